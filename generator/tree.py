@@ -1,0 +1,63 @@
+"""The game tree as a networkx DiGraph, in full or reduced by symmetry, and its GraphML export."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+
+from generator.catalogue import Catalogue
+from generator.walk import walk
+from kit.game import Game, State
+
+
+def node_id(game: Game, state: State) -> str:
+    """A readable node name: the position and the player to move, e.g. 'X...O..../X'."""
+    return f"{state.position}/{game.player_names[state.to_move]}"
+
+
+def game_tree(game: Game, *, reduce: bool = False) -> nx.DiGraph:
+    """Every reachable state as a node and every legal move as an edge.
+
+    With ``reduce``, nodes are canonical positions, and an edge carries every move of the parent (in
+    the parent's orientation) that leads to that child; ``moves`` is a space-separated list.
+    """
+    graph = nx.DiGraph(game=game.name, reduced=reduce)
+    start = game.initial()
+    if reduce:
+        start = State(game.canonical(start.position)[0], start.to_move)
+    _add_node(graph, game, start)
+    for parent, move, child in walk(game, reduce=reduce):
+        if node_id(game, child) not in graph:
+            _add_node(graph, game, child)
+        edge = (node_id(game, parent), node_id(game, child))
+        if graph.has_edge(*edge):
+            graph.edges[edge]["moves"] += f" {move}"
+        else:
+            graph.add_edge(*edge, moves=str(move))
+    return graph
+
+
+def mark_boxes(graph: nx.DiGraph, catalogue: Catalogue) -> nx.DiGraph:
+    """Sets ``box`` on every node of a reduced tree that is a matchbox of ``catalogue`` (0 elsewhere)."""
+    ids = {box.position: box.id for box in catalogue.boxes}
+    for _, data in graph.nodes(data=True):
+        is_box = data["to_move"] == catalogue.menace or catalogue.game.whose_turn(data["position"]) is None
+        data["box"] = ids.get(data["position"], 0) if is_box and not data["outcome"] else 0
+    return graph
+
+
+def write_graphml(graph: nx.DiGraph, path: Path) -> None:
+    nx.write_graphml(graph, path)
+
+
+def _add_node(graph: nx.DiGraph, game: Game, state: State) -> None:
+    outcome = game.outcome(state)
+    if outcome is None:
+        result = ""
+    elif outcome.winner is None:
+        result = "draw"
+    else:
+        result = f"{game.player_names[outcome.winner]} wins"
+    graph.add_node(
+        node_id(game, state), position=state.position, to_move=state.to_move, outcome=result
+    )

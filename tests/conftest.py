@@ -1,0 +1,34 @@
+"""Shared fixtures: the games and catalogues most tests need, built once."""
+from __future__ import annotations
+
+import pytest
+
+from generator.catalogue import build_catalogue
+from generator.walk import states
+from kit.games import get_game
+
+
+@pytest.fixture(scope="session")
+def ttt():
+    return get_game("tictactoe")
+
+
+@pytest.fixture(scope="session")
+def nim():
+    return get_game("nim")
+
+
+@pytest.fixture(scope="session")
+def first():
+    return build_catalogue("tictactoe", "first")
+
+
+@pytest.fixture(scope="session")
+def second():
+    return build_catalogue("tictactoe", "second")
+
+
+@pytest.fixture(scope="session")
+def all_states(ttt):
+    """Every state reachable in play (5,478)."""
+    return states(ttt, reduce=False)

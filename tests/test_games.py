@@ -1,0 +1,104 @@
+"""Known-answer tests for the rules of noughts and crosses and Nim (facts.md)."""
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from generator.walk import states, walk
+from kit.game import IllegalMoveError, InvalidPositionError, Result, State
+from kit.games import get_game
+from kit.tictactoe import winner
+
+
+def test_tictactoe_tree_has_5478_positions_and_16167_moves(ttt, all_states):
+    assert len(all_states) == 5478
+    assert sum(1 for _ in walk(ttt, reduce=False)) == 16167
+
+
+def test_765_positions_up_to_symmetry_by_ply(ttt):
+    canonical = states(ttt, reduce=True)
+    assert len(canonical) == 765
+    by_ply = Counter(9 - s.position.count(".") for s in canonical)
+    not_won = Counter(9 - s.position.count(".") for s in canonical if winner(s.position) is None)
+    assert [by_ply[p] for p in range(9)] == [1, 3, 12, 38, 108, 174, 204, 153, 57]
+    assert [not_won[p] for p in range(9)] == [1, 3, 12, 38, 108, 153, 183, 95, 34]
+
+
+def test_parse_position_accepts_exactly_the_reachable_boards(ttt, all_states):
+    reachable = {s.position for s in all_states}
+    accepted = set()
+    for marks in itertools.product("XO.", repeat=9):
+        try:
+            accepted.add(ttt.parse_position("".join(marks)))
+        except InvalidPositionError:
+            pass
+    assert accepted == reachable
+
+
+@pytest.mark.parametrize(
+    "text, normal", [("x...o....", "X...O...."), ("X-- -O- ---".replace(" ", ""), "X...O...."), ("xo./.../...", "XO.......")]
+)
+def test_parse_position_forgives_common_spellings(ttt, text, normal):
+    assert ttt.parse_position(text) == normal
+
+
+@pytest.mark.parametrize("text", ["", "XXXX", "X" * 9, "XX.......", "XXXOO.OO.", "abcdefghi"])
+def test_parse_position_rejects_bad_boards_with_a_reason(ttt, text):
+    with pytest.raises(InvalidPositionError, match="board|cannot happen"):
+        ttt.parse_position(text)
+
+
+def test_outcomes(ttt):
+    assert ttt.outcome(State("XXXOO....", 1)).winner == 0
+    assert ttt.outcome(State("XX.OOO.X.", 0)).winner == 1
+    assert ttt.outcome(State("XOXXOOOXX", 1)).winner is None
+    assert ttt.outcome(State("XOXXOOOXX", 1)).result_for(0) is Result.DRAW
+    assert ttt.outcome(State("X........", 1)) is None
+
+
+def test_illegal_moves_are_refused(ttt):
+    state = ttt.play(ttt.initial(), 4)
+    with pytest.raises(IllegalMoveError, match="not a legal move"):
+        ttt.play(state, 4)
+    with pytest.raises(IllegalMoveError):
+        ttt.play(state, 9)
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "nim"])
+def test_random_playthroughs_stay_legal(name):
+    game = get_game(name)
+    rng = random.Random(1)
+    for _ in range(500):
+        state = game.initial()
+        while game.outcome(state) is None:
+            moves = game.legal_moves(state)
+            assert moves, "a game that is not over has a legal move"
+            state = game.play(state, rng.choice(moves))
+            game.parse_position(state.position)
+        assert game.legal_moves(state) == ()
+
+
+def test_nim_rules(nim):
+    assert nim.initial() == State("9", 0)
+    assert nim.legal_moves(State("2", 0)) == (1, 2)
+    assert nim.legal_moves(State("9", 0)) == (1, 2, 3)
+    # Taking the last token loses: the player now to move has won.
+    assert nim.outcome(nim.play(State("1", 0), 1)).winner == 1
+    assert [n for n in range(1, 10) if nim.best_take(n) is None] == [1, 5, 9]
+    assert nim.best_take(7) == 2 and nim.best_take(4) == 3
+    with pytest.raises(InvalidPositionError):
+        nim.parse_position("10")
+
+
+def test_nim_best_take_wins_from_every_unlost_count(nim):
+    def wins(tokens: int) -> bool:  # the player to move wins with best play
+        return tokens > 0 and any(not wins(tokens - t) for t in range(1, min(3, tokens) + 1)) or tokens == 0
+
+    for tokens in range(1, 10):
+        take = nim.best_take(tokens)
+        assert (take is not None) == wins(tokens)
+        if take:
+            assert not wins(tokens - take)

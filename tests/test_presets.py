@@ -1,0 +1,87 @@
+"""Rules presets and bead palettes: the shipped data files say what facts.md says."""
+from __future__ import annotations
+
+import pytest
+
+from kit.game import Result
+from kit.palettes import UnknownColourError, UnknownPaletteError, load_palette, palette_names
+from kit.rules import UnknownRulesError, default_rules, load_rules, preset_names
+
+
+def test_shipped_presets():
+    assert set(preset_names()) >= {"michie", "scroggs", "golf", "nim", "nim-floor0"}
+    assert default_rules("tictactoe").name == "michie" and default_rules("nim").name == "nim"
+
+
+@pytest.mark.parametrize(
+    "name, beads, changes, floor, empty, keep_one, beads_on",
+    [
+        ("michie", (4, 3, 2, 1), (3, 1, -1), 0, "resign", "none", "distinct"),
+        ("scroggs", (8, 4, 2, 1), (3, 1, -1), 0, "resign", "none", "distinct"),
+        ("golf", (1,), (1, 0, -1), 0, "refill", "none", "every"),
+        ("nim", (3,), (1, 0, -1), 1, "resign", "none", "every"),
+        ("nim-floor0", (3,), (1, 0, -1), 0, "resign", "every-box", "every"),
+    ],
+)
+def test_preset_values(name, beads, changes, floor, empty, keep_one, beads_on):
+    rules = load_rules(name)
+    assert rules.initial_beads == beads
+    assert (rules.change(Result.WIN), rules.change(Result.DRAW), rules.change(Result.LOSS)) == changes
+    assert (rules.floor, rules.empty_box, rules.keep_one, rules.beads_on) == (floor, empty, keep_one, beads_on)
+    assert rules.description
+
+
+def test_golf_refills_with_three():
+    assert load_rules("golf").refill_beads == 3
+
+
+def test_initial_count_by_move_number():
+    michie = load_rules("michie")
+    assert [michie.initial_count(m) for m in (1, 2, 3, 4)] == [4, 3, 2, 1]
+    assert load_rules("nim").initial_count(None) == 3
+
+
+@pytest.mark.parametrize("name, game", [("nope", None), ("../michie", None), ("nim", "tictactoe")])
+def test_unknown_or_wrong_game_rules(name, game):
+    with pytest.raises(UnknownRulesError, match="choose one of"):
+        load_rules(name, game=game)
+
+
+def test_palettes_have_a_unique_letter_per_colour():
+    for name in palette_names():
+        palette = load_palette(name)
+        size = 9 if palette.game == "tictactoe" else 3
+        assert len(palette.colours) == size
+        assert len({c.code.lower() for c in palette.colours}) == size
+        assert len({c.name for c in palette.colours}) == size
+
+
+def test_michie_1963_colour_code():
+    palette = load_palette("michie-1963")
+    names = [palette.for_move(square).name for square in range(9)]
+    assert names == ["white", "lilac", "silver", "black", "gold", "green", "amber", "red", "pink"]
+    assert [palette.for_move(s).name for s in (0, 1, 4)] == ["white", "lilac", "gold"]
+
+
+def test_colour_parsing():
+    palette = load_palette("craft")
+    assert palette.parse("Red").move == 0
+    assert palette.parse(" k ").name == "black"
+    assert palette.parse("vio").name == "violet"
+    assert palette.parse("b", among=(2, 4)).name == "blue"  # the letter wins over a name prefix
+    with pytest.raises(UnknownColourError, match="is not a colour here"):
+        palette.parse("mauve")
+    with pytest.raises(UnknownColourError, match="is not a colour here"):
+        palette.parse("red", among=(1, 2))
+    with pytest.raises(UnknownColourError, match="type a colour"):
+        palette.parse("  ")
+    assert load_palette("michie-1963").parse("g").name == "gold"
+    with pytest.raises(UnknownColourError, match="could be blue or black"):
+        palette.parse("bl")
+
+
+def test_unknown_palette():
+    with pytest.raises(UnknownPaletteError, match="choose one of"):
+        load_palette("rainbow")
+    with pytest.raises(UnknownPaletteError, match="not tictactoe"):
+        load_palette("nim-craft", game="tictactoe")

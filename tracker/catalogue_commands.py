@@ -1,0 +1,116 @@
+"""`menace boxes`, `menace find` and `menace graph`: the matchbox catalogue from the command line."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from generator.catalogue import Box, Catalogue, build_catalogue
+from tracker.errors import MenaceError
+from tracker.options import game_options, json_option
+from tracker.text import board_lines, side_by_side
+
+BOXES_PER_ROW = 6
+
+
+@click.command()
+@game_options
+@json_option
+def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool) -> None:
+    """List every matchbox: its number, position and starting beads.
+
+    In the pictures a digit is the number of beads for that square; '.' is an empty square that gets
+    no beads because a symmetry of the position makes it the same move as another square.
+    """
+    catalogue = build_catalogue(game, menace_plays, rules)
+    if as_json:
+        click.echo(json.dumps(catalogue.to_json()))
+        return
+    click.echo(_heading(catalogue))
+    if catalogue.game.name == "nim":
+        for box in catalogue.boxes:
+            takes = ", ".join(f"take {m}: {n}" for m, n in zip(box.moves, box.beads))
+            click.echo(f"box {box.id:>2}  {box.position} tokens   {takes}")
+        return
+    for start in range(0, len(catalogue.boxes), BOXES_PER_ROW):
+        row = catalogue.boxes[start : start + BOXES_PER_ROW]
+        blocks = [[f"#{box.id} move {box.move_number}", *_box_picture(box)] for box in row]
+        click.echo("\n".join(side_by_side(blocks, width=12)) + "\n")
+
+
+@click.command()
+@game_options
+@json_option
+@click.argument("board")
+def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: str) -> None:
+    """Find the matchbox for a real BOARD and how its label turns onto it.
+
+    BOARD is nine characters X, O or '.', row by row from the top left (for Nim: the tokens left).
+    """
+    catalogue = build_catalogue(game, menace_plays, rules)
+    placement = catalogue.locate(board)
+    box = placement.box
+    if as_json:
+        to_board = list(placement.to_board) if placement.to_board else None
+        if to_board is None and catalogue.game.name == "tictactoe":
+            to_board = list(range(9))
+        click.echo(
+            json.dumps(
+                {
+                    "box": box.id,
+                    "position": box.position,
+                    "board": placement.board,
+                    "to_board": to_board,
+                    "turn": placement.turn,
+                }
+            )
+        )
+        return
+    if catalogue.game.name == "nim":
+        click.echo(f"Box {box.id}: {box.position} tokens left.")
+        return
+    mapping = placement.to_board or tuple(range(9))
+    click.echo(f"Box {box.id} (MENACE's move {box.move_number})")
+    label = ["label", *board_lines(box.position)]
+    real = ["real board", *board_lines(placement.board)]
+    click.echo("\n".join(side_by_side([label, real], width=12)))
+    click.echo(f"The label's picture, {placement.turn}, is the real board.")
+    squares = ", ".join(f"{m}->{mapping[m]}" for m in box.moves)
+    click.echo(f"Bead squares, label -> real board: {squares}")
+
+
+@click.command()
+@game_options
+@click.option("--full", is_flag=True, help="Every position, not one per symmetry class.")
+@click.option(
+    "--out", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The .graphml file to write."
+)
+def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path) -> None:
+    """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
+    from generator.tree import game_tree, mark_boxes, write_graphml
+
+    catalogue = build_catalogue(game, menace_plays, rules)
+    tree = game_tree(catalogue.game, reduce=not full)
+    if not full:
+        mark_boxes(tree, catalogue)
+    try:
+        write_graphml(tree, out)
+    except OSError as error:
+        raise MenaceError(f"cannot write {out}: {error.strerror}") from None
+    click.echo(f"wrote {out}: {tree.number_of_nodes()} positions, {tree.number_of_edges()} moves", err=True)
+
+
+def _heading(catalogue: Catalogue) -> str:
+    return (
+        f"{len(catalogue.boxes)} boxes for {catalogue.game.title}, MENACE plays {catalogue.menace_plays}, "
+        f"rules {catalogue.rules.name}, kit {catalogue.fingerprint}\n"
+    )
+
+
+def _box_picture(box: Box) -> list[str]:
+    beads = box.initial_counts()
+    return board_lines(box.position, cell=lambda square, mark: str(beads[square]) if square in beads else mark)
+
+
+COMMANDS = [boxes, find, graph]

@@ -1,0 +1,39 @@
+"""The `menace` command group. Each command lives in a module of its own; this file only gathers them.
+
+Heavy libraries (numpy, networkx, reportlab) are imported inside the commands that need them, so
+`menace --help` and the play path answer at once.
+"""
+from __future__ import annotations
+
+import click
+
+from kit.game import GameError
+from tracker import catalogue_commands
+from tracker.errors import MenaceError
+
+COMMAND_MODULES = [catalogue_commands]
+
+
+class MenaceGroup(click.Group):
+    """Turns the kit's domain errors into one-line messages with exit code 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except GameError as error:
+            raise MenaceError(str(error)) from None
+
+
+@click.group(cls=MenaceGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="menace-kit")
+def main() -> None:
+    """menace-kit: build, run and simulate MENACE, Donald Michie's matchbox machine that learns
+    noughts and crosses (and Nim).
+
+    Start with `menace generate` to print a kit, or `menace boxes` to list the matchboxes.
+    """
+
+
+for _module in COMMAND_MODULES:
+    for _command in _module.COMMANDS:
+        main.add_command(_command)
