@@ -1,0 +1,38 @@
+"""Writing PDFs safely: deterministic bytes, no print scaling, and never a half-written file."""
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """A temporary path beside ``path`` to write to; it replaces ``path`` only if the block succeeds."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    try:
+        yield Path(temporary)
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def canvas_for(path: Path, pagesize: tuple[float, float], *, title: str):
+    """A reportlab canvas that writes the same bytes on every run and asks viewers not to scale."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.fonts import REGULAR, register_fonts
+
+    register_fonts()
+    # initialFontName keeps reportlab from referencing Helvetica, which would not be embedded.
+    canvas = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=REGULAR)
+    canvas.setTitle(title)
+    canvas.setAuthor("menace-kit")
+    canvas.setCreator("menace-kit")
+    canvas.setViewerPreference("PrintScaling", "None")
+    return canvas
