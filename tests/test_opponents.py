@@ -1,0 +1,43 @@
+"""The perfect opponent: best play with quick wins, never losing, and the Nim ideal take."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kit.game import State
+from kit.opponents import DRAW, perfect_move, perfect_moves, random_move, solve
+
+
+def test_the_empty_board_is_a_draw_and_every_opening_keeps_it(ttt):
+    assert solve(ttt, ttt.initial())[0] == DRAW
+    assert perfect_moves(ttt, ttt.initial()) == tuple(range(9))
+
+
+def test_perfect_takes_the_quickest_win(ttt):
+    # X can win at once on square 2; square 6 wins only later.
+    state = State("XX.OO....", 0)
+    assert perfect_moves(ttt, state) == (2,)
+
+
+def test_perfect_blocks(ttt):
+    assert perfect_moves(ttt, State("OO..X...X", 0)) == (2,)
+    assert perfect_moves(ttt, State("X...X..O.", 1)) == (8,)
+
+
+@pytest.mark.parametrize("perfect_side", [0, 1])
+def test_perfect_never_loses_to_random(ttt, perfect_side):
+    rng = random.Random(perfect_side)
+    for _ in range(300):
+        state = ttt.initial()
+        while ttt.outcome(state) is None:
+            chooser = perfect_move if state.to_move == perfect_side else random_move
+            state = ttt.play(state, chooser(ttt, state, rng))
+        assert ttt.outcome(state).winner in (None, perfect_side)
+
+
+def test_nim_perfect_is_the_ideal_take_or_anything_when_lost(nim):
+    for tokens in range(1, 10):
+        moves = perfect_moves(nim, State(str(tokens), 0))
+        best = nim.best_take(tokens)
+        assert moves == ((best,) if best else nim.legal_moves(State(str(tokens), 0)))
