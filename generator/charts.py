@@ -38,7 +38,7 @@ def line_chart(
     first_x: int = 1,
 ):
     """A Drawing of one or more lines against game number (the first value is game ``first_x``)."""
-    from reportlab.graphics.shapes import Drawing, PolyLine, Polygon
+    from reportlab.graphics.shapes import Drawing, Polygon, PolyLine
     from reportlab.lib.colors import HexColor
 
     frame = _Frame(width, height)

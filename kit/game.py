@@ -10,6 +10,8 @@ import enum
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+from kit.symmetry import Symmetry
+
 FIRST, SECOND = 0, 1
 SIDES = {"first": FIRST, "second": SECOND}
 
@@ -95,15 +97,15 @@ class Game(ABC):
         return str(move)
 
     # Symmetry: games without any use the trivial group through these defaults.
-    def canonical(self, position: str) -> tuple[str, object]:
+    def canonical(self, position: str) -> tuple[str, Symmetry | None]:
         """The representative of the position's symmetry class and the symmetry that makes it."""
         return position, None
 
-    def placements(self, representative: str, position: str) -> tuple[object, ...]:
+    def placements(self, representative: str, position: str) -> tuple[Symmetry | None, ...]:
         """Every symmetry that takes ``representative`` onto ``position``, simplest first."""
         return (None,) if representative == position else ()
 
-    def map_move(self, move: int, symmetry: object) -> int:
+    def map_move(self, move: int, symmetry: Symmetry | None) -> int:
         """The move ``move`` of a position becomes under ``symmetry``."""
         return move
 

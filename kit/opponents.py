@@ -35,6 +35,7 @@ def _solve(game: Game, state: State) -> tuple[int, int]:
         candidate = (-value, -(plies + 1) if value == LOSS else plies + 1)
         if best is None or candidate > best:
             best = candidate
+    assert best is not None, "a game that is not over has a legal move"
     value, key = best
     return value, -key if value == WIN else key
 

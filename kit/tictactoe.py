@@ -71,14 +71,14 @@ class TicTacToe(Game):
             raise InvalidPositionError(f"{board} cannot happen in play: the game would have ended earlier")
         return board
 
-    def canonical(self, position: str) -> tuple[str, symmetry.Symmetry]:
+    def canonical(self, position: str) -> tuple[str, symmetry.Symmetry | None]:
         return symmetry.canonical(position)
 
-    def placements(self, representative: str, position: str) -> tuple[symmetry.Symmetry, ...]:
+    def placements(self, representative: str, position: str) -> tuple[symmetry.Symmetry | None, ...]:
         return tuple(s for s in symmetry.GROUP if symmetry.transform(representative, s) == position)
 
-    def map_move(self, move: int, sym: symmetry.Symmetry) -> int:
-        return sym.perm[move]
+    def map_move(self, move: int, sym: symmetry.Symmetry | None) -> int:
+        return move if sym is None else sym.perm[move]
 
     def distinct_moves(self, state: State) -> tuple[int, ...]:
         return symmetry.distinct_squares(state.position, self.legal_moves(state))

@@ -53,7 +53,7 @@ def test_56_symmetric_positions(first):
 
 def test_distinct_and_every_square_moves(first):
     every = build_catalogue("tictactoe", "first", "golf")
-    per_level = lambda c: [sum(len(b.moves) for b in c.boxes if b.move_number == m) for m in (1, 2, 3, 4)]  # noqa: E731
+    per_level = lambda c: [sum(len(b.moves) for b in c.boxes if b.move_number == m) for m in (1, 2, 3, 4)]
     assert per_level(first) == [3, 66, 492, 526]
     assert per_level(every) == [9, 84, 540, 549]
 

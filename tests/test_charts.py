@@ -4,8 +4,16 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
+from generator.charts import (
+    RESULT_COLOURS,
+    Series,
+    _nice_ticks,
+    _thin,
+    line_chart,
+    stacked_bars,
+    write_report,
+)
 from tests.pdfcheck import print_scaling, unembedded_fonts
-from generator.charts import RESULT_COLOURS, Series, _nice_ticks, _thin, line_chart, stacked_bars, write_report
 
 
 def make_report(path):
