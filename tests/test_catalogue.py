@@ -176,3 +176,19 @@ def test_json_shape(first):
 def test_rules_change_the_fingerprint(first):
     assert build_catalogue("tictactoe", "first", "scroggs").fingerprint != first.fingerprint
     assert get_game("tictactoe").name == first.game.name
+
+
+def test_the_networkx_tree_selects_the_same_boxes(ttt, first, second):
+    from generator.tree import game_tree
+
+    tree = game_tree(ttt, reduce=True)
+    assert tree.number_of_nodes() == 765
+    for catalogue in (first, second):
+        selected = {
+            data["position"]
+            for node, data in tree.nodes(data=True)
+            if data["to_move"] == catalogue.menace
+            and not data["outcome"]
+            and sum(len(tree.edges[node, child]["moves"].split()) for child in tree.successors(node)) > 1
+        }
+        assert selected == {box.position for box in catalogue.boxes}
