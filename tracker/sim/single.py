@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from tracker.sim.players import parse_opponent
 from tracker.sim.tables import LAST_MOVER_LOST, LAST_MOVER_WON, ONGOING, box_tables, game_tables
@@ -25,6 +26,7 @@ class _Lists:
     ideal: list
 
 
+@cache
 def _lists(game_name: str) -> _Lists:
     gt = game_tables(game_name)
 
@@ -35,16 +37,21 @@ def _lists(game_name: str) -> _Lists:
                   rows(gt.n_perfect, gt.nth_perfect), rows(gt.n_ideal, gt.nth_ideal))
 
 
+@cache
+def _box_lists(game_name: str, menace_plays: str, rules_name: str | None):
+    bt = box_tables(game_name, menace_plays, rules_name)
+    initial = tuple(tuple(row[:n].tolist()) for row, n in zip(bt.initial, bt.n_slots))
+    return initial, bt.box_of.tolist(), bt.slot_move.tolist(), frozenset(int(b) for b in bt.first_boxes)
+
+
 class FastMenace:
     """One MENACE: beads[box][slot], slots in the order of the box's moves, as kit.learning.pick counts them."""
 
     def __init__(self, game_name: str, menace_plays: str, rules_name: str | None, lists: _Lists) -> None:
         bt = box_tables(game_name, menace_plays, rules_name)
         rules = bt.rules
-        self.beads = [row[:n].tolist() for row, n in zip(bt.initial, bt.n_slots)]
-        self.box_of = bt.box_of.tolist()
-        self.slot_move = bt.slot_move.tolist()
-        self.first = {int(b) for b in bt.first_boxes}
+        initial, self.box_of, self.slot_move, self.first = _box_lists(game_name, menace_plays, rules_name)
+        self.beads = [list(row) for row in initial]
         self.legal = lists.legal
         self.floor, self.keep_one = rules.floor, rules.keep_one
         self.delta = {1: rules.win, 0: rules.draw, -1: rules.loss}
