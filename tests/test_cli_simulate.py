@@ -1,0 +1,70 @@
+"""`menace simulate` and `menace tournament` through CliRunner: JSON shape, text, report, errors."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from tests.pdfcheck import unembedded_fonts
+from tracker.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_simulate_json():
+    result = run("simulate", "--opponent", "perfect", "--games", "20", "--population", "50", "--seed", "1", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert list(data)[:12] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed", "wins",
+                               "draws", "losses", "first_box_empty", "curve"]
+    assert (data["game"], data["rules"], data["opponent"], data["games"], data["population"]) == (
+        "tictactoe", "michie", "perfect", 20, 50)
+    assert data["wins"] == 0 and data["wins"] + data["draws"] + data["losses"] == 1000
+    assert len(data["curve"]) == 20 and data["games_per_s"] > 0
+    assert data["curve"][-1] == round((3 * data["wins"] + data["draws"] - data["losses"]) / 50, 4)
+    again = json.loads(run("simulate", "--opponent", "perfect", "--games", "20", "--population", "50", "--seed", "1",
+                           "--json").stdout)
+    assert {**again, "games_per_s": 0} == {**data, "games_per_s": 0}
+
+
+def test_simulate_text_and_report(tmp_path):
+    target = tmp_path / "sim.pdf"
+    result = run("simulate", "--game", "nim", "--menace-plays", "second", "--games", "30", "--population", "20",
+                 "--seed", "2", "--report", str(target))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "nim, MENACE plays second, rules nim, against random: 30 games x 20 MENACEs, seed 2"
+    assert lines[2].startswith("first box ran dry in 0 of 20 runs")  # floor 1: a box never empties
+    assert "games/s" in result.stderr and f"wrote {target}" in result.stderr
+    reader = PdfReader(target)
+    text = reader.pages[0].extract_text()
+    assert "Learning curve" in text and "Results per block of games" in text
+    assert unembedded_fonts(reader) == set()
+
+
+def test_simulate_errors_are_one_line():
+    for args, message in [
+        (["--opponent", "novice:1.5"], "Error: 'novice:1.5': novice:P needs a probability P from 0 to 1, e.g. novice:0.5"),
+        (["--opponent", "genius"], "Error: unknown opponent 'genius': choose random, perfect, novice:P (0 <= P <= 1), "
+                                   "ideal or menace"),
+        (["--rules", "nim"], "Error: rules 'nim' are for nim, not tictactoe: choose one of golf, michie, open-day, scroggs"),
+    ]:
+        result = run("simulate", "--games", "3", *args)
+        assert result.exit_code == 2 and result.stderr.strip() == message
+    assert run("simulate", "--games", "0").exit_code == 2
+
+
+def test_tournament_table():
+    result = run("tournament", "--games", "500", "--training", "200", "--seed", "4")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "First-player wins out of 500 games (rows: first player, columns: second player)."
+    assert lines[3].split() == ["floor", "1", "floor", "0", "stable", "part-trained", "untrained", "ideal"]
+    ideal = lines[-1].split()
+    assert ideal[0] == "ideal" and ideal[-1] == "0"  # 9 tokens is lost for the first player
+    data = json.loads(run("tournament", "--games", "500", "--training", "200", "--seed", "4", "--json").stdout)
+    assert data["first_player_wins"]["ideal"]["ideal"] == 0
+    assert [int(v) for v in lines[4].split()[2:]] == list(data["first_player_wins"]["floor 1"].values())

@@ -1,0 +1,56 @@
+"""The simulation report PDF, drawn with the shared chart helper (generator/charts.py)."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from generator.charts import RESULT_COLOURS, Series, line_chart, stacked_bars, write_report
+from tracker.sim.experiment import BAND, SCORE, Simulation
+
+BLOCKS = 10
+
+
+def summary_lines(sim: Simulation) -> list[str]:
+    """What was simulated and what came of it, in a few lines (also the text of the command's output)."""
+    total = sim.games * sim.population
+    wins, draws, losses = int(sim.wins.sum()), int(sim.draws.sum()), int(sim.losses.sum())
+    quiet = sim.stopped_losing()
+    lines = [
+        f"{sim.game}, MENACE plays {sim.menace_plays}, rules {sim.rules}, against {sim.opponent}: "
+        f"{sim.games:,} games x {sim.population:,} MENACEs, seed {sim.seed}",
+        f"wins {wins:,} ({wins / total:.1%}), draws {draws:,} ({draws / total:.1%}), "
+        f"losses {losses:,} ({losses / total:.1%})",
+        f"first box ran dry in {sim.first_box_empty:,} of {sim.population:,} runs "
+        f"({sim.first_box_empty / sim.population:.1%})",
+        "mean running score (win +{win}, draw +{draw}, loss {loss}) after game ".format(**SCORE)
+        + ", ".join(f"{g:,}: {sim.curve[g - 1]:.1f}" for g in _checkpoints(sim.games)),
+        f"no defeat in the last {quiet['tail_games']:,} games: {quiet['runs']:,} runs",
+    ]
+    if quiet["runs"]:
+        lines.append(f"  they never lost again from game {quiet['p50']:,} on (median; 10%-90%: {quiet['p10']:,}-{quiet['p90']:,})")
+    return lines
+
+
+def write_simulation_report(sim: Simulation, path: Path) -> None:
+    """Mean learning curve with a band across the population, results per block, first box's beads."""
+    low, high = sim.band
+    curve = Series(f"mean running score ({BAND[0]}th-{BAND[1]}th percentile shaded)", sim.curve, low=low, high=high)
+    size = math.ceil(sim.games / BLOCKS)
+    starts = range(0, sim.games, size)
+    names = [f"{s + 1}-{min(s + size, sim.games)}" for s in starts]
+    layers = []
+    for name, counts in (("win", sim.wins), ("draw", sim.draws), ("loss", sim.losses)):
+        shares = [counts[s : s + size].sum() / (sim.population * len(counts[s : s + size])) for s in starts]
+        layers.append(Series(name, shares, RESULT_COLOURS[name]))
+    box_low, box_high = sim.first_box_band
+    beads = Series("mean beads per first-move box (band shaded)", sim.first_box, "#7b3fa0", low=box_low, high=box_high)
+    drawings = [
+        line_chart([curve], title="Learning curve", y_label="running score"),
+        stacked_bars(names, layers, title="Results per block of games", y_label="share of games"),
+        line_chart([beads], title="MENACE's first box", y_label="beads"),
+    ]
+    write_report(Path(path), "MENACE simulation", summary_lines(sim), drawings)
+
+
+def _checkpoints(games: int) -> list[int]:
+    return sorted({g for g in (1, 10, 50, 100, 200, 500, 1000, games) if g <= games})

@@ -1,0 +1,80 @@
+"""`menace simulate` and `menace tournament`: simulated MENACEs, numpy imported only when they run."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from tracker.errors import MenaceError
+from tracker.options import game_options, json_option
+
+
+@click.command()
+@game_options
+@click.option("--opponent", default="random", show_default=True, metavar="KIND",
+              help="random, perfect, novice:P (perfect with probability P, else random), ideal, or menace.")
+@click.option("--games", type=click.IntRange(min=1), required=True, help="Games each MENACE plays.")
+@click.option("--population", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Independent MENACEs, each with its own opponent.")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
+@click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write a PDF report here (learning curve, results per block, first box).")
+@json_option
+def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
+             seed: int | None, report: Path | None, as_json: bool) -> None:
+    """Simulate a population of MENACEs, each playing GAMES games against its own opponent.
+
+    Wins, draws and losses are counted from MENACE's side and summed over the population; the
+    curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
+    """
+    from tracker.sim.experiment import simulate as run
+    from tracker.sim.report import summary_lines, write_simulation_report
+
+    sim = run(game, menace_plays=menace_plays, rules=rules, opponent=opponent, games=games,
+              population=population, seed=seed, spread=report is not None)
+    if report is not None:
+        try:
+            write_simulation_report(sim, report)
+        except OSError as error:
+            raise MenaceError(f"cannot write {report}: {error.strerror}") from None
+    click.echo(json.dumps(sim.to_json()) if as_json else "\n".join(summary_lines(sim)))
+    click.echo(f"{sim.games * sim.population:,} games in {sim.seconds:.2f} s: {sim.games_per_s:,.0f} games/s", err=True)
+    if report is not None:
+        click.echo(f"wrote {report}", err=True)
+
+
+@click.command()
+@click.option("--game", type=click.Choice(["nim"]), default="nim", show_default=True,
+              help="The game (only Nim has the notebook's tournament).")
+@click.option("--games", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Games per pairing in the round robin.")
+@click.option("--training", type=click.IntRange(min=0), default=2_000, show_default=True,
+              help="Training games for the trained players.")
+@click.option("--part-training", type=click.IntRange(min=0), default=30, show_default=True,
+              help="Training games for the part-trained player.")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
+@json_option
+def tournament(game: str, games: int, training: int, part_training: int, seed: int | None, as_json: bool) -> None:
+    """Reproduce the Nim notebook's tournament: train six players, then a round robin.
+
+    Players: floor 1, floor 0, a stable of 10 floor-0 MENACEs (a random member plays each game),
+    part-trained, untrained, and the ideal player. Learners train against a random opponent,
+    alternating first and second; nobody learns during the round robin. The table counts the
+    first player's wins (rows: first player, columns: second player).
+    """
+    from tracker.sim.nim_tournament import table_lines
+    from tracker.sim.nim_tournament import tournament as run
+
+    result = run(games=games, training=training, part_training=part_training, seed=seed)
+    if as_json:
+        click.echo(json.dumps({
+            "game": game, "games": games, "training": training, "part_training": part_training, "seed": seed,
+            "players": list(result.players),
+            "first_player_wins": {a: dict(zip(result.players, map(int, row))) for a, row in zip(result.players, result.wins)},
+        }))
+        return
+    click.echo("\n".join(table_lines(result)))
+
+
+COMMANDS = [simulate, tournament]
