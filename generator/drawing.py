@@ -168,3 +168,16 @@ def left_text(canvas, text: str, x: float, y: float, font: str = REGULAR, size: 
     canvas.setFillColor(hex_colour(colour))
     canvas.setFont(font, size)
     canvas.drawString(x, y, text)
+
+
+def paragraph(canvas, text: str, x: float, y: float, width: float, *, font: str = REGULAR, size: float = 3.5,
+              leading: float = 1.3, colour: str = INK) -> float:
+    """``text`` wrapped to ``width`` with its first baseline at ``y``; returns the y below the last line."""
+    from reportlab.lib.utils import simpleSplit
+
+    canvas.setFillColor(hex_colour(colour))
+    canvas.setFont(font, size)
+    for line in simpleSplit(text, font, size, width):
+        canvas.drawString(x, y, line)
+        y -= size * leading
+    return y

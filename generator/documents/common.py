@@ -4,12 +4,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from generator.catalogue import Box, Catalogue
 from generator.drawing import MM, in_mm
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
+from generator.walk import states
+from kit.game import Game
 from kit.palettes import Colour, Palette
 
 MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
@@ -53,6 +56,12 @@ class KitSpec:
 
     def dots(self, box: Box) -> dict[int, Colour]:
         return {move: self.palette.for_move(move) for move in box.moves}
+
+
+@cache
+def has_draws(game: Game) -> bool:
+    """Whether a game of this kind can end in a draw (noughts and crosses can; Nim cannot)."""
+    return any((o := game.outcome(s)) is not None and o.winner is None for s in states(game, reduce=True))
 
 
 def uniform_count(box: Box) -> int | None:
