@@ -177,7 +177,8 @@ def paragraph(canvas, text: str, x: float, y: float, width: float, *, font: str 
 
     canvas.setFillColor(hex_colour(colour))
     canvas.setFont(font, size)
-    for line in simpleSplit(text, font, size, width):
+    # Preset and palette files wrap their descriptions by hand; the page rewraps them.
+    for line in simpleSplit(" ".join(text.split()), font, size, width):
         canvas.drawString(x, y, line)
         y -= size * leading
     return y

@@ -31,22 +31,25 @@ def starting_beads(rules: Rules, levels: int | None) -> str:
     return f"Each box starts with this many beads of each colour on its label: {', '.join(parts)}."
 
 
-def rules_card(rules: Rules, *, move_words: str, has_draws: bool, levels: int | None) -> list[tuple[str, str]]:
+def rules_card(
+    rules: Rules, *, find_words: str, move_words: str, has_draws: bool, levels: int | None
+) -> list[tuple[str, str]]:
     """(heading, sentence) pairs for the rules card.
 
-    ``move_words`` says how a bead becomes a move ("play the square of that colour's dot");
+    ``find_words`` says how to find MENACE's box and ``move_words`` how a bead becomes a move;
     ``levels`` is how many move numbers the boxes have (None: one level, as in Nim).
     """
     card = [
         ("Setting up", starting_beads(rules, levels)),
         (
             "MENACE's turn",
-            "Find the box whose picture matches the game, shake it, and take out one bead without looking. "
-            f"{move_words} Put the bead on top of its box, not back inside, until the game is over.",
+            f"{find_words} Shake it and take out one bead without looking. {move_words} Put the bead on top of its box, not back inside, until the game is over.",
         ),
     ]
     empty = "An empty box"
-    if rules.empty_box == "refill":
+    if rules.floor > 0 or rules.keep_one == "every-box":
+        pass  # no box can run empty under these rules, so the card does not mention it
+    elif rules.empty_box == "refill":
         card.append((empty, f"If the box is empty when MENACE must move, put in {rules.refill_beads} beads of "
                             "colours picked at random among the dots on its label, then draw one."))
     else:
@@ -57,7 +60,8 @@ def rules_card(rules: Rules, *, move_words: str, has_draws: bool, levels: int | 
         card.append(("A draw", f"For every box it used: {bead_change(rules.draw)}."))
     loss = f"For every box it used: {bead_change(rules.loss)}."
     if rules.floor > 0:
-        loss += f" Never go below {rules.floor} bead{'s' * (rules.floor != 1)} of a colour: stop there."
+        beads = f"{rules.floor} bead{'s' * (rules.floor != 1)}"
+        loss += f" But a colour never drops below {beads}: if it would, put the bead back."
     card.append(("MENACE loses", loss))
     if rules.keep_one == "first-box":
         card.append(("Keep it alive", "The first box is never emptied: if its last bead would be confiscated, "

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from generator.documents.common import KitSpec, write_pdf
 from generator.documents.labels import sheet_plan
-from generator.drawing import INK, hex_colour, in_mm
+from generator.drawing import INK, hex_colour, in_mm, paragraph
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 
@@ -38,33 +38,29 @@ def write(path: Path, spec: KitSpec) -> int:
 
 def _words(canvas, spec: KitSpec, panel: Rect) -> None:
     x, y = panel.x + 22, panel.top - 11
+    width = panel.right - 6 - x
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 6.2)
     canvas.drawString(x, y, "Print at 100% / actual size")
-    canvas.setFont(REGULAR, 3.2)
     offset = f"offset {spec.offset_x:+g} mm across, {spec.offset_y:+g} mm down"
-    lines = [
-        f"Stock: {spec.stock.title}, {spec.paper.upper()} paper.",
-        f"Kit {spec.code}: {spec.kit_title}; {offset}.",
-        "",
-        "1. Print this page on plain paper with scaling off",
-        "   (\"actual size\", \"100%\", not \"fit to page\").",
-        f"2. Measure both rulers: each must be exactly {RULER:g} mm.",
-        "3. Hold this page on a sheet of labels against a window:",
-        "   the blue outlines must lie on the labels.",
-        "4. If they are shifted, generate again with --offset-x",
-        "   (mm, + moves right) and --offset-y (mm, + moves down).",
-        "5. Only then print labels.pdf on the label sheets.",
+    facts = f"{spec.stock.title} on {spec.paper.upper()} paper; {offset}. Kit {spec.code}: {spec.kit_title}."
+    y = paragraph(canvas, facts, x, y - 8, width, size=3.0, colour="#444444") - 2
+    steps = [
+        "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit to page\u201d.",
+        f"Measure both rulers: each must be exactly {RULER:g} mm long.",
     ]
     if spec.stock.cut_lines:
-        lines[2:4] = ["Plain paper: the outlines are the cut lines; check", "that the labels fit your matchbox tops."]
-        lines[4:6] = ["3. Print this page with scaling off (\"actual size\").",
-                      f"4. Measure both rulers: each must be exactly {RULER:g} mm."]
-        lines = lines[:6]
-    y -= 9
-    for line in lines:
-        canvas.drawString(x, y, line)
-        y -= 5.2
+        steps.append("The blue outlines are the labels' cut lines: check that one fits your matchbox tops.")
+    else:
+        steps += [
+            "Lay this page on a sheet of labels and hold both against a window: the blue outlines must lie "
+            "on the labels.",
+            "If they are shifted, generate again with --offset-x (mm, + moves right) and --offset-y "
+            "(mm, + moves down), and check again.",
+        ]
+    steps.append("Only then print labels.pdf, with the same settings.")
+    for number, step in enumerate(steps, start=1):
+        y = paragraph(canvas, f"{number}. {step}", x, y, width, size=3.4) - 1.5
 
 
 def _ruler(canvas, x: float, y: float, *, horizontal: bool) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.bill import Bill, bill_for
-from generator.documents.common import MARGIN, KitSpec, text_page, uniform_count, write_pdf
+from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, uniform_count, write_pdf
 from generator.drawing import INK, draw_dot, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
 
@@ -18,7 +18,7 @@ def write(path: Path, spec: KitSpec) -> int:
     bill = bill_for(spec.catalogue)
     width, height = spec.page_mm
     columns = int((width - 2 * MARGIN) // COLUMN_W)
-    rows = int((height - 2 * MARGIN - 22) // ROW)
+    rows = int((height - 2 * MARGIN - 25) // ROW)
     per_page = columns * rows
     boxes = spec.catalogue.boxes
     list_pages = -(-len(boxes) // per_page)
@@ -31,10 +31,13 @@ def write(path: Path, spec: KitSpec) -> int:
             with text_page(canvas, spec, TITLE, page=index + 2, pages=pages) as top:
                 chunk = boxes[index * per_page : (index + 1) * per_page]
                 canvas.setFont(BOLD, 4.4)
-                canvas.drawString(MARGIN, top - 5, "What goes in each box (tick it when filled)")
+                canvas.drawString(MARGIN, top - 5, "What goes in each box")
+                canvas.setFont(REGULAR, 3.2)
+                canvas.drawString(MARGIN, top - 10, "\u00d7 3 means 3 beads of every colour shown. "
+                                  "Tick the box when it is filled.")
                 for i, box in enumerate(chunk):
                     column, row = divmod(i, rows)
-                    _entry(canvas, spec, box, MARGIN + column * COLUMN_W, top - 14 - row * ROW)
+                    _entry(canvas, spec, box, MARGIN + column * COLUMN_W, top - 17 - row * ROW)
         return pages
 
     return write_pdf(path, spec, TITLE, draw)
@@ -77,12 +80,20 @@ def _shopping(canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         canvas.drawRightString(MARGIN + x, y, str(value))
     y -= 12
     start = ", ".join(str(n) for n in rules.initial_beads)
+    by_level = ", by MENACE's move number" if len(rules.initial_beads) > 1 else ""
+    if spec.is_nim:
+        uneven = "The colours are uneven because the smallest piles allow fewer takes."
+    else:
+        uneven = ("The colours are uneven because a colour stands for a square of the picture, and the pictures "
+                  "are drawn in one fixed orientation.")
+    adds = f"a win adds {max(rules.win, 0)}"
+    if has_draws(spec.catalogue.game):
+        adds += f" and a draw {max(rules.draw, 0)}"
     notes = [
-        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label, by "
-        f"MENACE's move number; {rules.title} rules). The colours are uneven because a colour stands for a square "
-        "of the picture, and the pictures are drawn in one fixed orientation.",
-        f"Reserve: enough for {bill.reserve_games} games that each add the most beads: a win adds "
-        f"{max(rules.win, 0)} and a draw {max(rules.draw, 0)} to every box MENACE used, and one game uses at most "
+        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label{by_level}; "
+        f"{rules.title} rules). {uneven}",
+        f"Reserve: enough for {bill.reserve_games} games that each add the most beads: {adds} "
+        f"to every box MENACE used, and one game uses at most "
         f"{bill.boxes_per_game} boxes, so {bill.reserve_games} \u00d7 {bill.boxes_per_game} \u00d7 {bill.per_game} = "
         f"{bill.reserve_games * bill.boxes_per_game * bill.per_game} beads, shared out like the starting beads and "
         "rounded up. Defeats take beads out and refill the reserve.",

@@ -13,7 +13,7 @@ TITLE = "Box finder"
 CELL_W, CELL_H = 22.5, 26.0  # mm per box: a 16 mm picture and its number
 PICTURE = 16.0
 HEADING_H = 9.0
-INTRO_H = 14.0
+INTRO_H = 21.0
 
 
 def write(path: Path, spec: KitSpec) -> int:
@@ -82,7 +82,7 @@ def _heading(canvas, spec: KitSpec, item, x: float, y: float) -> None:
     canvas.setFillColor(hex_colour(colour))
     canvas.rect(x, y - 6.5, width, 6.5, stroke=0, fill=1)
     title = "Nim: one box per number of tokens" if level is None else f"MENACE's move {level}"
-    span = f"boxes {boxes[0].id} to {boxes[-1].id} ({len(boxes)} boxes)"
+    span = f"boxes {boxes[0].id} to {boxes[-1].id} ({len(boxes)} box{'es' * (len(boxes) != 1)})"
     canvas.setFillColor(hex_colour("#ffffff"))
     canvas.setFont(BOLD, 4.0)
     canvas.drawString(x + 2, y - 4.7, title + (" (continued)" if more else ""))

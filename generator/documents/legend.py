@@ -5,7 +5,7 @@ from pathlib import Path
 
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
 from generator.documents.labels import draw_label, label_plan
-from generator.drawing import draw_board, draw_dot, hex_colour, in_mm, paragraph
+from generator.drawing import draw_board, draw_dot, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 from generator.rules_text import rules_card
@@ -46,6 +46,7 @@ def _colour_map(canvas, spec: KitSpec, top: float) -> float:
     if spec.is_nim:
         for colour in palette.colours:
             draw_dot(canvas, MARGIN + 7, y - 6, 6, colour)
+            canvas.setFillColor(hex_colour("#000000"))
             canvas.setFont(BOLD, 5)
             canvas.drawString(MARGIN + 17, y - 7.8, f"{colour.name} ({colour.code}): take {colour.move}")
             y -= 15
@@ -56,7 +57,8 @@ def _colour_map(canvas, spec: KitSpec, top: float) -> float:
     x = grid.right + 8
     line_y = y - 5
     canvas.setFont(BOLD, 3.6)
-    canvas.drawString(x, line_y, "letter   colour      square of the picture")
+    for text, dx in (("letter", 0), ("colour", 13), ("square of the picture", 32)):
+        canvas.drawString(x + dx, line_y, text)
     for colour in palette.colours:
         line_y -= 6.6
         draw_dot(canvas, x + 2.2, line_y + 1.2, 2.3, colour)
@@ -79,14 +81,20 @@ def _reading(canvas, spec: KitSpec, top: float) -> None:
     plan = label_plan(spec)
     box = _example_box(spec)
     scale = min(EXAMPLE_SCALE, 80 / plan.width)
-    with in_mm(canvas, MARGIN, y - plan.height * scale):
-        canvas.scale(scale, scale)
-        canvas.setStrokeColor(hex_colour("#9e9e9e"))
-        canvas.setLineWidth(0.2)
-        canvas.rect(0, 0, plan.width, plan.height, stroke=1, fill=0)
-        draw_label(canvas, plan, box, spec)
+    canvas.saveState()  # the page is already in mm (text_page): only move and enlarge
+    canvas.translate(MARGIN, y - plan.height * scale)
+    canvas.scale(scale, scale)
+    canvas.setStrokeColor(hex_colour("#9e9e9e"))
+    canvas.setLineWidth(0.2)
+    canvas.rect(0, 0, plan.width, plan.height, stroke=1, fill=0)
+    draw_label(canvas, plan, box, spec)
+    canvas.restoreState()
     x = MARGIN + plan.width * scale + 8
     count = box.beads[0]
+    band = ("The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP mark "
+            "the top edge.")
+    if box.move_number is None:
+        band = "The band: the game (one level, so one colour); the triangle and TOP mark the top edge."
     if spec.is_nim:
         picture = (f"The counters: {box.position} tokens are left in the pile. The dots are the takes this "
                    "box allows, each with its colour's letter.")
@@ -94,10 +102,10 @@ def _reading(canvas, spec: KitSpec, top: float) -> None:
         picture = ("The picture: the position on the board when MENACE must move. A dot sits on every square "
                    "that gets beads, in that square's colour, with the colour's letter inside.")
     notes = [
-        "The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP mark the top edge.",
+        band,
         f"The big number: the box number ({box.id} here). finder.pdf shows every box by its picture.",
         picture,
-        f"\u201c{count} each\u201d: put in {count} bead{'s' * (count != 1)} of every dot's colour to start.",
+        f"\u201c{count} {'beads ' * (not spec.is_nim)}each\u201d: put in {count} bead{'s' * (count != 1)} of every dot's colour to start.",
     ]
     if plan.code is not None:
         notes.append(f"kit {spec.code}: the kit code; the tracker checks it matches.")
@@ -157,10 +165,13 @@ def _rules(canvas, spec: KitSpec, top: float) -> None:
     y = _heading(canvas, f"Rules card: {rules.title}", top)
     levels = None if spec.is_nim else max(b.move_number or 1 for b in spec.catalogue.boxes)
     if spec.is_nim:
+        find_words = "Take the box whose number is the number of tokens left."
         move_words = "Its colour says how many tokens MENACE takes."
     else:
+        find_words = "Find the box whose picture matches the game (turned or flipped if need be)."
         move_words = "MENACE plays the square where that colour's dot is on the picture."
-    card = rules_card(rules, move_words=move_words, has_draws=has_draws(spec.catalogue.game), levels=levels)
+    card = rules_card(rules, find_words=find_words, move_words=move_words, has_draws=has_draws(spec.catalogue.game), levels=levels)
+    y -= 4
     for heading, sentence in card:
         canvas.setFont(BOLD, 5.2)
         canvas.setFillColor(hex_colour("#000000"))

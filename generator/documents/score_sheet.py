@@ -17,8 +17,10 @@ def write(path: Path, spec: KitSpec) -> int:
     rules = spec.catalogue.rules
     draws = has_draws(spec.catalogue.game)
     results = "W  D  L" if draws else "W  L"
-    first = "first take" if spec.is_nim else "first move (square)"
-    columns = [("game", 14), ("opponent", 46), (first, 34), ("result", 24), ("score +/-", 22), ("running score", 40)]
+    first = "first take" if spec.is_nim else "first move"
+    opening = ("the number of tokens the game's first player took" if spec.is_nim
+               else "the square the game opened on (corner, edge or centre)")
+    columns = [("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)]
     total = sum(w for _, w in columns)
     scale = (width - 2 * MARGIN) / total
     columns = [(name, w * scale) for name, w in columns]
@@ -31,7 +33,7 @@ def write(path: Path, spec: KitSpec) -> int:
                 text = (
                     f"One line per game. Circle the result from MENACE's side. The score changes as the beads do "
                     f"({change}), so the running score rises as MENACE learns: Michie drew his learning curve "
-                    "this way. Type the games into the tracker later to draw the curve."
+                    f"this way. The {first}: {opening}. Type the games into the tracker later to draw the curve."
                 )
                 y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
                 _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)
