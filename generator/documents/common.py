@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from generator.catalogue import Box, Catalogue
@@ -29,7 +29,7 @@ class KitSpec:
     offset_x: float = 0.0
     offset_y: float = 0.0
 
-    @property
+    @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
     def code(self) -> str:
         """The short kit code printed on every label and page; the start of the catalogue fingerprint."""
         return self.catalogue.fingerprint[:6].upper()
