@@ -13,6 +13,7 @@ from generator.stocks import PAPERS, Stock
 # Below this label height the kit code no longer fits beside a readable picture; it is printed
 # on every other document, so it is the first thing to go.
 MIN_HEIGHT_FOR_CODE = 24.0
+WIDE = 2.2  # labels wider than this many heights get the band beside the picture, not above it
 
 
 @dataclass(frozen=True)
@@ -128,19 +129,27 @@ def plan_label(width: float, height: float, *, takes: int = 0) -> LabelPlan:
     pad = min(max(0.05 * height, 1.0), 2.0)  # keeps print off the edge of a slightly misfed sheet
     band_h = 0.16 * height
     gap = 0.8 * pad
-    band = Rect(pad, height - pad - band_h, width - 2 * pad, band_h)
-    side = height - 2 * pad - band_h - gap
-    picture = Rect(pad, pad, side, side)
+    if width > WIDE * height:
+        # Wide, short labels (address labels): the picture takes the full height and the band runs
+        # along the top of the words only, so the board is a third larger than under a full band.
+        side = height - 2 * pad
+        picture = Rect(pad, pad, side, side)
+        band = Rect(picture.right + gap, height - pad - band_h, width - pad - (picture.right + gap), band_h)
+        column = Rect(band.x, pad, band.w, side - band_h - gap)
+    else:
+        band = Rect(pad, height - pad - band_h, width - 2 * pad, band_h)
+        side = height - 2 * pad - band_h - gap
+        picture = Rect(pad, pad, side, side)
+        column = Rect(picture.right + gap, pad, width - pad - (picture.right + gap), side)
     cell = side / 3
     cells = tuple(Rect(pad + c * cell, pad + (2 - r) * cell, cell, cell) for r in range(3) for c in range(3))
-    column = Rect(picture.right + gap, pad, width - pad - (picture.right + gap), side)
     has_code = height >= MIN_HEIGHT_FOR_CODE
     shares = {"number": 0.46, "takes": 0.0, "counts": 0.22, "code": 0.20 if has_code else 0.0}
     if takes:
         shares = {"number": 0.30, "takes": 0.48, "counts": 0.13, "code": 0.09 if has_code else 0.0}
-    spacing = 0.04 * side
+    spacing = 0.04 * column.h
     used = [name for name, share in shares.items() if share]
-    scale = (side - spacing * (len(used) - 1)) / sum(shares.values())
+    scale = (column.h - spacing * (len(used) - 1)) / sum(shares.values())
     rects: dict[str, Rect] = {}
     top = column.top
     for name in used:
