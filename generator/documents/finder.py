@@ -82,7 +82,7 @@ def _heading(canvas, spec: KitSpec, item, x: float, y: float) -> None:
     canvas.setFillColor(hex_colour(colour))
     canvas.rect(x, y - 6.5, width, 6.5, stroke=0, fill=1)
     title = "Nim: one box per number of tokens" if level is None else f"MENACE's move {level}"
-    span = f"boxes {boxes[0].id} to {boxes[-1].id} ({len(boxes)} box{'es' * (len(boxes) != 1)})"
+    span = f"box {boxes[0].id}" if len(boxes) == 1 else f"boxes {boxes[0].id} to {boxes[-1].id} ({len(boxes)} boxes)"
     canvas.setFillColor(hex_colour("#ffffff"))
     canvas.setFont(BOLD, 4.0)
     canvas.drawString(x + 2, y - 4.7, title + (" (continued)" if more else ""))
