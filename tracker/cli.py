@@ -8,10 +8,10 @@ from __future__ import annotations
 import click
 
 from kit.game import GameError
-from tracker import catalogue_commands, simulate_command
+from tracker import catalogue_commands, generate_command, simulate_command
 from tracker.errors import MenaceError
 
-COMMAND_MODULES = [catalogue_commands, simulate_command]
+COMMAND_MODULES = [catalogue_commands, generate_command, simulate_command]
 
 
 class MenaceGroup(click.Group):

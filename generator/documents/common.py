@@ -1,0 +1,100 @@
+"""What every document of a kit needs: the kit's choices, and a page with a heading and a footer."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+
+from generator.catalogue import Box, Catalogue
+from generator.drawing import MM, in_mm
+from generator.fonts import BOLD, REGULAR
+from generator.stocks import PAPERS, Stock
+from generator.walk import states
+from kit.game import Game
+from kit.palettes import Colour, Palette
+
+MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
+
+
+@dataclass(frozen=True)
+class KitSpec:
+    """One kit to print: the catalogue of boxes and how to print it."""
+
+    catalogue: Catalogue
+    palette: Palette
+    stock: Stock
+    paper: str
+    offset_x: float = 0.0
+    offset_y: float = 0.0
+
+    @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
+    def code(self) -> str:
+        """The short kit code printed on every label and page; the start of the catalogue fingerprint."""
+        return self.catalogue.fingerprint[:6].upper()
+
+    @property
+    def is_nim(self) -> bool:
+        return self.catalogue.game.name == "nim"
+
+    @property
+    def page_mm(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        width, height = self.page_mm
+        return width * MM, height * MM
+
+    @property
+    def kit_title(self) -> str:
+        catalogue = self.catalogue
+        if self.is_nim:
+            return f"MENACE for Nim ({len(catalogue.boxes)} boxes)"
+        return f"MENACE playing {catalogue.menace_plays} ({len(catalogue.boxes)} boxes)"
+
+    def dots(self, box: Box) -> dict[int, Colour]:
+        return {move: self.palette.for_move(move) for move in box.moves}
+
+
+@cache
+def has_draws(game: Game) -> bool:
+    """Whether a game of this kind can end in a draw (noughts and crosses can; Nim cannot)."""
+    return any((o := game.outcome(s)) is not None and o.winner is None for s in states(game, reduce=True))
+
+
+def uniform_count(box: Box) -> int | None:
+    """The starting beads per colour when every colour of the box starts alike, else None."""
+    return box.beads[0] if box.beads and len(set(box.beads)) == 1 else None
+
+
+@contextmanager
+def text_page(canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> Iterator[float]:
+    """A page in mm with the document's title at the top and the kit code at the foot.
+
+    Yields the y (mm) just below the heading, where the content starts.
+    """
+    width, height = spec.page_mm
+    with in_mm(canvas):
+        canvas.setFont(BOLD, 6.0)
+        canvas.drawString(MARGIN, height - MARGIN - 4.5, title)
+        canvas.setFont(REGULAR, 3.0)
+        canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, spec.kit_title)
+        footer = f"kit {spec.code} \u00b7 rules {spec.catalogue.rules.name} \u00b7 palette {spec.palette.name}"
+        canvas.drawString(MARGIN, MARGIN - 6, footer)
+        if pages > 1:
+            canvas.drawRightString(width - MARGIN, MARGIN - 6, f"page {page} of {pages}")
+        yield height - MARGIN - 10
+    canvas.showPage()
+
+
+def write_pdf(path: Path, spec: KitSpec, title: str, draw) -> int:
+    """Writes ``draw(canvas)`` to ``path`` atomically; returns the page count ``draw`` reports."""
+    from generator.pdfout import atomic_path, canvas_for
+
+    with atomic_path(path) as temporary:
+        canvas = canvas_for(temporary, spec.page_size, title=f"{title} - {spec.kit_title} - kit {spec.code}")
+        pages = draw(canvas)
+        canvas.save()
+    return pages

@@ -1,0 +1,132 @@
+"""fill.pdf: the shopping list (beads per colour with a reserve, matchboxes) and what goes in each box."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.bill import Bill, bill_for
+from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, uniform_count, write_pdf
+from generator.drawing import INK, draw_dot, hex_colour, paragraph
+from generator.fonts import BOLD, REGULAR
+
+TITLE = "Fill sheet and shopping list"
+ROW = 5.6  # mm per box in the filling list
+COLUMN_W = 60.0
+DOT_STEP = 4.2
+
+
+def write(path: Path, spec: KitSpec) -> int:
+    bill = bill_for(spec.catalogue)
+    width, height = spec.page_mm
+    columns = int((width - 2 * MARGIN) // COLUMN_W)
+    rows = int((height - 2 * MARGIN - 25) // ROW)
+    per_page = columns * rows
+    boxes = spec.catalogue.boxes
+    list_pages = -(-len(boxes) // per_page)
+    pages = 1 + list_pages
+
+    def draw(canvas) -> int:
+        with text_page(canvas, spec, TITLE, page=1, pages=pages) as top:
+            _shopping(canvas, spec, bill, top)
+        for index in range(list_pages):
+            with text_page(canvas, spec, TITLE, page=index + 2, pages=pages) as top:
+                chunk = boxes[index * per_page : (index + 1) * per_page]
+                canvas.setFont(BOLD, 4.4)
+                canvas.drawString(MARGIN, top - 5, "What goes in each box")
+                canvas.setFont(REGULAR, 3.2)
+                canvas.drawString(MARGIN, top - 10, "\u00d7 3 means 3 beads of every colour shown. "
+                                  "Tick the box when it is filled.")
+                for i, box in enumerate(chunk):
+                    column, row = divmod(i, rows)
+                    _entry(canvas, spec, box, MARGIN + column * COLUMN_W, top - 17 - row * ROW)
+        return pages
+
+    return write_pdf(path, spec, TITLE, draw)
+
+
+def _shopping(canvas, spec: KitSpec, bill: Bill, top: float) -> None:
+    width = spec.page_mm[0] - 2 * MARGIN
+    rules = spec.catalogue.rules
+    y = top - 5
+    canvas.setFont(BOLD, 4.8)
+    canvas.drawString(MARGIN, y, f"Shopping list: {bill.matchboxes} matchboxes and {bill.total_start + bill.total_reserve} beads")
+    y -= 11
+    columns = (("colour", MARGIN + 8), ("to fill the boxes", MARGIN + 78), ("reserve", MARGIN + 112),
+               ("buy", MARGIN + 140))
+    canvas.setFont(BOLD, 3.6)
+    for name, x in columns:
+        (canvas.drawString if name == "colour" else canvas.drawRightString)(x, y, name)
+    y -= 3
+    canvas.setStrokeColor(hex_colour(INK))
+    canvas.setLineWidth(0.2)
+    canvas.line(MARGIN, y, MARGIN + 142, y)
+    for move in bill.start:
+        y -= 7
+        colour = spec.palette.for_move(move)
+        draw_dot(canvas, MARGIN + 3, y + 1.3, 2.5, colour)
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(REGULAR, 3.8)
+        what = f"take {move}" if spec.is_nim else _square(move)
+        canvas.drawString(MARGIN + 8, y, f"{colour.name} ({what})")
+        canvas.drawRightString(MARGIN + 78, y, str(bill.start[move]))
+        canvas.drawRightString(MARGIN + 112, y, str(bill.reserve[move]))
+        canvas.setFont(BOLD, 3.8)
+        canvas.drawRightString(MARGIN + 140, y, str(bill.buy(move)))
+    y -= 3
+    canvas.line(MARGIN, y, MARGIN + 142, y)
+    y -= 6
+    canvas.setFont(BOLD, 3.8)
+    canvas.drawString(MARGIN + 8, y, "all colours")
+    for value, x in ((bill.total_start, 78), (bill.total_reserve, 112), (bill.total_start + bill.total_reserve, 140)):
+        canvas.drawRightString(MARGIN + x, y, str(value))
+    y -= 12
+    start = ", ".join(str(n) for n in rules.initial_beads)
+    by_level = ", by MENACE's move number" if len(rules.initial_beads) > 1 else ""
+    if spec.is_nim:
+        uneven = "The colours are uneven because the smallest piles allow fewer takes."
+    else:
+        uneven = ("The colours are uneven because a colour stands for a square of the picture, and the pictures "
+                  "are drawn in one fixed orientation.")
+    adds = f"a win adds {max(rules.win, 0)}"
+    if has_draws(spec.catalogue.game):
+        adds += f" and a draw {max(rules.draw, 0)}"
+    notes = [
+        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label{by_level}; "
+        f"{rules.title} rules). {uneven}",
+        f"Reserve: enough for {bill.reserve_games} games that each add the most beads: {adds} "
+        f"to every box MENACE used, and one game uses at most "
+        f"{bill.boxes_per_game} boxes, so {bill.reserve_games} \u00d7 {bill.boxes_per_game} \u00d7 {bill.per_game} = "
+        f"{bill.reserve_games * bill.boxes_per_game * bill.per_game} beads, shared out like the starting beads and "
+        "rounded up. Defeats take beads out and refill the reserve.",
+        f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each game's "
+        "drawn beads beside their boxes.",
+    ]
+    for note in notes:
+        y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
+
+
+def _square(move: int) -> str:
+    rows, columns = ("top", "middle", "bottom"), ("left", "middle", "right")
+    row, column = divmod(move, 3)
+    return "centre" if move == 4 else f"{rows[row]} {columns[column]}"
+
+
+def _entry(canvas, spec: KitSpec, box, x: float, y: float) -> None:
+    canvas.setStrokeColor(hex_colour(INK))
+    canvas.setLineWidth(0.2)
+    canvas.rect(x, y - 0.4, 3, 3, stroke=1, fill=0)
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, 3.6)
+    canvas.drawRightString(x + 13, y, str(box.id))
+    count = uniform_count(box)
+    dot_x = x + 16.5
+    for move, beads in zip(box.moves, box.beads):
+        draw_dot(canvas, dot_x, y + 1.1, 1.8, spec.palette.for_move(move))
+        if count is None:
+            canvas.setFillColor(hex_colour(INK))
+            canvas.setFont(REGULAR, 2.6)
+            canvas.drawString(dot_x + 2, y - 0.8, str(beads))
+        dot_x += DOT_STEP
+    if count is not None:
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(REGULAR, 3.4)
+        canvas.drawString(dot_x - 1, y, f"\u00d7 {count}")

@@ -1,0 +1,76 @@
+"""score-sheet.pdf: a table for logging classroom games by hand when no laptop is at hand."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
+from generator.drawing import INK, hex_colour, paragraph
+from generator.fonts import BOLD, REGULAR
+
+TITLE = "Score sheet"
+PAGES = 2
+ROW = 7.5  # mm: room to write by hand
+
+
+def write(path: Path, spec: KitSpec) -> int:
+    width, height = spec.page_mm
+    rules = spec.catalogue.rules
+    draws = has_draws(spec.catalogue.game)
+    results = "W  D  L" if draws else "W  L"
+    first = "first take" if spec.is_nim else "first move"
+    opening = ("the number of tokens the game's first player took" if spec.is_nim
+               else "the square the game opened on (corner, edge or centre)")
+    columns = [("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)]
+    total = sum(w for _, w in columns)
+    scale = (width - 2 * MARGIN) / total
+    columns = [(name, w * scale) for name, w in columns]
+    rows = int((height - 2 * MARGIN - 40) // ROW)
+
+    def draw(canvas) -> int:
+        for page in range(PAGES):
+            with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
+                change = f"win {rules.win:+d}" + (f", draw {rules.draw:+d}" if draws else "") + f", loss {rules.loss:+d}"
+                text = (
+                    f"One line per game. Circle the result from MENACE's side. The score changes as the beads do "
+                    f"({change}), so the running score rises as MENACE learns: Michie drew his learning curve "
+                    f"this way. The {first}: {opening}. Type the games into the tracker later to draw the curve."
+                )
+                y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
+                _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)
+        return PAGES
+
+    return write_pdf(path, spec, TITLE, draw)
+
+
+def _table(canvas, columns, rows: int, top: float, *, first_game: int, results: str) -> None:
+    x0 = MARGIN
+    x1 = x0 + sum(w for _, w in columns)
+    canvas.setFillColor(hex_colour("#e8eaf6"))
+    canvas.rect(x0, top - ROW, x1 - x0, ROW, stroke=0, fill=1)
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, 3.4)
+    x = x0
+    for name, w in columns:
+        canvas.drawCentredString(x + w / 2, top - ROW + 2.6, name)
+        x += w
+    canvas.setStrokeColor(hex_colour("#777777"))
+    for row in range(rows + 1):
+        y = top - ROW * (row + 1)
+        canvas.setLineWidth(0.3 if row == 0 or row == rows else 0.15)
+        canvas.line(x0, y, x1, y)
+        if row < rows:
+            y_text = y - ROW + 2.6
+            canvas.setFont(REGULAR, 3.4)
+            canvas.setFillColor(hex_colour(INK))
+            canvas.drawCentredString(x0 + columns[0][1] / 2, y_text, str(first_game + row))
+            result_x = x0 + sum(w for _, w in columns[:3]) + columns[3][1] / 2
+            canvas.setFillColor(hex_colour("#666666"))
+            canvas.drawCentredString(result_x, y_text, results)
+    canvas.setLineWidth(0.3)
+    canvas.line(x0, top, x1, top)
+    x = x0
+    bottom = top - ROW * (rows + 1)
+    for _, w in columns:
+        canvas.line(x, top, x, bottom)
+        x += w
+    canvas.line(x, top, x, bottom)

@@ -1,0 +1,184 @@
+"""Drawing a box's picture (board or Nim tokens) and its coloured bead dots onto a reportlab canvas.
+
+Shared by the labels, the box finder and the legend, so a box looks the same on all of them. Every
+function here works in millimetres: call it inside ``in_mm`` (or another scaled state), where one
+canvas unit is one millimetre and a font size is the em height in mm.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from generator.fonts import BOLD, REGULAR
+from generator.layout import Rect
+from kit.palettes import Colour
+
+MM = 72 / 25.4  # points per millimetre
+PT = 25.4 / 72  # millimetres per point
+INK = "#222222"
+# Move-number bands: colours unlike any bead colour, dark enough for white words, so boxes sort
+# by level at a glance; the band also says the level in words for black-and-white printers.
+LEVEL_COLOURS = {1: "#00796b", 2: "#3949ab", 3: "#6d4c41", 4: "#546e7a", 5: "#880e4f"}
+NO_LEVEL_COLOUR = "#455a64"
+CAP_HEIGHT = 0.73  # Vera's capital height as a share of the font size
+
+
+@contextmanager
+def in_mm(canvas, x: float = 0.0, y: float = 0.0) -> Iterator[None]:
+    """Canvas units become millimetres with the origin at (x, y) mm from the page's bottom left."""
+    canvas.saveState()
+    canvas.scale(MM, MM)
+    canvas.translate(x, y)
+    try:
+        yield
+    finally:
+        canvas.restoreState()
+
+
+def hex_colour(rgb: str):
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(rgb)
+
+
+def luminance(rgb: str) -> float:
+    """Relative luminance (0 black .. 1 white) of a #rrggbb colour, as WCAG defines it."""
+
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(rgb[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(rgb: str) -> str:
+    """Black or white, whichever contrasts more with ``rgb`` (the letter inside a dot, words on a band)."""
+    light = luminance(rgb)
+    return "#000000" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "#ffffff"
+
+
+def level_colour(move_number: int | None) -> str:
+    return NO_LEVEL_COLOUR if move_number is None else LEVEL_COLOURS.get(move_number, NO_LEVEL_COLOUR)
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, font, size)
+
+
+def fit_size(text: str, font: str, width: float, height: float) -> float:
+    """The largest font size (mm) at which ``text``'s capitals fit a width x height box."""
+    return min(height / CAP_HEIGHT, width / max(text_width(text, font, 1.0), 1e-6))
+
+
+def centred_text(canvas, text: str, cx: float, cy: float, font: str, size: float, colour: str = INK) -> None:
+    """``text`` with its capitals centred on (cx, cy)."""
+    canvas.setFillColor(hex_colour(colour))
+    canvas.setFont(font, size)
+    canvas.drawCentredString(cx, cy - size * CAP_HEIGHT / 2, text)
+
+
+def draw_dot(canvas, cx: float, cy: float, radius: float, colour: Colour, *, letter: bool = True) -> None:
+    """A bead dot in its colour, outlined (white beads need it), with the colour's letter inside."""
+    canvas.setFillColor(hex_colour(colour.rgb))
+    canvas.setStrokeColor(hex_colour("#333333"))
+    canvas.setLineWidth(max(radius * 0.08, 0.12))
+    canvas.circle(cx, cy, radius, stroke=1, fill=1)
+    if letter:
+        centred_text(canvas, colour.code, cx, cy, BOLD, radius * 1.35, ink_on(colour.rgb))
+
+
+def draw_board(
+    canvas,
+    area: Rect,
+    position: str,
+    dots: Mapping[int, Colour],
+    *,
+    dot_radius: float,
+    letters: bool = True,
+    counts: Mapping[int, int] | None = None,
+) -> None:
+    """A 3x3 board with its X and O marks and a bead dot on every square in ``dots``."""
+    cell = area.w / 3
+    canvas.setStrokeColor(hex_colour("#555555"))
+    canvas.setLineWidth(max(cell * 0.035, 0.15))
+    canvas.rect(area.x, area.y, area.w, area.h, stroke=1, fill=0)
+    for i in (1, 2):
+        canvas.line(area.x + i * cell, area.y, area.x + i * cell, area.top)
+        canvas.line(area.x, area.y + i * cell, area.right, area.y + i * cell)
+    canvas.setStrokeColor(hex_colour(INK))
+    canvas.setLineWidth(cell * 0.1)
+    canvas.setLineCap(1)
+    for square, mark in enumerate(position):
+        x0, y0 = area.x + (square % 3) * cell, area.top - (square // 3 + 1) * cell
+        inset = cell * 0.24
+        if mark == "X":
+            canvas.line(x0 + inset, y0 + inset, x0 + cell - inset, y0 + cell - inset)
+            canvas.line(x0 + inset, y0 + cell - inset, x0 + cell - inset, y0 + inset)
+        elif mark == "O":
+            canvas.circle(x0 + cell / 2, y0 + cell / 2, cell / 2 - inset, stroke=1, fill=0)
+    for square, colour in dots.items():
+        cx, cy = area.x + (square % 3 + 0.5) * cell, area.top - (square // 3 + 0.5) * cell
+        draw_dot(canvas, cx, cy, dot_radius, colour, letter=letters)
+        if counts is not None:
+            size = cell * 0.26
+            centred_text(canvas, str(counts[square]), cx + cell * 0.36, cy - cell * 0.34, BOLD, size)
+
+
+def draw_tokens(canvas, area: Rect, tokens: int, total: int = 9) -> None:
+    """Nim's pile: ``tokens`` filled counters on a 3x3 grid, the ones already taken as faint rings."""
+    cell = area.w / 3
+    for spot in range(total):
+        cx, cy = area.x + (spot % 3 + 0.5) * cell, area.top - (spot // 3 + 0.5) * cell
+        present = spot < tokens
+        canvas.setStrokeColor(hex_colour(INK if present else "#bbbbbb"))
+        canvas.setFillColor(hex_colour("#8a6a3b"))
+        canvas.setLineWidth(max(cell * 0.04, 0.12))
+        canvas.circle(cx, cy, cell * 0.36, stroke=1, fill=1 if present else 0)
+
+
+def draw_band(canvas, band: Rect, words: str, colour: str) -> None:
+    """The move-number band along a label's top edge, with an arrow and "TOP" to say which edge is up."""
+    canvas.setFillColor(hex_colour(colour))
+    canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+    ink = ink_on(colour)
+    size = band.h * 0.72
+    cy = band.y + band.h / 2
+    # An upward triangle: unambiguous even where "TOP" is too small to read.
+    tri = band.h * 0.32
+    left = band.x + band.h * 0.3
+    path = canvas.beginPath()
+    path.moveTo(left, cy - tri * 0.8)
+    path.lineTo(left + tri * 2, cy - tri * 0.8)
+    path.lineTo(left + tri, cy + tri)
+    path.close()
+    canvas.setFillColor(hex_colour(ink))
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.setFont(BOLD, size * 0.8)
+    top_x = left + tri * 2 + band.h * 0.2
+    canvas.drawString(top_x, cy - size * 0.8 * CAP_HEIGHT / 2, "TOP")
+    room = band.right - band.h * 0.3 - (top_x + text_width("TOP", BOLD, size * 0.8) + band.h * 0.4)
+    words_size = min(size, room / max(text_width(words, BOLD, 1.0), 1e-6))
+    canvas.setFont(BOLD, words_size)
+    canvas.drawRightString(band.right - band.h * 0.3, cy - words_size * CAP_HEIGHT / 2, words)
+
+
+def left_text(canvas, text: str, x: float, y: float, font: str = REGULAR, size: float = 3.5, colour: str = INK):
+    canvas.setFillColor(hex_colour(colour))
+    canvas.setFont(font, size)
+    canvas.drawString(x, y, text)
+
+
+def paragraph(canvas, text: str, x: float, y: float, width: float, *, font: str = REGULAR, size: float = 3.5,
+              leading: float = 1.3, colour: str = INK) -> float:
+    """``text`` wrapped to ``width`` with its first baseline at ``y``; returns the y below the last line."""
+    from reportlab.lib.utils import simpleSplit
+
+    canvas.setFillColor(hex_colour(colour))
+    canvas.setFont(font, size)
+    # Preset and palette files wrap their descriptions by hand; the page rewraps them.
+    for line in simpleSplit(" ".join(text.split()), font, size, width):
+        canvas.drawString(x, y, line)
+        y -= size * leading
+    return y

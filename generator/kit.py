@@ -1,0 +1,123 @@
+"""Generating a printable kit: every document for each game into DIR/<game>/, with a kit.json manifest."""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.catalogue import build_catalogue
+from generator.documents import calibration, fill, finder, labels, legend, score_sheet
+from generator.documents.common import KitSpec
+from generator.pdfout import atomic_path
+from generator.stocks import DEFAULT_STOCK, load_stock
+from kit.game import GameError
+from kit.games import GAMES
+from kit.palettes import default_palette, load_palette
+from kit.rules import load_rules
+
+# In the order a builder uses them: check the printer, print labels, read the legend, fill, play.
+DOCUMENTS = (
+    ("calibration.pdf", "calibration page", calibration.write),
+    ("labels.pdf", "box labels", labels.write),
+    ("legend.pdf", "bead legend and rules card", legend.write),
+    ("finder.pdf", "box finder", finder.write),
+    ("fill.pdf", "fill sheet and shopping list", fill.write),
+    ("score-sheet.pdf", "score sheet", score_sheet.write),
+)
+MANIFEST = "kit.json"
+ALL_GAMES = "all"
+
+
+class KitOutputError(GameError):
+    """The kit cannot be written where it was asked to go."""
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """What `menace generate` was asked for; None means the default for each game."""
+
+    game: str = ALL_GAMES
+    menace_plays: str = "first"
+    rules: str | None = None
+    palette: str | None = None
+    paper: str | None = None
+    stock: str = DEFAULT_STOCK
+    offset_x: float = 0.0
+    offset_y: float = 0.0
+
+
+def plan_kits(options: KitOptions) -> list[KitSpec]:
+    """One KitSpec per game asked for; raises a GameError for any bad name before anything is written."""
+    if options.game != ALL_GAMES and options.game not in GAMES:
+        raise GameError(f"unknown game {options.game!r}: choose one of {', '.join(GAMES)} or {ALL_GAMES}")
+    games = list(GAMES) if options.game == ALL_GAMES else [options.game]
+    stock = load_stock(options.stock)
+    paper = stock.paper_for(options.paper)
+    rules_game = _owner(options.rules, load_rules, games)
+    palette_game = _owner(options.palette, load_palette, games)
+    specs = []
+    for game in games:
+        rules = options.rules if rules_game == game else None
+        palette = load_palette(options.palette, game=game) if palette_game == game else default_palette(game)
+        catalogue = build_catalogue(game, options.menace_plays, rules)
+        specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y))
+    return specs
+
+
+def _owner(name: str | None, load, games: list[str]) -> str | None:
+    """The game a named preset belongs to; with one game, a preset for another game is an error."""
+    if name is None:
+        return None
+    if len(games) == 1:
+        load(name, game=games[0])
+        return games[0]
+    return load(name).game
+
+
+def generate(options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None) -> list[Path]:
+    """Writes every kit asked for under ``out``; returns the manifests' paths."""
+    specs = plan_kits(options)
+    return [write_kit(spec, Path(out) / spec.catalogue.game.name, progress) for spec in specs]
+
+
+def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> Path:
+    """Every document of one kit into ``folder``, then its manifest; each file appears whole or not at all."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        files = []
+        for name, what, write in DOCUMENTS:
+            path = folder / name
+            pages = write(path, spec)
+            files.append({"file": name, "title": what, "pages": pages, "sha256": _sha256(path)})
+            progress(f"wrote {path} ({what}, {pages} page{'s' * (pages != 1)})")
+        manifest = folder / MANIFEST
+        with atomic_path(manifest) as temporary:
+            temporary.write_text(json.dumps(_manifest(spec, files), indent=2) + "\n", encoding="utf-8")
+        progress(f"wrote {manifest} (kit {spec.code}, {len(spec.catalogue.boxes)} boxes)")
+    except OSError as error:
+        where = error.filename or folder
+        raise KitOutputError(f"cannot write the kit to {where}: {error.strerror or error}") from None
+    return manifest
+
+
+def _manifest(spec: KitSpec, files: list[dict]) -> dict:
+    catalogue = spec.catalogue
+    return {
+        "game": catalogue.game.name,
+        "side": catalogue.menace_plays,
+        "rules": catalogue.rules.name,
+        "palette": spec.palette.name,
+        "stock": spec.stock.name,
+        "paper": spec.paper,
+        "offset_mm": {"x": spec.offset_x, "y": spec.offset_y},
+        "fingerprint": catalogue.fingerprint,
+        "kit_code": spec.code,
+        "boxes": len(catalogue.boxes),
+        "files": files,
+    }
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()

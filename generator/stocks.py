@@ -1,0 +1,103 @@
+"""Label stock presets, read from TOML files: label size and where the labels sit on the sheet.
+
+All lengths are millimetres. A stock with ``paper = "any"`` (plain paper) fits as many labels as
+it can on whatever paper is chosen; a label stock fixes its paper and its grid.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+
+from kit.game import GameError
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # width, height in mm
+DEFAULT_STOCK = "plain"
+DEFAULT_PAPER = "a4"
+
+
+class UnknownStockError(GameError):
+    """No stock of that name, a malformed stock file, or a paper that contradicts the stock."""
+
+
+@dataclass(frozen=True)
+class Stock:
+    """One sheet of labels: its paper, the label size, and the grid (None: as many as fit)."""
+
+    name: str
+    title: str
+    description: str
+    paper: str  # "a4", "letter", or "any" for plain paper
+    label_width: float
+    label_height: float
+    cut_lines: bool = False  # plain paper: print lines to cut along
+    min_margin: float = 8.0  # plain paper: keep this much paper clear at every edge
+    columns: int | None = None
+    rows: int | None = None
+    left: float | None = None
+    top: float | None = None
+    pitch_x: float | None = None
+    pitch_y: float | None = None
+    sources: str = ""
+
+    @property
+    def fixed_grid(self) -> bool:
+        return self.columns is not None
+
+    def paper_for(self, requested: str | None) -> str:
+        """The paper to print on; raises UnknownStockError when ``requested`` contradicts the stock."""
+        if requested is not None and requested not in PAPERS:
+            raise UnknownStockError(f"unknown paper {requested!r}: choose one of {', '.join(PAPERS)}")
+        if self.paper == "any":
+            return requested or DEFAULT_PAPER
+        if requested is not None and requested != self.paper:
+            raise UnknownStockError(
+                f"stock {self.name!r} is printed on {self.paper} paper, not {requested}: "
+                f"leave out --paper or choose another stock"
+            )
+        return self.paper
+
+
+def stock_names() -> list[str]:
+    return sorted(p.name.removesuffix(".toml") for p in _stock_dir().iterdir() if p.name.endswith(".toml"))
+
+
+def load_stock(name: str) -> Stock:
+    """The stock called ``name``; raises UnknownStockError naming the stocks there are."""
+    path = _stock_dir() / f"{name}.toml"
+    if not name or "/" in name or not path.is_file():
+        raise UnknownStockError(f"unknown stock {name!r}: choose one of {', '.join(stock_names())}")
+    return _parse(name, tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+def _stock_dir():
+    return resources.files("generator") / "stocks"
+
+
+_GRID = ("columns", "rows", "left", "top", "pitch_x", "pitch_y")
+
+
+def _parse(name: str, data: dict) -> Stock:
+    grid = {key: data.get(key) for key in _GRID}
+    stock = Stock(
+        name=name,
+        title=data["title"],
+        description=data["description"].strip(),
+        paper=data["paper"],
+        label_width=float(data["label_width"]),
+        label_height=float(data["label_height"]),
+        cut_lines=bool(data.get("cut_lines", False)),
+        min_margin=float(data.get("min_margin", 8.0)),
+        sources=data.get("sources", "").strip(),
+        **{k: (None if v is None else (int(v) if k in ("columns", "rows") else float(v))) for k, v in grid.items()},
+    )
+    problems = [
+        "paper must be a4, letter or any" * (stock.paper not in (*PAPERS, "any")),
+        "give all of columns, rows, left, top, pitch_x, pitch_y or none" * (len({v is None for v in grid.values()}) > 1),
+        "a fixed grid needs a4 or letter paper" * (stock.fixed_grid and stock.paper == "any"),
+        "plain paper needs no grid" * (not stock.fixed_grid and stock.paper != "any"),
+        "labels must be larger than 10 mm" * (min(stock.label_width, stock.label_height) < 10),
+    ]
+    if any(problems):
+        raise UnknownStockError(f"stock {name!r} is malformed: {'; '.join(p for p in problems if p)}")
+    return stock

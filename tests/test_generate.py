@@ -1,0 +1,217 @@
+"""`menace generate` end to end: the PDFs read back (pages, sizes, box numbers, fonts, no scaling), the manifest,
+determinism, every stock, both sides, and bad options that leave nothing half-written."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.documents import labels
+from generator.documents.common import KitSpec
+from generator.kit import DOCUMENTS
+from generator.stocks import PAPERS, load_stock
+from kit.palettes import default_palette
+from tests.pdfcheck import print_scaling, unembedded_fonts
+from tracker.cli import main
+
+MM = 72 / 25.4
+FILES = [name for name, _, _ in DOCUMENTS]
+EXPECTED_PAGES = {
+    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 2, "finder.pdf": 5, "fill.pdf": 4,
+                  "score-sheet.pdf": 2},
+    "nim": {"calibration.pdf": 1, "labels.pdf": 1, "legend.pdf": 2, "finder.pdf": 1, "fill.pdf": 2,
+            "score-sheet.pdf": 2},
+}
+
+
+def run_generate(*args: str):
+    return CliRunner().invoke(main, ["generate", *args])
+
+
+@pytest.fixture(scope="session")
+def kit_dir(tmp_path_factory):
+    """The default kit (no options but --out), generated once for the session."""
+    out = tmp_path_factory.mktemp("kit") / "output"
+    result = run_generate("--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out, result
+
+
+def label_numbers(path: Path) -> list[int]:
+    """Every box number printed on a label sheet: the lines of the text that are a bare number."""
+    text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    return [int(line) for line in text.splitlines() if re.fullmatch(r"\d+", line.strip())]
+
+
+def test_no_options_writes_both_kits_with_a_progress_line_per_document(kit_dir):
+    out, result = kit_dir
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 * (len(FILES) + 1)
+    assert lines[0] == f"wrote {out / 'tictactoe' / 'calibration.pdf'} (calibration page, 1 page)"
+    assert lines[1] == f"wrote {out / 'tictactoe' / 'labels.pdf'} (box labels, 10 pages)"
+    assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ") and lines[6].endswith(", 304 boxes)")
+    assert lines[-1].endswith(", 9 boxes)")
+    for game in ("tictactoe", "nim"):
+        assert sorted(p.name for p in (out / game).iterdir()) == sorted([*FILES, "kit.json"])
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "nim"])
+def test_manifest_lists_every_file_with_the_fingerprint(kit_dir, game, first):
+    out, _ = kit_dir
+    manifest = json.loads((out / game / "kit.json").read_text())
+    assert (manifest["game"], manifest["side"], manifest["stock"], manifest["paper"]) == (game, "first", "plain", "a4")
+    assert manifest["rules"] == {"tictactoe": "michie", "nim": "nim"}[game]
+    assert manifest["palette"] == {"tictactoe": "craft", "nim": "nim-craft"}[game]
+    if game == "tictactoe":
+        assert manifest["fingerprint"] == first.fingerprint and manifest["boxes"] == 304
+    assert manifest["kit_code"] == manifest["fingerprint"][:6].upper()
+    assert [f["file"] for f in manifest["files"]] == FILES
+    for entry in manifest["files"]:
+        path = out / game / entry["file"]
+        assert entry["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
+        assert entry["pages"] == len(PdfReader(path).pages) == EXPECTED_PAGES[game][entry["file"]]
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "nim"])
+@pytest.mark.parametrize("name", FILES)
+def test_every_pdf_is_a4_embeds_its_fonts_and_asks_not_to_scale(kit_dir, game, name):
+    reader = PdfReader(kit_dir[0] / game / name)
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((210 * MM, 297 * MM), abs=0.01)
+    assert unembedded_fonts(reader) == set()
+    assert print_scaling(reader) == "/None"
+
+
+@pytest.mark.parametrize("game, count", [("tictactoe", 304), ("nim", 9)])
+def test_every_box_number_is_on_exactly_one_label(kit_dir, game, count):
+    assert sorted(label_numbers(kit_dir[0] / game / "labels.pdf")) == list(range(1, count + 1))
+
+
+def test_labels_carry_colour_letters_counts_and_the_kit_code(kit_dir, first):
+    page = PdfReader(kit_dir[0] / "tictactoe" / "labels.pdf").pages[0].extract_text()
+    code = first.fingerprint[:6].upper()
+    assert page.count(f"kit {code}") == 32 + 1  # every label, and the footer
+    assert page.count("MOVE 1") == 1 and page.count("MOVE 2") == 12
+    assert "4 beads each" in page and "print at 100% (actual size)" in page
+    first_label = page.split("MOVE 1")[1].split("MOVE 2")[0].split()
+    assert first_label[:4] == ["R", "Y", "K", "1"]  # box 1: corner, edge, centre
+
+
+def test_calibration_and_legend_say_what_they_must(kit_dir):
+    calibration = PdfReader(kit_dir[0] / "tictactoe" / "calibration.pdf").pages[0].extract_text()
+    assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
+    legend = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages)
+    for words in ("red", "top left corner", "Rules card: Michie (1961)", "MENACE resigns",
+                  "put the bead back with 3 more of the same colour", "keep the bead out: it is confiscated"):
+        assert words in legend
+    nim_legend = "\n".join(p.extract_text() for p in PdfReader(kit_dir[0] / "nim" / "legend.pdf").pages)
+    assert "A draw" not in nim_legend.splitlines() and "MENACE wins" in nim_legend.splitlines()
+    assert "never drops below 1 bead" in " ".join(nim_legend.split())
+
+
+def test_fill_sheet_totals(kit_dir):
+    text = PdfReader(kit_dir[0] / "tictactoe" / "fill.pdf").pages[0].extract_text()
+    assert "Shopping list: 304 matchboxes and 1965 beads" in text
+    assert "20 × 4 × 3 = 240 beads" in text
+
+
+def test_two_runs_give_identical_bytes(kit_dir, tmp_path):
+    out = tmp_path / "again"
+    assert run_generate("--out", str(out)).exit_code == 0
+    for game in ("tictactoe", "nim"):
+        for name in [*FILES, "kit.json"]:
+            assert (out / game / name).read_bytes() == (kit_dir[0] / game / name).read_bytes(), name
+
+
+STOCK_PAPERS = [(s, p) for s in ("plain", "zweckform-3651", "avery-l7160", "avery-l7651", "avery-5160")
+                for p in PAPERS if load_stock(s).paper in ("any", p)]
+
+
+@pytest.mark.parametrize("stock, paper", STOCK_PAPERS)
+@pytest.mark.parametrize("catalogue", ["first", "second"])
+def test_labels_for_every_stock_paper_and_side(tmp_path, stock, paper, catalogue, request):
+    cat = request.getfixturevalue(catalogue)
+    spec = KitSpec(cat, default_palette("tictactoe"), load_stock(stock), paper)
+    path = tmp_path / "labels.pdf"
+    pages = labels.write(path, spec)
+    reader = PdfReader(path)
+    assert pages == len(reader.pages) == -(-len(cat.boxes) // len(labels.sheet_plan(spec).slots))
+    width, height = PAPERS[paper]
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((width * MM, height * MM), abs=0.01)
+    assert sorted(label_numbers(path)) == list(range(1, len(cat.boxes) + 1))
+    assert unembedded_fonts(reader) == set() and print_scaling(reader) == "/None"
+
+
+def test_one_game_other_options(tmp_path):
+    out = tmp_path / "o"
+    result = run_generate("--game", "tictactoe", "--menace-plays", "second", "--rules", "scroggs", "--palette",
+                          "michie-1963", "--stock", "avery-5160", "--offset-x", "1.5", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["tictactoe"]
+    manifest = json.loads((out / "tictactoe" / "kit.json").read_text())
+    assert (manifest["side"], manifest["rules"], manifest["palette"], manifest["paper"], manifest["boxes"]) == (
+        "second", "scroggs", "michie-1963", "letter", 289)
+    assert manifest["offset_mm"] == {"x": 1.5, "y": 0.0}
+
+
+def test_a_preset_for_one_game_applies_to_that_game_when_both_are_built(tmp_path):
+    result = run_generate("--rules", "nim-floor0", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "nim" / "kit.json").read_text())["rules"] == "nim-floor0"
+    assert json.loads((tmp_path / "tictactoe" / "kit.json").read_text())["rules"] == "michie"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--stock", "nope"], "unknown stock 'nope': choose one of avery-5160, avery-l7160"),
+        (["--palette", "nope"], "unknown palette 'nope'"),
+        (["--rules", "nope"], "unknown rules 'nope'"),
+        (["--game", "nim", "--rules", "michie"], "rules 'michie' are for tictactoe, not nim"),
+        (["--game", "tictactoe", "--palette", "nim-craft"], "palette 'nim-craft' is for nim, not tictactoe"),
+        (["--stock", "avery-5160", "--paper", "a4"], "stock 'avery-5160' is printed on letter paper, not a4"),
+    ],
+)
+def test_bad_options_give_one_line_and_write_nothing(tmp_path, args, message):
+    result = run_generate(*args, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0]
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unwritable_output_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run_generate("--game", "nim", "--out", str(blocker / "kits"))
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [f"Error: cannot write the kit to {blocker / 'kits' / 'nim'}: Not a directory"]
+    assert blocker.read_text() == "not a folder"
+
+
+def test_a_failed_document_leaves_no_half_written_pdf(tmp_path, monkeypatch):
+    from generator.documents import legend
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(legend, "_rules", broken)
+    folder = tmp_path / "nim"
+    folder.mkdir()
+    (folder / "legend.pdf").write_bytes(b"the old legend")
+    result = run_generate("--game", "nim", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: cannot write the kit to {folder}: No space left on device"
+    assert (folder / "legend.pdf").read_bytes() == b"the old legend"
+    assert sorted(p.name for p in folder.iterdir()) == ["calibration.pdf", "labels.pdf", "legend.pdf"]
+
+
+def test_offsets_are_limited():
+    result = run_generate("--offset-x", "50")
+    assert result.exit_code == 2 and "--offset-x" in result.output

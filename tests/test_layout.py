@@ -1,0 +1,112 @@
+"""Label geometry as numbers: every stock on every paper it allows, labels on the page and apart, parts apart."""
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from generator.layout import MIN_HEIGHT_FOR_CODE, Rect, plan_label, plan_sheet
+from generator.stocks import PAPERS, UnknownStockError, load_stock, stock_names
+
+STOCKS = ["avery-5160", "avery-l7160", "avery-l7651", "plain", "zweckform-3651"]
+COMBINATIONS = [
+    (name, paper) for name in STOCKS for paper in PAPERS if load_stock(name).paper in ("any", paper)
+]
+
+
+def test_every_stock_ships_and_parses():
+    assert stock_names() == STOCKS
+    assert len(COMBINATIONS) == 6  # plain on A4 and Letter, each label stock on its own paper
+
+
+@pytest.mark.parametrize("name, paper", COMBINATIONS)
+def test_labels_lie_on_the_page_without_overlapping(name, paper):
+    sheet = plan_sheet(load_stock(name), paper)
+    assert all(sheet.page.contains(slot) for slot in sheet.slots)
+    assert not any(a.overlaps(b) for a, b in combinations(sheet.slots, 2))
+
+
+@pytest.mark.parametrize(
+    "name, paper, per_sheet, first",
+    [
+        ("plain", "a4", 32, Rect(9.0, 297 - 12.5 - 34, 48, 34)),  # 4 x 8, centred
+        ("plain", "letter", 28, Rect(11.95, 279.4 - 20.7 - 34, 48, 34)),  # 4 x 7
+        ("avery-l7651", "a4", 65, Rect(4.75, 297 - 10.7 - 21.2, 38.1, 21.2)),
+        ("avery-l7160", "a4", 21, Rect(7.25, 297 - 15.15 - 38.1, 63.5, 38.1)),
+        ("avery-5160", "letter", 30, Rect(4.7625, 279.4 - 12.7 - 25.4, 66.675, 25.4)),
+        ("zweckform-3651", "a4", 40, Rect(0, 297 - 29.7, 52.5, 29.7)),
+    ],
+)
+def test_known_sheets(name, paper, per_sheet, first):
+    sheet = plan_sheet(load_stock(name), paper)
+    assert len(sheet.slots) == per_sheet
+    got = sheet.slots[0]
+    assert (got.x, got.y, got.w, got.h) == pytest.approx((first.x, first.y, first.w, first.h), abs=1e-6)
+    # the published grids are centred on the page to 0.1 mm (Avery's L7160 figures leave 7.17 mm on the right)
+    last = sheet.slots[-1]
+    assert sheet.width - last.right == pytest.approx(first.x, abs=0.1)
+    assert last.y == pytest.approx(sheet.height - first.top, abs=0.1)
+
+
+def test_offsets_move_the_print_right_and_down():
+    stock = load_stock("avery-l7160")
+    plain, moved = plan_sheet(stock, "a4"), plan_sheet(stock, "a4", offset_x=1.5, offset_y=-2.0)
+    for a, b in zip(plain.slots, moved.slots):
+        assert (b.x - a.x, b.y - a.y) == pytest.approx((1.5, 2.0))
+
+
+@pytest.mark.parametrize("name", STOCKS)
+@pytest.mark.parametrize("takes", [0, 3])
+def test_label_parts_lie_inside_the_label_and_apart(name, takes):
+    stock = load_stock(name)
+    plan = plan_label(stock.label_width, stock.label_height, takes=takes)
+    label = Rect(0, 0, plan.width, plan.height)
+    parts = plan.parts
+    assert all(label.contains(part) for part in parts.values()), parts
+    assert not any(a.overlaps(b) for a, b in combinations(parts.values(), 2))
+    assert (plan.code is None) == (stock.label_height < MIN_HEIGHT_FOR_CODE)
+    assert all(plan.picture.contains(cell) for cell in plan.cells)
+    for index, row in enumerate(plan.takes):
+        cx, cy = plan.take_dot_centre(index)
+        assert row.contains(Rect(cx - plan.take_radius, cy - plan.take_radius, 2 * plan.take_radius, 2 * plan.take_radius))
+
+
+def test_only_the_mini_labels_drop_the_kit_code():
+    dropped = [n for n in STOCKS if plan_label(load_stock(n).label_width, load_stock(n).label_height).code is None]
+    assert dropped == ["avery-l7651"]
+
+
+@pytest.mark.parametrize("name", STOCKS)
+@pytest.mark.parametrize("catalogue", ["first", "second"])
+def test_every_bead_dot_sits_inside_its_square(name, catalogue, request):
+    boxes = request.getfixturevalue(catalogue).boxes
+    assert len(boxes) == {"first": 304, "second": 289}[catalogue]
+    stock = load_stock(name)
+    plan = plan_label(stock.label_width, stock.label_height)
+    r = plan.dot_radius
+    for box in boxes:
+        for square in box.moves:
+            cx, cy = plan.dot_centre(square)
+            cell = plan.cells[square]
+            assert cell.contains(Rect(cx - r, cy - r, 2 * r, 2 * r)), (box.id, square)
+            # and clear of the square's edges by at least a tenth of the square, so grid lines never cut it
+            assert min(cx - r - cell.x, cell.right - cx - r) >= cell.w * 0.1
+
+
+def test_nim_labels_have_a_dot_per_take(nim):
+    from generator.catalogue import build_catalogue
+
+    boxes = build_catalogue("nim").boxes
+    assert len(boxes) == 9
+    plan = plan_label(48, 34, takes=max(len(b.moves) for b in boxes))
+    assert len(plan.takes) == 3
+
+
+def test_stock_errors_name_the_choices():
+    with pytest.raises(UnknownStockError, match="unknown stock 'nope': choose one of avery-5160, "):
+        load_stock("nope")
+    with pytest.raises(UnknownStockError, match="stock 'avery-5160' is printed on letter paper, not a4"):
+        load_stock("avery-5160").paper_for("a4")
+    assert load_stock("avery-5160").paper_for(None) == "letter"
+    assert load_stock("plain").paper_for("letter") == "letter"
+    assert load_stock("plain").paper_for(None) == "a4"

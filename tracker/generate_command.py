@@ -1,0 +1,48 @@
+"""`menace generate`: print a complete MENACE kit (labels, legend, finder, fill sheet, score sheet)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kit.game import SIDES
+from kit.games import GAMES
+
+PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
+
+
+@click.command()
+@click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
+              help="Which kit to print: tic-tac-toe, Nim, or both.")
+@click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
+              help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
+@click.option("--rules", default=None, metavar="NAME",
+              help="Reinforcement preset (default: michie for tictactoe, nim for nim).")
+@click.option("--palette", default=None, metavar="NAME",
+              help="Bead palette (default: craft for tictactoe, nim-craft for nim).")
+@click.option("--paper", type=click.Choice(PAPERS), default=None,
+              help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
+@click.option("--stock", default="plain", show_default=True, metavar="NAME",
+              help="Label stock: plain, zweckform-3651, avery-l7160, avery-l7651, avery-5160.")
+@click.option("--offset-x", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
+              help="Move the labels right (mm; negative: left) for a printer that feeds off-centre.")
+@click.option("--offset-y", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
+              help="Move the labels down (mm; negative: up).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for the kits; each game gets DIR/<game>/.")
+def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None, stock: str,
+             offset_x: float, offset_y: float, out: Path) -> None:
+    """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
+    fill sheet with shopping list, and score sheet, plus a kit.json manifest.
+
+    With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes) and the Nim kit (9 boxes) on
+    A4 plain paper, into output/. Print calibration.pdf first, at 100% (actual size).
+    """
+    from generator.kit import KitOptions
+    from generator.kit import generate as generate_kit
+
+    options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y)
+    generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
+
+
+COMMANDS = [generate]
