@@ -8,10 +8,10 @@ from __future__ import annotations
 import click
 
 from kit.game import GameError
-from tracker import catalogue_commands
+from tracker import catalogue_commands, play_command, report_command, store_commands
 from tracker.errors import MenaceError
 
-COMMAND_MODULES = [catalogue_commands]
+COMMAND_MODULES = [catalogue_commands, play_command, store_commands, report_command]
 
 
 class MenaceGroup(click.Group):
