@@ -28,6 +28,9 @@ HELP = (
 )
 
 
+COMMAND_WORDS = ("undo", "discard", "board", "help", "?", "quit", "exit")
+
+
 class Stop(Exception):
     """The operator asked to stop; the game in progress stays in the store."""
 
@@ -69,7 +72,12 @@ class Table:
         if session is None:
             number = self.world.started + 1
             data = {"game": new_id(), "number": number, "opponent": self.opponent, "draw": self.draw_mode}
-            self.record([("game_started", data)])
+            try:
+                self.record([("game_started", data)])
+            except StoreChanged:  # another process moved on: start from what it left
+                self.world = self.store.world(self.kit)
+                self.play_game()
+                return
             click.echo(f"new game: game {number} of kit {self.kit.name}")
         else:
             click.echo(f"Resuming game {session.number} of kit {self.kit.name} "
@@ -109,7 +117,7 @@ class Table:
             answer = self.ask("Colour drawn (or 'empty'): ")
             if answer is None:
                 return
-            if answer.strip().lower() in ("empty", "e", "none"):
+            if answer.strip().lower() in ("empty", "none"):
                 self.empty_box(box, counts)
                 return
             try:
@@ -248,7 +256,8 @@ class Table:
     def prompter_ask(self, prompt: str) -> str | None:
         answer = self.prompter.ask(prompt)
         word = answer.strip().lower()
-        if word in ("undo", "u", "discard", "board", "b", "help", "h", "?", "quit", "q", "exit") or word.startswith("census"):
+        # Whole words only: single letters are bead colours (b = blue).
+        if word in COMMAND_WORDS or word.split(" ")[0] == "census":
             if word in ("undo", "discard") and prompt.startswith("Apply"):
                 return answer
             self.command(answer.strip())
@@ -258,13 +267,13 @@ class Table:
     def command(self, text: str) -> None:
         word = text.lower()
         session = self.world.session
-        if word in ("quit", "q", "exit"):
+        if word in ("quit", "exit"):
             raise Stop
-        if word in ("help", "h", "?"):
+        if word in ("help", "?"):
             click.echo(HELP)
-        elif word in ("board", "b"):
+        elif word == "board":
             self.show_board()
-        elif word in ("undo", "u"):
+        elif word == "undo":
             last = sessions.last_event(session)
             if last is None:
                 click.echo("  Nothing to undo: no move has been made in this game yet.")
