@@ -184,10 +184,16 @@ class Table:
                     return
                 try:
                     move = parse_take(answer, game.max_take) if self.nim else parse_square(answer)
-                    game.play(state, move)
-                    break
                 except GameError as error:
-                    click.echo(f"  {error}" if not self.nim else f"  {_nim_error(error, state.position)}")
+                    click.echo(f"  {error}")
+                    continue
+                if move in game.legal_moves(state):
+                    break
+                if self.nim:
+                    click.echo(f"  only {_plural(int(state.position), 'token')} left: take fewer")
+                else:
+                    free = ", ".join(str(m + 1) for m in game.legal_moves(state))
+                    click.echo(f"  {square_name(move, self.notation)} is taken: choose one of {free}")
         said = ""
         if session.opponent != "human":
             what = f"takes {move}" if self.nim else f"plays {square_name(move, self.notation)}"
@@ -335,13 +341,6 @@ class Table:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
-
-
-def _nim_error(error: GameError, tokens: str) -> str:
-    text = str(error)
-    if "not a legal move" in text:
-        return f"only {tokens} token{'s' * (tokens != '1')} left: take fewer"
-    return text
 
 
 @click.command()
