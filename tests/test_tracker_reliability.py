@@ -43,15 +43,23 @@ def test_sigkill_at_random_points_loses_no_finished_game(tmp_path):
     while finished(db) < GAMES:
         left = GAMES - finished(db)
         process = subprocess.Popen(
-            menace(db, "play", "--draw", "digital", "--opponent", "random", "--brief", "--games", str(left),
-                   "--seed", str(rng.randrange(10**6))),
+            [sys.executable, "-u", *menace(db, "play", "--draw", "digital", "--opponent", "random", "--games", str(left),
+                                           "--seed", str(rng.randrange(10**6)))[1:]],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
-        time.sleep(rng.uniform(0.12, 0.3))  # after start-up (~0.1 s), mid-game
+        # Kill at a random point: after a random number of output lines, plus a random sliver of time.
+        out_lines = []
+        for _ in range(rng.randint(1, 120)):
+            line = process.stdout.readline()
+            if not line:
+                break
+            out_lines.append(line)
+        time.sleep(rng.uniform(0, 0.01))
         if process.poll() is None:
             process.send_signal(signal.SIGKILL)
             kills += 1
-        out, err = process.communicate()
+        rest, err = process.communicate()
+        out = "".join(out_lines) + rest
         assert "Traceback" not in err
         announced += out.count("Recorded.")  # games the operator was told are recorded
         now = finished(db)
@@ -90,7 +98,9 @@ def test_two_processes_on_the_same_kit_stay_consistent(tmp_path):
     outputs = [p.communicate() for p in runs]
     assert all("Traceback" not in err for _, err in outputs), outputs
     recorded = sum(out.count("Recorded.") for out, _ in outputs)
-    assert finished(db) == recorded and 25 <= recorded <= 50
+    # A process that finds its game finished by the other goes on with the next one, so together they
+    # may play more than 25; but every game is recorded once, by the process that said so.
+    assert finished(db) == recorded >= 25
     problems, _ = verify(Store(db))
     assert problems == []
     os.environ.pop("MENACE_DB", None)

@@ -247,10 +247,9 @@ class Table:
             click.echo("  no beads were drawn: nothing to do")
 
     def show_done(self) -> None:
-        rows = self.store.games(self.kit, finished_only=True)
         from tracker.stats import summarise
 
-        summary = summarise(rows)
+        summary = summarise(self.store.results(self.kit))
         click.echo(f"Recorded. Kit {self.kit.name}: {_plural(summary['games'], 'game')}, {summary['wins']} won, "
                    f"{summary['draws']} drawn, {summary['losses']} lost, score {summary['score']:+d}.")
 

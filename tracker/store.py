@@ -259,10 +259,16 @@ class Store:
         self.db.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
                         (*(row[c] for c in sets), row["id"]))
 
-    def games(self, kit: Kit, *, finished_only: bool = False) -> list[dict]:
+    def games(self, kit: Kit, *, finished_only: bool = False, last: int | None = None) -> list[dict]:
         where = " AND status = 'finished'" if finished_only else ""
-        rows = self.db.execute(f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number", (kit.id,))
-        return [dict(zip(GAME_COLUMNS, row)) for row in rows]
+        query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
+        rows = self.db.execute(query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)).fetchall()
+        return [dict(zip(GAME_COLUMNS, row)) for row in reversed(rows)]
+
+    def results(self, kit: Kit) -> list[dict]:
+        """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games."""
+        rows = self.db.execute("SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,))
+        return [{"result": row[0]} for row in rows]
 
     def head(self, kit_id: str) -> str | None:
         row = self.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)).fetchone()
@@ -270,6 +276,15 @@ class Store:
 
     def world(self, kit: Kit) -> World:
         """The kit's current state from the projections, with the game in progress rebuilt from its events."""
+        if self.db.in_transaction:
+            return self._world(kit)
+        self.db.execute("BEGIN")  # one snapshot: games, events, beads and head must agree
+        try:
+            return self._world(kit)
+        finally:
+            self.db.execute("COMMIT")
+
+    def _world(self, kit: Kit) -> World:
         started = self.db.execute("SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)).fetchone()[0]
         playing = self._playing(kit)
         world = World(kit, None, started=started - 1 if playing else started)
@@ -302,6 +317,16 @@ class Store:
                 event = Event(new_id(), world.kit.id, kind, now(), data, game)
                 world = self.apply(world, event)
         return world
+
+    def update(self, kit: Kit, build) -> tuple[World, World]:
+        """Reads the kit and records ``build(world)``'s events in one transaction, so no other writer can
+        slip in between (one-shot commands: census, undo, discard). Returns the worlds before and after."""
+        with self.transaction():
+            before = world = self.world(kit)
+            for kind, data in build(world):
+                game = data.get("game")
+                world = self.apply(world, Event(new_id(), kit.id, kind, now(), data, game))
+        return before, world
 
     def apply(self, world: World, event: Event) -> World:
         """Steps, appends and projects one event; the caller holds the transaction."""

@@ -113,7 +113,7 @@ def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tupl
     kit = store.kit(kit_name)
     the_box = kit.box(box_id)
     parsed = parse_counts(kit, the_box, counts)
-    store.record(store.world(kit), [("census", {"box": box_id, "counts": {str(m): n for m, n in parsed.items()}})])
+    store.update(kit, lambda world: [("census", {"box": box_id, "counts": {str(m): n for m, n in parsed.items()}})])
     click.echo(box_text(kit, the_box, store.box_counts(kit, box_id)))
 
 
@@ -127,9 +127,7 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
     """List the kit's games: number, result, opponent and moves (discarded ones too)."""
     store = open_store(db_path)
     kit = store.kit(kit_name)
-    rows = store.games(kit)
-    if last:
-        rows = rows[-last:]
+    rows = store.games(kit, last=last)
     if as_json:
         click.echo(json.dumps([{**r, "first_box": json.loads(r["first_box"]) if r["first_box"] else None} for r in rows]))
         return
@@ -155,7 +153,7 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
     """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first box."""
     store = open_store(db_path)
     kit = store.kit(kit_name)
-    summary = summarise(store.games(kit, finished_only=True))
+    summary = summarise(store.results(kit))
     first = store.box_counts(kit, kit.first_box)
     data = {"kit": kit.name, **summary, "first_box": {"id": kit.first_box, "beads": {str(m): n for m, n in first.items()}}}
     if as_json:
@@ -180,15 +178,19 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
     """Take back the last move of the game in progress (a drawn bead goes back into its box)."""
     store = open_store(db_path)
     kit = store.kit(kit_name)
-    world = store.world(kit)
-    session = world.session
-    if session is None:
-        raise MenaceError(f"kit {kit.name} has no game in progress: there is nothing to undo")
-    last = sessions.last_event(session)
-    if last is None:
-        raise MenaceError(f"game {session.number} has no move yet: there is nothing to undo (`menace discard` drops the game)")
+    def build(world):
+        session = world.session
+        if session is None:
+            raise MenaceError(f"kit {kit.name} has no game in progress: there is nothing to undo")
+        last = sessions.last_event(session)
+        if last is None:
+            raise MenaceError(f"game {session.number} has no move yet: there is nothing to undo "
+                              "(`menace discard` drops the game)")
+        return [("undone", {"game": session.game_id, "event": last})]
+
+    before, _ = store.update(kit, build)
+    session = before.session
     taken = None if session.resigned else session.steps[-1]
-    store.record(world, [("undone", {"game": session.game_id, "event": last})])
     if taken is None:
         click.echo(f"Took back MENACE's resignation in game {session.number}.")
     elif taken.box is not None:
@@ -204,11 +206,12 @@ def discard(db_path: Path | None, kit_name: str | None) -> None:
     """Drop the game in progress; the beads it drew go back into their boxes."""
     store = open_store(db_path)
     kit = store.kit(kit_name)
-    world = store.world(kit)
-    session = world.session
-    if session is None:
-        raise MenaceError(f"kit {kit.name} has no game in progress: there is nothing to discard")
-    store.record(world, [("discarded", {"game": session.game_id})])
+    def build(world):
+        if world.session is None:
+            raise MenaceError(f"kit {kit.name} has no game in progress: there is nothing to discard")
+        return [("discarded", {"game": world.session.game_id})]
+
+    session = store.update(kit, build)[0].session
     for step in session.draws:
         click.echo(f"box {step.box}: put the {kit.colour(step.move)} bead back")
     click.echo(f"Game {session.number} of kit {kit.name} discarded.")
