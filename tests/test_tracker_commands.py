@@ -151,14 +151,14 @@ def test_undo_discard_and_resume(db):
 
 
 def test_confirm_lets_a_finished_game_be_discarded(db):
-    moves = "k\n1\ny\n8\nb\n7\nred\n3\n"  # ... whatever happens, the game ends or input runs out
     result = run("play", "--db", db, "--confirm", "--draw", "digital", "--opponent", "perfect", "--seed", "1",
-                 input="discard\ny\n")
+                 input="discard\ny\nquit\n")
     assert "Apply these bead changes? y = apply, undo, discard: discard" in result.output
-    assert "discarded." in result.output
+    assert "Game 1 discarded.\nnew game: game 2 of kit class-a" in result.output  # a discarded game does not count
+    assert result.output.endswith("Stopped. Game 2 is saved: `menace play --kit class-a` resumes it.\n")
     assert json.loads(run("stats", "--db", db, "--json").output)["games"] == 0
+    assert run("discard", "--db", db).exit_code == 0
     assert json.loads(run("box", "1", "--db", db, "--json").output)["beads"] == {"0": 4, "1": 4, "4": 4}
-    del moves
 
 
 def test_drift_names_the_census_command(db):

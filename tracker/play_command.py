@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import shlex
 import sys
 from pathlib import Path
 
@@ -67,7 +68,9 @@ class Table:
         self.nim = self.kit.game == "nim"
 
     # --- one game -----------------------------------------------------------------------------------
-    def play_game(self) -> None:
+    def play_game(self) -> bool:
+        """Plays (or resumes) one game; True if it was finished, False if it was discarded."""
+        self.last_game_finished = True
         session = self.world.session
         if session is None:
             number = self.world.started + 1
@@ -76,8 +79,7 @@ class Table:
                 self.record([("game_started", data)])
             except StoreChanged:  # another process moved on: start from what it left
                 self.world = self.store.world(self.kit)
-                self.play_game()
-                return
+                return self.play_game()
             click.echo(f"new game: game {number} of kit {self.kit.name}")
         else:
             click.echo(f"Resuming game {session.number} of kit {self.kit.name} "
@@ -96,6 +98,7 @@ class Table:
             except StoreChanged as error:
                 click.echo(f"  {error.message}; reading the store again.")
                 self.world = self.store.world(self.kit)
+        return self.last_game_finished
 
     def menace_turn(self) -> None:
         session = self.world.session
@@ -123,7 +126,7 @@ class Table:
             try:
                 colour = self.kit.palette.parse(answer, among=box.moves)
             except GameError as error:
-                click.echo(f"  {error}")
+                click.echo(f"  {error}{self._did_you_mean(answer, box.moves)}")
                 continue
             if counts.get(colour.move, 0) < 1:
                 click.echo(f"  Drift: the mirror says box {box.id} has no {colour.name} beads, but you drew one. "
@@ -300,6 +303,7 @@ class Table:
             for step in session.draws:
                 click.echo(f"  box {step.box}: put the {self.kit.colour(step.move)} bead back")
             self.record([("discarded", {"game": session.game_id})])
+            self.last_game_finished = False
             click.echo(f"Game {session.number} discarded.")
         elif word.startswith("census"):
             self.census(text[len("census"):])
@@ -333,6 +337,14 @@ class Table:
             click.echo(nim_text(int(session.state.position)))
         else:
             click.echo("\n".join(board_text(session.state.position, self.notation)))
+
+    def _did_you_mean(self, answer: str, moves: tuple[int, ...]) -> str:
+        """A near miss ('blakc') is named, never taken: a wrong colour would teach MENACE the wrong move."""
+        import difflib
+
+        names = [self.kit.colour(m) for m in moves]
+        close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
+        return f" (did you mean {close[0]}?)" if close else ""
 
     def _census_hint(self, box, counts, drawn: int) -> str:
         return " ".join(f"{self.kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in box.moves)
@@ -368,10 +380,11 @@ def play(db_path: Path | None, kit_name: str | None, draw: str, opponent: str, g
     kit = store.kit(kit_name)
     table = Table(store, store.world(kit), draw=draw, opponent=opponent, notation=notation, confirm=confirm,
                   rng=random.Random(seed), brief=brief)
-    resume = f"`menace play --kit {kit.name}` resumes it"
+    resume = f"`menace play --kit {shlex.quote(kit.name)}` resumes it"
     try:
-        for _ in range(games):
-            table.play_game()
+        finished = 0
+        while finished < games:  # a discarded game does not count: --games 3 plays three games
+            finished += table.play_game()
     except Stop:
         _stopped(table, resume, "Stopped.")
     except KeyboardInterrupt:

@@ -11,7 +11,8 @@ from tracker.errors import MenaceError
 from tracker.stats import running_score, summarise
 from tracker.store_options import db_option, kit_option, open_store
 
-BLOCK = 10  # games per bar in the results chart
+BLOCK = 10  # games per bar in the results chart, more when there are many games
+MAX_BARS = 30  # beyond this the bars and their labels run into each other
 
 
 @click.command()
@@ -31,11 +32,12 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     curve = running_score(rows)
     drawings = [line_chart([Series("score", curve)], title="Running score: +3 win, +1 draw, -1 loss",
                            y_label="score")]
-    blocks = [rows[i : i + BLOCK] for i in range(0, len(rows), BLOCK)]
-    names = [f"{i * BLOCK + 1}-{i * BLOCK + len(b)}" for i, b in enumerate(blocks)]
+    block = next(size for size in _block_sizes() if len(rows) <= size * MAX_BARS)
+    blocks = [rows[i : i + block] for i in range(0, len(rows), block)]
+    names = [f"{i * block + 1}-{i * block + len(b)}" for i, b in enumerate(blocks)]
     layers = [Series(result, [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
               for result in ("win", "draw", "loss")]
-    drawings.append(stacked_bars(names, layers, title=f"Results per {BLOCK} games", y_label="games"))
+    drawings.append(stacked_bars(names, layers, title=f"Results per {block} games", y_label="games"))
     first = [json.loads(r["first_box"]) for r in rows]
     moves = kit.box(kit.first_box).moves
     series = [Series(kit.colour(m), [f.get(str(m), 0) for f in first], kit.palette.for_move(m).rgb) for m in moves]
@@ -51,6 +53,15 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     except OSError as error:
         raise MenaceError(f"cannot write {out}: {error.strerror}") from None
     click.echo(f"wrote {out}: {summary['games']} games", err=True)
+
+
+def _block_sizes():
+    """10, 50, 100, 500, 1000, ...: round numbers of games per bar."""
+    size = BLOCK
+    while True:
+        yield size
+        yield size * 5
+        size *= 10
 
 
 COMMANDS = [report]
