@@ -73,7 +73,8 @@ class FuzzStdin:
         return line.replace("\n", " ") + "\n"
 
 
-def test_ten_thousand_hostile_answers_at_the_prompts(tmp_path):
+def test_ten_thousand_hostile_answers_at_the_prompts(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     rng = random.Random(2024)
     db = str(tmp_path / "f.sqlite3")
     for args in (["new", "t", "--db", db], ["new", "g", "--db", db, "--rules", "golf"],
@@ -103,7 +104,8 @@ def test_ten_thousand_hostile_answers_at_the_prompts(tmp_path):
     print(f"\nprompts: {total_garbage} hostile and {total_valid} plausible answers")
 
 
-def test_random_arguments_to_every_command(tmp_path):
+def test_random_arguments_to_every_command(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a random `--out WORD` writes a file named WORD: keep it out of the checkout
     rng = random.Random(7)
     db = str(tmp_path / "a.sqlite3")
     runner = CliRunner()
