@@ -17,17 +17,26 @@ BOXES_PER_ROW = 6
 @click.command()
 @game_options
 @json_option
-def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool) -> None:
-    """List every matchbox: its number, position and starting beads.
+@click.option("--kit", "kit_name", metavar="NAME", default=None,
+              help="Show the beads now in this kit of the store (its game, side and rules), not the starting beads.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The store for --kit (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).")
+def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None,
+          db_path: Path | None) -> None:
+    """List every matchbox: its number, position and starting beads (with --kit: the beads now).
 
     In the pictures a digit is the number of beads for that square; '.' is an empty square that gets
     no beads because a symmetry of the position makes it the same move as another square.
     """
-    catalogue = build_catalogue(game, menace_plays, rules)
+    if kit_name is not None:
+        catalogue, heading, extra = _kit_catalogue(db_path, kit_name)
+    else:
+        catalogue = build_catalogue(game, menace_plays, rules)
+        heading, extra = _heading(catalogue), {}
     if as_json:
-        click.echo(json.dumps(catalogue.to_json()))
+        click.echo(json.dumps({**catalogue.to_json(), **extra}))
         return
-    click.echo(_heading(catalogue))
+    click.echo(heading)
     if catalogue.game.name == "nim":
         for box in catalogue.boxes:
             takes = ", ".join(f"take {m}: {n}" for m, n in zip(box.moves, box.beads))
@@ -99,6 +108,26 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
     except OSError as error:
         raise MenaceError(f"cannot write {out}: {error.strerror}") from None
     click.echo(f"wrote {out}: {tree.number_of_nodes()} positions, {tree.number_of_edges()} moves", err=True)
+
+
+def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict]:
+    """The kit's catalogue with its boxes holding the store's bead counts now, and a heading for it."""
+    from dataclasses import replace
+
+    from tracker.store_options import open_store
+
+    store = open_store(db_path)
+    kit = store.kit(kit_name)
+    mirror = store.mirror(kit)
+    boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
+    games = len(store.games(kit, finished_only=True))
+    catalogue = replace(kit.catalogue, boxes=boxes)
+    heading = (
+        f"{len(boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: {catalogue.game.title}, "
+        f"MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.fingerprint}\n"
+    )
+    # The counts changed, so the catalogue's own hash would too: the kit keeps its printed fingerprint.
+    return catalogue, heading, {"fingerprint": kit.fingerprint, "kit": kit.name, "games": games}
 
 
 def _heading(catalogue: Catalogue) -> str:

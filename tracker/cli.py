@@ -8,10 +8,17 @@ from __future__ import annotations
 import click
 
 from kit.game import GameError
-from tracker import catalogue_commands, generate_command, simulate_command
+from tracker import (
+    catalogue_commands,
+    generate_command,
+    play_command,
+    report_command,
+    simulate_command,
+    store_commands,
+)
 from tracker.errors import MenaceError
 
-COMMAND_MODULES = [catalogue_commands, generate_command, simulate_command]
+COMMAND_MODULES = [catalogue_commands, generate_command, play_command, store_commands, report_command, simulate_command]
 
 
 class MenaceGroup(click.Group):

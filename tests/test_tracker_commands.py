@@ -1,0 +1,261 @@
+"""The store commands through CliRunner: exact output, JSON shapes, errors, and the store reopened afterwards."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from tracker.cli import main
+from tracker.store import Store, default_path
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = str(tmp_path / "m.sqlite3")
+    result = CliRunner().invoke(main, ["new", "class-a", "--db", path])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def events(db: str) -> int:
+    return sqlite3.connect(db).execute("SELECT count(*) FROM events").fetchone()[0]
+
+
+def test_default_path_follows_xdg_and_menace_db(monkeypatch, tmp_path):
+    monkeypatch.delenv("MENACE_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "menace-kit" / "menace.sqlite3"
+    monkeypatch.setenv("MENACE_DB", str(tmp_path / "x.db"))
+    assert default_path() == tmp_path / "x.db"
+
+
+def test_new_and_kits(db):
+    result = run("kits", "--db", db, "--json")
+    (kit,) = json.loads(result.output)
+    assert (kit["name"], kit["game"], kit["menace_plays"], kit["rules"], kit["palette"], kit["games"]) == (
+        "class-a", "tictactoe", "first", "michie", "craft", 0)
+    assert kit["fingerprint"] == "1599a041ae63"
+    again = run("new", "class-a", "--db", db)
+    assert again.exit_code == 2 and again.output == "Error: there is already a kit called 'class-a': choose another name\n"
+    nim = run("new", "pile", "--db", db, "--game", "nim")
+    assert nim.output.startswith("Created kit pile: Single-pile Nim, MENACE plays first, rules nim, palette nim-craft, 9 boxes, 72 beads")
+    assert run("stats", "--db", db).output.startswith("Error: the store has 2 kits (class-a, pile): choose one with --kit NAME")
+
+
+def test_a_scripted_game_exactly(db):
+    result = run("play", "--db", db, input="k\n1\nred\nLR\nzz\nyel\n2\n")
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        "new game: game 1 of kit class-a\n"
+        "  1 2 3\n  4 5 6\n  7 8 9\n"
+        "Open box 1 (MENACE's move 1). Its label is the right way round.\n"
+        "  label          real board\n"
+        "  r y .          . . .\n"
+        "  . k .          . . .\n"
+        "  . . .          . . .\n"
+        "  The mirror says it holds: r=red 4, y=yellow 4, k=black 4.\n"
+        "Colour drawn (or 'empty'): k\n"
+        "  black: MENACE plays square 5 (centre).\n"
+        "  1 2 3\n  4 X 6\n  7 8 9\n"
+        "Opponent's move (1-9 or LM): 1\n"
+        "  O 2 3\n  4 X 6\n  7 8 9\n"
+        "Open box 10 (MENACE's move 2). Its label, turned half a turn, is the real board.\n"
+        "  label          real board\n"
+        "  r y b          O . .\n"
+        "  . X o          . X .\n"
+        "  . . O          . . .\n"
+        "  The mirror says it holds: r=red 3, y=yellow 3, b=blue 3, o=orange 3.\n"
+        "Colour drawn (or 'empty'): red\n"
+        "  red: MENACE plays square 9 (bottom right).\n"
+        "  O 2 3\n  4 X 6\n  7 8 X\n"
+        "Opponent's move (1-9 or LM): LR\n"
+        "  O 2 O\n  4 X 6\n  7 8 X\n"
+        "Open box 73 (MENACE's move 3). Its label, turned a quarter turn anticlockwise, is the real board.\n"
+        "  label          real board\n"
+        "  r y O          O . O\n"
+        "  g X o          . X .\n"
+        "  X v O          . . X\n"
+        "  The mirror says it holds: r=red 2, y=yellow 2, g=green 2, o=orange 2, v=violet 2.\n"
+        "Colour drawn (or 'empty'): zz\n"
+        "  'zz' is not a colour here: choose one of red (R), yellow (Y), green (G), orange (O), violet (V)\n"
+        "Colour drawn (or 'empty'): yel\n"
+        "  yellow: MENACE plays square 4 (middle left).\n"
+        "  O 2 O\n  X X 6\n  7 8 X\n"
+        "Opponent's move (1-9 or LM): 2\n"
+        "  O O O\n  X X 6\n  7 8 X\n"
+        "MENACE loses. Now, box by box:\n"
+        "  box 1: keep the black bead out (confiscated)\n"
+        "  box 10: keep the red bead out (confiscated)\n"
+        "  box 73: keep the yellow bead out (confiscated)\n"
+        "Recorded. Kit class-a: 1 game, 0 won, 0 drawn, 1 lost, score -1.\n"
+    )
+    counts = json.loads(run("box", "73", "--db", db, "--json").output)["beads"]
+    assert counts["1"] == 1 and counts["0"] == 2  # the yellow bead was confiscated
+
+
+def test_box_json_shape_and_census(db):
+    data = json.loads(run("box", "1", "--db", db, "--json").output)
+    assert {k: data[k] for k in ("id", "position", "beads")} == {"id": 1, "position": ".........",
+                                                                  "beads": {"0": 4, "1": 4, "4": 4}}
+    assert list(data)[:3] == ["id", "position", "beads"]
+    before = events(db)
+    result = run("census", "--db", db, "1", "red=2", "bla=7")
+    assert result.exit_code == 0
+    assert result.output == (
+        "Box 1 of kit class-a (MENACE's move 1)\n"
+        "  2 4 .\n  . 7 .\n  . . .\n"
+        "  red      square 1    2 beads  15%\n"
+        "  yellow   square 2    4 beads  31%\n"
+        "  black    square 5    7 beads  54%\n"
+        "  13 beads in all\n"
+    )
+    assert events(db) == before + 1
+    for bad, message in [
+        (["pink=2"], "'pink' is not a colour here"),
+        (["red=-1"], "'red=-1' is not COLOUR=COUNT"),
+        (["red=2", "r=3"], "red is given twice"),
+        (["red=100000"], "will not fit in a matchbox"),
+    ]:
+        failed = run("census", "--db", db, "1", *bad)
+        assert failed.exit_code == 2 and message in failed.output and failed.output.count("\n") == 1
+    assert events(db) == before + 1
+
+
+def test_stats_json_shape(db):
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "5", "--seed", "7", "--brief")
+    data = json.loads(run("stats", "--db", db, "--json").output)
+    assert list(data)[:6] == ["kit", "games", "wins", "draws", "losses", "score"]
+    assert data["kit"] == "class-a" and data["games"] == 5
+    assert data["wins"] + data["draws"] + data["losses"] == 5
+    assert data["score"] == 3 * data["wins"] + data["draws"] - data["losses"]
+
+
+def test_undo_discard_and_resume(db):
+    run("play", "--db", db, input="red\n5\n")  # stops at end of input, game kept
+    assert run("undo", "--db", db).output == "Took back the opponent's move in game 1.\n"
+    assert run("undo", "--db", db).output == "Took back MENACE's move in game 1: put the red bead back in box 1.\n"
+    nothing = run("undo", "--db", db)
+    assert nothing.exit_code == 2 and "has no move yet" in nothing.output
+    resumed = run("play", "--db", db, input="yellow\n")
+    assert resumed.output.startswith("Resuming game 1 of kit class-a (physical draw, human opponent).\n")
+    assert run("discard", "--db", db).output == "box 1: put the yellow bead back\nGame 1 of kit class-a discarded.\n"
+    assert json.loads(run("box", "1", "--db", db, "--json").output)["beads"] == {"0": 4, "1": 4, "4": 4}
+    assert run("discard", "--db", db).exit_code == 2
+    assert run("verify", "--db", db).exit_code == 0
+
+
+def test_confirm_lets_a_finished_game_be_discarded(db):
+    result = run("play", "--db", db, "--confirm", "--draw", "digital", "--opponent", "perfect", "--seed", "1",
+                 input="discard\ny\nquit\n")
+    assert "Apply these bead changes? y = apply, undo, discard: discard" in result.output
+    assert "Game 1 discarded.\nnew game: game 2 of kit class-a" in result.output  # a discarded game does not count
+    assert result.output.endswith("Stopped. Game 2 is saved: `menace play --kit class-a` resumes it.\n")
+    assert json.loads(run("stats", "--db", db, "--json").output)["games"] == 0
+    assert run("discard", "--db", db).exit_code == 0
+    assert json.loads(run("box", "1", "--db", db, "--json").output)["beads"] == {"0": 4, "1": 4, "4": 4}
+
+
+def test_drift_names_the_census_command(db):
+    run("census", "--db", db, "1", "red=0")
+    result = run("play", "--db", db, input="red\ncensus red=1\nred\n")
+    assert ("  Drift: the mirror says box 1 has no red beads, but you drew one. Recount the box and put the counts "
+            "right with `menace census 1 red=1 yellow=4 black=4` (or type 'census' here).") in result.output
+    assert "  Box 1 now holds red 1, yellow 4, black 4." in result.output
+    assert "  red: MENACE plays square 1 (top left)." in result.output
+
+
+def test_nim_through_the_same_commands(tmp_path):
+    db = str(tmp_path / "n.sqlite3")
+    run("new", "pile", "--db", db, "--game", "nim")
+    result = run("play", "--db", db, input="blue\n4\n3\nr\n")
+    assert result.output.splitlines()[:8] == [
+        "new game: game 1 of kit pile",
+        "  9 tokens left  | | | | | | | | |",
+        "Open box 9 (9 tokens).",
+        "  The mirror says it holds: red 3, yellow 3, blue 3.",
+        "Colour drawn (or 'empty'): blue",
+        "  blue: MENACE takes 3 from box 9.",
+        "  6 tokens left  | | | | | |",
+        "Opponent takes (1-3): 4",
+    ]
+    assert "  '4' is not a take: type a number of tokens from 1 to 3" in result.output
+    assert json.loads(run("box", "6", "--db", db, "--json").output)["beads"] == {"1": 3, "2": 3, "3": 3}
+
+
+def test_export_import_twice_changes_nothing(db, tmp_path):
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "3", "--seed", "2", "--brief")
+    for fmt in ("jsonl", "csv"):
+        out = tmp_path / f"e.{fmt}"
+        assert run("export", "--db", db, "--format", fmt, "--out", str(out)).exit_code == 0
+        other = str(tmp_path / f"other-{fmt}.sqlite3")
+        first = run("import", "--db", other, str(out))
+        assert first.output == "imported 31 new events (1 new kits, 3 finished games)\n" or first.output.startswith("imported")
+        assert run("import", "--db", other, str(out)).output == "imported 0 new events (0 new kits, 0 finished games)\n"
+        assert json.loads(run("stats", "--db", other, "--json").output)["games"] == 3
+        assert run("verify", "--db", other).exit_code == 0
+        assert run("export", "--db", other, "--format", fmt).output.count("\n") == out.read_text().count("\n")
+
+
+def test_a_malformed_import_is_rejected_whole_with_its_line(db, tmp_path):
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "2", "--brief")
+    out = tmp_path / "e.jsonl"
+    run("export", "--db", db, "--out", str(out))
+    lines = out.read_text().splitlines()
+    other = str(tmp_path / "o.sqlite3")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join([*lines[:5], "{not json", *lines[5:]]) + "\n")
+    result = run("import", "--db", other, str(broken))
+    assert result.exit_code == 2 and result.output.startswith("Error: line 6: not JSON")
+    tampered = tmp_path / "tampered.jsonl"
+    record = json.loads(lines[3])
+    record["data"]["square"] = (record["data"].get("square", 0) + 1) % 9
+    tampered.write_text("\n".join([*lines[:3], json.dumps(record), *lines[4:]]) + "\n")
+    result = run("import", "--db", other, str(tampered))
+    assert result.exit_code == 2 and result.output.startswith("Error: line 4: ") and "nothing imported" in result.output
+    assert events(other) == 0
+
+
+def test_verify_catches_an_edited_projection_and_log(db):
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "2", "--seed", "2", "--brief")
+    assert run("verify", "--db", db).exit_code == 0
+    connection = sqlite3.connect(db)
+    connection.execute("UPDATE beads SET count = count + 1 WHERE box = 1 AND move = 0")
+    connection.commit()
+    result = run("verify", "--db", db)
+    assert result.exit_code == 1 and "FAIL: kit class-a: box 1 holds" in result.output
+    connection.execute("UPDATE beads SET count = count - 1 WHERE box = 1 AND move = 0")
+    connection.execute("UPDATE events SET data = replace(data, '\"number\":1', '\"number\":1 ') WHERE kind = 'game_started'")
+    connection.commit()
+    result = run("verify", "--db", db)
+    assert result.exit_code == 1 and "hash chain broken at event 2 (game_started)" in result.output
+
+
+def test_report_draws_the_shared_charts(db, tmp_path):
+    from pypdf import PdfReader
+
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "12", "--seed", "4", "--brief")
+    out = tmp_path / "r.pdf"
+    result = run("report", "--db", db, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    text = PdfReader(out).pages[0].extract_text()
+    assert "MENACE kit class-a" in text and "Running score" in text and "12 games:" in text
+
+
+def test_missing_store_is_one_line(tmp_path):
+    result = run("stats", "--db", str(tmp_path / "none.sqlite3"))
+    assert result.exit_code == 2 and result.output.startswith("Error: no store at ")
+
+
+def test_store_reopens_through_the_library(db):
+    run("play", "--db", db, "--draw", "digital", "--opponent", "perfect", "--games", "2", "--seed", "3", "--brief")
+    store = Store(db)
+    kit = store.kit("class-a")
+    rows = store.games(kit)
+    assert [r["status"] for r in rows] == ["finished", "finished"]
+    assert all(r["result"] in ("draw", "loss") for r in rows)  # a perfect opponent never loses

@@ -1,0 +1,158 @@
+"""Fuzzing: thousands of random and hostile answers at every prompt, and random arguments to every command.
+
+Seeded, in-process (fast). Nothing may raise a traceback, and an answer that is not valid must not
+change the store: the event count is checked around every such answer and every failing command.
+"""
+from __future__ import annotations
+
+import io
+import random
+import sqlite3
+import sys
+
+from click.testing import CliRunner
+
+from tracker.cli import main
+from tracker.replay import verify
+from tracker.store import Store
+
+MARKS = "#$%^&*{}<>|`~;"
+HOSTILE = [
+    "", " ", "\t", "0", "10", "-1", "3.5", "1e9", "99999999999999999999", "\x00", "\x1b[2J", "'; DROP TABLE events; --",
+    "Robert'); DELETE FROM beads;--", "🙂", "红色", "census red=-1", "census purple=3", "census red=99999999",
+    "census red=abc", "census =", "census red==2", "A" * 5000 + "#", "%s%s%n", "../../etc/passwd#", "null", "None#",
+]
+
+
+def garbage(rng: random.Random) -> str:
+    if rng.random() < 0.4:
+        return rng.choice(HOSTILE)
+    length = rng.randint(1, 30)
+    text = [chr(rng.choice([rng.randint(32, 126), rng.randint(0x80, 0x2FFF)])) for _ in range(length)]
+    text.insert(rng.randrange(len(text) + 1), rng.choice(MARKS))
+    return "".join(text)
+
+
+class FuzzStdin:
+    """Answers prompts: mostly garbage (checked to change nothing), sometimes a plausible answer."""
+
+    def __init__(self, db: str, rng: random.Random, lines: int, out: io.StringIO) -> None:
+        self.db, self.rng, self.left, self.out = db, rng, lines, out
+        self.pending: tuple[str, int] | None = None
+        self.garbage = self.valid = 0
+
+    def events(self) -> int:
+        connection = sqlite3.connect(self.db)
+        try:
+            return connection.execute("SELECT count(*) FROM events").fetchone()[0]
+        finally:
+            connection.close()
+
+    def check(self) -> None:
+        if self.pending is not None:
+            line, count = self.pending
+            assert self.events() == count, f"the invalid answer {line!r} changed the store"
+            self.pending = None
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        self.check()
+        if self.left <= 0:
+            return ""
+        self.left -= 1
+        if self.rng.random() < 0.65:
+            line = garbage(self.rng)
+            self.pending = (line, self.events())
+            self.garbage += 1
+        else:
+            line = self.rng.choice(["r", "y", "b", "k", "g", "o", "w", "v", "p", "red", "bl", "1", "2", "3", "5", "9",
+                                    "LM", "mm", "rr", "undo", "board", "help", "y", "n", "empty", "discard", "census red=3"])
+            self.valid += 1
+        return line.replace("\n", " ") + "\n"
+
+
+def test_ten_thousand_hostile_answers_at_the_prompts(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rng = random.Random(2024)
+    db = str(tmp_path / "f.sqlite3")
+    for args in (["new", "t", "--db", db], ["new", "g", "--db", db, "--rules", "golf"],
+                 ["new", "n", "--db", db, "--game", "nim"], ["new", "s", "--db", db, "--menace-plays", "second"]):
+        assert CliRunner().invoke(main, args).exit_code == 0
+    total_garbage = total_valid = 0
+    for round_ in range(40):
+        kit = rng.choice("tgns")
+        out = io.StringIO()
+        stdin = FuzzStdin(db, rng, 250, out)
+        options = rng.choice([[], ["--confirm"], ["--notation", "golf"], ["--opponent", "random"], ["--draw", "digital"]])
+        saved = sys.stdin, sys.stdout
+        sys.stdin, sys.stdout = stdin, out
+        try:
+            main.main(["play", "--db", db, "--kit", kit, "--seed", str(round_), "--games", "50", *options])
+        except SystemExit as stop:
+            assert stop.code in (0, 1, 2, None), out.getvalue()[-500:]
+        finally:
+            sys.stdin, sys.stdout = saved
+        stdin.check()
+        assert "Traceback" not in out.getvalue()
+        total_garbage += stdin.garbage
+        total_valid += stdin.valid
+    assert total_garbage + total_valid >= 10_000
+    problems, _ = verify(Store(db))
+    assert problems == []
+    print(f"\nprompts: {total_garbage} hostile and {total_valid} plausible answers")
+
+
+def test_random_arguments_to_every_command(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a random `--out WORD` writes a file named WORD: keep it out of the checkout
+    rng = random.Random(7)
+    db = str(tmp_path / "a.sqlite3")
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "t", "--db", db]).exit_code == 0
+    runner.invoke(main, ["play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "3", "--brief"])
+    export = tmp_path / "e.jsonl"
+    runner.invoke(main, ["export", "--db", db, "--out", str(export)])
+    lines = export.read_text().splitlines()
+    files = []
+    for index in range(20):
+        broken = list(lines)
+        where = rng.randrange(len(broken))
+        text = broken[where]
+        cut = rng.randrange(len(text))
+        broken[where] = text[:cut] + garbage(rng) + text[cut + 1 :]
+        path = tmp_path / f"broken{index}.jsonl"
+        path.write_text("\n".join(broken))
+        files.append(str(path))
+    (tmp_path / "bin.jsonl").write_bytes(bytes(rng.randrange(256) for _ in range(500)))
+    files += [str(tmp_path / "bin.jsonl"), str(tmp_path / "missing.jsonl"), str(tmp_path)]
+    words = ["1", "0", "-1", "305", "99999999999", "abc", "red=2", "red=-2", "pink=1", "=", "--json", "--kit", "nope",
+             "t", "--last", "0", "--format", "xml", "--out", str(tmp_path / "no" / "x.pdf"), "--game", "chess",
+             "--rules", "golf", "--rules", "nim", "--palette", "nope", "--menace-plays", "third", "--draw", "psychic",
+             "--games", "0", "--notation", "klingon", "'; DROP TABLE kits;--", "\x00", "🙂"]
+    commands = ["box", "boxes", "census", "games", "stats", "kits", "undo", "discard", "verify", "export", "import",
+                "new", "play", "report", "find"]
+    connection = sqlite3.connect(db)
+    count = lambda: connection.execute("SELECT count(*) FROM events").fetchone()[0]  # noqa: E731
+    failures = 0
+    for _ in range(1500):
+        command = rng.choice(commands)
+        args = [command, "--db", db, *rng.sample(words, rng.randint(0, 4))]
+        if command == "import":
+            args.append(rng.choice(files))
+        if command == "play":
+            args += ["--kit", "nope"] if rng.random() < 0.5 else ["--games", "-3"]
+        before = count()
+        result = runner.invoke(main, args, input="")
+        assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
+        assert "Traceback" not in result.output
+        assert result.exit_code in (0, 1, 2), (args, result.output)
+        if result.exit_code == 1:  # only `play` at the end of its (empty) input; valid, so it may have started a game
+            assert command == "play" and "End of input." in result.output, (args, result.output)
+        if result.exit_code == 2:
+            failures += 1
+            assert count() == before, (args, result.output)
+            assert result.output.startswith(("Error: ", "Usage: ")), (args, result.output)
+    problems, _ = verify(Store(db))
+    assert problems == []
+    print(f"\narguments: 1500 invocations, {failures} rejected")

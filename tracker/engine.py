@@ -1,0 +1,247 @@
+"""Events and what they do: the one function that turns a logged event into the next state of a kit.
+
+Live play records an event by passing it through ``step`` inside the store's transaction, and
+`menace verify` replays the whole log through the same ``step``, so the bead counts on disk and the
+replayed ones come from the same code.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from kit.game import GameError
+from kit.learning import refill
+from tracker import session as sessions
+from tracker.kits import Kit, kit_from_data
+from tracker.session import Session, Turn
+
+KINDS = (
+    "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
+    "discarded", "census",
+)  # fmt: skip
+SCORES = {"win": 3, "draw": 1, "loss": -1}  # Michie's running score
+
+
+class EventError(GameError):
+    """An event that does not fit the state it is applied to."""
+
+
+@dataclass(frozen=True)
+class Event:
+    id: str
+    kit: str
+    kind: str
+    at: str  # UTC time, ISO 8601
+    data: dict
+    game: str | None = None
+
+
+@dataclass(frozen=True)
+class World:
+    """A kit's state: the mirror of its boxes, the game in progress, and how many games it has started."""
+
+    kit: Kit
+    mirror: dict[int, dict[int, int]] | None  # box -> move -> beads in the box; None: not loaded
+    session: Session | None = None
+    started: int = 0
+    head: str | None = None  # id of the kit's last event
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one event did: the new world, the bead counts it set, and the games-table row it wrote."""
+
+    world: World
+    beads: dict[tuple[int, int], int] = field(default_factory=dict)
+    game_row: dict | None = None
+
+
+def initial_world(event: Event) -> World:
+    if event.kind != "kit_created":
+        raise EventError(f"a kit's first event must be kit_created, not {event.kind}")
+    kit = kit_from_data(event.kit, event.data)
+    mirror = {b.id: dict(zip(b.moves, b.beads)) for b in kit.boxes}
+    return World(kit, mirror, head=event.id)
+
+
+def refill_rng(game_id: str, box: int) -> random.Random:
+    """The seeded generator for refilling ``box`` in a game: the same colours on every replay."""
+    return random.Random(f"{game_id}/{box}")
+
+
+def step(world: World, event: Event) -> Change:
+    """Applies ``event`` to ``world``; raises EventError (a GameError) if it does not fit."""
+    handler = _HANDLERS.get(event.kind)
+    if handler is None:
+        raise EventError(f"unknown event kind {event.kind!r}")
+    try:
+        change = handler(world, event)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, GameError):
+            raise
+        raise EventError(f"malformed {event.kind} event: {error!r}") from None
+    return replace(change, world=replace(change.world, head=event.id))
+
+
+def _game_started(world: World, event: Event) -> Change:
+    if world.session is not None:
+        raise EventError(f"game {world.session.number} is still in progress: finish, undo or discard it first")
+    data = event.data
+    number = world.started + 1
+    if data["number"] != number or event.game != data["game"]:
+        raise EventError(f"game_started says game {data['number']}, but this is game {number}")
+    if data["opponent"] not in ("human", "random", "perfect") or data["draw"] not in ("physical", "digital"):
+        raise EventError("game_started has an unknown opponent or draw")
+    session = sessions.start(world.kit, data["game"], number, opponent=data["opponent"], draw=data["draw"])
+    row = {"id": data["game"], "number": number, "status": "playing", "result": None,
+           "opponent": data["opponent"], "draw": data["draw"], "started_at": event.at, "ended_at": None,
+           "moves": "", "first_box": None}
+    return Change(replace(world, session=session, started=number), game_row=row)
+
+
+def _refilled(world: World, event: Event) -> Change:
+    session = _session(world, event)
+    box = _box_now(world, session, event.data["box"])
+    if world.kit.rules.empty_box != "refill":
+        raise EventError(f"rules {world.kit.rules_name} do not refill an empty box")
+    added = {int(m): n for m, n in event.data["added"].items()}
+    if world.mirror is not None:
+        if sum(world.mirror[box.id].values()):
+            raise EventError(f"box {box.id} is not empty, so it is not refilled")
+        expected = refill(world.kit.rules, box.moves, refill_rng(session.game_id, box.id))
+        if added != expected:
+            raise EventError(f"box {box.id} was refilled with {added}, but the rules' draw is {expected}")
+    return _set(world, {(box.id, m): n for m, n in added.items()}, relative=True)
+
+
+def _drew(world: World, event: Event) -> Change:
+    session = _session(world, event)
+    box, move = event.data["box"], int(event.data["move"])
+    new = sessions.draw(world.kit, session, box, move, event.id)
+    if new.steps[-1].square != event.data["square"]:
+        raise EventError(f"the bead for move {move} of box {box} is square {new.steps[-1].square}, not {event.data['square']}")
+    if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
+        colour = world.kit.colour(move)
+        raise EventError(f"the mirror says box {box} holds no {colour} bead")
+    change = _set(replace(world, session=new), {(box, move): -1}, relative=True)
+    return replace(change, game_row=_row(new))
+
+
+def _moved(world: World, event: Event) -> Change:
+    new = sessions.opponent_move(world.kit, _session(world, event), event.data["square"], event.id)
+    return Change(replace(world, session=new), game_row=_row(new))
+
+
+def _resigned(world: World, event: Event) -> Change:
+    session = _session(world, event)
+    box = _box_now(world, session, event.data["box"])
+    if world.kit.rules.empty_box != "resign":
+        raise EventError(f"rules {world.kit.rules_name} refill an empty box instead of resigning")
+    if world.mirror is not None and sum(world.mirror[box.id].values()):
+        raise EventError(f"the mirror says box {box.id} is not empty")
+    return Change(replace(world, session=sessions.resign(world.kit, session, box.id, event.id)))
+
+
+def _undone(world: World, event: Event) -> Change:
+    session = _session(world, event)
+    if event.data["event"] != sessions.last_event(session):
+        raise EventError("undo must take back the game's last move")
+    new, taken = sessions.undo(world.kit, session)
+    world = replace(world, session=new)
+    if taken is not None and taken.box is not None:
+        return replace(_set(world, {(taken.box, taken.move): 1}, relative=True), game_row=_row(new))
+    return Change(world, game_row=_row(new))
+
+
+def _game_ended(world: World, event: Event) -> Change:
+    session = _session(world, event)
+    if sessions.turn(world.kit, session) is not Turn.OVER:
+        raise EventError(f"game {session.number} is not over yet")
+    result = sessions.result(world.kit, session).value
+    if event.data["result"] != result:
+        raise EventError(f"game {session.number} was a {result} for MENACE, not a {event.data['result']}")
+    beads: dict[tuple[int, int], int] = {}
+    if world.mirror is not None:
+        changes = [[c.box, c.move, c.before, c.after] for c in sessions.settlement(world.kit, session, world.mirror)]
+        if event.data["changes"] != changes:
+            raise EventError(f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}")
+        beads = {(box, move): after for box, move, _, after in changes}
+    change = _set(replace(world, session=None), beads)
+    row = {**_row(session), "status": "finished", "result": result, "ended_at": event.at}
+    if change.world.mirror is not None:
+        row["first_box"] = change.world.mirror[world.kit.first_box]
+    return replace(change, game_row=row)
+
+
+def ended_data(world: World) -> dict:
+    """The body of the game_ended event for the finished game in progress."""
+    session = world.session
+    changes = sessions.settlement(world.kit, session, world.mirror)
+    return {"game": session.game_id, "result": sessions.result(world.kit, session).value,
+            "changes": [[c.box, c.move, c.before, c.after] for c in changes]}
+
+
+def _discarded(world: World, event: Event) -> Change:
+    session = _session(world, event)
+    back = {}
+    for drawn in session.draws:
+        back[(drawn.box, drawn.move)] = back.get((drawn.box, drawn.move), 0) + 1
+    change = _set(replace(world, session=None), back, relative=True)
+    return replace(change, game_row={**_row(session), "status": "discarded", "ended_at": event.at})
+
+
+def _census(world: World, event: Event) -> Change:
+    box = world.kit.box(event.data["box"])
+    counts = {int(m): n for m, n in event.data["counts"].items()}
+    for move, count in counts.items():
+        if move not in box.moves:
+            raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads (no move {move})")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9999:
+            raise EventError(f"a bead count is a whole number from 0 to 9999, not {count!r}")
+    return _set(world, {(box.id, m): n for m, n in counts.items()})
+
+
+def _kit_created(world: World, event: Event) -> Change:
+    raise EventError("the kit already exists")
+
+
+_HANDLERS = {
+    "kit_created": _kit_created, "game_started": _game_started, "refilled": _refilled, "drew": _drew,
+    "moved": _moved, "resigned": _resigned, "undone": _undone, "game_ended": _game_ended,
+    "discarded": _discarded, "census": _census,
+}  # fmt: skip
+
+
+def _session(world: World, event: Event) -> Session:
+    if world.session is None:
+        raise EventError(f"no game is in progress for kit {world.kit.name}")
+    if event.game != world.session.game_id or event.data.get("game") != world.session.game_id:
+        raise EventError(f"the event belongs to another game than game {world.session.number}")
+    return world.session
+
+
+def _box_now(world: World, session: Session, box_id: int):
+    where = sessions.placement(world.kit, session)
+    if box_id != where.box.id:
+        raise EventError(f"MENACE draws from box {where.box.id} now, not box {box_id}")
+    return where.box
+
+
+def _set(world: World, counts: dict[tuple[int, int], int], *, relative: bool = False) -> Change:
+    """Sets (or with ``relative`` adds to) bead counts, copying only the boxes that change."""
+    if world.mirror is None:
+        return Change(world)
+    mirror = dict(world.mirror)
+    written = {}
+    for (box, move), value in counts.items():
+        if mirror[box] is world.mirror[box]:
+            mirror[box] = dict(mirror[box])
+        new = mirror[box].get(move, 0) + value if relative else value
+        if new < 0:
+            raise EventError(f"box {box} would hold {new} beads of {world.kit.colour(move)}")
+        mirror[box][move] = written[(box, move)] = new
+    return Change(replace(world, mirror=mirror), written)
+
+
+def _row(session: Session) -> dict:
+    return {"id": session.game_id, "moves": " ".join(str(m) for m in session.moves)}

@@ -1,0 +1,175 @@
+"""Export a store's event log (JSON lines or CSV) and merge such a file into another store.
+
+Events keep their ids, so importing a file twice changes nothing. A kit's events in the file must
+extend the history the store already has (one set of matchboxes has one history); anything else,
+and any malformed line, rejects the whole file with its line number.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from typing import TextIO
+
+from kit.game import GameError
+from tracker import engine
+from tracker.engine import Event, World
+from tracker.errors import MenaceError
+from tracker.store import Store, dumps
+
+HEADER = {"format": "menace-kit events", "version": 1}
+CSV_COLUMNS = ("id", "kit", "game", "kind", "at", "data", "hash")
+
+
+class ImportRejected(MenaceError):
+    """The file was not imported; nothing changed."""
+
+
+def export(store: Store, out: TextIO, *, fmt: str, kit_id: str | None = None) -> int:
+    """Writes the log (or one kit's events) to ``out``; returns how many events were written."""
+    count = 0
+    if fmt == "jsonl":
+        out.write(json.dumps(HEADER) + "\n")
+        for event, hash_ in store.events(kit_id):
+            out.write(dumps({"id": event.id, "kit": event.kit, "game": event.game, "kind": event.kind,
+                             "at": event.at, "data": event.data, "hash": hash_}) + "\n")
+            count += 1
+    else:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for event, hash_ in store.events(kit_id):
+            writer.writerow((event.id, event.kit, event.game or "", event.kind, event.at, dumps(event.data), hash_))
+            count += 1
+    return count
+
+
+def read_events(text: str) -> list[tuple[int, Event]]:
+    """The events of an export with their line numbers; raises ImportRejected at the first bad line."""
+    lines = text.splitlines()
+    if not lines:
+        raise ImportRejected("the file is empty: nothing imported")
+    if lines[0].startswith("{"):
+        return list(_jsonl(lines))
+    return list(_csv(text))
+
+
+def _jsonl(lines: list[str]) -> Iterator[tuple[int, Event]]:
+    try:
+        header = json.loads(lines[0])
+    except ValueError:
+        header = None
+    if header != HEADER:
+        raise ImportRejected(f"line 1: not a menace-kit export (expected the header {json.dumps(HEADER)})")
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError as error:
+            raise ImportRejected(f"line {number}: not JSON ({error.msg}); nothing imported") from None
+        yield number, _event(number, record)
+
+
+def _csv(text: str) -> Iterator[tuple[int, Event]]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = next(reader)
+    except csv.Error as error:
+        raise ImportRejected(f"line 1: {error}; nothing imported") from None
+    if tuple(header) != CSV_COLUMNS:
+        raise ImportRejected(f"line 1: not a menace-kit export (expected JSON lines, or CSV columns {','.join(CSV_COLUMNS)})")
+    try:
+        for row in reader:
+            number = reader.line_num
+            if not row:
+                continue
+            if len(row) != len(CSV_COLUMNS):
+                raise ImportRejected(f"line {number}: expected {len(CSV_COLUMNS)} columns, found {len(row)}; nothing imported")
+            record = dict(zip(CSV_COLUMNS, row))
+            try:
+                record["data"] = json.loads(record["data"])
+            except ValueError:
+                raise ImportRejected(f"line {number}: the data column is not JSON; nothing imported") from None
+            record["game"] = record["game"] or None
+            yield number, _event(number, record)
+    except csv.Error as error:
+        raise ImportRejected(f"line {reader.line_num}: {error}; nothing imported") from None
+
+
+def _event(number: int, record: object) -> Event:
+    fields = {"id": str, "kit": str, "kind": str, "at": str, "data": dict}
+    if not isinstance(record, dict):
+        raise ImportRejected(f"line {number}: not an event object; nothing imported")
+    for name, kind in fields.items():
+        if not isinstance(record.get(name), kind) or (kind is str and not record[name]):
+            raise ImportRejected(f"line {number}: the event has no valid {name!r}; nothing imported")
+    game = record.get("game")
+    if game is not None and not isinstance(game, str):
+        raise ImportRejected(f"line {number}: the event's 'game' is not text; nothing imported")
+    if record["kind"] not in engine.KINDS:
+        raise ImportRejected(f"line {number}: unknown event kind {record['kind']!r}; nothing imported")
+    return Event(record["id"], record["kit"], record["kind"], record["at"], record["data"], game)
+
+
+def import_events(store: Store, text: str) -> dict:
+    """Merges an export into the store in one transaction; returns counts of what was added."""
+    events = read_events(text)
+    seen: set[str] = set()
+    by_kit: dict[str, list[tuple[int, Event]]] = {}
+    for number, event in events:
+        if event.id in seen:
+            raise ImportRejected(f"line {number}: event {event.id} appears twice; nothing imported")
+        seen.add(event.id)
+        by_kit.setdefault(event.kit, []).append((number, event))
+    added = {"events": 0, "kits": 0, "games": 0}
+    with store.transaction():
+        for kit_id, kit_events in by_kit.items():
+            _merge_kit(store, kit_id, kit_events, added)
+    return added
+
+
+def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict) -> None:
+    local = [row[0] for row in store.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq", (kit_id,))]
+    common = min(len(local), len(events))
+    for index in range(common):
+        number, event = events[index]
+        if event.id != local[index]:
+            raise ImportRejected(
+                f"line {number}: the file's history of this kit differs from the store's at its event {index + 1}; "
+                f"nothing imported"
+            )
+    new = events[common:]
+    if not new:
+        return
+    world: World
+    if not local:
+        number, first = new[0]
+        if store.has_event(first.id):
+            raise ImportRejected(f"line {number}: event {first.id} already belongs to another kit; nothing imported")
+        try:
+            world = engine.initial_world(first)
+            if store.db.execute("SELECT 1 FROM kits WHERE name = ?", (first.data["name"],)).fetchone():
+                raise ImportRejected(f"line {number}: the store already has another kit called "
+                                     f"{first.data['name']!r}; nothing imported")
+        except (GameError, KeyError, TypeError, ValueError) as error:
+            if isinstance(error, ImportRejected):
+                raise
+            raise ImportRejected(f"line {number}: not a valid kit: {error}; nothing imported") from None
+        store._append(first)
+        store.write_kit(first)
+        store.write_beads(kit_id, {(b, m): n for b, moves in world.mirror.items() for m, n in moves.items()})
+        added["kits"] += 1
+        added["events"] += 1
+        new = new[1:]
+    else:
+        world = store.world(store.kit_by_id(kit_id))
+    for number, event in new:
+        if store.has_event(event.id):
+            raise ImportRejected(f"line {number}: event {event.id} already belongs to another kit; nothing imported")
+        try:
+            world = store.apply(world, event)
+        except GameError as error:
+            raise ImportRejected(f"line {number}: {error}; nothing imported") from None
+        added["events"] += 1
+        added["games"] += event.kind == "game_ended"

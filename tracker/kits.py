@@ -1,0 +1,92 @@
+"""A kit as the store keeps it: its game, side, rules, palette and its own copy of the catalogue.
+
+The store holds the catalogue's boxes so that play never has to walk the game tree (about 30 ms);
+`menace verify` checks the copy against a freshly built catalogue and its fingerprint.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from generator.catalogue import Box, Catalogue, Placement
+from kit.games import get_game
+from kit.palettes import Palette, load_palette
+from kit.rules import Rules, load_rules
+
+
+@dataclass(frozen=True)
+class Kit:
+    """One physical MENACE recorded in a store."""
+
+    id: str  # stable across stores, so an export can be merged back
+    name: str
+    game: str
+    menace_plays: str
+    rules_name: str
+    palette_name: str
+    fingerprint: str
+    boxes: tuple[Box, ...]
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue(get_game(self.game), self.menace_plays, self.rules, self.boxes)
+
+    @cached_property
+    def rules(self) -> Rules:
+        return load_rules(self.rules_name, game=self.game)
+
+    @cached_property
+    def palette(self) -> Palette:
+        return load_palette(self.palette_name, game=self.game)
+
+    @cached_property
+    def _placements(self) -> dict[str, Placement]:
+        return {}
+
+    def locate(self, position: str) -> Placement:
+        """catalogue.locate, remembered per position: replaying 10,000 games asks the same questions often."""
+        placement = self._placements.get(position)
+        if placement is None:
+            placement = self._placements[position] = self.catalogue.locate(position)
+        return placement
+
+    def box(self, box_id: int) -> Box:
+        return self.catalogue.box(box_id)
+
+    @cached_property
+    def first_box(self) -> int:
+        """MENACE's opening box when it moves first; box 1 otherwise (one of several first-move boxes)."""
+        game = self.catalogue.game
+        if self.menace_plays == "first":
+            return self.locate(game.initial().position).box.id
+        return 1
+
+    def colour(self, move: int) -> str:
+        return self.palette.for_move(move).name
+
+    def created_data(self) -> dict:
+        """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""
+        return {
+            "name": self.name,
+            "game": self.game,
+            "menace_plays": self.menace_plays,
+            "rules": self.rules_name,
+            "palette": self.palette_name,
+            "fingerprint": self.fingerprint,
+            "boxes": boxes_to_json(self.boxes),
+        }
+
+
+def kit_from_data(kit_id: str, data: dict) -> Kit:
+    return Kit(
+        kit_id, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
+        data["fingerprint"], boxes_from_json(data["boxes"]),
+    )
+
+
+def boxes_to_json(boxes: tuple[Box, ...]) -> list:
+    return [[b.id, b.position, b.move_number, list(b.moves), list(b.beads)] for b in boxes]
+
+
+def boxes_from_json(rows: list) -> tuple[Box, ...]:
+    return tuple(Box(int(i), str(p), n, tuple(m), tuple(b)) for i, p, n, m, b in rows)

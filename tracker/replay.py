@@ -1,0 +1,126 @@
+"""Rebuilding a kit from its event log, and `verify`: does the log still explain the store?
+
+Replay goes through ``tracker.engine.step``, the same code that recorded each event, so a mismatch
+means the store was changed behind the log's back (or the log itself was edited).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from generator.catalogue import build_catalogue
+from kit.game import GameError
+from tracker import engine
+from tracker.engine import Event, World
+from tracker.kits import boxes_to_json
+from tracker.store import GENESIS, Store, dumps, event_hash
+
+
+@dataclass
+class Replayed:
+    """A kit rebuilt from its events: its final world and every game row."""
+
+    world: World
+    games: dict[str, dict] = field(default_factory=dict)
+    events: int = 0
+
+
+def replay(events: Iterable[Event]) -> Replayed:
+    """Rebuilds a kit from its events, the first being kit_created; raises EventError at the first misfit."""
+    iterator = iter(events)
+    first = next(iterator, None)
+    if first is None:
+        raise engine.EventError("the kit has no events")
+    done = Replayed(engine.initial_world(first), events=1)
+    for event in iterator:
+        change = engine.step(done.world, event)
+        done.world = change.world
+        done.events += 1
+        if change.game_row is not None:
+            row = change.game_row
+            done.games[row["id"]] = {**done.games.get(row["id"], {}), **row}
+    return done
+
+
+def rebuild(store: Store, kit_id: str) -> Replayed:
+    """Rewrites a kit's projections from its log; the caller holds the transaction."""
+    done = replay(event for event, _ in store.events(kit_id))
+    store.db.execute("DELETE FROM beads WHERE kit = ?", (kit_id,))
+    store.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
+    mirror = done.world.mirror
+    store.write_beads(kit_id, {(b, m): n for b, moves in mirror.items() for m, n in moves.items()})
+    for row in sorted(done.games.values(), key=lambda r: r["number"]):
+        store.write_game(kit_id, row)
+    return done
+
+
+def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
+    """Problems found (none: the store is sound) and counts of what was checked."""
+    problems: list[str] = []
+    checked = {"events": 0, "kits": 0, "games": 0}
+    integrity = store.db.execute("PRAGMA integrity_check").fetchall()
+    if integrity != [("ok",)]:
+        problems.append("SQLite integrity check: " + "; ".join(str(r[0]) for r in integrity[:5]))
+    previous = GENESIS
+    by_kit: dict[str, list[Event]] = {}
+    rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
+    for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
+        event = Event(id_, kit_id, kind, at, json.loads(data_text), game)
+        if event_hash(previous, event, data_text) != stored and len(problems) < 20:
+            problems.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
+        previous = stored
+        by_kit.setdefault(kit_id, []).append(event)
+        checked["events"] += 1
+    kits = {row["id"]: row for row in store.kits()}
+    wanted = [store.kit(kit_name).id] if kit_name is not None else sorted(set(by_kit) | set(kits))
+    for kit_id in wanted:
+        problems += _verify_kit(store, kit_id, by_kit.get(kit_id, []), checked)
+    return problems, checked
+
+
+def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -> list[str]:
+    try:
+        done = replay(events)
+    except GameError as error:
+        return [f"kit {kit_id[:8]}: the log does not replay: {error}"]
+    kit = done.world.kit
+    label = f"kit {kit.name}"
+    problems = []
+    checked["kits"] += 1
+    checked["games"] += sum(1 for g in done.games.values() if g["status"] == "finished")
+    stored = store.db.execute(
+        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?", (kit_id,)
+    ).fetchone()
+    expected = (kit.name, kit.game, kit.menace_plays, kit.rules_name, kit.palette_name, kit.fingerprint)
+    if stored is None or stored[:6] != expected or json.loads(stored[6]) != boxes_to_json(kit.boxes):
+        problems.append(f"{label}: the kits table does not match the kit's first event")
+    try:
+        fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules_name)
+        if fresh.boxes != kit.boxes or fresh.fingerprint != kit.fingerprint:
+            problems.append(f"{label}: its stored catalogue is not the catalogue of kit {fresh.fingerprint}")
+        elif kit.catalogue.fingerprint != kit.fingerprint:
+            problems.append(f"{label}: its stored boxes do not hash to its fingerprint")
+    except GameError as error:
+        problems.append(f"{label}: cannot build its catalogue: {error}")
+    mirror = store.mirror(kit)
+    for box, moves in done.world.mirror.items():
+        if mirror.get(box, {}) != moves:
+            problems.append(f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
+                            f"but the log says {_fmt(moves)}")
+    columns = ("number", "status", "result", "moves", "first_box")
+    stored_games = {g["id"]: g for g in store.games(kit)}
+    for game_id, row in done.games.items():
+        have = stored_games.pop(game_id, None)
+        want = {c: row.get(c) for c in columns}
+        if want["first_box"] is not None:
+            want["first_box"] = dumps({str(m): n for m, n in sorted(want["first_box"].items())})
+        if have is None or {c: have[c] for c in columns} != want:
+            problems.append(f"{label}: game {row['number']} in the games table does not match the log")
+    for row in stored_games.values():
+        problems.append(f"{label}: game {row['number']} is in the games table but not in the log")
+    return problems[:20]
+
+
+def _fmt(moves: dict[int, int]) -> str:
+    return "{" + ", ".join(f"{m}: {n}" for m, n in sorted(moves.items())) + "}"

@@ -1,0 +1,159 @@
+"""A game in progress against MENACE, as a pure state machine over the kit's rules.
+
+The session knows whose turn it is, which box MENACE draws from and how that box's picture lies on
+the real board, and plays forced moves (a position with one empty square has no box). It holds no
+bead counts: those belong to the mirror, and ``tracker.engine`` joins the two. Live play and
+`menace verify` both move sessions through these functions, so they cannot disagree.
+"""
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from generator.catalogue import Placement
+from kit.game import GameError, Result, State
+from kit.learning import BeadChange, Draw, settle
+from tracker.kits import Kit
+
+
+class Turn(enum.Enum):
+    """Who acts next in a game."""
+
+    MENACE = "menace"  # a bead is drawn from a box
+    OPPONENT = "opponent"  # the opponent moves on the real board
+    OVER = "over"  # finished (or resigned), waiting to be settled
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted move: by MENACE (with its box and bead) or by the opponent, and the forced moves after it."""
+
+    event: str  # id of the event that made it
+    actor: str  # "menace" or "opponent"
+    square: int  # on the real board (Nim: tokens taken)
+    box: int | None = None
+    move: int | None = None  # the bead, in the box's own orientation
+    forced: tuple[int, ...] = ()  # MENACE moves without a box that followed at once
+
+
+@dataclass(frozen=True)
+class Session:
+    game_id: str
+    number: int
+    opponent: str  # human, random or perfect
+    draw: str  # physical or digital
+    state: State
+    steps: tuple[Step, ...] = ()
+    resigned: str | None = None  # id of the resign event
+    resigned_box: int | None = None
+
+    @property
+    def draws(self) -> list[Step]:
+        return [s for s in self.steps if s.box is not None]
+
+    @property
+    def moves(self) -> list[int]:
+        """Every move on the real board, in order, forced ones included."""
+        return [m for s in self.steps for m in (s.square, *s.forced)]
+
+
+def start(kit: Kit, game_id: str, number: int, *, opponent: str, draw: str) -> Session:
+    return Session(game_id, number, opponent, draw, kit.catalogue.game.initial())
+
+
+def turn(kit: Kit, session: Session) -> Turn:
+    if session.resigned or kit.catalogue.game.outcome(session.state) is not None:
+        return Turn.OVER
+    return Turn.MENACE if session.state.to_move == kit.catalogue.menace else Turn.OPPONENT
+
+
+def placement(kit: Kit, session: Session) -> Placement:
+    """The box MENACE draws from now and how its picture lies on the real board."""
+    _expect(kit, session, Turn.MENACE)
+    return kit.locate(session.state.position)
+
+
+def draw(kit: Kit, session: Session, box: int, move: int, event: str) -> Session:
+    """MENACE played the bead ``move`` (box orientation) drawn from ``box``."""
+    where = placement(kit, session)
+    if box != where.box.id:
+        raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
+    if move not in where.box.moves:
+        raise GameError(f"box {box} has no bead for move {move}")
+    square = where.to_real(move)
+    state = kit.catalogue.game.play(session.state, square)
+    state, forced = _forced(kit, state)
+    return replace(session, state=state, steps=(*session.steps, Step(event, "menace", square, box, move, forced)))
+
+
+def opponent_move(kit: Kit, session: Session, square: int, event: str) -> Session:
+    """The opponent played ``square`` on the real board (Nim: took that many tokens)."""
+    _expect(kit, session, Turn.OPPONENT)
+    state = kit.catalogue.game.play(session.state, square)
+    state, forced = _forced(kit, state)
+    return replace(session, state=state, steps=(*session.steps, Step(event, "opponent", square, forced=forced)))
+
+
+def resign(kit: Kit, session: Session, box: int, event: str) -> Session:
+    where = placement(kit, session)
+    if box != where.box.id:
+        raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
+    return replace(session, resigned=event, resigned_box=box)
+
+
+def undo(kit: Kit, session: Session) -> tuple[Session, Step | None]:
+    """The session without its last move (or its resignation), and the step taken back (None: a resignation)."""
+    if session.resigned:
+        return replace(session, resigned=None, resigned_box=None), None
+    if not session.steps:
+        raise GameError("nothing to undo: no move has been made in this game yet")
+    steps = session.steps[:-1]
+    game = kit.catalogue.game
+    state = game.initial()
+    for step in steps:
+        for move in (step.square, *step.forced):
+            state = game.play(state, move)
+    return replace(session, state=state, steps=steps), session.steps[-1]
+
+
+def last_event(session: Session) -> str | None:
+    """The id of the event that ``undo`` takes back."""
+    if session.resigned:
+        return session.resigned
+    return session.steps[-1].event if session.steps else None
+
+
+def result(kit: Kit, session: Session) -> Result:
+    _expect(kit, session, Turn.OVER)
+    if session.resigned:
+        return Result.LOSS
+    return kit.catalogue.game.outcome(session.state).result_for(kit.catalogue.menace)
+
+
+def settlement(kit: Kit, session: Session, mirror: Mapping[int, Mapping[int, int]]) -> list[BeadChange]:
+    """The bead change for every box used in a finished game, from the mirror's counts now."""
+    draws = [
+        Draw(s.box, s.move, mirror[s.box][s.move], sum(mirror[s.box].values()), first_move=index == 0)
+        for index, s in enumerate(session.draws)
+    ]
+    return settle(kit.rules, draws, result(kit, session))
+
+
+def _forced(kit: Kit, state: State) -> tuple[State, tuple[int, ...]]:
+    """Plays MENACE's moves that have no box (one legal move left), so the operator never has to."""
+    game, menace = kit.catalogue.game, kit.catalogue.menace
+    forced: list[int] = []
+    while game.outcome(state) is None and state.to_move == menace and not game.needs_box(state, menace):
+        (move,) = game.legal_moves(state)
+        forced.append(move)
+        state = game.play(state, move)
+    return state, tuple(forced)
+
+
+def _expect(kit: Kit, session: Session, wanted: Turn) -> None:
+    now = turn(kit, session)
+    if now is not wanted:
+        text = {Turn.MENACE: "it is MENACE's turn", Turn.OPPONENT: "it is the opponent's turn",
+                Turn.OVER: "the game is over"}
+        raise GameError(f"not now: {text[now]}")

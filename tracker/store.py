@@ -1,0 +1,338 @@
+"""The tracker's SQLite store: an append-only, hash-chained event log and the projections built from it.
+
+Every change is an event; the bead counts (``beads``), the games table and the kits table are
+projections of the log, written in the same transaction as the event by ``tracker.engine.step``.
+Writes take the lock first (BEGIN IMMEDIATE) and wait for it (busy timeout), so two processes can
+share a store; each commit is durable, so a process killed at any moment loses at most the input it
+was answering.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+from tracker import engine
+from tracker.engine import Change, Event, World
+from tracker.errors import MenaceError
+from tracker.kits import Kit, kit_from_data
+
+GENESIS = "0" * 64
+BUSY_TIMEOUT_S = 10.0
+
+
+class StoreChanged(MenaceError):
+    """Another process recorded something for this kit since we last looked."""
+
+
+def default_path() -> Path:
+    """$MENACE_DB, else the user's data directory: $XDG_DATA_HOME or ~/.local/share."""
+    if os.environ.get("MENACE_DB"):
+        return Path(os.environ["MENACE_DB"])
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "menace-kit" / "menace.sqlite3"
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    _script(
+        db,
+        """
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, kit TEXT NOT NULL,
+            game TEXT, kind TEXT NOT NULL, at TEXT NOT NULL, data TEXT NOT NULL, hash TEXT NOT NULL);
+        CREATE INDEX events_by_kit ON events (kit, seq);
+        CREATE INDEX events_by_game ON events (game, seq);
+        CREATE TABLE kits (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, game TEXT NOT NULL, menace_plays TEXT NOT NULL,
+            rules TEXT NOT NULL, palette TEXT NOT NULL, fingerprint TEXT NOT NULL, boxes TEXT NOT NULL,
+            created_at TEXT NOT NULL);
+        CREATE TABLE beads (
+            kit TEXT NOT NULL, box INTEGER NOT NULL, move INTEGER NOT NULL,
+            count INTEGER NOT NULL CHECK (count >= 0), PRIMARY KEY (kit, box, move)) WITHOUT ROWID;
+        CREATE TABLE games (
+            id TEXT PRIMARY KEY, kit TEXT NOT NULL, number INTEGER NOT NULL, status TEXT NOT NULL,
+            result TEXT, opponent TEXT NOT NULL, draw TEXT NOT NULL, started_at TEXT NOT NULL,
+            ended_at TEXT, moves TEXT NOT NULL, first_box TEXT);
+        CREATE UNIQUE INDEX games_by_kit ON games (kit, number);
+        """
+    )
+
+
+def _script(db: sqlite3.Connection, script: str) -> None:
+    # Not executescript: it commits first, which would split a migration from its bookkeeping.
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+# Numbered migrations: each runs in one transaction together with the row that records it.
+MIGRATIONS = [(1, "event log, kits, beads and games", _v1)]
+GAME_COLUMNS = ("id", "number", "status", "result", "opponent", "draw", "started_at", "ended_at", "moves", "first_box")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def event_hash(previous: str, event: Event, data_text: str) -> str:
+    text = "\n".join((previous, event.id, event.kit, event.game or "", event.kind, event.at, data_text))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def dumps(data: dict) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """One open store. Reads need no transaction; every write goes through ``transaction``."""
+
+    def __init__(self, path: Path, *, create: bool = False) -> None:
+        self.path = Path(path)
+        if not self.path.exists() and not create:
+            raise MenaceError(f"no store at {self.path}: create a kit first with `menace new NAME`")
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as error:
+            raise MenaceError(f"cannot open the store {self.path}: {error}") from None
+        except OSError as error:
+            raise MenaceError(f"cannot open the store {self.path}: {error.strerror}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT: the write lock is taken up front, so no write is lost to a race."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+            "applied_at TEXT NOT NULL)"
+        )
+        known = max(v for v, _, _ in MIGRATIONS)
+        for version, name, migrate in MIGRATIONS:
+            if self._version() >= version:
+                continue
+            with self.transaction() as db:
+                if self._version() >= version:  # another process got there first
+                    continue
+                migrate(db)
+                db.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, now()))
+        if self._version() > known:
+            raise MenaceError(f"{self.path} was written by a newer menace-kit (schema {self._version()})")
+
+    def _version(self) -> int:
+        return self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+
+    # --- the log ----------------------------------------------------------------------------------
+    def _append(self, event: Event) -> None:
+        row = self.db.execute("SELECT hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        data_text = dumps(event.data)
+        self.db.execute(
+            "INSERT INTO events (id, kit, game, kind, at, data, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (event.id, event.kit, event.game, event.kind, event.at, data_text,
+             event_hash(row[0] if row else GENESIS, event, data_text)),
+        )
+
+    def events(self, kit: str | None = None) -> Iterator[tuple[Event, str]]:
+        """Every event in log order (of one kit if given), each with its stored hash."""
+        query = "SELECT id, kit, kind, at, data, game, hash FROM events"
+        rows = self.db.execute(query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ())
+        for id_, kit_id, kind, at, data, game, hash_ in rows:
+            yield Event(id_, kit_id, kind, at, json.loads(data), game), hash_
+
+    def has_event(self, event_id: str) -> bool:
+        return self.db.execute("SELECT 1 FROM events WHERE id = ?", (event_id,)).fetchone() is not None
+
+    # --- kits -------------------------------------------------------------------------------------
+    def create_kit(self, kit: Kit) -> World:
+        with self.transaction():
+            if self.db.execute("SELECT 1 FROM kits WHERE name = ?", (kit.name,)).fetchone():
+                raise MenaceError(f"there is already a kit called {kit.name!r}: choose another name")
+            event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
+            self._append(event)
+            world = engine.initial_world(event)
+            self.write_kit(event)
+            self.write_beads(kit.id, {(b, m): n for b, moves in world.mirror.items() for m, n in moves.items()})
+        return world
+
+    def write_kit(self, event: Event) -> None:
+        data = event.data
+        self.db.execute(
+            "INSERT INTO kits VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (event.kit, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
+             data["fingerprint"], json.dumps(data["boxes"], separators=(",", ":")), event.at),
+        )
+
+    def kits(self) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT k.id, k.name, k.game, k.menace_plays, k.rules, k.palette, k.fingerprint, k.created_at, "
+            "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished') "
+            "FROM kits k ORDER BY k.created_at, k.name"
+        )
+        keys = ("id", "name", "game", "menace_plays", "rules", "palette", "fingerprint", "created_at", "games")
+        return [dict(zip(keys, row)) for row in rows]
+
+    def kit(self, name: str | None) -> Kit:
+        """The kit called ``name``; without a name, the store's only kit."""
+        if name is None:
+            names = [row[0] for row in self.db.execute("SELECT name FROM kits ORDER BY name")]
+            if len(names) != 1:
+                if not names:
+                    raise MenaceError("the store has no kit yet: create one with `menace new NAME`")
+                raise MenaceError(f"the store has {len(names)} kits ({', '.join(names)}): choose one with --kit NAME")
+            name = names[0]
+        kit = self._kit_where("name", name)
+        if kit is None:
+            names = [r[0] for r in self.db.execute("SELECT name FROM kits ORDER BY name")]
+            raise MenaceError(f"no kit called {name!r}: the store has {', '.join(names) or 'no kits yet'}")
+        return kit
+
+    def kit_by_id(self, kit_id: str) -> Kit:
+        kit = self._kit_where("id", kit_id)
+        if kit is None:
+            raise MenaceError(f"no kit with id {kit_id}")
+        return kit
+
+    def _kit_where(self, column: str, value: str) -> Kit | None:
+        row = self.db.execute(
+            f"SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE {column} = ?",
+            (value,),
+        ).fetchone()
+        if row is None:
+            return None
+        data = dict(zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7]))
+        return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
+
+    # --- projections ------------------------------------------------------------------------------
+    def mirror(self, kit: Kit) -> dict[int, dict[int, int]]:
+        mirror: dict[int, dict[int, int]] = {b.id: {} for b in kit.boxes}
+        for box, move, count in self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)):
+            mirror[box][move] = count
+        return mirror
+
+    def box_counts(self, kit: Kit, box: int) -> dict[int, int]:
+        rows = self.db.execute("SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box))
+        return dict(rows.fetchall())
+
+    def write_beads(self, kit_id: str, counts: dict[tuple[int, int], int]) -> None:
+        self.db.executemany(
+            "INSERT INTO beads VALUES (?, ?, ?, ?) ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
+            [(kit_id, box, move, count) for (box, move), count in counts.items()],
+        )
+
+    def write_game(self, kit_id: str, row: dict) -> None:
+        row = dict(row)
+        if "first_box" in row and row["first_box"] is not None:
+            row["first_box"] = dumps({str(m): n for m, n in sorted(row["first_box"].items())})
+        if "opponent" in row:  # a whole row (from game_started, or a rebuild): insert it
+            self.db.execute(
+                f"INSERT INTO games (kit, {', '.join(GAME_COLUMNS)}) VALUES (?, {', '.join('?' * len(GAME_COLUMNS))})",
+                (kit_id, *(row[c] for c in GAME_COLUMNS)),
+            )
+            return
+        sets = [c for c in row if c != "id"]
+        self.db.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
+                        (*(row[c] for c in sets), row["id"]))
+
+    def games(self, kit: Kit, *, finished_only: bool = False, last: int | None = None) -> list[dict]:
+        where = " AND status = 'finished'" if finished_only else ""
+        query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
+        rows = self.db.execute(query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)).fetchall()
+        return [dict(zip(GAME_COLUMNS, row)) for row in reversed(rows)]
+
+    def results(self, kit: Kit) -> list[dict]:
+        """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games."""
+        rows = self.db.execute("SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,))
+        return [{"result": row[0]} for row in rows]
+
+    def head(self, kit_id: str) -> str | None:
+        row = self.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)).fetchone()
+        return row[0] if row else None
+
+    def world(self, kit: Kit) -> World:
+        """The kit's current state from the projections, with the game in progress rebuilt from its events."""
+        if self.db.in_transaction:
+            return self._world(kit)
+        self.db.execute("BEGIN")  # one snapshot: games, events, beads and head must agree
+        try:
+            return self._world(kit)
+        finally:
+            self.db.execute("COMMIT")
+
+    def _world(self, kit: Kit) -> World:
+        started = self.db.execute("SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)).fetchone()[0]
+        playing = self._playing(kit)
+        world = World(kit, None, started=started - 1 if playing else started)
+        if playing:
+            for event, _ in self._game_events(playing):
+                world = engine.step(world, event).world
+        return replace(world, mirror=self.mirror(kit), head=self.head(kit.id))
+
+    def _playing(self, kit: Kit) -> str | None:
+        row = self.db.execute("SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)).fetchone()
+        return row[0] if row else None
+
+    def _game_events(self, game: str) -> Iterator[tuple[Event, str]]:
+        rows = self.db.execute("SELECT id, kit, kind, at, data, game, hash FROM events WHERE game = ? ORDER BY seq", (game,))
+        for id_, kit_id, kind, at, data, game_id, hash_ in rows:
+            yield Event(id_, kit_id, kind, at, json.loads(data), game_id), hash_
+
+    # --- recording --------------------------------------------------------------------------------
+    def record(self, world: World, events: list[tuple[str, dict]]) -> World:
+        """Appends events for the kit, each checked and projected by engine.step, all in one transaction.
+
+        Raises StoreChanged if another process wrote to the kit since ``world`` was read, and the
+        event's own GameError if it does not fit; either way nothing is written.
+        """
+        with self.transaction():
+            if self.head(world.kit.id) != world.head:
+                raise StoreChanged(f"kit {world.kit.name} was changed by another process: read it again")
+            for kind, data in events:
+                game = data.get("game") if kind != "kit_created" else None
+                event = Event(new_id(), world.kit.id, kind, now(), data, game)
+                world = self.apply(world, event)
+        return world
+
+    def update(self, kit: Kit, build) -> tuple[World, World]:
+        """Reads the kit and records ``build(world)``'s events in one transaction, so no other writer can
+        slip in between (one-shot commands: census, undo, discard). Returns the worlds before and after."""
+        with self.transaction():
+            before = world = self.world(kit)
+            for kind, data in build(world):
+                game = data.get("game")
+                world = self.apply(world, Event(new_id(), kit.id, kind, now(), data, game))
+        return before, world
+
+    def apply(self, world: World, event: Event) -> World:
+        """Steps, appends and projects one event; the caller holds the transaction."""
+        change: Change = engine.step(world, event)
+        self._append(event)
+        self.write_beads(world.kit.id, change.beads)
+        if change.game_row is not None:
+            self.write_game(world.kit.id, change.game_row)
+        return change.world
