@@ -7,7 +7,15 @@ from generator.catalogue import NotABoxError, build_catalogue
 from generator.walk import states
 from kit.games import get_game
 from kit.opponents import perfect_moves
-from tracker.sim.tables import DRAWN, LAST_MOVER_LOST, LAST_MOVER_WON, ONGOING, box_tables, encode, game_tables
+from tracker.sim.tables import (
+    DRAWN,
+    LAST_MOVER_LOST,
+    LAST_MOVER_WON,
+    ONGOING,
+    box_tables,
+    encode,
+    game_tables,
+)
 
 
 @pytest.mark.parametrize("name", ["tictactoe", "nim"])

@@ -14,13 +14,19 @@ from kit.opponents import perfect_move, random_move
 from tracker import engine
 from tracker import session as sessions
 from tracker.engine import Event, World
-from tracker.errors import MenaceError
 from tracker.play_text import (
-    beads_text, board_text, box_picture, nim_text, parse_square, parse_take, square_name,
+    beads_text,
+    board_text,
+    box_picture,
+    nim_text,
+    parse_square,
+    parse_take,
+    square_name,
 )
 from tracker.session import Turn
 from tracker.store import Store, StoreChanged, new_id, now
 from tracker.store_options import db_option, kit_option, open_store
+from tracker.text import plural
 
 RESULT_WORDS = {"win": "MENACE wins", "draw": "A draw", "loss": "MENACE loses"}
 HELP = (
@@ -193,7 +199,7 @@ class Table:
                 if move in game.legal_moves(state):
                     break
                 if self.nim:
-                    click.echo(f"  only {_plural(int(state.position), 'token')} left: take fewer")
+                    click.echo(f"  only {plural(int(state.position), 'token')} left: take fewer")
                 else:
                     free = ", ".join(str(m + 1) for m in game.legal_moves(state))
                     click.echo(f"  {square_name(move, self.notation)} is taken: choose one of {free}")
@@ -253,7 +259,7 @@ class Table:
         from tracker.stats import summarise
 
         summary = summarise(self.store.results(self.kit))
-        click.echo(f"Recorded. Kit {self.kit.name}: {_plural(summary['games'], 'game')}, {summary['wins']} won, "
+        click.echo(f"Recorded. Kit {self.kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
                    f"{summary['draws']} drawn, {summary['losses']} lost, score {summary['score']:+d}.")
 
     # --- prompts and commands -----------------------------------------------------------------------
@@ -348,10 +354,6 @@ class Table:
 
     def _census_hint(self, box, counts, drawn: int) -> str:
         return " ".join(f"{self.kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in box.moves)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 @click.command()

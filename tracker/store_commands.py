@@ -20,7 +20,7 @@ from tracker.play_text import square_name
 from tracker.stats import summarise
 from tracker.store import new_id
 from tracker.store_options import db_option, kit_option, open_store
-from tracker.text import board_lines
+from tracker.text import board_lines, plural
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}")
 
@@ -58,7 +58,7 @@ def kits(db_path: Path | None, as_json: bool) -> None:
         click.echo("No kits yet: create one with `menace new NAME`.")
     for row in rows:
         click.echo(f"{row['name']}: {row['game']}, MENACE plays {row['menace_plays']}, rules {row['rules']}, "
-                   f"palette {row['palette']}, kit {row['fingerprint']}, {row['games']} games")
+                   f"palette {row['palette']}, kit {row['fingerprint']}, {plural(row['games'], 'game')}")
 
 
 @click.command()
@@ -160,7 +160,7 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
         click.echo(json.dumps(data))
         return
     streak = summary["current_streak"]
-    click.echo(f"Kit {kit.name}: {summary['games']} games, {summary['wins']} won, {summary['draws']} drawn, "
+    click.echo(f"Kit {kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, {summary['draws']} drawn, "
                f"{summary['losses']} lost; score {summary['score']:+d}")
     if streak["result"]:
         click.echo(f"  longest winning streak {summary['longest_win_streak']}, longest unbeaten "

@@ -18,3 +18,8 @@ def side_by_side(blocks: list[list[str]], *, width: int, gap: int = 3) -> list[s
         parts = [(block[row] if row < len(block) else "").ljust(width) for block in blocks]
         lines.append((" " * gap).join(parts).rstrip())
     return lines
+
+
+def plural(count: int, word: str) -> str:
+    """'1 game', '2 games'."""
+    return f"{count} {word}{'s' * (count != 1)}"

@@ -114,7 +114,7 @@ def _reading(canvas, spec: KitSpec, top: float) -> None:
         text_y = paragraph(canvas, "\u2022 " + note, x, text_y, width - (x - MARGIN), size=3.2) - 1.2
     y = min(text_y, y - plan.height * scale) - 6
     if spec.is_nim:
-        text = (f"Count the tokens left in the pile and take the box with that number. Draw a bead: its colour says "
+        text = ("Count the tokens left in the pile and take the box with that number. Draw a bead: its colour says "
                 "how many tokens MENACE takes. Boxes have no orientation, so the top mark only keeps the labels "
                 "tidy.")
         paragraph(canvas, text, MARGIN, y, width, size=3.6)
