@@ -1,10 +1,9 @@
 """Bead palettes: which colour of bead stands for which move, read from TOML files."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 
+from kit import datafiles
 from kit.game import GameError
 
 DEFAULT_PALETTES = {"tictactoe": "craft", "nim": "nim-craft"}
@@ -69,16 +68,15 @@ class Palette:
 
 
 def palette_names(game: str | None = None) -> list[str]:
-    names = sorted(p.name.removesuffix(".toml") for p in _palette_dir().iterdir() if p.name.endswith(".toml"))
-    return [n for n in names if game is None or load_palette(n).game == game]
+    return [n for n in datafiles.names("palettes") if game is None or load_palette(n).game == game]
 
 
 def load_palette(name: str, *, game: str | None = None) -> Palette:
     """The palette called ``name``; raises UnknownPaletteError, also when it is for another game."""
-    path = _palette_dir() / f"{name}.toml"
-    if not name or "/" in name or not path.is_file():
+    data = datafiles.read("palettes", name)
+    if data is None:
         raise UnknownPaletteError(f"unknown palette {name!r}: choose one of {', '.join(palette_names(game))}")
-    palette = _parse(name, tomllib.loads(path.read_text(encoding="utf-8")))
+    palette = _parse(name, data)
     if game is not None and palette.game != game:
         raise UnknownPaletteError(
             f"palette {name!r} is for {palette.game}, not {game}: "
@@ -89,10 +87,6 @@ def load_palette(name: str, *, game: str | None = None) -> Palette:
 
 def default_palette(game: str) -> Palette:
     return load_palette(DEFAULT_PALETTES[game])
-
-
-def _palette_dir():
-    return resources.files("kit") / "palettes"
 
 
 def _parse(name: str, data: dict) -> Palette:

@@ -5,10 +5,9 @@ Every count in a preset is the net change to the drawn colour relative to before
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 
+from kit import datafiles
 from kit.game import GameError, Result
 
 EMPTY_BOX_POLICIES = ("resign", "refill")
@@ -65,16 +64,15 @@ class Rules:
 
 def preset_names(game: str | None = None) -> list[str]:
     """Names of the shipped presets, for ``game`` if given."""
-    names = sorted(p.name.removesuffix(".toml") for p in _preset_dir().iterdir() if p.name.endswith(".toml"))
-    return [n for n in names if game is None or load_rules(n).game == game]
+    return [n for n in datafiles.names("presets") if game is None or load_rules(n).game == game]
 
 
 def load_rules(name: str, *, game: str | None = None) -> Rules:
     """The preset called ``name``; raises UnknownRulesError, also when it is for another game."""
-    path = _preset_dir() / f"{name}.toml"
-    if not name or "/" in name or not path.is_file():
+    data = datafiles.read("presets", name)
+    if data is None:
         raise UnknownRulesError(f"unknown rules {name!r}: choose one of {', '.join(preset_names(game))}")
-    rules = _parse(name, tomllib.loads(path.read_text(encoding="utf-8")))
+    rules = _parse(name, data)
     if game is not None and rules.game != game:
         raise UnknownRulesError(
             f"rules {name!r} are for {rules.game}, not {game}: choose one of {', '.join(preset_names(game))}"
@@ -84,10 +82,6 @@ def load_rules(name: str, *, game: str | None = None) -> Rules:
 
 def default_rules(game: str) -> Rules:
     return load_rules(DEFAULT_RULES[game])
-
-
-def _preset_dir():
-    return resources.files("kit") / "presets"
 
 
 def _parse(name: str, data: dict) -> Rules:
