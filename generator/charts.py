@@ -103,6 +103,7 @@ def write_report(path: Path, title: str, lines: Sequence[str], drawings: Sequenc
     """A PDF of a title, a few lines of text, and the drawings one under another, page after page."""
     from reportlab.graphics import renderPDF
     from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import simpleSplit
 
     from generator.pdfout import atomic_path, canvas_for
 
@@ -116,8 +117,10 @@ def write_report(path: Path, title: str, lines: Sequence[str], drawings: Sequenc
         y -= 34
         canvas.setFont(REGULAR, 10)
         for line in lines:
-            canvas.drawString(margin, y - 10, line)
-            y -= 14
+            # Long summary lines wrap at the margin rather than run off the page.
+            for piece in simpleSplit(line, REGULAR, 10, page_width - 2 * margin):
+                canvas.drawString(margin, y - 10, piece)
+                y -= 14
         y -= 10
         for drawing in drawings:
             if y - drawing.height < margin:

@@ -52,3 +52,11 @@ def test_ticks_and_thinning():
     assert _nice_ticks(-7, 3)[0] <= -7 and _nice_ticks(-7, 3)[-1] >= 3
     indices = _thin(10_000)
     assert len(indices) <= 400 and indices[0] == 0 and indices[-1] == 9_999
+
+
+def test_long_lines_wrap_inside_the_margins(tmp_path):
+    words = " ".join(f"after game {n}: {n * 1.5:.1f}," for n in range(1, 40))
+    write_report(tmp_path / "w.pdf", "Report", [words], [])
+    text = PdfReader(tmp_path / "w.pdf").pages[0].extract_text()
+    assert "game 39: 58.5" in text.replace("\n", " ")
+    assert max(len(line) for line in text.splitlines()) < len(words) / 2
