@@ -1,6 +1,8 @@
 """Noughts and crosses: X moves first; a position is nine characters X, O or '.', row by row."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kit import symmetry
 from kit.game import FIRST, Game, InvalidPositionError, Outcome, State
 
@@ -35,17 +37,10 @@ class TicTacToe(Game):
         return position.count("X") - position.count("O")
 
     def legal_moves(self, state: State) -> tuple[int, ...]:
-        if self.outcome(state) is not None:
-            return ()
-        return tuple(i for i, mark in enumerate(state.position) if mark == EMPTY)
+        return _legal_moves(state.position)
 
     def outcome(self, state: State) -> Outcome | None:
-        mark = winner(state.position)
-        if mark is not None:
-            return Outcome(MARKS.index(mark))
-        if EMPTY not in state.position:
-            return Outcome(None)
-        return None
+        return _outcome(state.position)
 
     def _apply(self, state: State, move: int) -> State:
         board = state.position
@@ -89,6 +84,25 @@ class TicTacToe(Game):
 
     def menace_move_number(self, state: State) -> int:
         return (9 - state.position.count(EMPTY)) // 2 + 1
+
+
+# Remembered per board: a session asks these several times a move, and replaying a long log meets the
+# same few hundred positions over and over. 5,478 positions are reachable; the bound only guards odd input.
+@lru_cache(maxsize=8192)
+def _outcome(board: str) -> Outcome | None:
+    mark = winner(board)
+    if mark is not None:
+        return Outcome(MARKS.index(mark))
+    if EMPTY not in board:
+        return Outcome(None)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _legal_moves(board: str) -> tuple[int, ...]:
+    if _outcome(board) is not None:
+        return ()
+    return tuple(i for i, mark in enumerate(board) if mark == EMPTY)
 
 
 def _lines_of(board: str, mark: str) -> list[tuple[int, int, int]]:

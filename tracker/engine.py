@@ -7,7 +7,7 @@ replayed ones come from the same code.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from kit.game import GameError
 from kit.learning import refill
@@ -75,12 +75,11 @@ def step(world: World, event: Event) -> Change:
     if handler is None:
         raise EventError(f"unknown event kind {event.kind!r}")
     try:
-        change = handler(world, event)
+        return handler(world, event)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, GameError):
             raise
         raise EventError(f"malformed {event.kind} event: {error!r}") from None
-    return replace(change, world=replace(change.world, head=event.id))
 
 
 def _game_started(world: World, event: Event) -> Change:
@@ -96,7 +95,7 @@ def _game_started(world: World, event: Event) -> Change:
     row = {"id": data["game"], "number": number, "status": "playing", "result": None,
            "opponent": data["opponent"], "draw": data["draw"], "started_at": event.at, "ended_at": None,
            "moves": "", "first_box": None}
-    return Change(replace(world, session=session, started=number), game_row=row)
+    return _next(world, event, session, started=number, row=row)
 
 
 def _refilled(world: World, event: Event) -> Change:
@@ -111,7 +110,7 @@ def _refilled(world: World, event: Event) -> Change:
         expected = refill(world.kit.rules, box.moves, refill_rng(session.game_id, box.id))
         if added != expected:
             raise EventError(f"box {box.id} was refilled with {added}, but the rules' draw is {expected}")
-    return _set(world, {(box.id, m): n for m, n in added.items()}, relative=True)
+    return _next(world, event, session, {(box.id, m): n for m, n in added.items()}, relative=True)
 
 
 def _drew(world: World, event: Event) -> Change:
@@ -123,13 +122,12 @@ def _drew(world: World, event: Event) -> Change:
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
         raise EventError(f"the mirror says box {box} holds no {colour} bead")
-    change = _set(replace(world, session=new), {(box, move): -1}, relative=True)
-    return replace(change, game_row=_row(new))
+    return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(new))
 
 
 def _moved(world: World, event: Event) -> Change:
     new = sessions.opponent_move(world.kit, _session(world, event), event.data["square"], event.id)
-    return Change(replace(world, session=new), game_row=_row(new))
+    return _next(world, event, new, row=_row(new))
 
 
 def _resigned(world: World, event: Event) -> Change:
@@ -139,7 +137,7 @@ def _resigned(world: World, event: Event) -> Change:
         raise EventError(f"rules {world.kit.rules_name} refill an empty box instead of resigning")
     if world.mirror is not None and sum(world.mirror[box.id].values()):
         raise EventError(f"the mirror says box {box.id} is not empty")
-    return Change(replace(world, session=sessions.resign(world.kit, session, box.id, event.id)))
+    return _next(world, event, sessions.resign(world.kit, session, box.id, event.id))
 
 
 def _undone(world: World, event: Event) -> Change:
@@ -147,10 +145,8 @@ def _undone(world: World, event: Event) -> Change:
     if event.data["event"] != sessions.last_event(session):
         raise EventError("undo must take back the game's last move")
     new, taken = sessions.undo(world.kit, session)
-    world = replace(world, session=new)
-    if taken is not None and taken.box is not None:
-        return replace(_set(world, {(taken.box, taken.move): 1}, relative=True), game_row=_row(new))
-    return Change(world, game_row=_row(new))
+    back = {(taken.box, taken.move): 1} if taken is not None and taken.box is not None else None
+    return _next(world, event, new, back, relative=True, row=_row(new))
 
 
 def _game_ended(world: World, event: Event) -> Change:
@@ -166,11 +162,11 @@ def _game_ended(world: World, event: Event) -> Change:
         if event.data["changes"] != changes:
             raise EventError(f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}")
         beads = {(box, move): after for box, move, _, after in changes}
-    change = _set(replace(world, session=None), beads)
     row = {**_row(session), "status": "finished", "result": result, "ended_at": event.at}
+    change = _next(world, event, None, beads, row=row)
     if change.world.mirror is not None:
         row["first_box"] = change.world.mirror[world.kit.first_box]
-    return replace(change, game_row=row)
+    return change
 
 
 def ended_data(world: World) -> dict:
@@ -183,11 +179,11 @@ def ended_data(world: World) -> dict:
 
 def _discarded(world: World, event: Event) -> Change:
     session = _session(world, event)
-    back = {}
+    back: dict[tuple[int, int], int] = {}
     for drawn in session.draws:
         back[(drawn.box, drawn.move)] = back.get((drawn.box, drawn.move), 0) + 1
-    change = _set(replace(world, session=None), back, relative=True)
-    return replace(change, game_row={**_row(session), "status": "discarded", "ended_at": event.at})
+    row = {**_row(session), "status": "discarded", "ended_at": event.at}
+    return _next(world, event, None, back, relative=True, row=row)
 
 
 def _census(world: World, event: Event) -> Change:
@@ -198,7 +194,7 @@ def _census(world: World, event: Event) -> Change:
             raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads (no move {move})")
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9999:
             raise EventError(f"a bead count is a whole number from 0 to 9999, not {count!r}")
-    return _set(world, {(box.id, m): n for m, n in counts.items()})
+    return _next(world, event, world.session, {(box.id, m): n for m, n in counts.items()})
 
 
 def _kit_created(world: World, event: Event) -> Change:
@@ -227,20 +223,27 @@ def _box_now(world: World, session: Session, box_id: int):
     return where.box
 
 
-def _set(world: World, counts: dict[tuple[int, int], int], *, relative: bool = False) -> Change:
-    """Sets (or with ``relative`` adds to) bead counts, copying only the boxes that change."""
-    if world.mirror is None:
-        return Change(world)
-    mirror = dict(world.mirror)
-    written = {}
-    for (box, move), value in counts.items():
-        if mirror[box] is world.mirror[box]:
-            mirror[box] = dict(mirror[box])
-        new = mirror[box].get(move, 0) + value if relative else value
-        if new < 0:
-            raise EventError(f"box {box} would hold {new} beads of {world.kit.colour(move)}")
-        mirror[box][move] = written[(box, move)] = new
-    return Change(replace(world, mirror=mirror), written)
+def _next(world: World, event: Event, session: Session | None, counts: dict[tuple[int, int], int] | None = None,
+          *, relative: bool = False, started: int | None = None, row: dict | None = None) -> Change:
+    """The change ``event`` makes: the game now in progress, bead counts set (or with ``relative`` added to),
+    and the games-table row it writes.
+
+    Every handler ends here, so each event builds one World and one Change: verify and import step through
+    the whole log, and building them field by field (dataclasses.replace) several times per event was most
+    of that time.
+    """
+    mirror, written = world.mirror, {}
+    if counts and mirror is not None:
+        mirror = dict(mirror)  # copy only the boxes that change: the world before stays as it was
+        for (box, move), value in counts.items():
+            if mirror[box] is world.mirror[box]:
+                mirror[box] = dict(mirror[box])
+            new = mirror[box].get(move, 0) + value if relative else value
+            if new < 0:
+                raise EventError(f"box {box} would hold {new} beads of {world.kit.colour(move)}")
+            mirror[box][move] = written[(box, move)] = new
+    started = world.started if started is None else started
+    return Change(World(world.kit, mirror, session, started, event.id), written, row)
 
 
 def _row(session: Session) -> dict:

@@ -84,7 +84,7 @@ def draw(kit: Kit, session: Session, box: int, move: int, event: str) -> Session
     square = where.to_real(move)
     state = kit.catalogue.game.play(session.state, square)
     state, forced = _forced(kit, state)
-    return replace(session, state=state, steps=(*session.steps, Step(event, "menace", square, box, move, forced)))
+    return _played(session, state, Step(event, "menace", square, box, move, forced))
 
 
 def opponent_move(kit: Kit, session: Session, square: int, event: str) -> Session:
@@ -92,7 +92,7 @@ def opponent_move(kit: Kit, session: Session, square: int, event: str) -> Sessio
     _expect(kit, session, Turn.OPPONENT)
     state = kit.catalogue.game.play(session.state, square)
     state, forced = _forced(kit, state)
-    return replace(session, state=state, steps=(*session.steps, Step(event, "opponent", square, forced=forced)))
+    return _played(session, state, Step(event, "opponent", square, forced=forced))
 
 
 def resign(kit: Kit, session: Session, box: int, event: str) -> Session:
@@ -138,6 +138,13 @@ def settlement(kit: Kit, session: Session, mirror: Mapping[int, Mapping[int, int
         for index, s in enumerate(session.draws)
     ]
     return settle(kit.rules, draws, result(kit, session))
+
+
+def _played(session: Session, state: State, step: Step) -> Session:
+    """The session after one more step. Built directly, not with dataclasses.replace: replaying a long log
+    makes one of these per move, and replace() cost more than the move itself."""
+    return Session(session.game_id, session.number, session.opponent, session.draw, state, (*session.steps, step),
+                   session.resigned, session.resigned_box)
 
 
 def _forced(kit: Kit, state: State) -> tuple[State, tuple[int, ...]]:
