@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from generator.walk import states
 from kit.game import SIDES, Game, GameError, State
@@ -88,7 +88,7 @@ class Catalogue:
                 f"in {position} it is {names[turn]}'s turn, but this MENACE plays {names[self.menace]}"
             )
         representative, _ = game.canonical(position)
-        box = _index(self).get(representative)
+        box = self._by_position.get(representative)
         if box is None:
             moves = game.legal_moves(state)
             if len(moves) == 1:
@@ -98,6 +98,11 @@ class Catalogue:
         if symmetry is None:
             return Placement(box, position, (), "as printed")
         return Placement(box, position, symmetry.perm, symmetry.description)
+
+    @cached_property
+    def _by_position(self) -> dict[str, Box]:
+        # Kept on the instance, not in a cache keyed by the catalogue: that hashed all its boxes on every lookup.
+        return {box.position: box for box in self.boxes}
 
     def to_json(self) -> dict:
         return {
@@ -139,8 +144,3 @@ def build_catalogue(game_name: str, menace_plays: str = "first", rules_name: str
         beads = (rules.initial_count(move_number),) * len(moves)
         boxes.append(Box(number, state.position, move_number, moves, beads))
     return Catalogue(game, menace_plays, rules, tuple(boxes))
-
-
-@cache
-def _index(catalogue: Catalogue) -> dict[str, Box]:
-    return {box.position: box for box in catalogue.boxes}

@@ -44,7 +44,10 @@ class Rules:
         return self.initial_beads[min(index, len(self.initial_beads) - 1)]
 
     def change(self, result: Result) -> int:
-        return {Result.WIN: self.win, Result.DRAW: self.draw, Result.LOSS: self.loss}[result]
+        # A comparison, not a dict built per call: settling every game of a long log calls this per draw.
+        if result is Result.WIN:
+            return self.win
+        return self.draw if result is Result.DRAW else self.loss
 
     def as_dict(self) -> dict:
         return {

@@ -38,8 +38,7 @@ def replay(events: Iterable[Event]) -> Replayed:
         done.world = change.world
         done.events += 1
         if change.game_row is not None:
-            row = change.game_row
-            done.games[row["id"]] = {**done.games.get(row["id"], {}), **row}
+            done.games.setdefault(change.game_row["id"], {}).update(change.game_row)
     return done
 
 
