@@ -202,6 +202,25 @@ def test_export_import_twice_changes_nothing(db, tmp_path):
         assert run("export", "--db", other, "--format", fmt).output.count("\n") == out.read_text().count("\n")
 
 
+def test_export_writes_each_event_as_its_canonical_json(db, tmp_path):
+    """Export copies the stored data text rather than re-encoding it: each line must still be exactly the
+    sorted, compact encoding of the event, and the log's own fields, in log order."""
+    import csv
+
+    from tracker.store import dumps
+
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "2", "--seed", "5", "--brief")
+    stored = sqlite3.connect(db).execute("SELECT id, kit, game, kind, at, data, hash FROM events ORDER BY seq").fetchall()
+    lines = run("export", "--db", db).output.splitlines()
+    assert lines[0] == '{"format": "menace-kit events", "version": 1}' and len(lines) == len(stored) + 1
+    for line, (id_, kit, game, kind, at, data, hash_) in zip(lines[1:], stored):
+        want = {"id": id_, "kit": kit, "game": game, "kind": kind, "at": at, "data": json.loads(data), "hash": hash_}
+        assert line == dumps(want)
+    rows = list(csv.reader(run("export", "--db", db, "--format", "csv").output.splitlines()))
+    assert rows[0] == ["id", "kit", "game", "kind", "at", "data", "hash"]
+    assert [tuple(r) for r in rows[1:]] == [(i, k, g or "", kd, a, dumps(json.loads(d)), h) for i, k, g, kd, a, d, h in stored]
+
+
 def test_a_malformed_import_is_rejected_whole_with_its_line(db, tmp_path):
     run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "2", "--brief")
     out = tmp_path / "e.jsonl"

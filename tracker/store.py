@@ -165,6 +165,13 @@ class Store:
         for id_, kit_id, kind, at, data, game, hash_ in rows:
             yield Event(id_, kit_id, kind, at, json.loads(data), game), hash_
 
+    def event_rows(self, kit: str | None = None) -> Iterator[tuple]:
+        """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text, hash).
+
+        For copying the log out as it is: the data stays the JSON text that was hashed, not parsed."""
+        query = "SELECT id, kit, game, kind, at, data, hash FROM events"
+        return self.db.execute(query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ())
+
     def has_event(self, event_id: str) -> bool:
         return self.db.execute("SELECT 1 FROM events WHERE id = ?", (event_id,)).fetchone() is not None
 
