@@ -6,15 +6,19 @@ means the store was changed behind the log's back (or the log itself was edited)
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
 from tracker import engine
+from tracker.bulk import collector_paused
 from tracker.engine import Event, World
 from tracker.kits import boxes_to_json
-from tracker.store import GENESIS, Store, dumps, event_hash
+from tracker.store import BUSY_TIMEOUT_S, GENESIS, Store, dumps, event_hash
 
 
 @dataclass
@@ -56,26 +60,40 @@ def rebuild(store: Store, kit_id: str) -> Replayed:
 
 def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
     """Problems found (none: the store is sound) and counts of what was checked."""
-    problems: list[str] = []
-    checked = {"events": 0, "kits": 0, "games": 0}
-    integrity = store.db.execute("PRAGMA integrity_check").fetchall()
+    # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
+    # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
+    with ThreadPoolExecutor(1) as pool, collector_paused():
+        integrity = pool.submit(_integrity_check, store.path)
+        checked = {"events": 0, "kits": 0, "games": 0}
+        chain: list[str] = []
+        previous = GENESIS
+        by_kit: dict[str, list[Event]] = {}
+        rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
+        for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
+            event = Event(id_, kit_id, kind, at, json.loads(data_text), game)
+            if event_hash(previous, event, data_text) != stored and len(chain) < 20:
+                chain.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
+            previous = stored
+            by_kit.setdefault(kit_id, []).append(event)
+            checked["events"] += 1
+        kits = {row["id"]: row for row in store.kits()}
+        wanted = [store.kit(kit_name).id] if kit_name is not None else sorted(set(by_kit) | set(kits))
+        replayed: list[str] = []
+        for kit_id in wanted:
+            replayed += _verify_kit(store, kit_id, by_kit.get(kit_id, []), checked)
+        problems = integrity.result()
+    return problems + chain[: 20 - len(problems)] + replayed, checked
+
+
+def _integrity_check(path: Path) -> list[str]:
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+    try:
+        integrity = db.execute("PRAGMA integrity_check").fetchall()
+    finally:
+        db.close()
     if integrity != [("ok",)]:
-        problems.append("SQLite integrity check: " + "; ".join(str(r[0]) for r in integrity[:5]))
-    previous = GENESIS
-    by_kit: dict[str, list[Event]] = {}
-    rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
-    for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
-        event = Event(id_, kit_id, kind, at, json.loads(data_text), game)
-        if event_hash(previous, event, data_text) != stored and len(problems) < 20:
-            problems.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
-        previous = stored
-        by_kit.setdefault(kit_id, []).append(event)
-        checked["events"] += 1
-    kits = {row["id"]: row for row in store.kits()}
-    wanted = [store.kit(kit_name).id] if kit_name is not None else sorted(set(by_kit) | set(kits))
-    for kit_id in wanted:
-        problems += _verify_kit(store, kit_id, by_kit.get(kit_id, []), checked)
-    return problems, checked
+        return ["SQLite integrity check: " + "; ".join(str(r[0]) for r in integrity[:5])]
+    return []
 
 
 def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -> list[str]:
