@@ -221,6 +221,23 @@ def test_export_writes_each_event_as_its_canonical_json(db, tmp_path):
     assert [tuple(r) for r in rows[1:]] == [(i, k, g or "", kd, a, dumps(json.loads(d)), h) for i, k, g, kd, a, d, h in stored]
 
 
+def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path):
+    """The second import continues a kit the store already has, including the game that was in progress
+    at the first export: the other store must end up with the same log, beads and games."""
+    other = str(tmp_path / "other.sqlite3")
+    out = tmp_path / "e.jsonl"
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "2", "--seed", "3", "--brief")
+    assert run("play", "--db", db, input="k\nquit\n").exit_code == 0  # a game left in progress
+    for expected in ("(1 new kits, 2 finished games)\n", "(0 new kits, 1 finished games)\n"):
+        run("export", "--db", db, "--out", str(out))
+        assert run("import", "--db", other, str(out)).output.endswith(expected)
+        assert run("verify", "--db", other).exit_code == 0
+        for command in (["export"], ["games", "--json"], ["stats", "--json"], ["box", "1", "--json"]):
+            assert run(*command, "--db", other).output == run(*command, "--db", db).output
+        run("discard", "--db", db)  # the game in progress at the first export: its row changes
+        run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "4", "--brief")
+
+
 def test_a_malformed_import_is_rejected_whole_with_its_line(db, tmp_path):
     run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "2", "--brief")
     out = tmp_path / "e.jsonl"
