@@ -279,10 +279,15 @@ class Store:
         rows = self.db.execute(query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)).fetchall()
         return [dict(zip(GAME_COLUMNS, row)) for row in reversed(rows)]
 
-    def results(self, kit: Kit) -> list[dict]:
-        """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games."""
-        rows = self.db.execute("SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,))
-        return [{"result": row[0]} for row in rows]
+    def results(self, kit: Kit, *, first_box: bool = False) -> list[dict]:
+        """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games.
+
+        With ``first_box``, each also has the first box's beads after the game as stored (JSON text)."""
+        if not first_box:
+            rows = self.db.execute("SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,))
+            return [{"result": row[0]} for row in rows]
+        query = "SELECT result, first_box FROM games WHERE kit = ? AND status = 'finished' ORDER BY number"
+        return [{"result": result, "first_box": first} for result, first in self.db.execute(query, (kit.id,))]
 
     def head(self, kit_id: str) -> str | None:
         row = self.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)).fetchone()
