@@ -272,6 +272,17 @@ def test_verify_catches_an_edited_projection_and_log(db):
     assert result.exit_code == 1 and "hash chain broken at event 2 (game_started)" in result.output
 
 
+def test_verify_reports_event_data_that_is_not_json(db):
+    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "2", "--brief")
+    connection = sqlite3.connect(db)
+    connection.execute("UPDATE events SET data = '{not json' WHERE seq = 3")
+    connection.commit()
+    result = run("verify", "--db", db)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)  # a FAIL report, not a traceback
+    assert "FAIL: event 3 (drew) has data that is not JSON" in result.output
+    assert "FAIL: hash chain broken at event 3 (drew)" in result.output
+
+
 def test_report_draws_the_shared_charts(db, tmp_path):
     from pypdf import PdfReader
 

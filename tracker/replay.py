@@ -70,7 +70,12 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
         by_kit: dict[str, list[Event]] = {}
         rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
         for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
-            event = Event(id_, kit_id, kind, at, json.loads(data_text), game)
+            try:
+                data = json.loads(data_text)
+            except ValueError:  # an edited log, reported like any other change rather than as a traceback
+                data = {}
+                chain.append(f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written")
+            event = Event(id_, kit_id, kind, at, data, game)
             if event_hash(previous, event, data_text) != stored and len(chain) < 20:
                 chain.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
             previous = stored
