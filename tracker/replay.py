@@ -62,32 +62,39 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
     """Problems found (none: the store is sound) and counts of what was checked."""
     # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
-    with ThreadPoolExecutor(1) as pool, collector_paused():
+    with ThreadPoolExecutor(1) as pool:
         integrity = pool.submit(_integrity_check, store.path)
-        checked = {"events": 0, "kits": 0, "games": 0}
-        chain: list[str] = []
-        previous = GENESIS
-        by_kit: dict[str, list[Event]] = {}
-        rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
-        for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
-            try:
-                data = json.loads(data_text)
-            except ValueError:  # an edited log, reported like any other change rather than as a traceback
-                data = {}
-                chain.append(f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written")
-            event = Event(id_, kit_id, kind, at, data, game)
-            if event_hash(previous, event, data_text) != stored and len(chain) < 20:
-                chain.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
-            previous = stored
-            by_kit.setdefault(kit_id, []).append(event)
-            checked["events"] += 1
-        kits = {row["id"]: row for row in store.kits()}
-        wanted = [store.kit(kit_name).id] if kit_name is not None else sorted(set(by_kit) | set(kits))
-        replayed: list[str] = []
-        for kit_id in wanted:
-            replayed += _verify_kit(store, kit_id, by_kit.get(kit_id, []), checked)
+        with collector_paused():  # the replay's objects are freed when _verify_log returns, before it resumes
+            chain, replayed, checked = _verify_log(store, kit_name)
         problems = integrity.result()
     return problems + chain[: 20 - len(problems)] + replayed, checked
+
+
+def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str], dict]:
+    """The hash chain's problems, the replay's problems, and counts of what was checked."""
+    checked = {"events": 0, "kits": 0, "games": 0}
+    chain: list[str] = []
+    previous = GENESIS
+    by_kit: dict[str, list[Event]] = {}
+    rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
+    for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
+        try:
+            data = json.loads(data_text)
+        except ValueError:  # an edited log, reported like any other change rather than as a traceback
+            data = {}
+            chain.append(f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written")
+        event = Event(id_, kit_id, kind, at, data, game)
+        if event_hash(previous, event, data_text) != stored and len(chain) < 20:
+            chain.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
+        previous = stored
+        by_kit.setdefault(kit_id, []).append(event)
+        checked["events"] += 1
+    kits = {row["id"]: row for row in store.kits()}
+    wanted = [store.kit(kit_name).id] if kit_name is not None else sorted(set(by_kit) | set(kits))
+    replayed: list[str] = []
+    for kit_id in wanted:
+        replayed += _verify_kit(store, kit_id, by_kit.get(kit_id, []), checked)
+    return chain, replayed, checked
 
 
 def _integrity_check(path: Path) -> list[str]:
