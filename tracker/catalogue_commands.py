@@ -120,7 +120,7 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
     kit = store.kit(kit_name)
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
-    games = len(store.games(kit, finished_only=True))
+    games = store.finished_games(kit)
     catalogue = replace(kit.catalogue, boxes=boxes)
     heading = (
         f"{len(boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: {catalogue.game.title}, "
