@@ -197,7 +197,7 @@ def test_export_import_twice_changes_nothing(db, tmp_path):
         first = run("import", "--db", other, str(out))
         with sqlite3.connect(db) as source:
             logged = source.execute("SELECT count(*) FROM events").fetchone()[0]
-        assert first.output == f"imported {logged} new events (1 new kits, 3 finished games)\n"
+        assert first.output == f"imported {logged} new events (1 new kit, 3 finished games)\n"
         assert run("import", "--db", other, str(out)).output == "imported 0 new events (0 new kits, 0 finished games)\n"
         assert json.loads(run("stats", "--db", other, "--json").output)["games"] == 3
         assert run("verify", "--db", other).exit_code == 0
@@ -230,7 +230,7 @@ def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path)
     out = tmp_path / "e.jsonl"
     run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "2", "--seed", "3", "--brief")
     assert run("play", "--db", db, input="k\nquit\n").exit_code == 0  # a game left in progress
-    for expected in ("(1 new kits, 2 finished games)\n", "(0 new kits, 1 finished games)\n"):
+    for expected in ("(1 new kit, 2 finished games)\n", "(0 new kits, 1 finished game)\n"):
         run("export", "--db", db, "--out", str(out))
         assert run("import", "--db", other, str(out)).output.endswith(expected)
         assert run("verify", "--db", other).exit_code == 0

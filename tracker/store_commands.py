@@ -164,9 +164,7 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
                f"{summary['losses']} lost; score {summary['score']:+d}")
     if streak["result"]:
         click.echo(f"  longest winning streak {summary['longest_win_streak']}, longest unbeaten "
-                   f"{summary['longest_unbeaten_streak']}, now {streak['games']} {streak['result']}"
-                   f"{'s' if streak['games'] != 1 and streak['result'] != 'loss' else ''}"
-                   f"{'es' if streak['games'] != 1 and streak['result'] == 'loss' else ''} in a row")
+                   f"{summary['longest_unbeaten_streak']}, now {_results(streak['games'], streak['result'])} in a row")
     beads = ", ".join(f"{kit.colour(m)} {n}" for m, n in first.items())
     click.echo(f"  first box (box {kit.first_box}): {beads}")
 
@@ -231,7 +229,8 @@ def verify(db_path: Path | None, kit_name: str | None) -> None:
         click.echo(f"FAIL: {problem}")
     if problems:
         sys.exit(1)
-    click.echo(f"OK: {checked['events']} events, {checked['kits']} kits, {checked['games']} games; the log, "
+    click.echo(f"OK: {plural(checked['events'], 'event')}, {plural(checked['kits'], 'kit')}, "
+               f"{plural(checked['games'], 'game')}; the log, "
                "the hash chain, the bead counts and the SQLite integrity check agree.")
 
 
@@ -277,7 +276,13 @@ def import_command(db_path: Path | None, file: Path) -> None:
         added = import_events(store, text)
     except GameError as error:
         raise MenaceError(f"{error}; nothing imported") from None
-    click.echo(f"imported {added['events']} new events ({added['kits']} new kits, {added['games']} finished games)")
+    click.echo(f"imported {added['events']} new events ({plural(added['kits'], 'new kit')}, "
+               f"{plural(added['games'], 'finished game')})")
+
+
+def _results(count: int, result: str) -> str:
+    """'1 win', '3 losses'."""
+    return f"{count} {result}" if count == 1 else f"{count} {'losses' if result == 'loss' else result + 's'}"
 
 
 COMMANDS = [new, kits, box, census, games, stats, undo, discard, verify, export_command, import_command]
