@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from generator.catalogue import Catalogue
+from kit.matchbox import Catalogue
 from kit.game import State
 
 RESERVE_GAMES = 20  # wins the reserve covers; a classroom session is rarely longer

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from generator.catalogue import Catalogue
+from kit.matchbox import Catalogue
 from generator.walk import walk
 from kit.game import Game, State
 

@@ -23,7 +23,7 @@ def walk(game: Game, *, reduce: bool) -> Iterator[tuple[State, int, State]]:
         next_frontier = []
         for state in frontier:
             for move in game.legal_moves(state):
-                child = game._apply(state, move)
+                child = game.apply(state, move)
                 if reduce:
                     child = _canonical_state(game, child)
                 yield state, move, child

@@ -1,27 +1,40 @@
-"""The game interface that every MENACE game implements, and the values it trades in.
+"""The protocol every MENACE game implements, and the values it trades in.
 
-A position is the game's own text (tic-tac-toe: nine characters; Nim: the tokens left) and a move is
-an int (a square, or a number of tokens taken). A ``State`` adds whose turn it is, because a Nim
-position alone does not say.
+A game owns its positions and moves: immutable values of its own (tic-tac-toe: a nine-character board
+and a square; Nim: a token count and a take), each with a text form that parses back. It declares its
+symmetries as transforms of positions and moves; canonical forms, placements and symmetry-distinct
+moves are worked out here, the same way for every game. Nothing outside a game's module knows its
+board's shape: the rest of the kit asks the game for text, pictures (``kit.picture``) and move codes.
 """
+
 from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Generic, TypeVar
 
-from kit.symmetry import Symmetry
+from kit.picture import MoveMark, Picture
+
+P = TypeVar("P", bound=Hashable)  # a position
+M = TypeVar("M", bound=Hashable)  # a move
 
 FIRST, SECOND = 0, 1
 SIDES = {"first": FIRST, "second": SECOND}
 
 
 class GameError(ValueError):
-    """Base of every error a game raises for bad input; the message says what to do."""
+    """Base of every error the kit raises for bad input; the message says what to do."""
 
 
 class InvalidPositionError(GameError):
     """The text is not a position of this game, or not one reachable in play."""
+
+
+class InvalidMoveError(GameError):
+    """The text is not a move of this game."""
 
 
 class IllegalMoveError(GameError):
@@ -35,20 +48,26 @@ class Result(enum.Enum):
     DRAW = "draw"
     LOSS = "loss"
 
+    @property
+    def reward(self) -> int:
+        """+1 for a win, 0 for a draw, -1 for a loss."""
+        return {Result.WIN: 1, Result.DRAW: 0, Result.LOSS: -1}[self]
+
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Generic[P]):
     """A position and the player to move (0 = first, 1 = second)."""
 
-    position: str
+    position: P
     to_move: int
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: the winner (0, 1) or None for a draw."""
+    """How a finished game ended: the winner (0, 1) or None for a draw, and whether the loser resigned."""
 
     winner: int | None
+    resigned: bool = False
 
     def result_for(self, player: int) -> Result:
         if self.winner is None:
@@ -56,76 +75,168 @@ class Outcome:
         return Result.WIN if self.winner == player else Result.LOSS
 
 
-class Game(ABC):
-    """Rules of a two-player game of alternating moves, as MENACE needs them."""
+@dataclass(frozen=True)
+class Transform(Generic[P, M]):
+    """One symmetry of a game: how it moves a position and a move, and how a person is told about it."""
 
     name: str
+    description: str  # how a label's picture turns onto the real board, e.g. "turned half a turn"
+    position: Callable[[P], P]
+    move: Callable[[M], M]
+
+    def __repr__(self) -> str:
+        return f"<Transform {self.name}>"
+
+
+def identity() -> Transform:
+    return Transform("identity", "as printed", lambda position: position, lambda move: move)
+
+
+class Game(ABC, Generic[P, M]):
+    """The rules of a two-player game of alternating moves, as MENACE needs them."""
+
+    name: str  # the registry's name, e.g. "tictactoe"
     title: str
     player_names: tuple[str, str]
+    default_rules: str  # the preset a kit of this game gets unless told otherwise
+    default_palette: str
+    notations: tuple[str, ...] = ("numbers",)  # the ways move_text can write a move; the first is the default
 
+    # --- rules -------------------------------------------------------------------------------------
     @abstractmethod
-    def initial(self) -> State:
+    def initial(self) -> State[P]:
         """The state before the first move."""
 
     @abstractmethod
-    def legal_moves(self, state: State) -> tuple[int, ...]:
-        """Legal moves in ascending order; empty when the game is over."""
+    def legal_moves(self, state: State[P]) -> tuple[M, ...]:
+        """Legal moves in ascending order of their codes; empty when the game is over."""
 
     @abstractmethod
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: State[P]) -> Outcome | None:
         """The outcome of a finished game, or None while it goes on."""
 
     @abstractmethod
-    def _apply(self, state: State, move: int) -> State:
-        """The state after a move already known to be legal."""
+    def apply(self, state: State[P], move: M) -> State[P]:
+        """The state after a move already known to be legal (no check: the hot path of every walk)."""
 
-    def play(self, state: State, move: int) -> State:
-        """The state after ``move``; raises IllegalMoveError when it is not legal."""
+    def play(self, state: State[P], move: M) -> State[P]:
+        """The state after ``move``; raises IllegalMoveError, saying why, when it is not legal."""
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(
-                f"{self.move_text(move)} is not a legal move in {state.position}: "
-                f"choose one of {', '.join(self.move_text(m) for m in self.legal_moves(state))}"
-            )
-        return self._apply(state, move)
+            raise IllegalMoveError(self.illegal_reason(state, move))
+        return self.apply(state, move)
 
-    # Positions and moves as text.
-    @abstractmethod
-    def parse_position(self, text: str) -> str:
-        """The position for ``text`` in normal form; raises InvalidPositionError."""
+    def illegal_reason(self, state: State[P], move: M) -> str:
+        """Why ``move`` is not legal in ``state``, in words a player can act on."""
+        if self.outcome(state) is not None:
+            return "the game is over"
+        choices = ", ".join(self.move_text(m) for m in self.legal_moves(state))
+        return f"{self.move_text(move)} is not a legal move here: choose one of {choices}"
 
-    def move_text(self, move: int) -> str:
-        return str(move)
-
-    # Symmetry: games without any use the trivial group through these defaults.
-    def canonical(self, position: str) -> tuple[str, Symmetry | None]:
-        """The representative of the position's symmetry class and the symmetry that makes it."""
-        return position, None
-
-    def placements(self, representative: str, position: str) -> tuple[Symmetry | None, ...]:
-        """Every symmetry that takes ``representative`` onto ``position``, simplest first."""
-        return (None,) if representative == position else ()
-
-    def map_move(self, move: int, symmetry: Symmetry | None) -> int:
-        """The move ``move`` of a position becomes under ``symmetry``."""
-        return move
-
-    def distinct_moves(self, state: State) -> tuple[int, ...]:
-        """The legal moves, counting once those that a symmetry of the position maps onto each other."""
-        return self.legal_moves(state)
-
-    def whose_turn(self, position: str) -> int | None:
+    def whose_turn(self, position: P) -> int | None:
         """The player to move in ``position``, or None when the position alone does not say."""
         return None
 
-    # Matchboxes.
+    # --- text forms: each parses back --------------------------------------------------------------
     @abstractmethod
-    def needs_box(self, state: State, menace: int) -> bool:
-        """Whether MENACE playing as ``menace`` keeps a matchbox for this canonical state."""
+    def parse_position(self, text: str) -> P:
+        """The position written ``text`` (as position_text writes it, or as people type it)."""
+
+    def position_text(self, position: P) -> str:
+        return str(position)
 
     @abstractmethod
-    def menace_move_number(self, state: State) -> int | None:
+    def parse_move(self, text: str) -> M:
+        """The move written ``text`` in any of the game's notations; raises InvalidMoveError."""
+
+    @abstractmethod
+    def move_text(self, move: M, notation: str = "numbers") -> str:
+        """The move as a person types it ("5", "LM", "2"); parse_move reads it back."""
+
+    @abstractmethod
+    def move_phrase(self, move: M, notation: str = "numbers") -> str:
+        """The move in a sentence after a player's name: "plays square 3 (top right)", "takes 2"."""
+
+    @abstractmethod
+    def move_prompt(self, state: State[P]) -> str:
+        """What the tracker asks a person for a move, e.g. "Opponent's move (1-9 or LM)"."""
+
+    def move_code(self, move: M) -> int:
+        """The move as a small whole number: JSON files, palettes and the simulator's tables key moves by it."""
+        return int(move)  # type: ignore[call-overload]
+
+    @abstractmethod
+    def move_from_code(self, code: int) -> M:
+        """The move whose code is ``code``."""
+
+    # --- pictures ----------------------------------------------------------------------------------
+    @abstractmethod
+    def picture(self, position: P) -> Picture:
+        """What a label, the finder and the terminal draw for ``position``."""
+
+    @abstractmethod
+    def move_mark(self, move: M) -> MoveMark:
+        """Where ``move``'s bead dot goes on a picture of a position where it is legal."""
+
+    # --- symmetry ----------------------------------------------------------------------------------
+    @cached_property
+    def symmetries(self) -> tuple[Transform, ...]:
+        """The game's symmetry group, identity first; ties in ``canonical`` and ``placements`` go to the
+        earliest, so a person is given the simplest instruction."""
+        return (identity(),)
+
+    def canonical_key(self, position: P) -> object:
+        """The order that picks a class's representative: the smallest key wins."""
+        return self.position_text(position)
+
+    def canonical(self, position: P) -> tuple[P, Transform]:
+        """The representative of the position's symmetry class and the transform that makes it."""
+        best, best_key, best_transform = position, self.canonical_key(position), self.symmetries[0]
+        for transform in self.symmetries[1:]:
+            image = transform.position(position)
+            key = self.canonical_key(image)
+            if key < best_key:  # type: ignore[operator]
+                best, best_key, best_transform = image, key, transform
+        return best, best_transform
+
+    def placements(self, representative: P, position: P) -> tuple[Transform, ...]:
+        """Every transform that takes ``representative`` onto ``position``, simplest first."""
+        return tuple(t for t in self.symmetries if t.position(representative) == position)
+
+    def stabiliser(self, position: P) -> tuple[Transform, ...]:
+        """The transforms that leave ``position`` as it is (the identity always)."""
+        return self.placements(position, position)
+
+    def distinct_moves(self, state: State[P]) -> tuple[M, ...]:
+        """The legal moves, one per class of moves that a symmetry of the position maps onto each other;
+        each class is represented by its smallest code (Michie's opening box: corner, edge, centre)."""
+        moves = self.legal_moves(state)
+        keepers = self.stabiliser(state.position)
+        if len(keepers) == 1:
+            return moves
+        return tuple(
+            m for m in moves if all(self.move_code(t.move(m)) >= self.move_code(m) for t in keepers)
+        )
+
+    # --- matchboxes --------------------------------------------------------------------------------
+    @abstractmethod
+    def needs_box(self, state: State[P], menace: int) -> bool:
+        """Whether MENACE playing as ``menace`` keeps a matchbox for this state (not over, its turn)."""
+
+    def menace_move_number(self, state: State[P]) -> int | None:
         """MENACE's move number (1 = its first move) in this state, or None if the position does not fix it."""
+        return None
 
-    def sort_key(self, position: str) -> object:
-        """Order of boxes within one move number."""
-        return position
+    def box_order(self, position: P) -> object:
+        """The order of boxes within one move number."""
+        return self.position_text(position)
+
+    def longest_game(self) -> int:
+        """The most moves a game can last (the simulator sizes its loops by it)."""
+        return _longest(self, self.initial(), {})
+
+
+def _longest(game: Game, state: State, seen: dict) -> int:
+    if state not in seen:
+        moves = game.legal_moves(state)
+        seen[state] = 1 + max(_longest(game, game.apply(state, m), seen) for m in moves) if moves else 0
+    return seen[state]

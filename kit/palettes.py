@@ -6,8 +6,6 @@ from dataclasses import dataclass
 from kit import datafiles
 from kit.game import GameError
 
-DEFAULT_PALETTES = {"tictactoe": "craft", "nim": "nim-craft"}
-
 
 class UnknownColourError(GameError):
     """Text that names no colour of the palette, or more than one."""
@@ -19,16 +17,12 @@ class UnknownPaletteError(GameError):
 
 @dataclass(frozen=True)
 class Colour:
-    """One bead colour: the move it stands for, its name, a one-letter code and a printable RGB."""
+    """One bead colour: the move it stands for (the game's move code), its name, a one-letter code and an RGB."""
 
     move: int
     name: str
     code: str
     rgb: str  # "#rrggbb"
-
-    @property
-    def rgb_floats(self) -> tuple[float, float, float]:
-        return tuple(int(self.rgb[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -86,7 +80,10 @@ def load_palette(name: str, *, game: str | None = None) -> Palette:
 
 
 def default_palette(game: str) -> Palette:
-    return load_palette(DEFAULT_PALETTES[game])
+    """The palette a kit of ``game`` gets unless told otherwise (the game names it)."""
+    from kit.games import get_game  # the registry imports every game; palettes are read without it
+
+    return load_palette(get_game(game).default_palette)
 
 
 def _parse(name: str, data: dict) -> Palette:

@@ -13,7 +13,6 @@ from kit.game import GameError, Result
 EMPTY_BOX_POLICIES = ("resign", "refill")
 KEEP_ONE_POLICIES = ("none", "first-box", "every-box")
 BEADS_ON = ("distinct", "every")
-DEFAULT_RULES = {"tictactoe": "michie", "nim": "nim"}
 
 
 class UnknownRulesError(GameError):
@@ -84,7 +83,10 @@ def load_rules(name: str, *, game: str | None = None) -> Rules:
 
 
 def default_rules(game: str) -> Rules:
-    return load_rules(DEFAULT_RULES[game])
+    """The preset a kit of ``game`` gets unless told otherwise (the game names it)."""
+    from kit.games import get_game  # the registry imports every game; presets are read without it
+
+    return load_rules(get_game(game).default_rules)
 
 
 def _parse(name: str, data: dict) -> Rules:

@@ -1,101 +1,65 @@
-"""The eight symmetries of the 3x3 board (the dihedral group D4) as square permutations.
+"""Symmetries of a rectangular board of cells as permutations, for games to build their transforms from.
 
-Squares are numbered 0-8 in reading order. A symmetry's ``perm[i]`` is the square that square ``i``
-moves to; ``transform(board, s)`` moves every piece that way.
+Cells are numbered in reading order from the top left. A permutation's ``perm[i]`` is the cell that cell
+``i`` moves to. A game turns these into ``kit.game.Transform`` values that move its own positions and
+moves; the generic canonical forms and placements live in ``kit.game``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
 
 
 @dataclass(frozen=True, slots=True)
-class Symmetry:
-    """One symmetry of the square: a permutation of the nine squares with a plain-words description."""
+class Permutation:
+    """One symmetry of a board: where every cell goes, with its name and a plain-words description."""
 
     name: str
     perm: tuple[int, ...]
     description: str
 
-    def __call__(self, square: int) -> int:
-        return self.perm[square]
+    def __call__(self, cell: int) -> int:
+        return self.perm[cell]
 
-    def then(self, other: Symmetry) -> Symmetry:
-        """The symmetry that applies ``self`` first and ``other`` second."""
-        return _BY_PERM[tuple(other.perm[p] for p in self.perm)]
+    def then(self, other: Permutation) -> tuple[int, ...]:
+        """The cells' images when ``self`` is applied first and ``other`` second."""
+        return tuple(other.perm[p] for p in self.perm)
 
-    def inverse(self) -> Symmetry:
-        inv = [0] * 9
-        for square, image in enumerate(self.perm):
-            inv[image] = square
-        return _BY_PERM[tuple(inv)]
+    def inverse(self) -> tuple[int, ...]:
+        inverse = [0] * len(self.perm)
+        for cell, image in enumerate(self.perm):
+            inverse[image] = cell
+        return tuple(inverse)
 
-    def __repr__(self) -> str:
-        return f"SYMMETRIES[{GROUP.index(self)}]  # {self.name}"
+    def text_mover(self) -> Callable[[str], str]:
+        """A function moving every character of a one-character-per-cell text the way ``perm`` says."""
+        gather = itemgetter(*self.inverse())  # each target cell reads its source cell
+        return lambda text: "".join(gather(text))
 
 
-def _from_coordinates(name: str, description: str, f) -> Symmetry:
+def _from_coordinates(
+    name: str, description: str, size: int, f: Callable[[int, int], tuple[int, int]]
+) -> Permutation:
     perm = []
-    for square in range(9):
-        r, c = f(*divmod(square, 3))
-        perm.append(3 * r + c)
-    return Symmetry(name, tuple(perm), description)
+    for cell in range(size * size):
+        r, c = f(*divmod(cell, size))
+        perm.append(size * r + c)
+    return Permutation(name, tuple(perm), description)
 
 
-# Order matters: ties in ``canonical`` and ``placements`` go to the earliest, so the simplest
-# instruction ("as printed", then turns, then flips) is the one a person is given.
-GROUP: tuple[Symmetry, ...] = (
-    _from_coordinates("identity", "as printed", lambda r, c: (r, c)),
-    _from_coordinates("rot90", "turned a quarter turn clockwise", lambda r, c: (c, 2 - r)),
-    _from_coordinates("rot180", "turned half a turn", lambda r, c: (2 - r, 2 - c)),
-    _from_coordinates("rot270", "turned a quarter turn anticlockwise", lambda r, c: (2 - c, r)),
-    _from_coordinates("mirror", "flipped left to right (mirror image)", lambda r, c: (r, 2 - c)),
-    _from_coordinates("flip", "flipped top to bottom", lambda r, c: (2 - r, c)),
-    _from_coordinates(
-        "diagonal", "flipped over the diagonal from top-left to bottom-right", lambda r, c: (c, r)
-    ),
-    _from_coordinates(
-        "antidiagonal",
-        "flipped over the diagonal from top-right to bottom-left",
-        lambda r, c: (2 - c, 2 - r),
-    ),
-)
-IDENTITY = GROUP[0]
-_BY_PERM = {s.perm: s for s in GROUP}
-# transform() reads the source square of every target square: the inverse permutation.
-_GATHER = {s.name: itemgetter(*s.inverse().perm) for s in GROUP}
-_NON_IDENTITY = [(s, _GATHER[s.name]) for s in GROUP[1:]]
-
-
-def transform(board: str, symmetry: Symmetry) -> str:
-    """The board with every piece moved by ``symmetry``."""
-    return "".join(_GATHER[symmetry.name](board))
-
-
-def canonical(board: str) -> tuple[str, Symmetry]:
-    """The lexicographically smallest image of ``board`` and the symmetry that makes it."""
-    best, best_symmetry = board, IDENTITY
-    for symmetry, gather in _NON_IDENTITY:
-        image = "".join(gather(board))
-        if image < best:
-            best, best_symmetry = image, symmetry
-    return best, best_symmetry
-
-
-def stabiliser(board: str) -> tuple[Symmetry, ...]:
-    """The symmetries that leave ``board`` unchanged (always includes the identity)."""
-    return tuple(s for s in GROUP if transform(board, s) == board)
-
-
-def distinct_squares(board: str, squares: tuple[int, ...]) -> tuple[int, ...]:
-    """One square per class of ``squares`` that a symmetry of ``board`` maps onto each other.
-
-    Each class is represented by its smallest square, as Michie's opening box held one colour each for
-    corner (0), edge (1) and centre (4).
-    """
-    symmetries = stabiliser(board)
-    chosen = []
-    for square in sorted(squares):
-        if all(s.perm[square] >= square for s in symmetries):
-            chosen.append(square)
-    return tuple(chosen)
+def square_symmetries(size: int) -> tuple[Permutation, ...]:
+    """The eight symmetries of a size x size board (the dihedral group D4): identity, the turns, the flips."""
+    n = size - 1
+    table: list[tuple[str, str, Callable[[int, int], tuple[int, int]]]] = [
+        ("identity", "as printed", lambda r, c: (r, c)),
+        ("rot90", "turned a quarter turn clockwise", lambda r, c: (c, n - r)),
+        ("rot180", "turned half a turn", lambda r, c: (n - r, n - c)),
+        ("rot270", "turned a quarter turn anticlockwise", lambda r, c: (n - c, r)),
+        ("mirror", "flipped left to right (mirror image)", lambda r, c: (r, n - c)),
+        ("flip", "flipped top to bottom", lambda r, c: (n - r, c)),
+        ("diagonal", "flipped over the diagonal from top-left to bottom-right", lambda r, c: (c, r)),
+        ("antidiagonal", "flipped over the diagonal from top-right to bottom-left", lambda r, c: (n - c, n - r)),
+    ]
+    return tuple(_from_coordinates(name, words, size, f) for name, words, f in table)

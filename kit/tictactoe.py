@@ -1,10 +1,24 @@
-"""Noughts and crosses: X moves first; a position is nine characters X, O or '.', row by row."""
+"""Noughts and crosses: X moves first; a position is nine characters X, O or '.', row by row.
+
+A move is a square, 0-8 in reading order from the top left; people see it as 1-9 or as golf letters
+(row then column, each L, M or R: "LM" is the top middle square).
+"""
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
-from kit import symmetry
-from kit.game import FIRST, Game, InvalidPositionError, Outcome, State
+from kit.game import (
+    FIRST,
+    Game,
+    InvalidMoveError,
+    InvalidPositionError,
+    Outcome,
+    State,
+    Transform,
+)
+from kit.picture import Grid, MoveMark
+from kit.symmetry import square_symmetries
 
 EMPTY = "."
 MARKS = ("X", "O")
@@ -13,11 +27,17 @@ LINES = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),
     (0, 4, 8), (2, 4, 6),
 )  # fmt: skip
+ROWS = ("top", "middle", "bottom")
+COLUMNS = ("left", "middle", "right")
+GOLF = "LMR"  # row then column: L = top row / left column
 # Spellings people type for an empty square; normalised to '.'.
 _EMPTY_SPELLINGS = str.maketrans({"-": ".", "_": ".", " ": ".", "o": "O", "x": "X", "0": "O"})
 
+Board = str
+Square = int
 
-def winner(board: str) -> str | None:
+
+def winner(board: Board) -> str | None:
     """The mark with three in a line, or None."""
     for a, b, c in LINES:
         if board[a] != EMPTY and board[a] == board[b] == board[c]:
@@ -25,28 +45,44 @@ def winner(board: str) -> str | None:
     return None
 
 
-class TicTacToe(Game):
+def square_words(square: Square) -> str:
+    """'top right', 'centre'."""
+    row, column = divmod(square, 3)
+    return "centre" if square == 4 else f"{ROWS[row]} {COLUMNS[column]}"
+
+
+class TicTacToe(Game[Board, Square]):
     name = "tictactoe"
     title = "Noughts and crosses"
     player_names = ("X", "O")
+    default_rules = "michie"
+    default_palette = "craft"
+    notations = ("numbers", "golf")
 
-    def initial(self) -> State:
+    def initial(self) -> State[Board]:
         return State(EMPTY * 9, FIRST)
 
-    def whose_turn(self, position: str) -> int:
+    def whose_turn(self, position: Board) -> int:
         return position.count("X") - position.count("O")
 
-    def legal_moves(self, state: State) -> tuple[int, ...]:
+    def legal_moves(self, state: State[Board]) -> tuple[Square, ...]:
         return _legal_moves(state.position)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: State[Board]) -> Outcome | None:
         return _outcome(state.position)
 
-    def _apply(self, state: State, move: int) -> State:
+    def apply(self, state: State[Board], move: Square) -> State[Board]:
         board = state.position
         return State(board[:move] + MARKS[state.to_move] + board[move + 1 :], 1 - state.to_move)
 
-    def parse_position(self, text: str) -> str:
+    def illegal_reason(self, state: State[Board], move: Square) -> str:
+        if self.outcome(state) is None and 0 <= move < 9 and state.position[move] != EMPTY:
+            free = ", ".join(self.move_text(m) for m in self.legal_moves(state))
+            return f"square {move + 1} is taken: choose one of {free}"
+        return super().illegal_reason(state, move)
+
+    # --- text ---------------------------------------------------------------------------------------
+    def parse_position(self, text: str) -> Board:
         board = text.strip().translate(_EMPTY_SPELLINGS).replace("/", "")
         if len(board) != 9 or set(board) - {"X", "O", EMPTY}:
             raise InvalidPositionError(
@@ -60,36 +96,68 @@ class TicTacToe(Game):
         last_mover = "X" if xs > os_ else "O"
         x_lines, o_lines = _lines_of(board, "X"), _lines_of(board, "O")
         finished_by = "X" if x_lines else "O" if o_lines else None
-        if (x_lines and o_lines) or (finished_by and finished_by != last_mover) or not _one_move(
-            x_lines or o_lines
-        ):
+        ended_earlier = (x_lines and o_lines) or (finished_by and finished_by != last_mover)
+        if ended_earlier or not _one_move(x_lines or o_lines):
             raise InvalidPositionError(f"{board} cannot happen in play: the game would have ended earlier")
         return board
 
-    def canonical(self, position: str) -> tuple[str, symmetry.Symmetry | None]:
-        return symmetry.canonical(position)
+    def parse_move(self, text: str) -> Square:
+        """A square typed as 1-9 in reading order or as two letters L/M/R, row then column ('LM' = top middle)."""
+        word = text.strip().upper().replace(" ", "")
+        if len(word) == 1 and word in "123456789":
+            return int(word) - 1
+        if len(word) == 2 and word[0] in GOLF and word[1] in GOLF:
+            return GOLF.index(word[0]) * 3 + GOLF.index(word[1])
+        raise InvalidMoveError(
+            f"{text.strip()!r} is not a square: type 1-9 (reading order) or two letters L/M/R, row then column"
+        )
 
-    def placements(self, representative: str, position: str) -> tuple[symmetry.Symmetry | None, ...]:
-        return tuple(s for s in symmetry.GROUP if symmetry.transform(representative, s) == position)
+    def move_text(self, move: Square, notation: str = "numbers") -> str:
+        if notation == "golf":
+            return GOLF[move // 3] + GOLF[move % 3]
+        return str(move + 1)
 
-    def map_move(self, move: int, sym: symmetry.Symmetry | None) -> int:
-        return move if sym is None else sym.perm[move]
+    def move_phrase(self, move: Square, notation: str = "numbers") -> str:
+        code = self.move_text(move, notation) if notation == "golf" else f"square {move + 1}"
+        return f"plays {code} ({square_words(move)})"
 
-    def distinct_moves(self, state: State) -> tuple[int, ...]:
-        return symmetry.distinct_squares(state.position, self.legal_moves(state))
+    def move_prompt(self, state: State[Board]) -> str:
+        return "Opponent's move (1-9 or LM)"
 
-    def needs_box(self, state: State, menace: int) -> bool:
+    def move_from_code(self, code: int) -> Square:
+        return code
+
+    def picture(self, position: Board) -> Grid:
+        return Grid(3, 3, tuple("" if mark == EMPTY else mark for mark in position))
+
+    def move_mark(self, move: Square) -> MoveMark:
+        return MoveMark(move, f"square {move + 1}")
+
+    # --- symmetry and boxes -------------------------------------------------------------------------
+    @cached_property
+    def symmetries(self) -> tuple[Transform, ...]:
+        return tuple(
+            Transform(p.name, p.description, p.text_mover(), p.perm.__getitem__) for p in square_symmetries(3)
+        )
+
+    def canonical_key(self, position: Board) -> object:
+        return position  # the alphabetically smallest image, so '.' < 'O' < 'X'
+
+    def needs_box(self, state: State[Board], menace: int) -> bool:
         # A position with one empty square leaves MENACE no choice, so it has no box.
         return state.to_move == menace and len(self.legal_moves(state)) > 1
 
-    def menace_move_number(self, state: State) -> int:
+    def menace_move_number(self, state: State[Board]) -> int:
         return (9 - state.position.count(EMPTY)) // 2 + 1
+
+    def box_order(self, position: Board) -> object:
+        return position
 
 
 # Remembered per board: a session asks these several times a move, and replaying a long log meets the
 # same few hundred positions over and over. 5,478 positions are reachable; the bound only guards odd input.
 @lru_cache(maxsize=8192)
-def _outcome(board: str) -> Outcome | None:
+def _outcome(board: Board) -> Outcome | None:
     mark = winner(board)
     if mark is not None:
         return Outcome(MARKS.index(mark))
@@ -99,18 +167,16 @@ def _outcome(board: str) -> Outcome | None:
 
 
 @lru_cache(maxsize=8192)
-def _legal_moves(board: str) -> tuple[int, ...]:
+def _legal_moves(board: Board) -> tuple[Square, ...]:
     if _outcome(board) is not None:
         return ()
     return tuple(i for i, mark in enumerate(board) if mark == EMPTY)
 
 
-def _lines_of(board: str, mark: str) -> list[tuple[int, int, int]]:
+def _lines_of(board: Board, mark: str) -> list[tuple[int, int, int]]:
     return [line for line in LINES if all(board[i] == mark for i in line)]
 
 
 def _one_move(lines: list[tuple[int, int, int]]) -> bool:
     """Whether one last move can have completed all these lines: they share a square."""
     return not lines or bool(set.intersection(*(set(line) for line in lines)))
-
-

@@ -61,7 +61,7 @@ def test_outcomes(ttt):
 
 def test_illegal_moves_are_refused(ttt):
     state = ttt.play(ttt.initial(), 4)
-    with pytest.raises(IllegalMoveError, match="not a legal move"):
+    with pytest.raises(IllegalMoveError, match="square 5 is taken: choose one of 1, 2, 3, 4, 6"):
         ttt.play(state, 4)
     with pytest.raises(IllegalMoveError):
         ttt.play(state, 9)
@@ -77,16 +77,18 @@ def test_random_playthroughs_stay_legal(name):
             moves = game.legal_moves(state)
             assert moves, "a game that is not over has a legal move"
             state = game.play(state, rng.choice(moves))
-            game.parse_position(state.position)
+            assert game.parse_position(game.position_text(state.position)) == state.position
         assert game.legal_moves(state) == ()
 
 
 def test_nim_rules(nim):
-    assert nim.initial() == State("9", 0)
-    assert nim.legal_moves(State("2", 0)) == (1, 2)
-    assert nim.legal_moves(State("9", 0)) == (1, 2, 3)
+    assert nim.initial() == State(9, 0)
+    assert nim.legal_moves(State(2, 0)) == (1, 2)
+    assert nim.legal_moves(State(9, 0)) == (1, 2, 3)
     # Taking the last token loses: the player now to move has won.
-    assert nim.outcome(nim.play(State("1", 0), 1)).winner == 1
+    assert nim.outcome(nim.play(State(1, 0), 1)).winner == 1
+    with pytest.raises(IllegalMoveError, match="only 2 tokens left: take fewer"):
+        nim.play(State(2, 0), 3)
     assert [n for n in range(1, 10) if nim.best_take(n) is None] == [1, 5, 9]
     assert nim.best_take(7) == 2 and nim.best_take(4) == 3
     with pytest.raises(InvalidPositionError):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from kit.game import Result
-from kit.learning import Draw, settle
+from kit.matchbox import Draw, settle
 from tracker.sim.experiment import simulate
 from tracker.sim.players import Menaces, Policy
 from tracker.sim.population import play_round

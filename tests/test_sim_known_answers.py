@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from kit.games import get_game
-from kit.opponents import perfect_moves, solve
+from kit.solver import perfect_moves, solve
 from tracker.sim.players import Policy
 from tracker.sim.population import play_round
 from tracker.sim.tables import game_tables

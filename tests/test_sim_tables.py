@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.catalogue import NotABoxError, build_catalogue
+from generator.catalogue import build_catalogue
+from kit.matchbox import NotABoxError
 from generator.walk import states
 from kit.games import get_game
-from kit.opponents import perfect_moves
+from kit.solver import perfect_moves
 from tracker.sim.tables import (
     DRAWN,
     LAST_MOVER_LOST,
@@ -50,7 +51,7 @@ def test_box_tables_agree_with_locate(name, side, rules):
             assert bt.box_of[code] == -1
             continue
         try:
-            placement = catalogue.locate(state.position)
+            placement = catalogue.place(state.position)
         except NotABoxError:
             assert bt.box_of[code] == -1 and gt.n_legal[code] == 1
             continue

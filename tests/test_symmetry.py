@@ -1,24 +1,34 @@
-"""The eight symmetries form the group D4, and canonical forms are invariant under them."""
+"""The eight symmetries of the square board form the group D4, and canonical forms are invariant under them."""
+
 from __future__ import annotations
 
 import itertools
 
-from kit.symmetry import GROUP, IDENTITY, canonical, distinct_squares, stabiliser, transform
+from kit.games import get_game
+from kit.symmetry import square_symmetries
+
+GROUP = square_symmetries(3)
+IDENTITY = GROUP[0]
+PERMS = {s.perm for s in GROUP}
+TTT = get_game("tictactoe")
 
 
 def test_there_are_eight_distinct_permutations():
-    assert len({s.perm for s in GROUP}) == 8
+    assert len(PERMS) == 8
     assert all(sorted(s.perm) == list(range(9)) for s in GROUP)
+    assert IDENTITY.perm == tuple(range(9))
 
 
 def test_group_axioms():
     for a, b in itertools.product(GROUP, repeat=2):
-        assert a.then(b) in GROUP  # closure
+        assert a.then(b) in PERMS  # closure
     for s in GROUP:
-        assert IDENTITY.then(s) == s == s.then(IDENTITY)
-        assert s.then(s.inverse()) == IDENTITY == s.inverse().then(s)
+        assert IDENTITY.then(s) == s.perm == s.then(IDENTITY)
+        assert s.inverse() in PERMS
+        assert tuple(s.perm[i] for i in s.inverse()) == IDENTITY.perm
+    by_perm = {s.perm: s for s in GROUP}
     for a, b, c in itertools.product(GROUP, repeat=3):
-        assert a.then(b).then(c) == a.then(b.then(c))
+        assert by_perm[a.then(b)].then(c) == a.then(by_perm[b.then(c)])
 
 
 def test_named_symmetries_move_the_corner_where_their_words_say():
@@ -32,30 +42,31 @@ def test_named_symmetries_move_the_corner_where_their_words_say():
     assert by_name["antidiagonal"](0) == 8 and by_name["antidiagonal"](2) == 2
 
 
-def test_transform_moves_pieces_and_composes(all_states):
+def test_transforms_move_pieces_and_moves_alike(all_states):
     for state in all_states[::7]:
         board = state.position
-        for a, b in itertools.product(GROUP, repeat=2):
-            assert transform(transform(board, a), b) == transform(board, a.then(b))
-        for s in GROUP:
-            image = transform(board, s)
-            assert all(image[s(i)] == board[i] for i in range(9))
-            assert transform(image, s.inverse()) == board
+        for t in TTT.symmetries:
+            image = t.position(board)
+            assert all(image[t.move(i)] == board[i] for i in range(9))
+            assert sorted(t.move(i) for i in range(9)) == list(range(9))
 
 
 def test_canonical_is_the_smallest_image_and_invariant(all_states):
     for state in all_states:
         board = state.position
-        representative, symmetry = canonical(board)
-        assert transform(board, symmetry) == representative
-        assert representative == min(transform(board, s) for s in GROUP)
-        for s in GROUP:
-            assert canonical(transform(board, s))[0] == representative
+        representative, transform = TTT.canonical(board)
+        assert transform.position(board) == representative
+        assert representative == min(t.position(board) for t in TTT.symmetries)
+        for t in TTT.symmetries:
+            assert TTT.canonical(t.position(board))[0] == representative
 
 
 def test_michie_opening_box_has_corner_edge_centre():
-    assert distinct_squares(".........", tuple(range(9))) == (0, 1, 4)
-    assert len(stabiliser(".........")) == 8
-    assert stabiliser("X........") == (GROUP[0], GROUP[6])  # the main diagonal keeps the corner
-    assert distinct_squares("X........", (1, 2, 3, 4, 5, 6, 7, 8)) == (1, 2, 4, 5, 8)
-    assert distinct_squares("XO.......", tuple(range(2, 9))) == tuple(range(2, 9))
+    def distinct(board):
+        return TTT.distinct_moves(TTT.initial().__class__(board, TTT.whose_turn(board)))
+
+    assert distinct(".........") == (0, 1, 4)
+    assert len(TTT.stabiliser(".........")) == 8
+    assert [t.name for t in TTT.stabiliser("X........")] == ["identity", "diagonal"]
+    assert distinct("X........") == (1, 2, 4, 5, 8)
+    assert distinct("XO.......") == tuple(range(2, 9))

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from generator.catalogue import Box, Catalogue, build_catalogue
+from generator.catalogue import build_catalogue
+from kit.game import State
+from kit.matchbox import Box, Catalogue
 from tracker.errors import MenaceError
 from tracker.options import game_options, json_option
 from tracker.text import board_lines, side_by_side
@@ -48,6 +50,16 @@ def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_na
         click.echo("\n".join(side_by_side(blocks, width=12)) + "\n")
 
 
+def _to_board(catalogue: Catalogue, placement) -> list[int] | None:
+    """find --json's to_board: the real move code of every move code the game has, or null when the game
+    has no symmetry (tic-tac-toe: the square each of the label's squares 0-8 lands on)."""
+    game = catalogue.game
+    if len(game.symmetries) == 1:
+        return None
+    codes = sorted({game.move_code(m) for box in catalogue.boxes for m in game.legal_moves(State(box.position, catalogue.menace))})
+    return [game.move_code(placement.to_real(game.move_from_code(c))) for c in codes]
+
+
 @click.command()
 @game_options
 @json_option
@@ -61,15 +73,13 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     placement = catalogue.locate(board)
     box = placement.box
     if as_json:
-        to_board = list(placement.to_board) if placement.to_board else None
-        if to_board is None and catalogue.game.name == "tictactoe":
-            to_board = list(range(9))
+        to_board = _to_board(catalogue, placement)
         click.echo(
             json.dumps(
                 {
                     "box": box.id,
-                    "position": box.position,
-                    "board": placement.board,
+                    "position": catalogue.game.position_text(box.position),
+                    "board": catalogue.game.position_text(placement.position),
                     "to_board": to_board,
                     "turn": placement.turn,
                 }
@@ -79,10 +89,10 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     if catalogue.game.name == "nim":
         click.echo(f"Box {box.id}: {box.position} tokens left.")
         return
-    mapping = placement.to_board or tuple(range(9))
+    mapping = tuple(placement.to_real(i) for i in range(9))
     click.echo(f"Box {box.id} (MENACE's move {box.move_number})")
     label = ["label", *board_lines(box.position)]
-    real = ["real board", *board_lines(placement.board)]
+    real = ["real board", *board_lines(placement.position)]
     click.echo("\n".join(side_by_side([label, real], width=12)))
     click.echo(f"The label's picture, {placement.turn}, is the real board.")
     squares = ", ".join(f"{m}->{mapping[m]}" for m in box.moves)

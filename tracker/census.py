@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.catalogue import Box
+from kit.matchbox import Box
 from kit.game import GameError
 from tracker.kits import Kit
 

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from kit.game import GameError
-from kit.learning import refill
+from kit.matchbox import when_empty
 from tracker import session as sessions
 from tracker.kits import Kit, kit_from_data
 from tracker.session import Session, Turn
@@ -107,7 +107,7 @@ def _refilled(world: World, event: Event) -> Change:
     if world.mirror is not None:
         if sum(world.mirror[box.id].values()):
             raise EventError(f"box {box.id} is not empty, so it is not refilled")
-        expected = refill(world.kit.rules, box.moves, refill_rng(session.game_id, box.id))
+        expected = when_empty(world.kit.rules, box.moves, refill_rng(session.game_id, box.id))
         if added != expected:
             raise EventError(f"box {box.id} was refilled with {added}, but the rules' draw is {expected}")
     return _next(world, event, session, {(box.id, m): n for m, n in added.items()}, relative=True)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from generator.catalogue import Box, Catalogue, Placement
+from kit.matchbox import Box, Catalogue, Placement
+from kit.game import Game
 from kit.games import get_game
 from kit.palettes import Palette, load_palette
 from kit.rules import Rules, load_rules
@@ -43,23 +44,20 @@ class Kit:
     def _placements(self) -> dict[str, Placement]:
         return {}
 
-    def locate(self, position: str) -> Placement:
-        """catalogue.locate, remembered per position: replaying 10,000 games asks the same questions often."""
+    def place(self, position) -> Placement:
+        """catalogue.place, remembered per position: replaying 10,000 games asks the same questions often."""
         placement = self._placements.get(position)
         if placement is None:
-            placement = self._placements[position] = self.catalogue.locate(position)
+            placement = self._placements[position] = self.catalogue.place(position)
         return placement
 
     def box(self, box_id: int) -> Box:
         return self.catalogue.box(box_id)
 
-    @cached_property
+    @property
     def first_box(self) -> int:
-        """MENACE's opening box when it moves first; box 1 otherwise (one of several first-move boxes)."""
-        game = self.catalogue.game
-        if self.menace_plays == "first":
-            return self.locate(game.initial().position).box.id
-        return 1
+        """The lowest-numbered first-move box (the opening box when MENACE moves first)."""
+        return self.catalogue.first_box
 
     def colour(self, move: int) -> str:
         return self.palette.for_move(move).name
@@ -73,20 +71,27 @@ class Kit:
             "rules": self.rules_name,
             "palette": self.palette_name,
             "fingerprint": self.fingerprint,
-            "boxes": boxes_to_json(self.boxes),
+            "boxes": boxes_to_json(get_game(self.game), self.boxes),
         }
 
 
 def kit_from_data(kit_id: str, data: dict) -> Kit:
     return Kit(
         kit_id, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
-        data["fingerprint"], boxes_from_json(data["boxes"]),
+        data["fingerprint"], boxes_from_json(get_game(data["game"]), data["boxes"]),
     )
 
 
-def boxes_to_json(boxes: tuple[Box, ...]) -> list:
-    return [[b.id, b.position, b.move_number, list(b.moves), list(b.beads)] for b in boxes]
+def boxes_to_json(game: Game, boxes: tuple[Box, ...]) -> list:
+    """Boxes as JSON rows: [id, position text, move number, move codes, beads]."""
+    return [
+        [b.id, game.position_text(b.position), b.move_number, [game.move_code(m) for m in b.moves], list(b.beads)]
+        for b in boxes
+    ]
 
 
-def boxes_from_json(rows: list) -> tuple[Box, ...]:
-    return tuple(Box(int(i), str(p), n, tuple(m), tuple(b)) for i, p, n, m, b in rows)
+def boxes_from_json(game: Game, rows: list) -> tuple[Box, ...]:
+    return tuple(
+        Box(int(i), game.parse_position(str(p)), n, tuple(game.move_from_code(c) for c in m), tuple(b))
+        for i, p, n, m, b in rows
+    )

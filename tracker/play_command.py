@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from kit.game import GameError
-from kit.learning import BeadChange, instruction, pick, refill
-from kit.opponents import perfect_move, random_move
+from kit.matchbox import BeadChange, instruction, pick, when_empty
+from kit.players import PerfectPlayer, RandomPlayer
 from tracker import engine
 from tracker import session as sessions
 from tracker.engine import Event, World
@@ -173,7 +173,7 @@ class Table:
             click.echo(f"  Box {box.id} is empty: MENACE resigns (rules {self.kit.rules_name}).")
             self.record([("resigned", {"game": session.game_id, "box": box.id})])
             return
-        added = refill(self.kit.rules, box.moves, engine.refill_rng(session.game_id, box.id))
+        added = when_empty(self.kit.rules, box.moves, engine.refill_rng(session.game_id, box.id))
         beads = ", ".join(f"{n} {self.kit.colour(m)}" for m, n in sorted(added.items()))
         click.echo(f"  Box {box.id} is empty: put in {beads} (rules {self.kit.rules_name}), then draw one.")
         self.record([("refilled", {"game": session.game_id, "box": box.id, "added": {str(m): n for m, n in added.items()}})])
@@ -183,8 +183,8 @@ class Table:
         state = session.state
         game = self.kit.catalogue.game
         if session.opponent != "human":
-            chooser = perfect_move if session.opponent == "perfect" else random_move
-            move = chooser(game, state, self.rng)
+            chooser = PerfectPlayer(game) if session.opponent == "perfect" else RandomPlayer(game)
+            move = chooser.choose(state, self.rng)
         else:
             prompt = "Opponent takes (1-3): " if self.nim else "Opponent's move (1-9 or LM): "
             while True:

@@ -1,7 +1,7 @@
 """What the play prompt shows and reads: boards, square names, and moves typed in two notations."""
 from __future__ import annotations
 
-from generator.catalogue import Placement
+from kit.matchbox import Placement
 from kit.game import GameError
 from kit.palettes import Palette
 from tracker.text import board_lines, side_by_side
@@ -57,7 +57,7 @@ def box_picture(placement: Placement, palette: Palette, counts: dict[int, int]) 
     """The label (bead colours as lower-case letters on their squares) beside the real board."""
     box = placement.box
     label = board_lines(box.position, cell=lambda s, m: palette.for_move(s).code.lower() if s in box.moves else m)
-    real = board_lines(placement.board)
+    real = board_lines(placement.position)
     lines = side_by_side([["label", *label], ["real board", *real]], width=12)
     return [f"  {line}" for line in lines]
 

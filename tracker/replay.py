@@ -122,7 +122,7 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -
         "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?", (kit_id,)
     ).fetchone()
     expected = (kit.name, kit.game, kit.menace_plays, kit.rules_name, kit.palette_name, kit.fingerprint)
-    if stored is None or stored[:6] != expected or json.loads(stored[6]) != boxes_to_json(kit.boxes):
+    if stored is None or stored[:6] != expected or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes):
         problems.append(f"{label}: the kits table does not match the kit's first event")
     try:
         fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules_name)

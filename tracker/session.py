@@ -11,9 +11,8 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from generator.catalogue import Placement
 from kit.game import GameError, Result, State
-from kit.learning import BeadChange, Draw, settle
+from kit.matchbox import BeadChange, Draw, Placement, settle
 from tracker.kits import Kit
 
 
@@ -71,7 +70,7 @@ def turn(kit: Kit, session: Session) -> Turn:
 def placement(kit: Kit, session: Session) -> Placement:
     """The box MENACE draws from now and how its picture lies on the real board."""
     _expect(kit, session, Turn.MENACE)
-    return kit.locate(session.state.position)
+    return kit.place(session.state.position)
 
 
 def draw(kit: Kit, session: Session, box: int, move: int, event: str) -> Session:
@@ -134,8 +133,9 @@ def result(kit: Kit, session: Session) -> Result:
 def settlement(kit: Kit, session: Session, mirror: Mapping[int, Mapping[int, int]]) -> list[BeadChange]:
     """The bead change for every box used in a finished game, from the mirror's counts now."""
     draws = [
-        Draw(s.box, s.move, mirror[s.box][s.move], sum(mirror[s.box].values()), first_move=index == 0)
-        for index, s in enumerate(session.draws)
+        Draw(s.box, s.move, mirror[s.box][s.move], sum(mirror[s.box].values()),
+             first_move=kit.catalogue.is_first_move_box(s.box))
+        for s in session.draws
     ]
     return settle(kit.rules, draws, result(kit, session))
 

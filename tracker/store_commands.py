@@ -10,7 +10,7 @@ import click
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
-from kit.palettes import DEFAULT_PALETTES, load_palette
+from kit.palettes import load_palette
 from tracker import session as sessions
 from tracker.census import parse_counts
 from tracker.errors import MenaceError
@@ -35,7 +35,7 @@ def new(db_path: Path | None, game: str, menace_plays: str, rules: str | None, p
     if not NAME.fullmatch(name):
         raise MenaceError(f"{name!r} is not a kit name: use 1-40 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit")
     catalogue = build_catalogue(game, menace_plays, rules)
-    chosen = load_palette(palette or DEFAULT_PALETTES[game], game=game)
+    chosen = load_palette(palette or catalogue.game.default_palette, game=game)
     kit = Kit(new_id(), name, game, menace_plays, catalogue.rules.name, chosen.name, catalogue.fingerprint, catalogue.boxes)
     store = open_store(db_path, create=True)
     store.create_kit(kit)

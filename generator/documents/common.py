@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
-from generator.catalogue import Box, Catalogue
+from kit.matchbox import Box, Catalogue
 from generator.drawing import MM, in_mm
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.catalogue import Box
+from kit.matchbox import Box
 from generator.documents.common import KitSpec, uniform_count, write_pdf
 from generator.drawing import (
     CAP_HEIGHT,

@@ -9,7 +9,6 @@ from generator.drawing import draw_board, draw_dot, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 from generator.rules_text import rules_card
-from kit import symmetry
 
 TITLE = "Bead legend and rules"
 SQUARE_NAMES = (
@@ -128,7 +127,7 @@ def _example_box(spec: KitSpec):
     if spec.is_nim:
         return boxes[-1]
     for box in boxes:
-        turned = symmetry.transform(box.position, symmetry.GROUP[1]) != box.position
+        turned = spec.catalogue.game.symmetries[1].position(box.position) != box.position
         if turned and len(box.moves) >= 3 and box.position.count(".") <= 7:
             return box
     return boxes[-1]
@@ -142,14 +141,14 @@ def _turned_example(canvas, spec: KitSpec, box, y: float, width: float) -> None:
         "turn.) Example: the same box when the real game is turned a quarter turn clockwise."
     )
     y = paragraph(canvas, text, MARGIN, y, width, size=3.4) - 4
-    turn = symmetry.GROUP[1]
-    real = symmetry.transform(box.position, turn)
+    turn = spec.catalogue.game.symmetries[1]
+    real = turn.position(box.position)
     size = 30.0
     dots = spec.dots(box)
     left = Rect(MARGIN + 10, y - size - 6, size, size)
     right = Rect(left.right + 45, left.y, size, size)
     draw_board(canvas, left, box.position, dots, dot_radius=size / 3 * 0.3)
-    draw_board(canvas, right, real, {turn.perm[m]: c for m, c in dots.items()}, dot_radius=size / 3 * 0.3)
+    draw_board(canvas, right, real, {turn.move(m): c for m, c in dots.items()}, dot_radius=size / 3 * 0.3)
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
     canvas.drawCentredString(left.x + size / 2, left.top + 2, f"picture on box {box.id}")

@@ -14,11 +14,12 @@ from functools import cache
 
 import numpy as np
 
-from generator.catalogue import NotABoxError, build_catalogue
+from generator.catalogue import build_catalogue
+from kit.matchbox import NotABoxError
 from generator.walk import states
 from kit.game import Game, State
 from kit.games import get_game
-from kit.opponents import LOSS, perfect_moves, solve
+from kit.solver import LOSS, perfect_moves, solve
 
 # Terminal codes, from the side of the player who made the last move.
 ONGOING, LAST_MOVER_WON, LAST_MOVER_LOST, DRAWN = 0, 1, 2, 3
@@ -27,8 +28,8 @@ _CELL = {".": 0, "X": 1, "O": 2}
 
 def encode(game: Game, position: str) -> int:
     """The board code of a position: base 3 over the squares for tic-tac-toe, the token count for Nim."""
-    if game.name == "nim":
-        return int(position)
+    if isinstance(position, int):
+        return position
     return sum(_CELL[mark] * 3**square for square, mark in enumerate(position))
 
 
@@ -97,18 +98,12 @@ def game_tables(game_name: str) -> GameTables:
             counts[name][code] = len(picks)
             tables[name][code, : len(picks)] = [moves.index(m) for m in picks]
         for move in legal:
-            child[code, moves.index(move)] = encode(game, game._apply(state, move).position)
+            child[code, moves.index(move)] = encode(game, game.apply(state, move).position)
     return GameTables(
-        game, moves, encode(game, game.initial().position), max(_plies(game, s) for s in all_states),
+        game, moves, encode(game, game.initial().position), game.longest_game(),
         child, terminal, counts["legal"], tables["legal"], counts["perfect"], tables["perfect"],
         counts["ideal"], tables["ideal"],
     )
-
-
-def _plies(game: Game, state: State) -> int:
-    if game.name == "nim":
-        return game.tokens
-    return 9 - state.position.count(".")
 
 
 @cache
@@ -126,7 +121,7 @@ def box_tables(game_name: str, menace_plays: str, rules_name: str | None) -> Box
         if not mine or gt.terminal[code] != ONGOING:
             continue
         try:
-            placement = catalogue.locate(state.position)
+            placement = catalogue.place(state.position)
         except NotABoxError:
             continue  # one legal move: MENACE plays it without a box
         box_of[code] = placement.box.id - 1

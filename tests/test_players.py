@@ -1,4 +1,4 @@
-"""The perfect opponent: best play with quick wins, never losing, and the Nim ideal take."""
+"""The solver and the computer players: best play with quick wins, never losing, and the Nim ideal take."""
 from __future__ import annotations
 
 import random
@@ -6,7 +6,8 @@ import random
 import pytest
 
 from kit.game import State
-from kit.opponents import DRAW, perfect_move, perfect_moves, random_move, solve
+from kit.players import PerfectPlayer, RandomPlayer
+from kit.solver import DRAW, ideal_move, perfect_moves, solve
 
 
 def test_the_empty_board_is_a_draw_and_every_opening_keeps_it(ttt):
@@ -33,13 +34,17 @@ def test_perfect_never_loses_to_random(ttt, perfect_side):
     for _ in range(300):
         state = ttt.initial()
         while ttt.outcome(state) is None:
-            chooser = perfect_move if state.to_move == perfect_side else random_move
-            state = ttt.play(state, chooser(ttt, state, rng))
+            chooser = PerfectPlayer(ttt) if state.to_move == perfect_side else RandomPlayer(ttt)
+            state = ttt.play(state, chooser.choose(state, rng))
         assert ttt.outcome(state).winner in (None, perfect_side)
 
 
 def test_nim_perfect_is_the_ideal_take_or_anything_when_lost(nim):
     for tokens in range(1, 10):
-        moves = perfect_moves(nim, State(str(tokens), 0))
+        moves = perfect_moves(nim, State(tokens, 0))
         best = nim.best_take(tokens)
-        assert moves == ((best,) if best else nim.legal_moves(State(str(tokens), 0)))
+        assert moves == ((best,) if best else nim.legal_moves(State(tokens, 0)))
+
+
+def test_the_ideal_nim_player_takes_1_1_2_3_1_1_2_3_1(nim):
+    assert [ideal_move(nim, State(tokens, 0)) for tokens in range(1, 10)] == [1, 1, 2, 3, 1, 1, 2, 3, 1]

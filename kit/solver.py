@@ -1,25 +1,28 @@
-"""Opponents that play themselves: uniformly random, and perfect (game-theoretic best play).
+"""Game-theoretic values by exhaustive search, and the perfect player's choice of moves.
 
 A perfect player wins if it can, as quickly as it can; otherwise it draws if it can; otherwise any
 move is as good as another. Ties are broken at random by the caller, so it is not predictable.
 """
+
 from __future__ import annotations
 
-import random
+from collections.abc import Hashable
+from typing import Any
+from weakref import WeakKeyDictionary
 
 from kit.game import Game, State
 
 WIN, DRAW, LOSS = 1, 0, -1
-_solved: dict[tuple[str, State], tuple[int, int]] = {}
+_solved: WeakKeyDictionary[Game, dict[State, tuple[int, int]]] = WeakKeyDictionary()
 
 
 def solve(game: Game, state: State) -> tuple[int, int]:
     """(value, plies): the value for the player to move with best play on both sides (1, 0 or -1)
     and how many moves the game then lasts."""
-    key = (game.name, state)
-    if key not in _solved:
-        _solved[key] = _solve(game, state)
-    return _solved[key]
+    table = _solved.setdefault(game, {})
+    if state not in table:
+        table[state] = _solve(game, state)
+    return table[state]
 
 
 def _solve(game: Game, state: State) -> tuple[int, int]:
@@ -30,7 +33,7 @@ def _solve(game: Game, state: State) -> tuple[int, int]:
         return (WIN if outcome.winner == state.to_move else LOSS), 0
     best = None
     for move in game.legal_moves(state):
-        value, plies = solve(game, game._apply(state, move))
+        value, plies = solve(game, game.apply(state, move))
         # The child's value is the opponent's: negate it. Prefer quick wins and slow losses.
         candidate = (-value, -(plies + 1) if value == LOSS else plies + 1)
         if best is None or candidate > best:
@@ -40,10 +43,10 @@ def _solve(game: Game, state: State) -> tuple[int, int]:
     return value, -key if value == WIN else key
 
 
-def perfect_moves(game: Game, state: State) -> tuple[int, ...]:
+def perfect_moves(game: Game, state: State) -> tuple[Any, ...]:
     """Every best move: the quickest wins, else every drawing move, else every legal move."""
     moves = game.legal_moves(state)
-    results = {move: solve(game, game._apply(state, move)) for move in moves}
+    results: dict[Hashable, tuple[int, int]] = {move: solve(game, game.apply(state, move)) for move in moves}
     wins = [m for m in moves if results[m][0] == LOSS]  # the opponent is lost after these
     if wins:
         quickest = min(results[m][1] for m in wins)
@@ -52,9 +55,9 @@ def perfect_moves(game: Game, state: State) -> tuple[int, ...]:
     return tuple(draws) if draws else moves
 
 
-def perfect_move(game: Game, state: State, rng: random.Random) -> int:
-    return rng.choice(perfect_moves(game, state))
-
-
-def random_move(game: Game, state: State, rng: random.Random) -> int:
-    return rng.choice(game.legal_moves(state))
+def ideal_move(game: Game, state: State) -> Any:
+    """The Nim notebook's ideal player, for any game: the first best move, or the first legal move when
+    the position is lost (single-pile Nim: take 1, 1, 2, 3, 1, 1, 2, 3, 1 at 1..9 tokens)."""
+    if solve(game, state)[0] == LOSS:
+        return game.legal_moves(state)[0]
+    return perfect_moves(game, state)[0]

@@ -1,4 +1,4 @@
-"""The bead arithmetic every part of the kit shares: draws, refills and settling a game."""
+"""The matchbox rules every part of the kit shares: draws, refills and settling a game."""
 from __future__ import annotations
 
 import random
@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from kit.game import Result
-from kit.learning import Draw, initial_box, instruction, pick, refill, settle
+from kit.matchbox import Draw, instruction, pick, settle, when_empty
 from kit.rules import load_rules
 
 
@@ -49,10 +49,7 @@ def test_pick_is_proportional_to_beads():
     assert 0.72 < counts[1] / 40_000 < 0.78
 
 
-def test_refill_puts_in_random_legal_beads():
-    added = refill(load_rules("golf"), (2, 5, 7), random.Random(3))
-    assert sum(added.values()) == 3 and set(added) <= {2, 5, 7}
-
-
-def test_initial_box():
-    assert initial_box(load_rules("michie"), (0, 1, 4), 1) == {0: 4, 1: 4, 4: 4}
+def test_an_empty_box_is_refilled_with_random_legal_beads_or_resigns():
+    added = when_empty(load_rules("golf"), (2, 5, 7), random.Random(3))
+    assert added is not None and sum(added.values()) == 3 and set(added) <= {2, 5, 7}
+    assert when_empty(load_rules("michie"), (2, 5, 7), random.Random(3)) is None

@@ -1,0 +1,46 @@
+"""The one match loop: two players play a game to its end, and both learn how it went.
+
+The tracker's digital games, the reference simulator and every experiment play through ``play_game``;
+a caller that keeps a record (the tracker writes an event per move) passes ``apply``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kit.game import Game, Outcome, State
+from kit.players import Player
+
+Apply = Callable[[State, Any], State]
+
+
+def play_game(
+    game: Game,
+    players: Sequence[Player],
+    rng: random.Random,
+    *,
+    state: State | None = None,
+    apply: Apply | None = None,
+    learn: bool = True,
+) -> Outcome:
+    """Plays from ``state`` (the start by default) to the end; ``players[i]`` moves for side i.
+
+    ``apply(state, move)`` makes each move (default: ``game.play``, which refuses an illegal one) and
+    may make more, such as the forced moves the tracker plays for MENACE. A player that chooses None
+    resigns: the other side wins. With ``learn`` each player is then told its result.
+    """
+    state = game.initial() if state is None else state
+    make_move = apply or game.play
+    while (outcome := game.outcome(state)) is None:
+        mover = state.to_move
+        move = players[mover].choose(state, rng)
+        if move is None:
+            outcome = Outcome(1 - mover, resigned=True)
+            break
+        state = make_move(state, move)
+    if learn:
+        for side, player in enumerate(players):
+            player.learn(outcome.result_for(side))
+    return outcome

@@ -1,0 +1,276 @@
+"""Matchboxes and their beads: the one statement of MENACE's rules, for every game.
+
+A box holds beads for the moves of one canonical position; a catalogue is a kit's boxes with the way a
+real position finds its box. Drawing, refilling an empty box or resigning, settling after a game (the
+floor, keep-one) and which boxes count as first-move boxes are written here once: the tracker, its
+replay check, the reports and the reference simulator call these functions, and the numpy engine is
+tested against them game for game.
+
+Counts are dicts {move: beads now in the box}; a drawn bead is out of its box (set aside) until the
+game is settled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from kit.game import SIDES, Game, GameError, Result, State, Transform
+from kit.rules import Rules
+
+
+class NotABoxError(GameError):
+    """A position that has no matchbox: finished, the other side to move, or only one move left."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """One matchbox: its number, the position drawn on it, and the moves that get beads."""
+
+    id: int
+    position: Any  # the game's canonical position
+    move_number: int | None  # MENACE's move number, None when the position does not fix it
+    moves: tuple[Any, ...]  # in the box's own orientation
+    beads: tuple[int, ...]  # starting beads for each of ``moves``
+
+    def initial_counts(self) -> dict[Any, int]:
+        return dict(zip(self.moves, self.beads, strict=True))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A box found for a real position, and how its picture lies on that position."""
+
+    box: Box
+    position: Any  # the real position
+    transform: Transform  # takes the box's picture onto the real position
+
+    @property
+    def turn(self) -> str:
+        """How the label's picture turns onto the real board, in plain words."""
+        return self.transform.description
+
+    def to_real(self, move: Hashable) -> Any:
+        """The move on the real board of a bead, given in the box's orientation."""
+        return self.transform.move(move)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A kit's boxes for one game, MENACE's side and one rules preset."""
+
+    game: Game
+    menace_plays: str  # "first" or "second"
+    rules: Rules
+    boxes: tuple[Box, ...]
+
+    @property
+    def menace(self) -> int:
+        return SIDES[self.menace_plays]
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short hash of the game, side, rules and box list: a printed kit and a store that share it match."""
+        payload = {
+            "game": self.game.name,
+            "menace_plays": self.menace_plays,
+            "rules": self.rules.as_dict(),
+            "boxes": [
+                [b.id, self.game.position_text(b.position), self.move_codes(b.moves), list(b.beads)]
+                for b in self.boxes
+            ],
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:12]
+
+    def move_codes(self, moves: Iterable[Hashable]) -> list[int]:
+        return [self.game.move_code(m) for m in moves]
+
+    def box(self, box_id: int) -> Box:
+        if not 1 <= box_id <= len(self.boxes):
+            raise NotABoxError(f"there is no box {box_id}: boxes are numbered 1 to {len(self.boxes)}")
+        return self.boxes[box_id - 1]
+
+    def locate(self, text: str) -> Placement:
+        """The box for a real position typed as text; raises NotABoxError or GameError."""
+        return self.place(self.game.parse_position(text))
+
+    def place(self, position: Hashable) -> Placement:
+        """The box for a real position and how its picture lies on it; raises NotABoxError."""
+        game = self.game
+        shown = game.position_text(position)
+        turn = game.whose_turn(position)
+        names = game.player_names
+        state = State(position, self.menace if turn is None else turn)
+        if game.outcome(state) is not None:
+            raise NotABoxError(f"{shown} is a finished game: no box is needed")
+        if turn is not None and turn != self.menace:
+            raise NotABoxError(
+                f"in {shown} it is {names[turn]}'s turn, but this MENACE plays {names[self.menace]}"
+            )
+        representative, _ = game.canonical(position)
+        box = self._by_position.get(representative)
+        if box is None:
+            moves = game.legal_moves(state)
+            if len(moves) == 1:
+                raise NotABoxError(f"{shown} leaves MENACE one move, {game.move_text(moves[0])}: it has no box")
+            raise NotABoxError(f"{shown} has no box in this kit")
+        return Placement(box, position, game.placements(representative, position)[0])
+
+    def box_for(self, state: State) -> Placement | None:
+        """The box MENACE draws from in ``state`` (its turn), or None when its only legal move needs none."""
+        if not self.game.needs_box(state, self.menace):
+            return None
+        return self.place(state.position)
+
+    @cached_property
+    def _by_position(self) -> dict[Any, Box]:
+        return {box.position: box for box in self.boxes}
+
+    @cached_property
+    def first_move_boxes(self) -> frozenset[int]:
+        """Every box MENACE can meet at its first move (tic-tac-toe first: box 1; second: three boxes)."""
+        return frozenset(
+            self.place(state.position).box.id for state in first_move_states(self.game, self.menace)
+        )
+
+    def is_first_move_box(self, box_id: int) -> bool:
+        """The one meaning of "first-move box" in the kit: a box MENACE can meet at its first move."""
+        return box_id in self.first_move_boxes
+
+    @property
+    def first_box(self) -> int:
+        """The lowest-numbered first-move box: the opening box when MENACE moves first."""
+        return min(self.first_move_boxes)
+
+    def to_json(self) -> dict:
+        """The catalogue as JSON: positions as text, moves as codes (tic-tac-toe squares 0-8)."""
+        game = self.game
+        return {
+            "game": game.name,
+            "menace_plays": self.menace_plays,
+            "rules": self.rules.name,
+            "fingerprint": self.fingerprint,
+            "boxes": [
+                {
+                    "id": b.id,
+                    "position": game.position_text(b.position),
+                    "move_number": b.move_number,
+                    "moves": self.move_codes(b.moves),
+                    "beads": {str(game.move_code(m)): n for m, n in zip(b.moves, b.beads, strict=True)},
+                }
+                for b in self.boxes
+            ],
+        }
+
+
+def first_move_states(game: Game, menace: int) -> list[State]:
+    """The states in which MENACE makes its first move with a box: every way the game can reach MENACE
+    before it has moved (forced moves, which need no box, are not first moves)."""
+    found: list[State] = []
+    frontier, seen = [game.initial()], set()
+    while frontier:
+        state = frontier.pop()
+        if state in seen or game.outcome(state) is not None:
+            continue
+        seen.add(state)
+        if state.to_move == menace:
+            if game.needs_box(state, menace):
+                found.append(state)
+            continue
+        frontier += [game.apply(state, move) for move in game.legal_moves(state)]
+    return found
+
+
+# --- beads ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A bead drawn during a game, with what was left in its box right after the draw."""
+
+    box: int
+    move: Any
+    left_of_colour: int  # beads of the drawn colour still in the box
+    left_in_box: int  # all beads still in the box
+    first_move: bool  # the box is a first-move box (Catalogue.is_first_move_box)
+
+
+@dataclass(frozen=True, slots=True)
+class BeadChange:
+    """What settling a game does to one drawn colour of one box."""
+
+    box: int
+    move: Any
+    before: int  # beads of that colour in the box now (the drawn one set aside)
+    after: int  # beads of that colour in the box once settled
+
+    @property
+    def put_in(self) -> int:
+        """Beads of the colour to put into the box, the drawn one included (negative: take out)."""
+        return self.after - self.before
+
+
+def pick(counts: Mapping[Any, int], rng: random.Random) -> Any:
+    """A move drawn at random in proportion to its beads; the box must not be empty.
+
+    The tickets run over the moves in ascending order, whatever order ``counts`` was built in, so a
+    seeded draw is the same in the tracker, its replay and the simulator."""
+    ticket = rng.randrange(sum(counts.values()))
+    for move, count in sorted(counts.items()):
+        ticket -= count
+        if ticket < 0:
+            return move
+    raise AssertionError("unreachable: the ticket is below the total")
+
+
+def when_empty(rules: Rules, moves: tuple[Any, ...], rng: random.Random) -> dict[Any, int] | None:
+    """What an empty box does: None when MENACE resigns, else the beads to put in (random legal colours)."""
+    if rules.empty_box == "resign":
+        return None
+    added: dict[Any, int] = {}
+    for _ in range(rules.refill_beads):
+        move = rng.choice(moves)
+        added[move] = added.get(move, 0) + 1
+    return added
+
+
+def draw_from(
+    counts: dict[Any, int], box: Box, rules: Rules, rng: random.Random, *, first_move: bool
+) -> Draw | None:
+    """Draws a bead from ``counts`` (changed in place: refilled if empty, the bead taken out); None: resign."""
+    if not any(counts.values()):
+        added = when_empty(rules, box.moves, rng)
+        if added is None:
+            return None
+        for move, n in added.items():
+            counts[move] = counts.get(move, 0) + n
+    move = pick(counts, rng)
+    counts[move] -= 1
+    return Draw(box.id, move, counts[move], sum(counts.values()), first_move)
+
+
+def settle(rules: Rules, draws: Iterable[Draw], result: Result) -> list[BeadChange]:
+    """The bead change for every draw of a finished game, from MENACE's ``result``."""
+    changes = []
+    for draw in draws:
+        after = max(rules.floor, draw.left_of_colour + 1 + rules.change(result))
+        others = draw.left_in_box - draw.left_of_colour
+        keeps_one = rules.keep_one == "every-box" or (rules.keep_one == "first-box" and draw.first_move)
+        if keeps_one and others + after == 0:
+            after = 1  # the box's last bead always goes back
+        changes.append(BeadChange(draw.box, draw.move, draw.left_of_colour, after))
+    return changes
+
+
+def instruction(change: BeadChange, colour: str) -> str:
+    """What the operator does with one box's beads, in physical terms."""
+    if change.put_in > 0:
+        text = f"put the {colour} bead back"
+        more = change.put_in - 1
+        return text + (f" and add {more} {colour}" if more else "")
+    if change.put_in == 0:
+        return f"keep the {colour} bead out (confiscated)"
+    return f"keep the {colour} bead out and take out {-change.put_in} more {colour}"

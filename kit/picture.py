@@ -1,0 +1,40 @@
+"""What a position looks like, as data: the printed kit and the terminal draw these, whatever the game.
+
+A game turns a position into a picture and says where each move's bead goes on it; drawing code reads
+only these values, so it never needs to know which game it draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A board of cells, row by row from the top left; ``marks`` holds each cell's piece ("" when empty)."""
+
+    rows: int
+    columns: int
+    marks: tuple[str, ...]
+
+    def cell(self, row: int, column: int) -> str:
+        return self.marks[row * self.columns + column]
+
+
+@dataclass(frozen=True, slots=True)
+class Heaps:
+    """Piles of tokens: ``tokens[i]`` left of ``start[i]`` in heap i."""
+
+    tokens: tuple[int, ...]
+    start: tuple[int, ...]
+
+
+Picture = Grid | Heaps
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMark:
+    """Where a move's bead dot goes on a picture: a Grid cell, or, for Heaps, a row of its own."""
+
+    cell: int | None  # Grid: the cell the move plays into; None: the picture has no place for it
+    label: str  # a few words for a move drawn as a row of its own, e.g. "take 2"

@@ -1,0 +1,185 @@
+"""Players: anything that chooses moves in a game, and learns from results if it can.
+
+One protocol for all of them: ``choose(state, rng)`` returns a legal move, or None to resign, and
+``learn(result)`` is told how each game ended. Players are named by one registry (``parse_player``), so
+the tracker's events, the simulator and the command line agree on what "novice:0.5" means, and a new
+player is one class and one line in ``PLAYERS``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kit.game import Game, GameError, Result, State
+from kit.matchbox import Catalogue, Draw, Placement, draw_from, settle
+from kit.solver import ideal_move, perfect_moves
+
+
+class Player(Protocol):
+    def choose(self, state: State, rng: random.Random) -> Any | None:
+        """A legal move in ``state`` (the player is to move), or None to resign."""
+
+    def learn(self, result: Result) -> None:
+        """How the game just played ended, from this player's side."""
+
+
+class RandomPlayer:
+    """Any legal move, uniformly."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        return rng.choice(self.game.legal_moves(state))
+
+    def learn(self, result: Result) -> None:
+        """Nothing to learn."""
+
+
+class PerfectPlayer:
+    """Game-theoretic best play (kit.solver.perfect_moves), ties broken at random."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        return rng.choice(perfect_moves(self.game, state))
+
+    def learn(self, result: Result) -> None:
+        """Nothing to learn."""
+
+
+class NovicePlayer:
+    """Perfect with probability ``skill``, else random: one uniform number decides which, each move."""
+
+    def __init__(self, game: Game, skill: float) -> None:
+        self.game, self.skill = game, skill
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        if rng.random() < self.skill:
+            return rng.choice(perfect_moves(self.game, state))
+        return rng.choice(self.game.legal_moves(state))
+
+    def learn(self, result: Result) -> None:
+        """Nothing to learn."""
+
+
+class IdealPlayer:
+    """The Nim notebook's ideal player: the first best move, or the first legal move when lost."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        return ideal_move(self.game, state)
+
+    def learn(self, result: Result) -> None:
+        """Nothing to learn."""
+
+
+class MenacePlayer:
+    """A digital MENACE: the catalogue's boxes with bead counts, drawn from and settled by kit.matchbox.
+
+    With ``learning`` off the beads never change (a trained player measured in a tournament).
+    """
+
+    def __init__(
+        self, catalogue: Catalogue, boxes: dict[int, dict[Any, int]] | None = None, *, learning: bool = True
+    ) -> None:
+        self.catalogue = catalogue
+        self.boxes = boxes if boxes is not None else {b.id: b.initial_counts() for b in catalogue.boxes}
+        self.learning = learning
+        self.draws: list[Draw] = []
+        self._where: dict[State, Placement | None] = {}  # the box of each state met, looked up once
+
+    def choose(self, state: State, rng: random.Random) -> Any | None:
+        if state not in self._where:
+            self._where[state] = self.catalogue.box_for(state)
+        placement = self._where[state]
+        if placement is None:
+            return self.catalogue.game.legal_moves(state)[0]  # one legal move: no box
+        box = placement.box
+        first = self.catalogue.is_first_move_box(box.id)
+        drawn = draw_from(self.boxes[box.id], box, self.catalogue.rules, rng, first_move=first)
+        if drawn is None:
+            return None  # an empty box under rules that resign
+        self.draws.append(drawn)
+        return placement.to_real(drawn.move)
+
+    def learn(self, result: Result) -> None:
+        if self.learning:
+            for change in settle(self.catalogue.rules, self.draws, result):
+                self.boxes[change.box][change.move] = change.after
+        else:
+            for drawn in self.draws:
+                self.boxes[drawn.box][drawn.move] += 1
+        self.draws.clear()
+
+
+# --- the registry ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player named on a command line or in an event: its kind and its parameter (novice: the skill)."""
+
+    kind: str
+    skill: float = 1.0
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.skill:g}" if self.kind == "novice" else self.kind
+
+    @property
+    def learns(self) -> bool:
+        return PLAYERS[self.kind].learns
+
+
+@dataclass(frozen=True)
+class PlayerKind:
+    make: Callable[..., Player]
+    help: str
+    learns: bool = False  # needs a catalogue, and its state outlives one game
+
+
+PLAYERS: dict[str, PlayerKind] = {
+    "random": PlayerKind(lambda game, spec, catalogue: RandomPlayer(game), "any legal move"),
+    "perfect": PlayerKind(lambda game, spec, catalogue: PerfectPlayer(game), "best play, ties at random"),
+    "novice": PlayerKind(
+        lambda game, spec, catalogue: NovicePlayer(game, spec.skill),
+        "novice:P: perfect with probability P, else random",
+    ),
+    "ideal": PlayerKind(
+        lambda game, spec, catalogue: IdealPlayer(game), "the first best move; the first legal one when lost"
+    ),
+    "menace": PlayerKind(
+        lambda game, spec, catalogue: MenacePlayer(catalogue), "a fresh MENACE that learns", learns=True
+    ),
+}
+
+
+def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
+    """The player named ``text`` (random, perfect, novice:P, ideal, menace); raises GameError.
+
+    With ``learners`` off, players that need a catalogue of their own (menace) are refused."""
+    kinds = [k for k, kind in PLAYERS.items() if learners or not kind.learns]
+    kind, _, argument = text.strip().partition(":")
+    if kind == "novice":
+        try:
+            skill = float(argument)
+        except ValueError:
+            skill = -1.0
+        if 0.0 <= skill <= 1.0:
+            return PlayerSpec("novice", skill)
+        raise GameError(f"{text!r}: novice:P needs a probability P from 0 to 1, e.g. novice:0.5")
+    if kind in kinds and not argument:
+        return PlayerSpec(kind)
+    names = ", ".join("novice:P (0 <= P <= 1)" if k == "novice" else k for k in kinds)
+    raise GameError(f"unknown player {text!r}: choose {names}")
+
+
+def make_player(spec: PlayerSpec, game: Game, catalogue: Catalogue | None = None) -> Player:
+    """A fresh player for ``spec``; a learner needs the ``catalogue`` of its side."""
+    if spec.learns and catalogue is None:
+        raise GameError(f"a {spec.kind} player needs a catalogue of boxes")
+    return PLAYERS[spec.kind].make(game, spec, catalogue)
