@@ -48,8 +48,9 @@ def test_simulate_text_and_report(tmp_path):
 def test_simulate_errors_are_one_line():
     for args, message in [
         (["--opponent", "novice:1.5"], "Error: 'novice:1.5': novice:P needs a probability P from 0 to 1, e.g. novice:0.5"),
-        (["--opponent", "genius"], "Error: unknown opponent 'genius': choose random, perfect, novice:P (0 <= P <= 1), "
-                                   "ideal or menace"),
+        # The simulator names opponents by kit.players' registry, as the tracker does.
+        (["--opponent", "genius"], "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), "
+                                   "ideal, menace"),
         (["--rules", "nim"], "Error: rules 'nim' are for nim, not tictactoe: choose one of golf, michie, open-day, scroggs"),
     ]:
         result = run("simulate", "--games", "3", *args)

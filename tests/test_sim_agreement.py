@@ -7,6 +7,7 @@ import pytest
 
 from kit.game import Result
 from kit.matchbox import Draw, settle
+from kit.players import parse_player
 from tracker.sim.experiment import simulate
 from tracker.sim.players import Menaces, Policy
 from tracker.sim.population import play_round
@@ -47,7 +48,7 @@ def test_population_engine_agrees_in_distribution(config):
 
 
 class _Watched(Menaces):
-    """Menaces that check every settlement against kit.learning.settle, draw by draw."""
+    """Menaces that check every settlement against kit.matchbox.settle, draw by draw."""
 
     checked = 0
 
@@ -63,7 +64,8 @@ class _Watched(Menaces):
         rules = self.bt.rules
         for games, rows, box, slot in pending:
             for g, r, b, s in zip(games, rows, box, slot):
-                draw = Draw(int(b), int(s), int(before[r, b, s]), int(before[r, b].sum()), b in self.bt.first_boxes)
+                first = self.bt.catalogue.is_first_move_box(int(b) + 1)
+                draw = Draw(int(b), int(s), int(before[r, b, s]), int(before[r, b].sum()), first)
                 result = {1: Result.WIN, 0: Result.DRAW, -1: Result.LOSS}[int(results[g])]
                 (change,) = settle(rules, [draw], result)
                 expected[r, b, s] = change.after
@@ -78,11 +80,11 @@ class _Watched(Menaces):
     ("tictactoe", "first", "michie", "perfect"), ("tictactoe", "first", "open-day", "perfect"),
     ("tictactoe", "second", "golf", "random"), ("nim", "first", "nim", "random"), ("nim", "second", "nim-floor0", "perfect"),
 ])
-def test_every_settlement_is_kit_learning_settle(game, side, rules, opponent):
+def test_every_settlement_is_kit_matchbox_settle(game, side, rules, opponent):
     gt = game_tables(game)
     bt = box_tables(game, side, rules)
     menaces = _Watched.fresh(gt, bt, 50)
-    rival = Policy(gt, opponent)
+    rival = Policy(gt, parse_player(opponent))
     rng = np.random.default_rng(3)
     _Watched.checked = 0
     for _ in range(40):

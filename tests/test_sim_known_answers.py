@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from kit.games import get_game
+from kit.players import parse_player
 from kit.solver import perfect_moves, solve
 from tracker.sim.players import Policy
 from tracker.sim.population import play_round
@@ -49,7 +50,8 @@ def exact(game_name, first, second):
 
 def simulated(game_name, first, second, seed):
     gt = game_tables(game_name)
-    result = play_round(gt, Policy(gt, first), Policy(gt, second), GAMES, np.random.default_rng(seed))
+    players = Policy(gt, parse_player(first)), Policy(gt, parse_player(second))
+    result = play_round(gt, *players, GAMES, np.random.default_rng(seed))
     return (result == 1).mean(), (result == 0).mean()
 
 
@@ -79,7 +81,8 @@ def test_tictactoe_random_vs_random():
 def test_perfect_never_loses_at_tictactoe():
     gt = game_tables("tictactoe")
     rng = np.random.default_rng(13)
-    as_first = play_round(gt, Policy(gt, "perfect"), Policy(gt, "random"), GAMES, rng)
-    as_second = play_round(gt, Policy(gt, "random"), Policy(gt, "perfect"), GAMES, rng)
+    perfect, random = Policy(gt, parse_player("perfect")), Policy(gt, parse_player("random"))
+    as_first = play_round(gt, perfect, random, GAMES, rng)
+    as_second = play_round(gt, random, perfect, GAMES, rng)
     assert (as_first >= 0).all() and (as_second <= 0).all()
     assert (as_first == 1).mean() > 0.9  # and it does win against random

@@ -1,69 +1,66 @@
-"""The simulator's tables say what the kit says: children, outcomes, boxes, bead squares, perfect moves."""
+"""The simulator's tables say what the kit says, for every game in the registry: children, outcomes,
+the players' moves, which box serves a state and where each bead goes on the real board."""
+
 from __future__ import annotations
 
 import pytest
 
 from generator.catalogue import build_catalogue
-from kit.matchbox import NotABoxError
-from generator.walk import states
-from kit.games import get_game
-from kit.solver import perfect_moves
-from tracker.sim.tables import (
-    DRAWN,
-    LAST_MOVER_LOST,
-    LAST_MOVER_WON,
-    ONGOING,
-    box_tables,
-    encode,
-    game_tables,
-)
+from kit.games import GAMES, get_game
+from kit.rules import preset_names
+from kit.solver import ideal_move, perfect_moves
+from tracker.sim.tables import DRAWN, LAST_MOVER_LOST, LAST_MOVER_WON, ONGOING, box_tables, game_tables
+
+CATALOGUES = [(name, side, rules) for name in GAMES for rules in preset_names(name) for side in ("first", "second")]
 
 
-@pytest.mark.parametrize("name", ["tictactoe", "nim"])
+@pytest.mark.parametrize("name", GAMES)
 def test_game_tables_agree_with_the_kit(name):
     game, gt = get_game(name), game_tables(name)
-    for state in states(game, reduce=False):
-        code = encode(game, state.position)
+    assert gt.states[gt.start] == game.initial()
+    assert list(gt.move_codes) == sorted(gt.move_codes)
+    for code, state in enumerate(gt.states):
+        assert gt.codes[state] == code
         outcome = game.outcome(state)
         if outcome is not None:
             expected = DRAWN if outcome.winner is None else (
                 LAST_MOVER_WON if outcome.winner != state.to_move else LAST_MOVER_LOST)
-            assert gt.terminal[code] == expected
+            assert gt.terminal[code] == expected and gt.n_legal[code] == 0
             continue
         assert gt.terminal[code] == ONGOING
-        legal = [gt.moves[i] for i in gt.nth_legal[code, : gt.n_legal[code]]]
-        assert tuple(legal) == game.legal_moves(state)
-        best = [gt.moves[i] for i in gt.nth_perfect[code, : gt.n_perfect[code]]]
-        assert tuple(best) == perfect_moves(game, state)
+        legal = tuple(gt.move(i) for i in gt.nth_legal[code, : gt.n_legal[code]])
+        assert legal == game.legal_moves(state)
+        assert tuple(gt.move(i) for i in gt.nth_perfect[code, : gt.n_perfect[code]]) == perfect_moves(game, state)
+        assert gt.move(gt.ideal[code]) == ideal_move(game, state)
         for move in legal:
-            assert gt.child[code, gt.move_index(move)] == encode(game, game.play(state, move).position)
+            assert gt.states[gt.child[code, gt.move_index(move)]] == game.play(state, move)
+        assert (gt.child[code] >= 0).sum() == len(legal)
 
 
-@pytest.mark.parametrize("name, side, rules", [("tictactoe", "first", "michie"), ("tictactoe", "second", "golf"),
-                                               ("nim", "second", "nim")])
-def test_box_tables_agree_with_locate(name, side, rules):
+@pytest.mark.parametrize("name, side, rules", CATALOGUES)
+def test_box_tables_agree_with_the_catalogue(name, side, rules):
     catalogue = build_catalogue(name, side, rules)
-    game, bt, gt = catalogue.game, box_tables(name, side, rules), game_tables(name)
+    bt, gt = box_tables(name, side, rules), game_tables(name)
     seen = set()
-    for state in states(game, reduce=False):
-        code = encode(game, state.position)
-        if game.outcome(state) is not None or game.whose_turn(state.position) not in (None, catalogue.menace):
+    for code, state in enumerate(gt.states):
+        placement = catalogue.box_for(state) if gt.terminal[code] == ONGOING else None
+        if placement is None:
             assert bt.box_of[code] == -1
             continue
-        try:
-            placement = catalogue.place(state.position)
-        except NotABoxError:
-            assert bt.box_of[code] == -1 and gt.n_legal[code] == 1
-            continue
-        assert bt.box_of[code] == placement.box.id - 1
-        real = [gt.moves[i] for i in bt.slot_move[code, : bt.n_slots[placement.box.id - 1]]]
-        assert real == [placement.to_real(m) for m in placement.box.moves]
-        seen.add(placement.box.id)
+        box = placement.box
+        assert bt.box_of[code] == box.id - 1
+        real = [gt.move(i) for i in bt.slot_move[code, : bt.n_slots[box.id - 1]]]
+        assert real == [placement.to_real(m) for m in box.moves]
+        seen.add(box.id)
     assert seen == {b.id for b in catalogue.boxes}
-    assert (bt.initial.sum(axis=1) == [sum(b.beads) for b in catalogue.boxes]).all()
+    assert [row[:n].tolist() for row, n in zip(bt.initial, bt.n_slots, strict=True)] == [
+        list(b.beads) for b in catalogue.boxes]
+    assert set(bt.first_boxes + 1) == catalogue.first_move_boxes
+    assert [b.id for b in catalogue.boxes if bt.is_first[b.id - 1]] == sorted(catalogue.first_move_boxes)
 
 
-def test_first_boxes():
+def test_first_move_boxes_known_answers():
     assert box_tables("tictactoe", "first", "michie").first_boxes.tolist() == [0]
     assert box_tables("tictactoe", "second", "michie").first_boxes.tolist() == [0, 1, 2]
+    assert box_tables("nim", "first", "nim").first_boxes.tolist() == [8]  # 9 tokens
     assert box_tables("nim", "second", "nim").first_boxes.tolist() == [5, 6, 7]  # 8, 7 and 6 tokens

@@ -11,8 +11,9 @@ import numpy as np
 
 from kit.game import SIDES, GameError
 from kit.games import get_game
+from kit.players import parse_player
 from kit.rules import default_rules, load_rules
-from tracker.sim.players import Menaces, Policy, parse_opponent
+from tracker.sim.players import Menaces, Policy, SimPlayer
 from tracker.sim.population import play_round
 from tracker.sim.tables import box_tables, game_tables
 
@@ -94,14 +95,15 @@ def simulate(
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     rules_name = (default_rules(game) if rules is None else load_rules(rules, game=game)).name
-    kind, skill = parse_opponent(opponent)
+    spec = parse_player(opponent)
     gt = game_tables(game)
     menace = Menaces.fresh(gt, box_tables(game, menace_plays, rules_name), population)
-    if kind == "menace":
+    rival: SimPlayer
+    if spec.learns:  # a MENACE of its own, on the other side's boxes
         other_side = "second" if menace_plays == "first" else "first"
         rival = Menaces.fresh(gt, box_tables(game, other_side, rules_name), population)
     else:
-        rival = Policy(gt, kind, skill)
+        rival = Policy(gt, spec)
     players = (menace, rival) if menace_plays == "first" else (rival, menace)
     sign = 1 if menace_plays == "first" else -1
     rng = np.random.default_rng(seed)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tracker.sim.players import Menaces, Policy
+from kit.players import PlayerSpec
+from tracker.sim.players import Menaces, Policy, SimPlayer
 from tracker.sim.population import play_round
 from tracker.sim.tables import box_tables, game_tables
 
@@ -38,7 +39,7 @@ def train(rules: str, members: int, games: int, rng: np.random.Generator) -> np.
     """Beads of ``members`` MENACEs after ``games`` games each against random, alternating sides."""
     gt = game_tables("nim")
     learners = Menaces.fresh(gt, box_tables("nim", "first", rules), members)
-    random = Policy(gt, "random")
+    random = Policy(gt, PlayerSpec("random"))
     for g in range(games):
         pair = (learners, random) if g % 2 == 0 else (random, learners)
         play_round(gt, *pair, members, rng)
@@ -57,9 +58,9 @@ def tournament(*, games: int = 10_000, training: int = 2_000, part_training: int
         "untrained": ("nim", train("nim", 1, 0, rng)),
     }
 
-    def player(name: str):
+    def player(name: str) -> SimPlayer:
         if name == "ideal":
-            return Policy(gt, "ideal")
+            return Policy(gt, PlayerSpec("ideal"))
         rules, stock = beads[name]
         members = rng.integers(len(stock), size=games)
         return Menaces(gt, box_tables("nim", "first", rules), stock, learning=False, members=members)

@@ -1,16 +1,25 @@
 """The vectorised engine: a population of games played in lockstep, ply by ply, with numpy.
 
 Game i of a round is played by member i of each side; every member plays its games one after another,
-so learning carries over from game to game exactly as for a single MENACE.
+so learning carries over from game to game exactly as for a single MENACE. It is kit.match.play_game
+for many games at once: a player that resigns loses, and both players settle when all games are over.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
+from tracker.sim.players import SimPlayer
 from tracker.sim.tables import LAST_MOVER_LOST, LAST_MOVER_WON, GameTables
 
 
-def play_round(gt: GameTables, first, second, n: int, rng: np.random.Generator) -> np.ndarray:
+def play_round(
+    gt: GameTables,
+    first: SimPlayer,
+    second: SimPlayer,
+    n: int,
+    rng: np.random.Generator,
+) -> np.ndarray:
     """Play ``n`` games at once and settle both players; the result from the first player's side
     (1 win, 0 draw, -1 loss) for each game."""
     result = np.zeros(n, np.int8)
@@ -31,10 +40,9 @@ def play_round(gt: GameTables, first, second, n: int, rng: np.random.Generator) 
             result[games[state == LAST_MOVER_WON]] = sign
             result[games[state == LAST_MOVER_LOST]] = -sign
             games, codes = games[~over], codes[~over]
-            if games.size == 0:
-                break
+        if games.size == 0:
+            break
     assert games.size == 0, "a game outlived the longest possible game"
     first.settle(result)
     second.settle(-result)
     return result
-
