@@ -75,6 +75,10 @@ class Menaces:
     ``members`` maps game i to the member that plays it (None: member i plays game i). With
     ``learning`` off the beads never change (a trained player in a tournament). ``first_box_empty``
     records the members whose first-move boxes have ever been empty after a game.
+
+    ``log``, when a list, receives what game 0 of each round does with its boxes, in order:
+    ("refilled", box, slots added one by one), ("drew", box, slot), ("resigned", box); boxes 0-based.
+    It is for checking the engine against the tracker; the normal path pays one ``is None`` per ply.
     """
 
     gt: GameTables
@@ -82,6 +86,7 @@ class Menaces:
     beads: np.ndarray
     learning: bool = True
     members: np.ndarray | None = None
+    log: list[tuple[Any, ...]] | None = None
     first_box_empty: np.ndarray = field(init=False)
     _pending: list[tuple[np.ndarray, ...]] = field(default_factory=list, init=False, repr=False)
 
@@ -126,13 +131,13 @@ class Menaces:
         counts = self.beads[rows, box]
         cumulative = np.cumsum(counts, axis=1, dtype=np.int32)  # int32: several times faster than int64
         total = cumulative[:, -1]
-        resigned = None
+        resigned = refilled = None
         if not total.all():
             empty = total == 0
             if self.bt.rules.empty_box == "resign":
                 resigned = empty
             else:
-                self._refill(rows, box, empty, rng)
+                refilled = self._refill(rows, box, empty, rng)
                 cumulative = np.cumsum(self.beads[rows, box], axis=1, dtype=np.int32)
                 total = cumulative[:, -1]
         # kit.matchbox.pick: a ticket below the total, and the first slot whose running total passes it.
@@ -141,6 +146,8 @@ class Menaces:
         if resigned is not None:
             slot[resigned] = 0  # no draw happens; the move is discarded by the caller
         moves = self.bt.slot_move[codes, slot].astype(np.intp)
+        if self.log is not None and games.size and games[0] == 0:
+            self._log_game0(int(box[0]), int(slot[0]), resigned, refilled)
         if self.learning:
             keep = slice(None) if resigned is None else ~resigned
             games, rows, box, slot = games[keep], rows[keep], box[keep], slot[keep]
@@ -148,14 +155,28 @@ class Menaces:
             self._pending.append((games, rows, box, slot))
         return moves, resigned
 
-    def _refill(self, rows: np.ndarray, box: np.ndarray, empty: np.ndarray, rng: np.random.Generator) -> None:
+    def _refill(
+        self, rows: np.ndarray, box: np.ndarray, empty: np.ndarray, rng: np.random.Generator
+    ) -> np.ndarray:
         """kit.matchbox.when_empty's refill for every empty box: ``refill_beads`` beads of random legal
-        colours, one by one."""
+        colours, one by one. Returns the slots added, [refill_beads, games], -1 where nothing was empty."""
         where = np.flatnonzero(empty)
         r, b = rows[where], box[where]
-        for _ in range(self.bt.rules.refill_beads):
+        added = np.full((self.bt.rules.refill_beads, rows.size), -1, np.intp)
+        for i in range(self.bt.rules.refill_beads):
             slot = (rng.random(where.size) * self.bt.n_slots[b]).astype(np.intp)
             np.add.at(self.beads, (r, b, slot), 1)
+            added[i, where] = slot
+        return added
+
+    def _log_game0(self, box: int, slot: int, resigned: np.ndarray | None, refilled: np.ndarray | None) -> None:
+        assert self.log is not None
+        if refilled is not None and refilled[0, 0] >= 0:
+            self.log.append(("refilled", box, tuple(int(s) for s in refilled[:, 0])))
+        if resigned is not None and resigned[0]:
+            self.log.append(("resigned", box))
+        else:
+            self.log.append(("drew", box, slot))
 
     def settle(self, results: np.ndarray) -> None:
         """kit.matchbox.settle for every draw of the games just played; ``results`` from this player's side:

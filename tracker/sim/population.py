@@ -19,9 +19,14 @@ def play_round(
     second: SimPlayer,
     n: int,
     rng: np.random.Generator,
+    *,
+    trace: list[int | None] | None = None,
 ) -> np.ndarray:
     """Play ``n`` games at once and settle both players; the result from the first player's side
-    (1 win, 0 draw, -1 loss) for each game."""
+    (1 win, 0 draw, -1 loss) for each game.
+
+    ``trace``, when a list, receives game 0's moves ply by ply as move indices (None: a resignation),
+    for checking the engine against the tracker."""
     result = np.zeros(n, np.int8)
     games = np.arange(n)
     codes = np.full(n, gt.start, np.intp)
@@ -29,6 +34,8 @@ def play_round(
     for ply in range(gt.max_plies):
         sign = 1 if ply % 2 == 0 else -1  # +1: the first player wins
         moves, resigned = players[ply % 2].choose(codes, games, rng)
+        if trace is not None and games.size and games[0] == 0:
+            trace.append(None if resigned is not None and resigned[0] else int(moves[0]))
         if resigned is not None and resigned.any():
             result[games[resigned]] = -sign
             going = ~resigned
