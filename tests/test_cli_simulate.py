@@ -14,26 +14,29 @@ def run(*args):
     return CliRunner().invoke(main, list(args))
 
 
+TOURNAMENT = ("tournament", "--games", "500", "--training", "200", "--seed", "4")
+PERFECT_20_X_50 = ("simulate", "--opponent", "perfect", "--games", "20", "--population", "50", "--seed", "1")
+
+
 def test_simulate_json():
-    result = run("simulate", "--opponent", "perfect", "--games", "20", "--population", "50", "--seed", "1", "--json")
+    result = run(*PERFECT_20_X_50, "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data)[:12] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed", "wins",
-                               "draws", "losses", "first_box_empty", "curve"]
+    assert list(data)[:12] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed",
+                               "wins", "draws", "losses", "first_box_empty", "curve"]
     assert (data["game"], data["rules"], data["opponent"], data["games"], data["population"]) == (
         "tictactoe", "michie", "perfect", 20, 50)
     assert data["wins"] == 0 and data["wins"] + data["draws"] + data["losses"] == 1000
     assert len(data["curve"]) == 20 and data["games_per_s"] > 0
     assert data["curve"][-1] == round((3 * data["wins"] + data["draws"] - data["losses"]) / 50, 4)
-    again = json.loads(run("simulate", "--opponent", "perfect", "--games", "20", "--population", "50", "--seed", "1",
-                           "--json").stdout)
+    again = json.loads(run(*PERFECT_20_X_50, "--json").stdout)
     assert {**again, "games_per_s": 0} == {**data, "games_per_s": 0}
 
 
 def test_simulate_text_and_report(tmp_path):
     target = tmp_path / "sim.pdf"
-    result = run("simulate", "--game", "nim", "--menace-plays", "second", "--games", "30", "--population", "20",
-                 "--seed", "2", "--report", str(target))
+    result = run("simulate", "--game", "nim", "--menace-plays", "second", "--games", "30",
+                 "--population", "20", "--seed", "2", "--report", str(target))
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "nim, MENACE plays second, rules nim, against random: 30 games x 20 MENACEs, seed 2"
@@ -47,11 +50,13 @@ def test_simulate_text_and_report(tmp_path):
 
 def test_simulate_errors_are_one_line():
     for args, message in [
-        (["--opponent", "novice:1.5"], "Error: 'novice:1.5': novice:P needs a probability P from 0 to 1, e.g. novice:0.5"),
+        (["--opponent", "novice:1.5"],
+         "Error: 'novice:1.5': novice:P needs a probability P from 0 to 1, e.g. novice:0.5"),
         # The simulator names opponents by kit.players' registry, as the tracker does.
-        (["--opponent", "genius"], "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), "
-                                   "ideal, menace"),
-        (["--rules", "nim"], "Error: rules 'nim' are for nim, not tictactoe: choose one of golf, michie, open-day, scroggs"),
+        (["--opponent", "genius"],
+         "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace"),
+        (["--rules", "nim"],
+         "Error: rules 'nim' are for nim, not tictactoe: choose one of golf, michie, open-day, scroggs"),
     ]:
         result = run("simulate", "--games", "3", *args)
         assert result.exit_code == 2 and result.stderr.strip() == message
@@ -59,13 +64,13 @@ def test_simulate_errors_are_one_line():
 
 
 def test_tournament_table():
-    result = run("tournament", "--games", "500", "--training", "200", "--seed", "4")
+    result = run(*TOURNAMENT)
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "First-player wins out of 500 games (rows: first player, columns: second player)."
     assert lines[3].split() == ["floor", "1", "floor", "0", "stable", "part-trained", "untrained", "ideal"]
     ideal = lines[-1].split()
     assert ideal[0] == "ideal" and ideal[-1] == "0"  # 9 tokens is lost for the first player
-    data = json.loads(run("tournament", "--games", "500", "--training", "200", "--seed", "4", "--json").stdout)
+    data = json.loads(run(*TOURNAMENT, "--json").stdout)
     assert data["first_player_wins"]["ideal"]["ideal"] == 0
     assert [int(v) for v in lines[4].split()[2:]] == list(data["first_player_wins"]["floor 1"].values())

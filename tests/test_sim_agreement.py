@@ -41,9 +41,10 @@ def test_population_engine_agrees_in_distribution(config):
     score = np.select([single == 1, single == 0], [3, 1], -1).cumsum(axis=1)
     for g in (10, 50, games):
         spread = score[:, g - 1].std(ddof=1)
-        assert abs(sim.curve[g - 1] - score[:, g - 1].mean()) <= 6 * spread * np.sqrt(1 / runs + 1 / 2000) + 1e-9
+        tolerance = 6 * spread * np.sqrt(1 / runs + 1 / 2000) + 1e-9
+        assert abs(sim.curve[g - 1] - score[:, g - 1].mean()) <= tolerance
     per_run = [(single == r).mean(axis=1) for r in (1, 0, -1)]
-    for rate, single_rate, runs_rate in zip(population_rates, single_rates, per_run):
+    for rate, single_rate, runs_rate in zip(population_rates, single_rates, per_run, strict=True):
         assert abs(rate - single_rate) <= 6 * runs_rate.std(ddof=1) * np.sqrt(1 / runs + 1 / 2000) + 1e-9
 
 
@@ -63,7 +64,7 @@ class _Watched(Menaces):
         expected = before.copy()
         rules = self.bt.rules
         for games, rows, box, slot in pending:
-            for g, r, b, s in zip(games, rows, box, slot):
+            for g, r, b, s in zip(games, rows, box, slot, strict=True):
                 first = self.bt.catalogue.is_first_move_box(int(b) + 1)
                 draw = Draw(int(b), int(s), int(before[r, b, s]), int(before[r, b].sum()), first)
                 result = {1: Result.WIN, 0: Result.DRAW, -1: Result.LOSS}[int(results[g])]
@@ -78,7 +79,8 @@ class _Watched(Menaces):
 
 @pytest.mark.parametrize("game, side, rules, opponent", [
     ("tictactoe", "first", "michie", "perfect"), ("tictactoe", "first", "open-day", "perfect"),
-    ("tictactoe", "second", "golf", "random"), ("nim", "first", "nim", "random"), ("nim", "second", "nim-floor0", "perfect"),
+    ("tictactoe", "second", "golf", "random"), ("nim", "first", "nim", "random"),
+    ("nim", "second", "nim-floor0", "perfect"),
 ])
 def test_every_settlement_is_kit_matchbox_settle(game, side, rules, opponent):
     gt = game_tables(game)

@@ -11,7 +11,8 @@ from kit.rules import preset_names
 from kit.solver import ideal_move, perfect_moves
 from tracker.sim.tables import DRAWN, LAST_MOVER_LOST, LAST_MOVER_WON, ONGOING, box_tables, game_tables
 
-CATALOGUES = [(name, side, rules) for name in GAMES for rules in preset_names(name) for side in ("first", "second")]
+SIDES = ("first", "second")
+CATALOGUES = [(name, side, rules) for name in GAMES for rules in preset_names(name) for side in SIDES]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -30,7 +31,8 @@ def test_game_tables_agree_with_the_kit(name):
         assert gt.terminal[code] == ONGOING
         legal = tuple(gt.move(i) for i in gt.nth_legal[code, : gt.n_legal[code]])
         assert legal == game.legal_moves(state)
-        assert tuple(gt.move(i) for i in gt.nth_perfect[code, : gt.n_perfect[code]]) == perfect_moves(game, state)
+        best = tuple(gt.move(i) for i in gt.nth_perfect[code, : gt.n_perfect[code]])
+        assert best == perfect_moves(game, state)
         assert gt.move(gt.ideal[code]) == ideal_move(game, state)
         for move in legal:
             assert gt.states[gt.child[code, gt.move_index(move)]] == game.play(state, move)

@@ -39,7 +39,8 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
         except OSError as error:
             raise MenaceError(f"cannot write {report}: {error.strerror}") from None
     click.echo(json.dumps(sim.to_json()) if as_json else "\n".join(summary_lines(sim)))
-    click.echo(f"{sim.games * sim.population:,} games in {sim.seconds:.2f} s: {sim.games_per_s:,.0f} games/s", err=True)
+    total = sim.games * sim.population
+    click.echo(f"{total:,} games in {sim.seconds:.2f} s: {sim.games_per_s:,.0f} games/s", err=True)
     if report is not None:
         click.echo(f"wrote {report}", err=True)
 
@@ -55,7 +56,9 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
               help="Training games for the part-trained player.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
 @json_option
-def tournament(game: str, games: int, training: int, part_training: int, seed: int | None, as_json: bool) -> None:
+def tournament(
+    game: str, games: int, training: int, part_training: int, seed: int | None, as_json: bool
+) -> None:
     """Reproduce the Nim notebook's tournament: train six players, then a round robin.
 
     Players: floor 1, floor 0, a stable of 10 floor-0 MENACEs (a random member plays each game),
@@ -68,10 +71,14 @@ def tournament(game: str, games: int, training: int, part_training: int, seed: i
 
     result = run(games=games, training=training, part_training=part_training, seed=seed)
     if as_json:
+        players = result.players
+        wins = {
+            first: dict(zip(players, map(int, row), strict=True))
+            for first, row in zip(players, result.wins, strict=True)
+        }
         click.echo(json.dumps({
             "game": game, "games": games, "training": training, "part_training": part_training, "seed": seed,
-            "players": list(result.players),
-            "first_player_wins": {a: dict(zip(result.players, map(int, row))) for a, row in zip(result.players, result.wins)},
+            "players": list(players), "first_player_wins": wins,
         }))
         return
     click.echo("\n".join(table_lines(result)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -48,8 +49,9 @@ class Simulation:
     def games_per_s(self) -> float:
         return self.games * self.population / self.seconds if self.seconds else float("inf")
 
-    def stopped_losing(self, tail: float = 0.2) -> dict:
-        """Members with no defeat in the last ``tail`` of the games, and the game after which they never lost."""
+    def stopped_losing(self, tail: float = 0.2) -> dict[str, int]:
+        """Members with no defeat in the last ``tail`` of the games, and the game after which they never
+        lost."""
         quiet = self.last_loss <= self.games * (1 - tail)
         games = self.last_loss[quiet] + 1
         summary = {"runs": int(quiet.sum()), "tail_games": int(self.games * tail)}
@@ -57,7 +59,7 @@ class Simulation:
             summary |= {f"p{q}": int(np.percentile(games, q, method="lower")) for q in (10, 50, 90)}
         return summary
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "menace_plays": self.menace_plays,
@@ -104,7 +106,7 @@ def simulate(
         rival = Menaces.fresh(gt, box_tables(game, other_side, rules_name), population)
     else:
         rival = Policy(gt, spec)
-    players = (menace, rival) if menace_plays == "first" else (rival, menace)
+    first_player, second_player = (menace, rival) if menace_plays == "first" else (rival, menace)
     sign = 1 if menace_plays == "first" else -1
     rng = np.random.default_rng(seed)
 
@@ -113,12 +115,12 @@ def simulate(
     first_box = np.zeros(games)
     running = np.zeros(population, np.int32)
     last_loss = np.zeros(population, np.int32)
-    band = (np.zeros(games), np.zeros(games)) if spread else None
-    box_band = (np.zeros(games), np.zeros(games)) if spread else None
+    band = np.zeros((2, games))  # the running score's BAND percentiles, kept with ``spread``
+    box_band = np.zeros((2, games))  # the same for the first-move boxes' beads
     first = menace.bt.first_boxes
     started = time.perf_counter()
     for g in range(games):
-        result = play_round(gt, *players, population, rng) * sign
+        result = play_round(gt, first_player, second_player, population, rng) * sign
         tallies[g] = np.bincount(result + 1, minlength=3)
         last_loss[result == -1] = g + 1
         score = _SCORE_BY_RESULT[result + 1]
@@ -127,11 +129,13 @@ def simulate(
         first_box[g] = beads.mean() / len(first)
         if spread:
             running += score
-            band[0][g], band[1][g] = np.percentile(running, BAND)
-            box_band[0][g], box_band[1][g] = np.percentile(beads / len(first), BAND)
+            band[:, g] = np.percentile(running, BAND)
+            box_band[:, g] = np.percentile(beads / len(first), BAND)
     seconds = time.perf_counter() - started
     return Simulation(
         game, menace_plays, rules_name, opponent, games, population, seed,
-        tallies[:, 2], tallies[:, 1], tallies[:, 0], np.cumsum(mean_score), band, first_box, box_band,
-        int(menace.first_box_empty.sum()), last_loss, seconds,
-    )
+        wins=tallies[:, 2], draws=tallies[:, 1], losses=tallies[:, 0], curve=np.cumsum(mean_score),
+        band=(band[0], band[1]) if spread else None, first_box=first_box,
+        first_box_band=(box_band[0], box_band[1]) if spread else None,
+        first_box_empty=int(menace.first_box_empty.sum()), last_loss=last_loss, seconds=seconds,
+    )  # fmt: skip

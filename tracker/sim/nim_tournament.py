@@ -41,8 +41,8 @@ def train(rules: str, members: int, games: int, rng: np.random.Generator) -> np.
     learners = Menaces.fresh(gt, box_tables("nim", "first", rules), members)
     random = Policy(gt, PlayerSpec("random"))
     for g in range(games):
-        pair = (learners, random) if g % 2 == 0 else (random, learners)
-        play_round(gt, *pair, members, rng)
+        first, second = (learners, random) if g % 2 == 0 else (random, learners)
+        play_round(gt, first, second, members, rng)
     return learners.beads
 
 
@@ -82,6 +82,6 @@ def table_lines(result: Tournament) -> list[str]:
         "",
         " " * width + "".join(p.rjust(width) for p in result.players),
     ]
-    for name, row in zip(result.players, result.wins):
+    for name, row in zip(result.players, result.wins, strict=True):
         lines.append(name.ljust(width) + "".join(f"{int(v):>{width}}" for v in row))
     return lines

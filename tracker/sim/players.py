@@ -65,7 +65,8 @@ def _uniform(
     n_table: np.ndarray, nth_table: np.ndarray, codes: np.ndarray, rng: np.random.Generator
 ) -> np.ndarray:
     pick = (rng.random(codes.size) * n_table[codes]).astype(np.intp)
-    return nth_table[codes, pick]
+    moves: np.ndarray = nth_table[codes, pick]
+    return moves
 
 
 @dataclass
@@ -124,7 +125,9 @@ class Menaces:
         full[boxed] = resigned
         return moves, full
 
-    def _draw(self, codes: np.ndarray, games: np.ndarray, box: np.ndarray, rng: np.random.Generator) -> Choice:
+    def _draw(
+        self, codes: np.ndarray, games: np.ndarray, box: np.ndarray, rng: np.random.Generator
+    ) -> Choice:
         """kit.matchbox.draw_from for every game at once: refill or resign at an empty box (when_empty),
         then pick a bead in proportion to the counts and set it aside until the game is settled."""
         rows = games if self.members is None else self.members[games]
@@ -169,7 +172,9 @@ class Menaces:
             added[i, where] = slot
         return added
 
-    def _log_game0(self, box: int, slot: int, resigned: np.ndarray | None, refilled: np.ndarray | None) -> None:
+    def _log_game0(
+        self, box: int, slot: int, resigned: np.ndarray | None, refilled: np.ndarray | None
+    ) -> None:
         assert self.log is not None
         if refilled is not None and refilled[0, 0] >= 0:
             self.log.append(("refilled", box, tuple(int(s) for s in refilled[:, 0])))

@@ -27,14 +27,22 @@ def summary_lines(sim: Simulation) -> list[str]:
         f"no defeat in the last {quiet['tail_games']:,} games: {quiet['runs']:,} runs",
     ]
     if quiet["runs"]:
-        lines.append(f"  they never lost again from game {quiet['p50']:,} on (median; 10%-90%: {quiet['p10']:,}-{quiet['p90']:,})")
+        lines.append(
+            f"  they never lost again from game {quiet['p50']:,} on "
+            f"(median; 10%-90%: {quiet['p10']:,}-{quiet['p90']:,})"
+        )
     return lines
 
 
 def write_simulation_report(sim: Simulation, path: Path) -> None:
     """Mean learning curve with a band across the population, results per block, first box's beads."""
+    if sim.band is None or sim.first_box_band is None:
+        raise ValueError("a report needs the population's bands: simulate with spread=True")
     low, high = sim.band
-    curve = Series(f"mean running score ({BAND[0]}th-{BAND[1]}th percentile shaded)", sim.curve, low=low, high=high)
+    curve = Series(
+        f"mean running score ({BAND[0]}th-{BAND[1]}th percentile shaded)",
+        sim.curve.tolist(), low=low.tolist(), high=high.tolist(),
+    )
     size = math.ceil(sim.games / BLOCKS)
     starts = range(0, sim.games, size)
     names = [f"{s + 1}-{min(s + size, sim.games)}" for s in starts]
@@ -43,7 +51,10 @@ def write_simulation_report(sim: Simulation, path: Path) -> None:
         shares = [counts[s : s + size].sum() / (sim.population * len(counts[s : s + size])) for s in starts]
         layers.append(Series(name, shares, RESULT_COLOURS[name]))
     box_low, box_high = sim.first_box_band
-    beads = Series("mean beads per first-move box (band shaded)", sim.first_box, "#7b3fa0", low=box_low, high=box_high)
+    beads = Series(
+        "mean beads per first-move box (band shaded)", sim.first_box.tolist(), "#7b3fa0",
+        low=box_low.tolist(), high=box_high.tolist(),
+    )
     drawings = [
         line_chart([curve], title="Learning curve", y_label="running score"),
         stacked_bars(names, layers, title="Results per block of games", y_label="share of games"),
