@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
 
 
 def names(folder: str) -> list[str]:
@@ -10,7 +12,7 @@ def names(folder: str) -> list[str]:
     return sorted(p.name.removesuffix(".toml") for p in _folder(folder).iterdir() if p.name.endswith(".toml"))
 
 
-def read(folder: str, name: str) -> dict | None:
+def read(folder: str, name: str) -> dict[str, Any] | None:
     """The parsed kit/<folder>/<name>.toml, or None when there is no such file (or ``name`` is a path)."""
     path = _folder(folder) / f"{name}.toml"
     if not name or "/" in name or "\\" in name or not path.is_file():
@@ -18,5 +20,5 @@ def read(folder: str, name: str) -> dict | None:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-def _folder(folder: str):
+def _folder(folder: str) -> Traversable:
     return resources.files("kit") / folder

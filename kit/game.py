@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Generic, TypeVar
+from typing import Any, Generic, SupportsInt, TypeVar, cast
 
 from kit.picture import MoveMark, Picture
 
@@ -88,7 +88,7 @@ class Transform(Generic[P, M]):
         return f"<Transform {self.name}>"
 
 
-def identity() -> Transform:
+def identity() -> Transform[Any, Any]:
     return Transform("identity", "as printed", lambda position: position, lambda move: move)
 
 
@@ -161,8 +161,9 @@ class Game(ABC, Generic[P, M]):
         """What the tracker asks a person for a move, e.g. "Opponent's move (1-9 or LM)"."""
 
     def move_code(self, move: M) -> int:
-        """The move as a small whole number: JSON files, palettes and the simulator's tables key moves by it."""
-        return int(move)  # type: ignore[call-overload]
+        """The move as a small whole number; JSON files, palettes and the simulator's tables key moves by
+        it."""
+        return int(cast(SupportsInt, move))  # the default suits games whose moves are ints
 
     @abstractmethod
     def move_from_code(self, code: int) -> M:
@@ -179,7 +180,7 @@ class Game(ABC, Generic[P, M]):
 
     # --- symmetry ----------------------------------------------------------------------------------
     @cached_property
-    def symmetries(self) -> tuple[Transform, ...]:
+    def symmetries(self) -> tuple[Transform[P, M], ...]:
         """The game's symmetry group, identity first; ties in ``canonical`` and ``placements`` go to the
         earliest, so a person is given the simplest instruction."""
         return (identity(),)
@@ -188,7 +189,7 @@ class Game(ABC, Generic[P, M]):
         """The order that picks a class's representative: the smallest key wins."""
         return self.position_text(position)
 
-    def canonical(self, position: P) -> tuple[P, Transform]:
+    def canonical(self, position: P) -> tuple[P, Transform[P, M]]:
         """The representative of the position's symmetry class and the transform that makes it."""
         best, best_key, best_transform = position, self.canonical_key(position), self.symmetries[0]
         for transform in self.symmetries[1:]:
@@ -198,11 +199,11 @@ class Game(ABC, Generic[P, M]):
                 best, best_key, best_transform = image, key, transform
         return best, best_transform
 
-    def placements(self, representative: P, position: P) -> tuple[Transform, ...]:
+    def placements(self, representative: P, position: P) -> tuple[Transform[P, M], ...]:
         """Every transform that takes ``representative`` onto ``position``, simplest first."""
         return tuple(t for t in self.symmetries if t.position(representative) == position)
 
-    def stabiliser(self, position: P) -> tuple[Transform, ...]:
+    def stabiliser(self, position: P) -> tuple[Transform[P, M], ...]:
         """The transforms that leave ``position`` as it is (the identity always)."""
         return self.placements(position, position)
 
@@ -223,7 +224,7 @@ class Game(ABC, Generic[P, M]):
         """Whether MENACE playing as ``menace`` keeps a matchbox for this state (not over, its turn)."""
 
     def menace_move_number(self, state: State[P]) -> int | None:
-        """MENACE's move number (1 = its first move) in this state, or None if the position does not fix it."""
+        """MENACE's move number (1 = its first move) in this state; None if the position does not fix it."""
         return None
 
     def box_order(self, position: P) -> object:
@@ -235,7 +236,7 @@ class Game(ABC, Generic[P, M]):
         return _longest(self, self.initial(), {})
 
 
-def _longest(game: Game, state: State, seen: dict) -> int:
+def _longest(game: Game[Any, Any], state: State[Any], seen: dict[State[Any], int]) -> int:
     if state not in seen:
         moves = game.legal_moves(state)
         seen[state] = 1 + max(_longest(game, game.apply(state, m), seen) for m in moves) if moves else 0

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from kit.game import Game, GameError
 from kit.nim import Nim
 from kit.tictactoe import TicTacToe
 
-GAMES: dict[str, type[Game]] = {"tictactoe": TicTacToe, "nim": Nim}
+GAMES: dict[str, type[Game[Any, Any]]] = {"tictactoe": TicTacToe, "nim": Nim}
 
 
 @cache
-def get_game(name: str) -> Game:
-    """The game called ``name`` (one shared object: games hold no state); raises GameError naming the games."""
+def get_game(name: str) -> Game[Any, Any]:
+    """The game called ``name`` (one shared object: games hold no state); raises GameError naming the
+    games."""
     try:
         return GAMES[name]()
     except KeyError:

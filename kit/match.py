@@ -13,15 +13,15 @@ from typing import Any
 from kit.game import Game, Outcome, State
 from kit.players import Player
 
-Apply = Callable[[State, Any], State]
+Apply = Callable[[State[Any], Any], State[Any]]
 
 
 def play_game(
-    game: Game,
+    game: Game[Any, Any],
     players: Sequence[Player],
     rng: random.Random,
     *,
-    state: State | None = None,
+    state: State[Any] | None = None,
     apply: Apply | None = None,
     learn: bool = True,
 ) -> Outcome:

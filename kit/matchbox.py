@@ -48,7 +48,7 @@ class Placement:
 
     box: Box
     position: Any  # the real position
-    transform: Transform  # takes the box's picture onto the real position
+    transform: Transform[Any, Any]  # takes the box's picture onto the real position
 
     @property
     def turn(self) -> str:
@@ -64,7 +64,7 @@ class Placement:
 class Catalogue:
     """A kit's boxes for one game, MENACE's side and one rules preset."""
 
-    game: Game
+    game: Game[Any, Any]
     menace_plays: str  # "first" or "second"
     rules: Rules
     boxes: tuple[Box, ...]
@@ -75,7 +75,8 @@ class Catalogue:
 
     @cached_property
     def fingerprint(self) -> str:
-        """A short hash of the game, side, rules and box list: a printed kit and a store that share it match."""
+        """A short hash of the game, side, rules and box list: a printed kit and a store that share it
+        match."""
         payload = {
             "game": self.game.name,
             "menace_plays": self.menace_plays,
@@ -117,11 +118,12 @@ class Catalogue:
         if box is None:
             moves = game.legal_moves(state)
             if len(moves) == 1:
-                raise NotABoxError(f"{shown} leaves MENACE one move, {game.move_text(moves[0])}: it has no box")
+                only = game.move_text(moves[0])
+                raise NotABoxError(f"{shown} leaves MENACE one move, {only}: it has no box")
             raise NotABoxError(f"{shown} has no box in this kit")
         return Placement(box, position, game.placements(representative, position)[0])
 
-    def box_for(self, state: State) -> Placement | None:
+    def box_for(self, state: State[Any]) -> Placement | None:
         """The box MENACE draws from in ``state`` (its turn), or None when its only legal move needs none."""
         if not self.game.needs_box(state, self.menace):
             return None
@@ -147,7 +149,7 @@ class Catalogue:
         """The lowest-numbered first-move box: the opening box when MENACE moves first."""
         return min(self.first_move_boxes)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The catalogue as JSON: positions as text, moves as codes (tic-tac-toe squares 0-8)."""
         game = self.game
         return {
@@ -168,10 +170,10 @@ class Catalogue:
         }
 
 
-def first_move_states(game: Game, menace: int) -> list[State]:
+def first_move_states(game: Game[Any, Any], menace: int) -> list[State[Any]]:
     """The states in which MENACE makes its first move with a box: every way the game can reach MENACE
     before it has moved (forced moves, which need no box, are not first moves)."""
-    found: list[State] = []
+    found: list[State[Any]] = []
     frontier, seen = [game.initial()], set()
     while frontier:
         state = frontier.pop()
@@ -240,7 +242,8 @@ def when_empty(rules: Rules, moves: tuple[Any, ...], rng: random.Random) -> dict
 def draw_from(
     counts: dict[Any, int], box: Box, rules: Rules, rng: random.Random, *, first_move: bool
 ) -> Draw | None:
-    """Draws a bead from ``counts`` (changed in place: refilled if empty, the bead taken out); None: resign."""
+    """Draws a bead from ``counts`` (changed in place: refilled if empty, the bead taken out); None:
+    resign."""
     if not any(counts.values()):
         added = when_empty(rules, box.moves, rng)
         if added is None:

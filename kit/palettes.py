@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kit import datafiles
 from kit.game import GameError
@@ -17,7 +18,8 @@ class UnknownPaletteError(GameError):
 
 @dataclass(frozen=True)
 class Colour:
-    """One bead colour: the move it stands for (the game's move code), its name, a one-letter code and an RGB."""
+    """One bead colour: the move it stands for (the game's move code), its name, a one-letter code and
+    an RGB."""
 
     move: int
     name: str
@@ -86,7 +88,7 @@ def default_palette(game: str) -> Palette:
     return load_palette(get_game(game).default_palette)
 
 
-def _parse(name: str, data: dict) -> Palette:
+def _parse(name: str, data: dict[str, Any]) -> Palette:
     colours = tuple(Colour(c["move"], c["name"], c["code"], c["rgb"]) for c in data["colours"])
     codes = [c.code.lower() for c in colours]
     names = [c.name.lower() for c in colours]

@@ -19,7 +19,7 @@ from kit.solver import ideal_move, perfect_moves
 
 
 class Player(Protocol):
-    def choose(self, state: State, rng: random.Random) -> Any | None:
+    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
         """A legal move in ``state`` (the player is to move), or None to resign."""
 
     def learn(self, result: Result) -> None:
@@ -29,10 +29,10 @@ class Player(Protocol):
 class RandomPlayer:
     """Any legal move, uniformly."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
         return rng.choice(self.game.legal_moves(state))
 
     def learn(self, result: Result) -> None:
@@ -42,10 +42,10 @@ class RandomPlayer:
 class PerfectPlayer:
     """Game-theoretic best play (kit.solver.perfect_moves), ties broken at random."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
         return rng.choice(perfect_moves(self.game, state))
 
     def learn(self, result: Result) -> None:
@@ -55,10 +55,10 @@ class PerfectPlayer:
 class NovicePlayer:
     """Perfect with probability ``skill``, else random: one uniform number decides which, each move."""
 
-    def __init__(self, game: Game, skill: float) -> None:
+    def __init__(self, game: Game[Any, Any], skill: float) -> None:
         self.game, self.skill = game, skill
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
         if rng.random() < self.skill:
             return rng.choice(perfect_moves(self.game, state))
         return rng.choice(self.game.legal_moves(state))
@@ -70,10 +70,10 @@ class NovicePlayer:
 class IdealPlayer:
     """The Nim notebook's ideal player: the first best move, or the first legal move when lost."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
         return ideal_move(self.game, state)
 
     def learn(self, result: Result) -> None:
@@ -93,9 +93,9 @@ class MenacePlayer:
         self.boxes = boxes if boxes is not None else {b.id: b.initial_counts() for b in catalogue.boxes}
         self.learning = learning
         self.draws: list[Draw] = []
-        self._where: dict[State, Placement | None] = {}  # the box of each state met, looked up once
+        self._where: dict[State[Any], Placement | None] = {}  # the box of each state met, looked up once
 
-    def choose(self, state: State, rng: random.Random) -> Any | None:
+    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
         if state not in self._where:
             self._where[state] = self.catalogue.box_for(state)
         placement = self._where[state]
@@ -178,7 +178,7 @@ def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
     raise GameError(f"unknown player {text!r}: choose {names}")
 
 
-def make_player(spec: PlayerSpec, game: Game, catalogue: Catalogue | None = None) -> Player:
+def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player:
     """A fresh player for ``spec``; a learner needs the ``catalogue`` of its side."""
     if spec.learns and catalogue is None:
         raise GameError(f"a {spec.kind} player needs a catalogue of boxes")

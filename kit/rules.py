@@ -6,6 +6,7 @@ Every count in a preset is the net change to the drawn colour relative to before
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kit import datafiles
 from kit.game import GameError, Result
@@ -48,7 +49,7 @@ class Rules:
             return self.win
         return self.draw if result is Result.DRAW else self.loss
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "game": self.game,
@@ -89,7 +90,7 @@ def default_rules(game: str) -> Rules:
     return load_rules(get_game(game).default_rules)
 
 
-def _parse(name: str, data: dict) -> Rules:
+def _parse(name: str, data: dict[str, Any]) -> Rules:
     rules = Rules(
         name=name,
         game=data["game"],

@@ -13,10 +13,10 @@ from weakref import WeakKeyDictionary
 from kit.game import Game, State
 
 WIN, DRAW, LOSS = 1, 0, -1
-_solved: WeakKeyDictionary[Game, dict[State, tuple[int, int]]] = WeakKeyDictionary()
+_solved: WeakKeyDictionary[Game[Any, Any], dict[State[Any], tuple[int, int]]] = WeakKeyDictionary()
 
 
-def solve(game: Game, state: State) -> tuple[int, int]:
+def solve(game: Game[Any, Any], state: State[Any]) -> tuple[int, int]:
     """(value, plies): the value for the player to move with best play on both sides (1, 0 or -1)
     and how many moves the game then lasts."""
     table = _solved.setdefault(game, {})
@@ -25,7 +25,7 @@ def solve(game: Game, state: State) -> tuple[int, int]:
     return table[state]
 
 
-def _solve(game: Game, state: State) -> tuple[int, int]:
+def _solve(game: Game[Any, Any], state: State[Any]) -> tuple[int, int]:
     outcome = game.outcome(state)
     if outcome is not None:
         if outcome.winner is None:
@@ -43,7 +43,7 @@ def _solve(game: Game, state: State) -> tuple[int, int]:
     return value, -key if value == WIN else key
 
 
-def perfect_moves(game: Game, state: State) -> tuple[Any, ...]:
+def perfect_moves(game: Game[Any, Any], state: State[Any]) -> tuple[Any, ...]:
     """Every best move: the quickest wins, else every drawing move, else every legal move."""
     moves = game.legal_moves(state)
     results: dict[Hashable, tuple[int, int]] = {move: solve(game, game.apply(state, move)) for move in moves}
@@ -55,7 +55,7 @@ def perfect_moves(game: Game, state: State) -> tuple[Any, ...]:
     return tuple(draws) if draws else moves
 
 
-def ideal_move(game: Game, state: State) -> Any:
+def ideal_move(game: Game[Any, Any], state: State[Any]) -> Any:
     """The Nim notebook's ideal player, for any game: the first best move, or the first legal move when
     the position is lost (single-pile Nim: take 1, 1, 2, 3, 1, 1, 2, 3, 1 at 1..9 tokens)."""
     if solve(game, state)[0] == LOSS:

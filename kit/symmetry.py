@@ -60,6 +60,10 @@ def square_symmetries(size: int) -> tuple[Permutation, ...]:
         ("mirror", "flipped left to right (mirror image)", lambda r, c: (r, n - c)),
         ("flip", "flipped top to bottom", lambda r, c: (n - r, c)),
         ("diagonal", "flipped over the diagonal from top-left to bottom-right", lambda r, c: (c, r)),
-        ("antidiagonal", "flipped over the diagonal from top-right to bottom-left", lambda r, c: (n - c, n - r)),
+        (
+            "antidiagonal",
+            "flipped over the diagonal from top-right to bottom-left",
+            lambda r, c: (n - c, n - r),
+        ),
     ]
     return tuple(_from_coordinates(name, words, size, f) for name, words, f in table)

@@ -102,14 +102,16 @@ class TicTacToe(Game[Board, Square]):
         return board
 
     def parse_move(self, text: str) -> Square:
-        """A square typed as 1-9 in reading order or as two letters L/M/R, row then column ('LM' = top middle)."""
+        """A square typed as 1-9 in reading order or as two letters L/M/R, row then column ('LM' = top
+        middle)."""
         word = text.strip().upper().replace(" ", "")
         if len(word) == 1 and word in "123456789":
             return int(word) - 1
         if len(word) == 2 and word[0] in GOLF and word[1] in GOLF:
             return GOLF.index(word[0]) * 3 + GOLF.index(word[1])
         raise InvalidMoveError(
-            f"{text.strip()!r} is not a square: type 1-9 (reading order) or two letters L/M/R, row then column"
+            f"{text.strip()!r} is not a square: "
+            "type 1-9 (reading order) or two letters L/M/R, row then column"
         )
 
     def move_text(self, move: Square, notation: str = "numbers") -> str:
@@ -135,7 +137,7 @@ class TicTacToe(Game[Board, Square]):
 
     # --- symmetry and boxes -------------------------------------------------------------------------
     @cached_property
-    def symmetries(self) -> tuple[Transform, ...]:
+    def symmetries(self) -> tuple[Transform[Board, Square], ...]:
         return tuple(
             Transform(p.name, p.description, p.text_mover(), p.perm.__getitem__) for p in square_symmetries(3)
         )

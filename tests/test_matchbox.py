@@ -12,7 +12,8 @@ from kit.rules import load_rules
 
 
 def one_draw(left_of_colour: int, left_in_box: int, *, first_move: bool = False) -> list[Draw]:
-    return [Draw(box=7, move=4, left_of_colour=left_of_colour, left_in_box=left_in_box, first_move=first_move)]
+    draw = Draw(box=7, move=4, left_of_colour=left_of_colour, left_in_box=left_in_box, first_move=first_move)
+    return [draw]
 
 
 @pytest.mark.parametrize(

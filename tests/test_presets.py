@@ -27,7 +27,8 @@ def test_preset_values(name, beads, changes, floor, empty, keep_one, beads_on):
     rules = load_rules(name)
     assert rules.initial_beads == beads
     assert (rules.change(Result.WIN), rules.change(Result.DRAW), rules.change(Result.LOSS)) == changes
-    assert (rules.floor, rules.empty_box, rules.keep_one, rules.beads_on) == (floor, empty, keep_one, beads_on)
+    policies = (rules.floor, rules.empty_box, rules.keep_one, rules.beads_on)
+    assert policies == (floor, empty, keep_one, beads_on)
     assert rules.description
 
 

@@ -1,4 +1,4 @@
-"""The eight symmetries of the square board form the group D4, and canonical forms are invariant under them."""
+"""The eight symmetries of the square board form the group D4; canonical forms are invariant under them."""
 
 from __future__ import annotations
 

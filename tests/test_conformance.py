@@ -1,0 +1,199 @@
+"""The contract every registered game keeps: each test runs for every game in ``kit.games.GAMES``.
+
+A new game joins these tests by being registered, and must add its known box counts and first-move
+boxes below (a registered game without them fails), the way tic-tac-toe's 304 / 289 are pinned.
+Every reachable state is checked, so the tests stay exhaustive yet fast for the small games MENACE plays.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from generator.catalogue import build_catalogue
+from generator.walk import states
+from kit.game import SIDES, IllegalMoveError, State
+from kit.games import GAMES, get_game
+
+NAMES = sorted(GAMES)
+GAMES_AND_SIDES = [(name, side) for name in NAMES for side in SIDES]
+
+# Known answers (facts.md), with each game's default rules: a new game must add its own.
+KNOWN_BOXES = {
+    ("tictactoe", "first"): 304,
+    ("tictactoe", "second"): 289,
+    ("nim", "first"): 9,
+    ("nim", "second"): 9,
+}
+KNOWN_FIRST_MOVE_BOXES = {
+    ("tictactoe", "first"): {1},
+    ("tictactoe", "second"): {1, 2, 3},  # X's corner, edge and centre openings
+    ("nim", "first"): {9},
+    ("nim", "second"): {6, 7, 8},  # the first player took 3, 2 or 1
+}
+
+
+@cache
+def reachable(name: str) -> tuple[State[Any], ...]:
+    """Every state reachable in play from the start, finished ones included."""
+    return tuple(states(get_game(name), reduce=False))
+
+
+def every_move(name: str) -> set[Any]:
+    """Every move legal somewhere in the game: the candidates that must be refused where not legal."""
+    game = get_game(name)
+    return {move for state in reachable(name) for move in game.legal_moves(state)}
+
+
+def orbit(keepers: tuple[Any, ...], move: Any) -> set[Any]:
+    """The moves that the position's own symmetries make of ``move``: one move, as far as MENACE knows."""
+    return {t.move(move) for t in keepers}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_playthroughs_stay_legal(name):
+    game, rng = get_game(name), random.Random(8)
+    candidates = sorted(every_move(name), key=game.move_code)
+    for _ in range(300):
+        state = game.initial()
+        while game.outcome(state) is None:
+            moves = game.legal_moves(state)
+            assert moves, f"{game.position_text(state.position)} is not over but has no legal move"
+            for move in candidates:
+                if move not in moves:
+                    with pytest.raises(IllegalMoveError):
+                        game.play(state, move)
+            move = rng.choice(moves)
+            assert game.play(state, move) == game.apply(state, move)
+            state = game.apply(state, move)
+        assert game.legal_moves(state) == ()
+        assert game.outcome(state).winner in (None, 0, 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_moves_are_in_ascending_code_order_and_only_finished_games_have_none(name):
+    game = get_game(name)
+    for state in reachable(name):
+        moves = game.legal_moves(state)
+        assert bool(moves) == (game.outcome(state) is None)
+        codes = [game.move_code(m) for m in moves]
+        assert codes == sorted(set(codes))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_text_forms_and_move_codes_round_trip(name):
+    game = get_game(name)
+    assert game.notations and game.notations[0] == "numbers"
+    for state in reachable(name):
+        text = game.position_text(state.position)
+        assert game.parse_position(text) == state.position, text
+        whose = game.whose_turn(state.position)
+        assert whose in (None, state.to_move)
+    for move in every_move(name):
+        for notation in game.notations:
+            assert game.parse_move(game.move_text(move, notation)) == move, (move, notation)
+            assert game.move_phrase(move, notation)
+        code = game.move_code(move)
+        assert isinstance(code, int) and game.move_from_code(code) == move
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_transforms_map_positions_and_moves_consistently(name):
+    game = get_game(name)
+    identity = game.symmetries[0]
+    for state in reachable(name):
+        position, mover = state.position, state.to_move
+        assert identity.position(position) == position
+        representative, made_by = game.canonical(position)
+        assert made_by.position(position) == representative
+        legal = game.legal_moves(state)
+        for t in game.symmetries:
+            image = State(t.position(position), mover)
+            assert game.canonical(image.position)[0] == representative, (t, position)
+            assert game.outcome(image) == game.outcome(state)
+            assert sorted(map(game.move_code, game.legal_moves(image))) == sorted(
+                game.move_code(t.move(m)) for m in legal
+            )
+            for move in legal:
+                after = game.apply(state, move).position
+                assert game.apply(image, t.move(move)).position == t.position(after)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_distinct_moves_keep_one_move_of_every_class(name):
+    game = get_game(name)
+    for state in reachable(name):
+        legal, distinct = game.legal_moves(state), game.distinct_moves(state)
+        assert set(distinct) <= set(legal)
+        keepers = game.stabiliser(state.position)
+        assert all(t.position(state.position) == state.position for t in keepers)
+        for move in legal:
+            assert len(orbit(keepers, move) & set(distinct)) == 1, (state, move)
+
+
+@pytest.mark.parametrize("name, side", GAMES_AND_SIDES)
+def test_catalogue_known_box_counts_and_first_move_boxes(name, side):
+    if (name, side) not in KNOWN_BOXES or (name, side) not in KNOWN_FIRST_MOVE_BOXES:
+        pytest.fail(f"{name} is registered: add its known box counts and first-move boxes for {side}")
+    catalogue = build_catalogue(name, side)
+    assert len(catalogue.boxes) == KNOWN_BOXES[name, side]
+    assert [b.id for b in catalogue.boxes] == list(range(1, len(catalogue.boxes) + 1))
+    expected = KNOWN_FIRST_MOVE_BOXES[name, side]
+    assert catalogue.first_move_boxes == expected
+    assert {b.id for b in catalogue.boxes if catalogue.is_first_move_box(b.id)} == expected
+    assert catalogue.first_box == min(expected)
+
+
+@pytest.mark.parametrize("name, side", GAMES_AND_SIDES)
+def test_place_and_locate_map_every_position_onto_its_box(name, side):
+    game, catalogue = get_game(name), build_catalogue(name, side)
+    menace, found = SIDES[side], set()
+    for state in reachable(name):
+        if state.to_move != menace or game.outcome(state) is not None:
+            continue
+        placement = catalogue.box_for(state)
+        if not game.needs_box(state, menace):
+            assert placement is None
+            continue
+        assert placement is not None
+        box, transform = placement.box, placement.transform
+        located = catalogue.locate(game.position_text(state.position))
+        assert (located.box, located.transform) == (box, transform)
+        assert transform.position(box.position) == state.position
+        drawn_state = State(box.position, menace)
+        real = [placement.to_real(m) for m in box.moves]
+        assert len(set(real)) == len(real)
+        assert set(real) <= set(game.legal_moves(state))
+        for move in box.moves:
+            after_picture = game.apply(drawn_state, move).position
+            assert transform.position(after_picture) == game.apply(state, placement.to_real(move)).position
+        found.add(box.id)
+    ids = {b.id for b in catalogue.boxes}
+    assert found <= ids
+    if game.whose_turn(game.initial().position) is not None:
+        # Positions that say whose turn it is get a box only where MENACE meets them; Nim's one box
+        # per count serves either side, so MENACE first never opens box 8, nor second box 9.
+        assert found == ids, "every box is met in play"
+
+
+# The simulator's tables (tracker.sim.tables), checked against the game for every reachable state.
+@pytest.mark.parametrize("name", NAMES)
+def test_simulator_tables_agree_with_the_game(name):
+    from tracker.sim.tables import ONGOING, encode, game_tables
+
+    game, tables = get_game(name), game_tables(name)
+    for state in reachable(name):
+        code = encode(game, state.position)
+        over = game.outcome(state) is not None
+        assert (tables.terminal[code] != ONGOING) == over
+        legal = game.legal_moves(state)
+        assert tables.n_legal[code] == (0 if over else len(legal))
+        listed = [tables.moves[i] for i in tables.nth_legal[code, : tables.n_legal[code]]]
+        assert tuple(listed) == (() if over else legal)
+        for index, move in enumerate(tables.moves):
+            child = tables.child[code, index]
+            expected = encode(game, game.apply(state, move).position) if move in legal else -1
+            assert child == expected, (state, move)

@@ -1,0 +1,223 @@
+"""Shows that the tests catch broken rules: applies named mutants one at a time and runs the suite.
+
+Each mutant replaces one exact snippet of the source (a rule check switched off, rewards swapped, ...).
+The script copies the repository's files (tracked and untracked, as they are in the working tree,
+without what .gitignore ignores) to a temporary folder, runs the tests there once unchanged, then once
+per mutant, and prints a table: mutant, killed or survived, and the first failing test. The working
+tree is never touched. A snippet that no longer matches exactly once stops the script before any
+test runs, so a stale mutant can never pass silently: update it with the code it mutates.
+
+Run from the repository root with the project's environment:
+
+    .venv/bin/python tools/mutants.py                      # every mutant, the full suite (-x)
+    .venv/bin/python tools/mutants.py --mutant settle      # mutants whose name contains "settle"
+    .venv/bin/python tools/mutants.py -- tests/test_matchbox.py -k keep   # a subset of the tests
+    .venv/bin/python tools/mutants.py --list
+
+Exit status: 0 when every mutant is killed, 1 when one survives, 2 when a snippet is stale, the
+unchanged suite fails, or a run ends in an error that is not a failing test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str  # relative to the repository root
+    original: str  # must occur exactly once in the file
+    replacement: str
+
+
+MUTANTS = (
+    Mutant(
+        "tracker: refill-draw check off",
+        "tracker/engine.py",
+        "        if added != expected:\n",
+        "        if False and added != expected:\n",
+    ),
+    Mutant(
+        "tracker: bead-in-box check off",
+        "tracker/engine.py",
+        "    if world.mirror is not None and world.mirror[box].get(move, 0) < 1:\n",
+        "    if False and world.mirror is not None and world.mirror[box].get(move, 0) < 1:\n",
+    ),
+    Mutant(
+        "tracker: settlement check off",
+        "tracker/engine.py",
+        '        if event.data["changes"] != changes:\n',
+        '        if False and event.data["changes"] != changes:\n',
+    ),
+    Mutant(
+        "rules: win and draw rewards swapped",
+        "kit/rules.py",
+        "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",
+        "            return self.draw\n        return self.win if result is Result.DRAW else self.loss\n",
+    ),
+    Mutant(
+        "settle: floor off",
+        "kit/matchbox.py",
+        "        after = max(rules.floor, draw.left_of_colour + 1 + rules.change(result))\n",
+        "        after = draw.left_of_colour + 1 + rules.change(result)\n",
+    ),
+    Mutant(
+        "settle: keep-one off",
+        "kit/matchbox.py",
+        "        if keeps_one and others + after == 0:\n",
+        "        if False and keeps_one and others + after == 0:\n",
+    ),
+    Mutant(
+        "catalogue: first-move-box predicate inverted",
+        "kit/matchbox.py",
+        "        return box_id in self.first_move_boxes\n",
+        "        return box_id not in self.first_move_boxes\n",
+    ),
+    Mutant(
+        "when_empty: refill count changed",
+        "kit/matchbox.py",
+        "    for _ in range(rules.refill_beads):\n",
+        "    for _ in range(rules.refill_beads + 1):\n",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Run:
+    status: str  # "passed", "failed" (a test failed or errored) or "error" (pytest itself could not run)
+    first_failure: str
+    seconds: float
+
+
+def stale(mutants: tuple[Mutant, ...]) -> list[str]:
+    """Why each mutant whose snippet does not occur exactly once in its file cannot be applied."""
+    problems = []
+    for mutant in mutants:
+        path = ROOT / mutant.path
+        count = path.read_text(encoding="utf-8").count(mutant.original) if path.is_file() else -1
+        if count != 1:
+            where = "the file is missing" if count < 0 else f"the snippet occurs {count} times"
+            problems.append(f"{mutant.name}: {mutant.path}: {where}, not once")
+    return problems
+
+
+def copy_repo(target: Path) -> None:
+    """Copies the working tree's files that git tracks or would track (not .venv, caches, output)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout.split("\0")  # fmt: skip
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():  # a tracked file deleted in the working tree is left out
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+
+
+def environment(copy: Path) -> dict[str, str]:
+    # The copy goes first on the path, ahead of the editable install of the real tree; no bytecode is
+    # written, so a restored file can never be shadowed by the mutant's cached bytecode.
+    return {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def check_imports(copy: Path) -> None:
+    """Stops the script unless the packages import from the copy (else mutants would not be seen)."""
+    code = "import kit, generator, tracker; print(kit.__file__, generator.__file__, tracker.__file__)"
+    env = environment(copy)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=copy, env=env, check=True, capture_output=True, text=True
+    ).stdout
+    if any(not Path(f).resolve().is_relative_to(copy.resolve()) for f in out.split()):
+        sys.exit(f"the packages import from outside the copy ({out.strip()}): mutants would go unseen")
+
+
+def run_tests(copy: Path, pytest_args: list[str], timeout: float) -> Run:
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *pytest_args],
+            cwd=copy, env=environment(copy), capture_output=True, text=True, timeout=timeout,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return Run("error", f"timed out after {timeout:.0f} s", time.monotonic() - started)
+    seconds = time.monotonic() - started
+    output = done.stdout + done.stderr
+    # pytest: 0 all passed, 1 a test failed, 2 interrupted (-x stops here too on a collection error).
+    # The short summary (-ra) names them "FAILED <node id> - <message>"; node ids may hold spaces.
+    failures = re.findall(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", output, re.MULTILINE)
+    if done.returncode == 0:
+        return Run("passed", "", seconds)
+    if done.returncode in (1, 2) and failures:
+        return Run("failed", failures[0], seconds)
+    tail = " | ".join(output.strip().splitlines()[-3:])
+    return Run("error", f"pytest exit {done.returncode}: {tail}", seconds)
+
+
+def apply_mutant(copy: Path, mutant: Mutant) -> str:
+    """Writes the mutant into the copy; returns the original text to restore."""
+    path = copy / mutant.path
+    text = path.read_text(encoding="utf-8")
+    if text.count(mutant.original) != 1:  # checked on the real tree already; the copy must agree
+        sys.exit(f"{mutant.name}: the snippet does not occur once in the copy of {mutant.path}")
+    path.write_text(text.replace(mutant.original, mutant.replacement), encoding="utf-8")
+    return text
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mutant", default="", help="only mutants whose name contains this text")
+    parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds allowed per test run")
+    parser.add_argument("pytest_args", nargs="*", help="passed to pytest after --, e.g. a test file")
+    args = parser.parse_args()
+    chosen = tuple(m for m in MUTANTS if args.mutant.lower() in m.name.lower())
+    if args.list or not chosen:
+        for m in MUTANTS:
+            print(f"{m.name}  ({m.path})")
+        return 0 if args.list else 2
+    problems = stale(chosen)
+    if problems:
+        print("stale mutants: update their snippets to today's code\n  " + "\n  ".join(problems))
+        return 2
+    with tempfile.TemporaryDirectory(prefix="menace-mutants-") as folder:
+        copy = Path(folder)
+        copy_repo(copy)
+        check_imports(copy)
+        baseline = run_tests(copy, args.pytest_args, args.timeout)
+        print(f"unchanged code: {baseline.status} ({baseline.seconds:.0f} s)", flush=True)
+        if baseline.status != "passed":
+            print(f"  {baseline.first_failure}: the suite must pass before mutants mean anything")
+            return 2
+        rows = []
+        for mutant in chosen:
+            original = apply_mutant(copy, mutant)
+            try:
+                run = run_tests(copy, args.pytest_args, args.timeout)
+            finally:
+                (copy / mutant.path).write_text(original, encoding="utf-8")
+            verdict = {"failed": "killed", "passed": "SURVIVED", "error": "ERROR"}[run.status]
+            rows.append((mutant.name, verdict, run.first_failure or "-"))
+            print(f"  {mutant.name}: {verdict} ({run.seconds:.0f} s)", flush=True)
+    width = max(len(name) for name, _, _ in rows)
+    print(f"\n{'mutant':<{width}}  {'result':<8}  first failing test")
+    for name, verdict, first in rows:
+        print(f"{name:<{width}}  {verdict:<8}  {first}")
+    if any(verdict == "ERROR" for _, verdict, _ in rows):
+        return 2
+    return 1 if any(verdict == "SURVIVED" for _, verdict, _ in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
