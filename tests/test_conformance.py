@@ -182,18 +182,19 @@ def test_place_and_locate_map_every_position_onto_its_box(name, side):
 # The simulator's tables (tracker.sim.tables), checked against the game for every reachable state.
 @pytest.mark.parametrize("name", NAMES)
 def test_simulator_tables_agree_with_the_game(name):
-    from tracker.sim.tables import ONGOING, encode, game_tables
+    from tracker.sim.tables import ONGOING, game_tables
 
     game, tables = get_game(name), game_tables(name)
     for state in reachable(name):
-        code = encode(game, state.position)
+        code = tables.codes[state]
         over = game.outcome(state) is not None
         assert (tables.terminal[code] != ONGOING) == over
         legal = game.legal_moves(state)
         assert tables.n_legal[code] == (0 if over else len(legal))
-        listed = [tables.moves[i] for i in tables.nth_legal[code, : tables.n_legal[code]]]
+        listed = [tables.move(i) for i in tables.nth_legal[code, : tables.n_legal[code]]]
         assert tuple(listed) == (() if over else legal)
-        for index, move in enumerate(tables.moves):
+        for index in range(len(tables.move_codes)):
+            move = tables.move(index)
             child = tables.child[code, index]
-            expected = encode(game, game.apply(state, move).position) if move in legal else -1
+            expected = tables.codes[game.apply(state, move)] if move in legal else -1
             assert child == expected, (state, move)
