@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from generator.documents import labels
 from generator.documents.common import KitSpec
-from generator.kit import DOCUMENTS
+from generator.printed_kit import DOCUMENTS
 from generator.stocks import PAPERS, load_stock
 from kit.palettes import default_palette
 from tests.pdfcheck import print_scaling, unembedded_fonts
