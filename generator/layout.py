@@ -74,9 +74,8 @@ def plan_sheet(stock: Stock, paper: str, *, offset_x: float = 0.0, offset_y: flo
     """The label rectangles of one sheet; a positive offset moves the print right and down."""
     width, height = PAPERS[paper]
     lw, lh = stock.label_width, stock.label_height
-    if stock.fixed_grid:
-        columns, rows = stock.columns, stock.rows
-        left, top, pitch_x, pitch_y = stock.left, stock.top, stock.pitch_x, stock.pitch_y
+    if stock.grid is not None:
+        columns, rows, left, top, pitch_x, pitch_y = stock.grid
     else:
         # Plain paper: labels share their cut lines, centred on the page.
         columns = int((width - 2 * stock.min_margin) // lw)
