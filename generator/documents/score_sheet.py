@@ -17,13 +17,10 @@ def write(path: Path, spec: KitSpec) -> int:
     rules = spec.catalogue.rules
     draws = has_draws(spec.catalogue.game)
     results = "W  D  L" if draws else "W  L"
-    first = "first take" if spec.is_nim else "first move"
-    opening = ("the number of tokens the game's first player took" if spec.is_nim
-               else "the square the game opened on (corner, edge or centre)")
-    columns = [("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)]
-    total = sum(w for _, w in columns)
-    scale = (width - 2 * MARGIN) / total
-    columns = [(name, w * scale) for name, w in columns]
+    first, opening = spec.words.first_move, spec.words.opening
+    shares = [("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)]
+    scale = (width - 2 * MARGIN) / sum(w for _, w in shares)
+    columns = [(name, w * scale) for name, w in shares]
     rows = int((height - 2 * MARGIN - 40) // ROW)
 
     def draw(canvas) -> int:
