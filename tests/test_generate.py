@@ -102,6 +102,13 @@ def test_labels_carry_colour_letters_counts_and_the_kit_code(kit_dir, first):
     assert first_label[:4] == ["R", "Y", "K", "1"]  # box 1: corner, edge, centre
 
 
+def test_nim_labels_print_a_row_per_legal_take(kit_dir):
+    text = "\n".join(page.extract_text() for page in PdfReader(kit_dir[0] / "nim" / "labels.pdf").pages)
+    # Box n holds the takes legal with n tokens left: take 1 in all nine, take 2 from 2 up, take 3 from 3 up.
+    assert [text.count(f"take {n}") for n in (1, 2, 3)] == [9, 8, 7]
+    assert "1 token \u00b7 3 each" in text and "9 tokens \u00b7 3 each" in text
+
+
 def test_calibration_and_legend_say_what_they_must(kit_dir):
     calibration = PdfReader(kit_dir[0] / "tictactoe" / "calibration.pdf").pages[0].extract_text()
     assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
