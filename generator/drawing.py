@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 MM = 72 / 25.4  # points per millimetre
-PT = 25.4 / 72  # millimetres per point
 INK = "#222222"
 # Move-number bands: colours unlike any bead colour, dark enough for white words, so boxes sort
 # by level at a glance; the band also says the level in words for black-and-white printers.

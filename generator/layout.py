@@ -53,9 +53,6 @@ class Rect:
             and other.y < self.top - tolerance
         )
 
-    def moved(self, dx: float, dy: float) -> Rect:
-        return Rect(self.x + dx, self.y + dy, self.w, self.h)
-
 
 @dataclass(frozen=True)
 class SheetPlan:
