@@ -8,7 +8,6 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-
 from typing import Any
 
 from kit.game import State

@@ -1,11 +1,16 @@
 """score-sheet.pdf: a table for logging classroom games by hand when no laptop is at hand."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
 from generator.drawing import INK, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Score sheet"
 PAGES = 2
@@ -23,7 +28,7 @@ def write(path: Path, spec: KitSpec) -> int:
     columns = [(name, w * scale) for name, w in shares]
     rows = int((height - 2 * MARGIN - 40) // ROW)
 
-    def draw(canvas) -> int:
+    def draw(canvas: Canvas) -> int:
         for page in range(PAGES):
             with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
                 change = f"win {rules.win:+d}" + (f", draw {rules.draw:+d}" if draws else "") + f", loss {rules.loss:+d}"
@@ -39,7 +44,15 @@ def write(path: Path, spec: KitSpec) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _table(canvas, columns, rows: int, top: float, *, first_game: int, results: str) -> None:
+def _table(
+    canvas: Canvas,
+    columns: Sequence[tuple[str, float]],
+    rows: int,
+    top: float,
+    *,
+    first_game: int,
+    results: str,
+) -> None:
     x0 = MARGIN
     x1 = x0 + sum(w for _, w in columns)
     canvas.setFillColor(hex_colour("#e8eaf6"))

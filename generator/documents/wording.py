@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from kit.game import Game
 from kit.picture import Grid, Heaps, Picture
@@ -69,7 +70,7 @@ COUNTERS = Wording(
 
 
 @cache
-def wording_for(game: Game) -> Wording:
+def wording_for(game: Game[Any, Any]) -> Wording:
     """The wording for the way ``game`` pictures its positions (the start position's picture says)."""
     return COUNTERS if isinstance(game.picture(game.initial().position), Heaps) else BOARD
 
