@@ -53,7 +53,8 @@ def bill_for(catalogue: Catalogue, reserve_games: int = RESERVE_GAMES) -> Bill:
     pool = reserve_games * boxes_per_game * per_game
     total = sum(start.values())
     reserve = {code: math.ceil(pool * count / total) for code, count in sorted(start.items())}
-    return Bill(len(catalogue.boxes), dict(sorted(start.items())), reserve, boxes_per_game, per_game, reserve_games)
+    starting = dict(sorted(start.items()))
+    return Bill(len(catalogue.boxes), starting, reserve, boxes_per_game, per_game, reserve_games)
 
 
 @cache

@@ -189,8 +189,9 @@ class _Frame:
             self.x_range = x_range
             for tick in _nice_ticks(*x_range):
                 if x_range[0] <= tick <= x_range[1]:
-                    drawing.add(Line(self.x(tick), self.bottom, self.x(tick), self.bottom - 3, strokeColor=grey))
-                    drawing.add(String(self.x(tick), self.bottom - 12, _label(tick), fontName=REGULAR, fontSize=7,
+                    x = self.x(tick)
+                    drawing.add(Line(x, self.bottom, x, self.bottom - 3, strokeColor=grey))
+                    drawing.add(String(x, self.bottom - 12, _label(tick), fontName=REGULAR, fontSize=7,
                                        textAnchor="middle"))
         drawing.add(Line(self.left, self.bottom, self.left + self.plot_width, self.bottom, strokeColor=grey))
         drawing.add(Line(self.left, self.bottom, self.left, self.bottom + self.plot_height, strokeColor=grey))

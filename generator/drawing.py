@@ -78,14 +78,18 @@ def fit_size(text: str, font: str, width: float, height: float) -> float:
     return min(height / CAP_HEIGHT, width / max(text_width(text, font, 1.0), 1e-6))
 
 
-def centred_text(canvas: Canvas, text: str, cx: float, cy: float, font: str, size: float, colour: str = INK) -> None:
+def centred_text(
+    canvas: Canvas, text: str, cx: float, cy: float, font: str, size: float, colour: str = INK
+) -> None:
     """``text`` with its capitals centred on (cx, cy)."""
     canvas.setFillColor(hex_colour(colour))
     canvas.setFont(font, size)
     canvas.drawCentredString(cx, cy - size * CAP_HEIGHT / 2, text)
 
 
-def draw_dot(canvas: Canvas, cx: float, cy: float, radius: float, colour: Colour, *, letter: bool = True) -> None:
+def draw_dot(
+    canvas: Canvas, cx: float, cy: float, radius: float, colour: Colour, *, letter: bool = True
+) -> None:
     """A bead dot in its colour, outlined (white beads need it), with the colour's letter inside."""
     canvas.setFillColor(hex_colour(colour.rgb))
     canvas.setStrokeColor(hex_colour("#333333"))
@@ -148,7 +152,8 @@ def draw_grid(
         elif mark == "O":
             canvas.circle(x0 + cell / 2, y0 + cell / 2, cell / 2 - inset, stroke=1, fill=0)
         elif mark:
-            centred_text(canvas, mark, x0 + cell / 2, y0 + cell / 2, BOLD, fit_size(mark, BOLD, cell * 0.6, cell * 0.5))
+            size = fit_size(mark, BOLD, cell * 0.6, cell * 0.5)
+            centred_text(canvas, mark, x0 + cell / 2, y0 + cell / 2, BOLD, size)
     for index, colour in dots.items():
         cx, cy = cell_centre(area, grid, index)
         draw_dot(canvas, cx, cy, cell * dot_share, colour, letter=letters)
@@ -158,7 +163,7 @@ def draw_grid(
 
 
 def draw_heaps(canvas: Canvas, area: Rect, heaps: Heaps) -> None:
-    """Heaps of counters, each heap starting a new row: tokens left filled, tokens already taken faint rings."""
+    """Heaps of counters, each heap starting a new row: tokens left filled, those taken as faint rings."""
     columns, rows = heap_grid(heaps)
     cell = min(area.w / columns, area.h / rows)
     row = 0

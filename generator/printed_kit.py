@@ -83,7 +83,9 @@ def _owner(name: str | None, load: Callable[..., _Preset], games: list[str]) -> 
     return load(name).game
 
 
-def generate(options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None) -> list[Path]:
+def generate(
+    options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None
+) -> list[Path]:
     """Writes every kit asked for under ``out``; returns the manifests' paths."""
     specs = plan_kits(options)
     return [write_kit(spec, Path(out) / spec.catalogue.game.name, progress) for spec in specs]

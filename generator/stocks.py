@@ -23,7 +23,7 @@ class UnknownStockError(GameError):
 
 
 class LabelGrid(NamedTuple):
-    """Where a label stock's labels sit: columns x rows, the first one's margins, and the pitch between them."""
+    """Where a stock's labels sit: columns x rows, the first one's margins, and the pitch between them."""
 
     columns: int
     rows: int
@@ -98,7 +98,8 @@ def _parse(name: str, data: dict[str, Any]) -> Stock:
     )
     problems = [
         "paper must be a4, letter or any" * (stock.paper not in (*PAPERS, "any")),
-        "give all of columns, rows, left, top, pitch_x, pitch_y or none" * (len({v is None for v in grid.values()}) > 1),
+        "give all of columns, rows, left, top, pitch_x, pitch_y or none"
+        * (len({v is None for v in grid.values()}) > 1),
         "a fixed grid needs a4 or letter paper" * (stock.fixed_grid and stock.paper == "any"),
         "plain paper needs no grid" * (not stock.fixed_grid and stock.paper != "any"),
         "labels must be larger than 10 mm" * (min(stock.label_width, stock.label_height) < 10),
@@ -109,6 +110,5 @@ def _parse(name: str, data: dict[str, Any]) -> Stock:
 
 
 def _label_grid(v: dict[str, Any]) -> LabelGrid:
-    return LabelGrid(
-        int(v["columns"]), int(v["rows"]), float(v["left"]), float(v["top"]), float(v["pitch_x"]), float(v["pitch_y"])
-    )
+    left, top, pitch_x, pitch_y = (float(v[key]) for key in ("left", "top", "pitch_x", "pitch_y"))
+    return LabelGrid(int(v["columns"]), int(v["rows"]), left, top, pitch_x, pitch_y)

@@ -1,4 +1,4 @@
-"""calibration.pdf: the stock's label outlines and 100 mm rulers, to check the printer before the label run."""
+"""calibration.pdf: the stock's label outlines and 100 mm rulers, to check the printer before the labels."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -50,7 +50,8 @@ def _words(canvas: Canvas, spec: KitSpec, panel: Rect) -> None:
     facts = f"{spec.stock.title} on {spec.paper.upper()} paper; {offset}. Kit {spec.code}: {spec.kit_title}."
     y = paragraph(canvas, facts, x, y - 8, width, size=3.0, colour="#444444") - 2
     steps = [
-        "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit to page\u201d.",
+        "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, "
+        "never \u201cfit to page\u201d.",
         f"Measure both rulers: each must be exactly {RULER:g} mm long.",
     ]
     if spec.stock.cut_lines:

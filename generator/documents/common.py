@@ -106,7 +106,8 @@ def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: in
         canvas.drawString(MARGIN, height - MARGIN - 4.5, title)
         canvas.setFont(REGULAR, 3.0)
         canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, spec.kit_title)
-        footer = f"kit {spec.code} \u00b7 rules {spec.catalogue.rules.name} \u00b7 palette {spec.palette.name}"
+        dot = "\u00b7"
+        footer = f"kit {spec.code} {dot} rules {spec.catalogue.rules.name} {dot} palette {spec.palette.name}"
         canvas.drawString(MARGIN, MARGIN - 6, footer)
         if pages > 1:
             canvas.drawRightString(width - MARGIN, MARGIN - 6, f"page {page} of {pages}")

@@ -55,7 +55,8 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     rules = spec.catalogue.rules
     y = top - 5
     canvas.setFont(BOLD, 4.8)
-    canvas.drawString(MARGIN, y, f"Shopping list: {bill.matchboxes} matchboxes and {bill.total_start + bill.total_reserve} beads")
+    beads = bill.total_start + bill.total_reserve
+    canvas.drawString(MARGIN, y, f"Shopping list: {bill.matchboxes} matchboxes and {beads} beads")
     y -= 11
     columns = (("colour", MARGIN + 8), ("to fill the boxes", MARGIN + 78), ("reserve", MARGIN + 112),
                ("buy", MARGIN + 140))
@@ -82,7 +83,7 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     y -= 6
     canvas.setFont(BOLD, 3.8)
     canvas.drawString(MARGIN + 8, y, "all colours")
-    for value, x in ((bill.total_start, 78), (bill.total_reserve, 112), (bill.total_start + bill.total_reserve, 140)):
+    for value, x in ((bill.total_start, 78), (bill.total_reserve, 112), (beads, 140)):
         canvas.drawRightString(MARGIN + x, y, str(value))
     y -= 12
     start = ", ".join(str(n) for n in rules.initial_beads)
@@ -91,23 +92,24 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     adds = f"a win adds {max(rules.win, 0)}"
     if has_draws(spec.catalogue.game):
         adds += f" and a draw {max(rules.draw, 0)}"
+    games, boxes, per_game = bill.reserve_games, bill.boxes_per_game, bill.per_game
     notes = [
-        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label{by_level}; "
-        f"{rules.title} rules). {uneven}",
-        f"Reserve: enough for {bill.reserve_games} games that each add the most beads: {adds} "
+        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label"
+        f"{by_level}; {rules.title} rules). {uneven}",
+        f"Reserve: enough for {games} games that each add the most beads: {adds} "
         f"to every box MENACE used, and one game uses at most "
-        f"{bill.boxes_per_game} boxes, so {bill.reserve_games} \u00d7 {bill.boxes_per_game} \u00d7 {bill.per_game} = "
-        f"{bill.reserve_games * bill.boxes_per_game * bill.per_game} beads, shared out like the starting beads and "
+        f"{boxes} boxes, so {games} \u00d7 {boxes} \u00d7 {per_game} = "
+        f"{games * boxes * per_game} beads, shared out like the starting beads and "
         "rounded up. Defeats take beads out and refill the reserve.",
-        f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each game's "
-        "drawn beads beside their boxes.",
+        f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each "
+        "game's drawn beads beside their boxes.",
     ]
     for note in notes:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
 
 
 def _move_words(spec: KitSpec, code: int) -> str:
-    """What a colour's move is, in a few words: its square ("top left") on a board, else its label ("take 2")."""
+    """A colour's move in a few words: its square on a board ("top left"), else its label ("take 2")."""
     game = spec.game
     mark = game.move_mark(game.move_from_code(code))
     board = game.picture(game.initial().position)

@@ -84,7 +84,8 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
         title = f"{spec.game.short_title}: {spec.words.one_level_heading}"
     else:
         title = f"MENACE's move {level}"
-    span = f"box {boxes[0].id}" if len(boxes) == 1 else f"boxes {boxes[0].id} to {boxes[-1].id} ({len(boxes)} boxes)"
+    first, last = boxes[0].id, boxes[-1].id
+    span = f"box {first}" if len(boxes) == 1 else f"boxes {first} to {last} ({len(boxes)} boxes)"
     canvas.setFillColor(hex_colour("#ffffff"))
     canvas.setFont(BOLD, 4.0)
     canvas.drawString(x + 2, y - 4.7, title + (" (continued)" if more else ""))

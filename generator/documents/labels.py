@@ -87,7 +87,8 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     cx, cy = plan.number.centre
     centred_text(canvas, number, cx, cy, BOLD, size)
     cx, cy = plan.counts.centre
-    centred_text(canvas, counts_text, cx, cy, BOLD, fit_size(counts_text, BOLD, plan.counts.w, plan.counts.h * 0.7))
+    size = fit_size(counts_text, BOLD, plan.counts.w, plan.counts.h * 0.7)
+    centred_text(canvas, counts_text, cx, cy, BOLD, size)
     if plan.code is not None:
         code = f"kit {spec.code}"
         cx, cy = plan.code.centre

@@ -85,8 +85,8 @@ def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> f
         canvas.drawString(x + 32, line_y, "" if square is None else cell_place(board, square))
     text_y = min(area.y, line_y) - 7
     text = (
-        f"Palette \u201c{palette.title}\u201d. {palette.description} A colour always stands for the same square "
-        "of the picture on the box, whatever the position."
+        f"Palette \u201c{palette.title}\u201d. {palette.description} A colour always stands for the same "
+        "square of the picture on the box, whatever the position."
     )
     return paragraph(canvas, text, MARGIN, text_y, spec.page_mm[0] - 2 * MARGIN, size=3.4)
 
@@ -137,7 +137,8 @@ def _example_box(spec: KitSpec) -> Box:
     if len(game.symmetries) > 1:
         turn = game.symmetries[1]
         for box in boxes:
-            if turn.position(box.position) != box.position and len(box.moves) >= 3 and _pieces(spec, box) >= 2:
+            turns = turn.position(box.position) != box.position
+            if turns and len(box.moves) >= 3 and _pieces(spec, box) >= 2:
                 return box
     return boxes[-1]
 
@@ -151,20 +152,21 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
     text = (
         "The picture on a box may be turned or flipped compared with the game on the table. Turn the box "
         "until its X's and O's lie like the real ones: every dot then sits on the real square it stands for. "
-        "Draw a bead and play the square where that colour's dot is. (menace find BOARD names the box and the "
-        "turn.) Example: the same box when the real game is turned a quarter turn clockwise."
+        "Draw a bead and play the square where that colour's dot is. (menace find BOARD names the box and "
+        "the turn.) Example: the same box when the real game is turned a quarter turn clockwise."
     )
     y = paragraph(canvas, text, MARGIN, y, width, size=3.4) - 4
     game = spec.game
     turn = game.symmetries[1]
     size = 30.0
     moves = spec.on_cells(box.moves).values()
-    real_dots = {game.move_mark(turn.move(move)).cell: spec.colour(move) for move in moves}
+    turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(move)) for move in moves)
+    real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}
     left = Rect(MARGIN + 10, y - size - 6, size, size)
     right = Rect(left.right + 45, left.y, size, size)
     draw_picture(canvas, left, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE)
     real = game.picture(turn.position(box.position))
-    draw_picture(canvas, right, real, {c: d for c, d in real_dots.items() if c is not None}, dot_share=DOT_SHARE)
+    draw_picture(canvas, right, real, real_dots, dot_share=DOT_SHARE)
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
     canvas.drawCentredString(left.x + size / 2, left.top + 2, f"picture on box {box.id}")
@@ -181,8 +183,9 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     numbers = [b.move_number for b in spec.catalogue.boxes if b.move_number is not None]
     levels = max(numbers) if numbers else None
     words = spec.words
+    draws = has_draws(spec.game)
     card = rules_card(
-        rules, find_words=words.find_box, move_words=words.bead_to_move, has_draws=has_draws(spec.game), levels=levels
+        rules, find_words=words.find_box, move_words=words.bead_to_move, has_draws=draws, levels=levels
     )
     y -= 4
     for heading, sentence in card:

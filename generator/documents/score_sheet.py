@@ -23,19 +23,24 @@ def write(path: Path, spec: KitSpec) -> int:
     draws = has_draws(spec.catalogue.game)
     results = "W  D  L" if draws else "W  L"
     first, opening = spec.words.first_move, spec.words.opening
-    shares = [("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)]
+    shares = [
+        ("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)
+    ]
     scale = (width - 2 * MARGIN) / sum(w for _, w in shares)
     columns = [(name, w * scale) for name, w in shares]
     rows = int((height - 2 * MARGIN - 40) // ROW)
 
+    draw_change = f", draw {rules.draw:+d}" if draws else ""
+    change = f"win {rules.win:+d}{draw_change}, loss {rules.loss:+d}"
+
     def draw(canvas: Canvas) -> int:
         for page in range(PAGES):
             with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
-                change = f"win {rules.win:+d}" + (f", draw {rules.draw:+d}" if draws else "") + f", loss {rules.loss:+d}"
                 text = (
-                    f"One line per game. Circle the result from MENACE's side. The score changes as the beads do "
-                    f"({change}), so the running score rises as MENACE learns: Michie drew his learning curve "
-                    f"this way. The {first}: {opening}. Type the games into the tracker later to draw the curve."
+                    "One line per game. Circle the result from MENACE's side. The score changes as the "
+                    f"beads do ({change}), so the running score rises as MENACE learns: Michie drew his "
+                    f"learning curve this way. The {first}: {opening}. Type the games into the tracker later "
+                    "to draw the curve."
                 )
                 y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
                 _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)

@@ -76,7 +76,7 @@ def wording_for(game: Game[Any, Any]) -> Wording:
 
 
 def caption(picture: Picture) -> str | None:
-    """A few words a label prints beside the count of beads: what a counters picture shows; None for a board."""
+    """What a label says a counters picture shows, beside its bead count ("9 tokens"); None for a board."""
     if isinstance(picture, Heaps):
         tokens = sum(picture.tokens)
         return f"{tokens} token{'s' * (tokens != 1)}"
@@ -86,8 +86,8 @@ def caption(picture: Picture) -> str | None:
 def picture_note(picture: Picture) -> str:
     """The legend's note on how to read a label's picture."""
     if isinstance(picture, Heaps):
-        return (f"The counters: {sum(picture.tokens)} tokens are left in the pile. The dots are the takes this "
-                "box allows, each with its colour's letter.")
+        return (f"The counters: {sum(picture.tokens)} tokens are left in the pile. The dots are the takes "
+                "this box allows, each with its colour's letter.")
     return ("The picture: the position on the board when MENACE must move. A dot sits on every square "
             "that gets beads, in that square's colour, with the colour's letter inside.")
 
