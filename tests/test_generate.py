@@ -1,5 +1,5 @@
-"""`menace generate` end to end: the PDFs read back (pages, sizes, box numbers, fonts, no scaling), the manifest,
-determinism, every stock, both sides, and bad options that leave nothing half-written."""
+"""`menace generate` end to end: the PDFs read back (pages, sizes, box numbers, fonts, no scaling), the
+manifest, determinism, every stock, both sides, and bad options that leave nothing half-written."""
 from __future__ import annotations
 
 import hashlib
@@ -54,7 +54,8 @@ def test_no_options_writes_both_kits_with_a_progress_line_per_document(kit_dir):
     assert len(lines) == 2 * (len(FILES) + 1)
     assert lines[0] == f"wrote {out / 'tictactoe' / 'calibration.pdf'} (calibration page, 1 page)"
     assert lines[1] == f"wrote {out / 'tictactoe' / 'labels.pdf'} (box labels, 10 pages)"
-    assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ") and lines[6].endswith(", 304 boxes)")
+    assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
+    assert lines[6].endswith(", 304 boxes)")
     assert lines[-1].endswith(", 9 boxes)")
     for game in ("tictactoe", "nim"):
         assert sorted(p.name for p in (out / game).iterdir()) == sorted([*FILES, "kit.json"])
@@ -64,7 +65,8 @@ def test_no_options_writes_both_kits_with_a_progress_line_per_document(kit_dir):
 def test_manifest_lists_every_file_with_the_fingerprint(kit_dir, game, first):
     out, _ = kit_dir
     manifest = json.loads((out / game / "kit.json").read_text())
-    assert (manifest["game"], manifest["side"], manifest["stock"], manifest["paper"]) == (game, "first", "plain", "a4")
+    chosen = (manifest["game"], manifest["side"], manifest["stock"], manifest["paper"])
+    assert chosen == (game, "first", "plain", "a4")
     assert manifest["rules"] == {"tictactoe": "michie", "nim": "nim"}[game]
     assert manifest["palette"] == {"tictactoe": "craft", "nim": "nim-craft"}[game]
     if game == "tictactoe":
@@ -82,7 +84,8 @@ def test_manifest_lists_every_file_with_the_fingerprint(kit_dir, game, first):
 def test_every_pdf_is_a4_embeds_its_fonts_and_asks_not_to_scale(kit_dir, game, name):
     reader = PdfReader(kit_dir[0] / game / name)
     for page in reader.pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((210 * MM, 297 * MM), abs=0.01)
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert size == pytest.approx((210 * MM, 297 * MM), abs=0.01)
     assert unembedded_fonts(reader) == set()
     assert print_scaling(reader) == "/None"
 
@@ -112,7 +115,8 @@ def test_nim_labels_print_a_row_per_legal_take(kit_dir):
 def test_calibration_and_legend_say_what_they_must(kit_dir):
     calibration = PdfReader(kit_dir[0] / "tictactoe" / "calibration.pdf").pages[0].extract_text()
     assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
-    legend = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages)
+    pages = PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages
+    legend = " ".join(" ".join(p.extract_text().split()) for p in pages)
     for words in ("red", "top left corner", "Rules card: Michie (1961)", "MENACE resigns",
                   "put the bead back with 3 more of the same colour", "keep the bead out: it is confiscated"):
         assert words in legend
@@ -157,13 +161,14 @@ def test_labels_for_every_stock_paper_and_side(tmp_path, stock, paper, catalogue
 
 def test_one_game_other_options(tmp_path):
     out = tmp_path / "o"
-    result = run_generate("--game", "tictactoe", "--menace-plays", "second", "--rules", "scroggs", "--palette",
-                          "michie-1963", "--stock", "avery-5160", "--offset-x", "1.5", "--out", str(out))
+    options = ["--game", "tictactoe", "--menace-plays", "second", "--rules", "scroggs"]
+    options += ["--palette", "michie-1963"]
+    result = run_generate(*options, "--stock", "avery-5160", "--offset-x", "1.5", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["tictactoe"]
     manifest = json.loads((out / "tictactoe" / "kit.json").read_text())
-    assert (manifest["side"], manifest["rules"], manifest["palette"], manifest["paper"], manifest["boxes"]) == (
-        "second", "scroggs", "michie-1963", "letter", 289)
+    chosen = (manifest["side"], manifest["rules"], manifest["palette"], manifest["paper"], manifest["boxes"])
+    assert chosen == ("second", "scroggs", "michie-1963", "letter", 289)
     assert manifest["offset_mm"] == {"x": 1.5, "y": 0.0}
 
 
@@ -198,7 +203,8 @@ def test_an_unwritable_output_folder(tmp_path):
     blocker.write_text("not a folder")
     result = run_generate("--game", "nim", "--out", str(blocker / "kits"))
     assert result.exit_code == 2
-    assert result.output.strip().splitlines() == [f"Error: cannot write the kit to {blocker / 'kits' / 'nim'}: Not a directory"]
+    where = blocker / "kits" / "nim"
+    assert result.output.strip().splitlines() == [f"Error: cannot write the kit to {where}: Not a directory"]
     assert blocker.read_text() == "not a folder"
 
 
@@ -214,7 +220,8 @@ def test_a_failed_document_leaves_no_half_written_pdf(tmp_path, monkeypatch):
     (folder / "legend.pdf").write_bytes(b"the old legend")
     result = run_generate("--game", "nim", "--out", str(tmp_path))
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == f"Error: cannot write the kit to {folder}: No space left on device"
+    message = f"Error: cannot write the kit to {folder}: No space left on device"
+    assert result.stderr.splitlines()[-1] == message
     assert (folder / "legend.pdf").read_bytes() == b"the old legend"
     assert sorted(p.name for p in folder.iterdir()) == ["calibration.pdf", "labels.pdf", "legend.pdf"]
 

@@ -1,4 +1,5 @@
-"""Label geometry as numbers: every stock on every paper it allows, labels on the page and apart, parts apart."""
+"""Label geometry as numbers: every stock on every paper it allows, labels on the page and apart, parts
+apart, and bead dots inside their squares."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -64,7 +65,7 @@ def test_known_sheets(name, paper, per_sheet, first):
 def test_offsets_move_the_print_right_and_down():
     stock = load_stock("avery-l7160")
     plain, moved = plan_sheet(stock, "a4"), plan_sheet(stock, "a4", offset_x=1.5, offset_y=-2.0)
-    for a, b in zip(plain.slots, moved.slots):
+    for a, b in zip(plain.slots, moved.slots, strict=True):
         assert (b.x - a.x, b.y - a.y) == pytest.approx((1.5, 2.0))
 
 
@@ -88,7 +89,8 @@ def test_label_parts_lie_inside_the_label_and_apart(name, move_rows, ttt):
 
 
 def test_only_the_mini_labels_drop_the_kit_code():
-    dropped = [n for n in STOCKS if plan_label(load_stock(n).label_width, load_stock(n).label_height).code is None]
+    stocks = {name: load_stock(name) for name in STOCKS}
+    dropped = [n for n, s in stocks.items() if plan_label(s.label_width, s.label_height).code is None]
     assert dropped == ["avery-l7651"]
 
 
