@@ -11,11 +11,14 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
+from generator.documents.wording import COUNTERS, cell_name, cell_place, wording_for
 from generator.printed_kit import DOCUMENTS
 from generator.stocks import PAPERS, load_stock
 from kit.palettes import default_palette
+from kit.tictactoe import square_words
 from tests.pdfcheck import print_scaling, unembedded_fonts
 from tracker.cli import main
 
@@ -110,6 +113,22 @@ def test_nim_labels_print_a_row_per_legal_take(kit_dir):
     # Box n holds the takes legal with n tokens left: take 1 in all nine, take 2 from 2 up, take 3 from 3 up.
     assert [text.count(f"take {n}") for n in (1, 2, 3)] == [9, 8, 7]
     assert "1 token \u00b7 3 each" in text and "9 tokens \u00b7 3 each" in text
+
+
+def test_square_words_come_from_the_board_and_match_the_game(ttt):
+    board = ttt.picture(ttt.initial().position)
+    assert [cell_name(board, square) for square in range(9)] == [square_words(square) for square in range(9)]
+    assert [cell_place(board, square) for square in (0, 1, 4, 5, 8)] == [
+        "top left corner", "top edge", "centre", "right edge", "bottom right corner"
+    ]
+
+
+def test_nim_boxes_are_numbered_by_tokens_as_the_counters_wording_says(nim):
+    # finder.pdf and the legend tell a player "the box with that number" after counting the tokens.
+    catalogue = build_catalogue("nim")
+    assert wording_for(nim) is COUNTERS
+    tokens = [sum(nim.picture(box.position).tokens) for box in catalogue.boxes]
+    assert tokens == [box.id for box in catalogue.boxes]
 
 
 def test_calibration_and_legend_say_what_they_must(kit_dir):

@@ -16,11 +16,13 @@ from generator.layout import (
     cell_centre,
     cell_rect,
     cell_size,
+    heap_grid,
     plan_label,
     plan_sheet,
 )
 from generator.stocks import PAPERS, UnknownStockError, load_stock, stock_names
 from kit.palettes import default_palette
+from kit.picture import Heaps
 
 STOCKS = ["avery-5160", "avery-l7160", "avery-l7651", "plain", "zweckform-3651"]
 COMBINATIONS = [
@@ -121,6 +123,19 @@ def test_labels_give_a_row_to_each_move_off_the_picture(game, rows):
     one of them); tic-tac-toe's moves are all squares of the board, so its labels get none."""
     spec = KitSpec(build_catalogue(game), default_palette(game), load_stock("plain"), "a4")
     assert len(labels.label_plan(spec).move_rows) == rows
+
+
+@pytest.mark.parametrize(
+    "heaps, grid",
+    [
+        (Heaps((4,), (9,)), (3, 3)),  # Nim's pile of 9: a 3 x 3 block, whatever is left
+        (Heaps((1, 2, 3), (1, 2, 3)), (3, 3)),  # one row per heap
+        (Heaps((1, 2, 3, 4), (1, 2, 3, 4)), (4, 4)),
+        (Heaps((10,), (10,)), (4, 3)),  # a heap wider than the block wraps onto more rows
+    ],
+)
+def test_counters_are_laid_out_in_a_block_with_a_row_per_heap(heaps, grid):
+    assert heap_grid(heaps) == grid
 
 
 def test_stock_errors_name_the_choices():
