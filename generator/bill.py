@@ -8,9 +8,10 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
-from kit.matchbox import Catalogue
 from kit.game import State
+from kit.matchbox import Catalogue
 
 RESERVE_GAMES = 20  # wins the reserve covers; a classroom session is rarely longer
 
@@ -18,7 +19,7 @@ RESERVE_GAMES = 20  # wins the reserve covers; a classroom session is rarely lon
 @dataclass(frozen=True)
 class Bill:
     matchboxes: int
-    start: dict[int, int]  # beads per move (colour) to fill every box
+    start: dict[int, int]  # beads per colour to fill every box, by move code (as palettes key colours)
     reserve: dict[int, int]  # extra beads per colour for wins and draws
     boxes_per_game: int  # the most boxes MENACE can use in one game
     per_game: int  # the most beads one game can add to one box
@@ -32,8 +33,8 @@ class Bill:
     def total_reserve(self) -> int:
         return sum(self.reserve.values())
 
-    def buy(self, move: int) -> int:
-        return self.start[move] + self.reserve[move]
+    def buy(self, code: int) -> int:
+        return self.start[code] + self.reserve[code]
 
 
 def bill_for(catalogue: Catalogue, reserve_games: int = RESERVE_GAMES) -> Bill:
@@ -45,14 +46,15 @@ def bill_for(catalogue: Catalogue, reserve_games: int = RESERVE_GAMES) -> Bill:
     """
     start: Counter[int] = Counter()
     for box in catalogue.boxes:
-        for move, count in zip(box.moves, box.beads):
-            start[move] += count
+        for move, count in zip(box.moves, box.beads, strict=True):
+            start[catalogue.game.move_code(move)] += count
     per_game = max(catalogue.rules.win, catalogue.rules.draw, 0)
     boxes_per_game = longest_game(catalogue)
     pool = reserve_games * boxes_per_game * per_game
     total = sum(start.values())
-    reserve = {move: math.ceil(pool * count / total) for move, count in sorted(start.items())}
-    return Bill(len(catalogue.boxes), dict(sorted(start.items())), reserve, boxes_per_game, per_game, reserve_games)
+    reserve = {code: math.ceil(pool * count / total) for code, count in sorted(start.items())}
+    starting = dict(sorted(start.items()))
+    return Bill(len(catalogue.boxes), starting, reserve, boxes_per_game, per_game, reserve_games)
 
 
 @cache
@@ -61,9 +63,9 @@ def longest_game(catalogue: Catalogue) -> int:
     game = catalogue.game
     boxed = {box.position for box in catalogue.boxes}
     menace = catalogue.menace
-    memo: dict[State, int] = {}
+    memo: dict[State[Any], int] = {}
 
-    def deepest(state: State) -> int:
+    def deepest(state: State[Any]) -> int:
         if state in memo:
             return memo[state]
         moves = game.legal_moves(state)

@@ -8,6 +8,7 @@ on paper and in every tracker store. What a box and a catalogue are is ``kit.mat
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from generator.walk import states
 from kit.game import SIDES, GameError, State
@@ -23,7 +24,7 @@ def build_catalogue(game_name: str, menace_plays: str = "first", rules_name: str
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     rules = default_rules(game.name) if rules_name is None else load_rules(rules_name, game=game.name)
-    chosen: dict[object, State] = {}
+    chosen: dict[object, State[Any]] = {}
     for state in states(game, reduce=True):
         if game.outcome(state) is None and game.needs_box(state, SIDES[menace_plays]):
             chosen.setdefault(state.position, state)

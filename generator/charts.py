@@ -9,8 +9,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from generator.fonts import BOLD, REGULAR
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 MAX_POINTS = 400  # longer series are thinned to keep PDFs small; a printed line cannot show more
 RESULT_COLOURS = {"win": "#2e9e44", "draw": "#f6c90e", "loss": "#d7263d"}
@@ -36,7 +40,7 @@ def line_chart(
     width: float = 480,
     height: float = 260,
     first_x: int = 1,
-):
+) -> Drawing:
     """A Drawing of one or more lines against game number (the first value is game ``first_x``)."""
     from reportlab.graphics.shapes import Drawing, Polygon, PolyLine
     from reportlab.lib.colors import HexColor
@@ -72,7 +76,7 @@ def stacked_bars(
     x_label: str = "games",
     width: float = 480,
     height: float = 220,
-):
+) -> Drawing:
     """A Drawing of one bar per category, each stacked from ``layers`` (e.g. win, draw, loss shares)."""
     from reportlab.graphics.shapes import Drawing, Rect, String
     from reportlab.lib.colors import HexColor
@@ -99,7 +103,14 @@ def stacked_bars(
     return drawing
 
 
-def write_report(path: Path, title: str, lines: Sequence[str], drawings: Sequence, *, pagesize=None) -> None:
+def write_report(
+    path: Path,
+    title: str,
+    lines: Sequence[str],
+    drawings: Sequence[Drawing],
+    *,
+    pagesize: tuple[float, float] | None = None,
+) -> None:
     """A PDF of a title, a few lines of text, and the drawings one under another, page after page."""
     from reportlab.graphics import renderPDF
     from reportlab.lib.pagesizes import A4
@@ -153,7 +164,16 @@ class _Frame:
     def point(self, x: float, y: float) -> tuple[float, float]:
         return self.x(x), self.y(y)
 
-    def axes(self, drawing, x_range, y_range, *, title: str, x_label: str, y_label: str) -> None:
+    def axes(
+        self,
+        drawing: Drawing,
+        x_range: tuple[float, float] | None,
+        y_range: tuple[float, float],
+        *,
+        title: str,
+        x_label: str,
+        y_label: str,
+    ) -> None:
         from reportlab.graphics.shapes import Line, String
         from reportlab.lib.colors import HexColor
 
@@ -169,8 +189,9 @@ class _Frame:
             self.x_range = x_range
             for tick in _nice_ticks(*x_range):
                 if x_range[0] <= tick <= x_range[1]:
-                    drawing.add(Line(self.x(tick), self.bottom, self.x(tick), self.bottom - 3, strokeColor=grey))
-                    drawing.add(String(self.x(tick), self.bottom - 12, _label(tick), fontName=REGULAR, fontSize=7,
+                    x = self.x(tick)
+                    drawing.add(Line(x, self.bottom, x, self.bottom - 3, strokeColor=grey))
+                    drawing.add(String(x, self.bottom - 12, _label(tick), fontName=REGULAR, fontSize=7,
                                        textAnchor="middle"))
         drawing.add(Line(self.left, self.bottom, self.left + self.plot_width, self.bottom, strokeColor=grey))
         drawing.add(Line(self.left, self.bottom, self.left, self.bottom + self.plot_height, strokeColor=grey))
@@ -185,7 +206,7 @@ class _Frame:
 
         drawing.add(Group(y_text, transform=(0, 1, -1, 0, 12, self.bottom + self.plot_height / 2)))
 
-    def legend(self, drawing, entries: Sequence[tuple[str, str]]) -> None:
+    def legend(self, drawing: Drawing, entries: Sequence[tuple[str, str]]) -> None:
         from reportlab.graphics.shapes import Rect, String
         from reportlab.lib.colors import HexColor
 
@@ -224,7 +245,7 @@ def _label(value: float) -> str:
     return f"{value:g}" if abs(value) < 1e6 else f"{value:.2g}"
 
 
-def _tint(colour: str, lightness: float = 0.75):
+def _tint(colour: str, lightness: float = 0.75) -> Any:
     """A pale version of ``colour``: opaque, so it prints the same on every printer."""
     from reportlab.lib.colors import Color, HexColor
 

@@ -1,4 +1,4 @@
-"""Drawing a box's picture (board or Nim tokens) and its coloured bead dots onto a reportlab canvas.
+"""Drawing a position's picture (a Grid or Heaps, ``kit.picture``) and bead dots onto a reportlab canvas.
 
 Shared by the labels, the box finder and the legend, so a box looks the same on all of them. Every
 function here works in millimetres: call it inside ``in_mm`` (or another scaled state), where one
@@ -6,15 +6,20 @@ canvas unit is one millimetre and a font size is the em height in mm.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from generator.fonts import BOLD, REGULAR
-from generator.layout import Rect
+from generator.layout import Rect, cell_centre, cell_size, heap_grid
 from kit.palettes import Colour
+from kit.picture import Grid, Heaps, Picture
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 MM = 72 / 25.4  # points per millimetre
-PT = 25.4 / 72  # millimetres per point
 INK = "#222222"
 # Move-number bands: colours unlike any bead colour, dark enough for white words, so boxes sort
 # by level at a glance; the band also says the level in words for black-and-white printers.
@@ -24,7 +29,7 @@ CAP_HEIGHT = 0.73  # Vera's capital height as a share of the font size
 
 
 @contextmanager
-def in_mm(canvas, x: float = 0.0, y: float = 0.0) -> Iterator[None]:
+def in_mm(canvas: Canvas, x: float = 0.0, y: float = 0.0) -> Iterator[None]:
     """Canvas units become millimetres with the origin at (x, y) mm from the page's bottom left."""
     canvas.saveState()
     canvas.scale(MM, MM)
@@ -35,7 +40,7 @@ def in_mm(canvas, x: float = 0.0, y: float = 0.0) -> Iterator[None]:
         canvas.restoreState()
 
 
-def hex_colour(rgb: str):
+def hex_colour(rgb: str) -> Any:
     from reportlab.lib.colors import HexColor
 
     return HexColor(rgb)
@@ -64,7 +69,8 @@ def level_colour(move_number: int | None) -> str:
 def text_width(text: str, font: str, size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return stringWidth(text, font, size)
+    width: float = stringWidth(text, font, size)
+    return width
 
 
 def fit_size(text: str, font: str, width: float, height: float) -> float:
@@ -72,14 +78,18 @@ def fit_size(text: str, font: str, width: float, height: float) -> float:
     return min(height / CAP_HEIGHT, width / max(text_width(text, font, 1.0), 1e-6))
 
 
-def centred_text(canvas, text: str, cx: float, cy: float, font: str, size: float, colour: str = INK) -> None:
+def centred_text(
+    canvas: Canvas, text: str, cx: float, cy: float, font: str, size: float, colour: str = INK
+) -> None:
     """``text`` with its capitals centred on (cx, cy)."""
     canvas.setFillColor(hex_colour(colour))
     canvas.setFont(font, size)
     canvas.drawCentredString(cx, cy - size * CAP_HEIGHT / 2, text)
 
 
-def draw_dot(canvas, cx: float, cy: float, radius: float, colour: Colour, *, letter: bool = True) -> None:
+def draw_dot(
+    canvas: Canvas, cx: float, cy: float, radius: float, colour: Colour, *, letter: bool = True
+) -> None:
     """A bead dot in its colour, outlined (white beads need it), with the colour's letter inside."""
     canvas.setFillColor(hex_colour(colour.rgb))
     canvas.setStrokeColor(hex_colour("#333333"))
@@ -89,56 +99,87 @@ def draw_dot(canvas, cx: float, cy: float, radius: float, colour: Colour, *, let
         centred_text(canvas, colour.code, cx, cy, BOLD, radius * 1.35, ink_on(colour.rgb))
 
 
-def draw_board(
-    canvas,
+def draw_picture(
+    canvas: Canvas,
     area: Rect,
-    position: str,
+    picture: Picture,
     dots: Mapping[int, Colour],
     *,
-    dot_radius: float,
+    dot_share: float,
     letters: bool = True,
     counts: Mapping[int, int] | None = None,
 ) -> None:
-    """A 3x3 board with its X and O marks and a bead dot on every square in ``dots``."""
-    cell = area.w / 3
+    """A position's picture filling ``area``, with a bead dot on every cell in ``dots`` (cell -> colour).
+
+    ``dot_share`` is a dot's radius as a share of a cell; ``counts`` (cell -> beads) prints a number by
+    each dot. A Heaps picture has no cells, so its moves' dots are drawn by the caller beside it.
+    """
+    if isinstance(picture, Grid):
+        draw_grid(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts)
+    else:
+        draw_heaps(canvas, area, picture)
+
+
+def draw_grid(
+    canvas: Canvas,
+    area: Rect,
+    grid: Grid,
+    dots: Mapping[int, Colour],
+    *,
+    dot_share: float,
+    letters: bool = True,
+    counts: Mapping[int, int] | None = None,
+) -> None:
+    """A board of square cells with its pieces (X a cross, O a ring, any other mark its letters)."""
+    cell = cell_size(area, grid)
     canvas.setStrokeColor(hex_colour("#555555"))
     canvas.setLineWidth(max(cell * 0.035, 0.15))
     canvas.rect(area.x, area.y, area.w, area.h, stroke=1, fill=0)
-    for i in (1, 2):
-        canvas.line(area.x + i * cell, area.y, area.x + i * cell, area.top)
-        canvas.line(area.x, area.y + i * cell, area.right, area.y + i * cell)
+    for i in range(1, max(grid.rows, grid.columns)):
+        if i < grid.columns:
+            canvas.line(area.x + i * cell, area.y, area.x + i * cell, area.top)
+        if i < grid.rows:
+            canvas.line(area.x, area.y + i * cell, area.right, area.y + i * cell)
     canvas.setStrokeColor(hex_colour(INK))
     canvas.setLineWidth(cell * 0.1)
     canvas.setLineCap(1)
-    for square, mark in enumerate(position):
-        x0, y0 = area.x + (square % 3) * cell, area.top - (square // 3 + 1) * cell
+    for index, mark in enumerate(grid.marks):
+        x0, y0 = area.x + (index % grid.columns) * cell, area.top - (index // grid.columns + 1) * cell
         inset = cell * 0.24
         if mark == "X":
             canvas.line(x0 + inset, y0 + inset, x0 + cell - inset, y0 + cell - inset)
             canvas.line(x0 + inset, y0 + cell - inset, x0 + cell - inset, y0 + inset)
         elif mark == "O":
             canvas.circle(x0 + cell / 2, y0 + cell / 2, cell / 2 - inset, stroke=1, fill=0)
-    for square, colour in dots.items():
-        cx, cy = area.x + (square % 3 + 0.5) * cell, area.top - (square // 3 + 0.5) * cell
-        draw_dot(canvas, cx, cy, dot_radius, colour, letter=letters)
+        elif mark:
+            size = fit_size(mark, BOLD, cell * 0.6, cell * 0.5)
+            centred_text(canvas, mark, x0 + cell / 2, y0 + cell / 2, BOLD, size)
+    for index, colour in dots.items():
+        cx, cy = cell_centre(area, grid, index)
+        draw_dot(canvas, cx, cy, cell * dot_share, colour, letter=letters)
         if counts is not None:
             size = cell * 0.26
-            centred_text(canvas, str(counts[square]), cx + cell * 0.36, cy - cell * 0.34, BOLD, size)
+            centred_text(canvas, str(counts[index]), cx + cell * 0.36, cy - cell * 0.34, BOLD, size)
 
 
-def draw_tokens(canvas, area: Rect, tokens: int, total: int = 9) -> None:
-    """Nim's pile: ``tokens`` filled counters on a 3x3 grid, the ones already taken as faint rings."""
-    cell = area.w / 3
-    for spot in range(total):
-        cx, cy = area.x + (spot % 3 + 0.5) * cell, area.top - (spot // 3 + 0.5) * cell
-        present = spot < tokens
-        canvas.setStrokeColor(hex_colour(INK if present else "#bbbbbb"))
-        canvas.setFillColor(hex_colour("#8a6a3b"))
-        canvas.setLineWidth(max(cell * 0.04, 0.12))
-        canvas.circle(cx, cy, cell * 0.36, stroke=1, fill=1 if present else 0)
+def draw_heaps(canvas: Canvas, area: Rect, heaps: Heaps) -> None:
+    """Heaps of counters, each heap starting a new row: tokens left filled, those taken as faint rings."""
+    columns, rows = heap_grid(heaps)
+    cell = min(area.w / columns, area.h / rows)
+    row = 0
+    for left, start in zip(heaps.tokens, heaps.start, strict=True):
+        for spot in range(start):
+            r, c = divmod(spot, columns)
+            cx, cy = area.x + (c + 0.5) * cell, area.top - (row + r + 0.5) * cell
+            present = spot < left
+            canvas.setStrokeColor(hex_colour(INK if present else "#bbbbbb"))
+            canvas.setFillColor(hex_colour("#8a6a3b"))
+            canvas.setLineWidth(max(cell * 0.04, 0.12))
+            canvas.circle(cx, cy, cell * 0.36, stroke=1, fill=1 if present else 0)
+        row += math.ceil(start / columns)
 
 
-def draw_band(canvas, band: Rect, words: str, colour: str) -> None:
+def draw_band(canvas: Canvas, band: Rect, words: str, colour: str) -> None:
     """The move-number band along a label's top edge, with an arrow and "TOP" to say which edge is up."""
     canvas.setFillColor(hex_colour(colour))
     canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
@@ -164,14 +205,18 @@ def draw_band(canvas, band: Rect, words: str, colour: str) -> None:
     canvas.drawRightString(band.right - band.h * 0.3, cy - words_size * CAP_HEIGHT / 2, words)
 
 
-def left_text(canvas, text: str, x: float, y: float, font: str = REGULAR, size: float = 3.5, colour: str = INK):
-    canvas.setFillColor(hex_colour(colour))
-    canvas.setFont(font, size)
-    canvas.drawString(x, y, text)
-
-
-def paragraph(canvas, text: str, x: float, y: float, width: float, *, font: str = REGULAR, size: float = 3.5,
-              leading: float = 1.3, colour: str = INK) -> float:
+def paragraph(
+    canvas: Canvas,
+    text: str,
+    x: float,
+    y: float,
+    width: float,
+    *,
+    font: str = REGULAR,
+    size: float = 3.5,
+    leading: float = 1.3,
+    colour: str = INK,
+) -> float:
     """``text`` wrapped to ``width`` with its first baseline at ``y``; returns the y below the last line."""
     from reportlab.lib.utils import simpleSplit
 

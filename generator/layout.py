@@ -1,4 +1,5 @@
-"""Label geometry as plain numbers: where each label sits on the sheet and where each part of a label goes.
+"""Geometry as plain numbers: where each label sits on the sheet, where each part of a label goes, and
+where a picture's cells or counters go in its area.
 
 Millimetres throughout, with the origin at the bottom left (as in PDF), so tests can check the
 geometry without reportlab and the drawing code only converts to points.
@@ -9,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from generator.stocks import PAPERS, Stock
+from kit.picture import Grid, Heaps
 
 # Below this label height the kit code no longer fits beside a readable picture; it is printed
 # on every other document, so it is the first thing to go.
@@ -51,9 +53,6 @@ class Rect:
             and other.y < self.top - tolerance
         )
 
-    def moved(self, dx: float, dy: float) -> Rect:
-        return Rect(self.x + dx, self.y + dy, self.w, self.h)
-
 
 @dataclass(frozen=True)
 class SheetPlan:
@@ -74,9 +73,8 @@ def plan_sheet(stock: Stock, paper: str, *, offset_x: float = 0.0, offset_y: flo
     """The label rectangles of one sheet; a positive offset moves the print right and down."""
     width, height = PAPERS[paper]
     lw, lh = stock.label_width, stock.label_height
-    if stock.fixed_grid:
-        columns, rows = stock.columns, stock.rows
-        left, top, pitch_x, pitch_y = stock.left, stock.top, stock.pitch_x, stock.pitch_y
+    if stock.grid is not None:
+        columns, rows, left, top, pitch_x, pitch_y = stock.grid
     else:
         # Plain paper: labels share their cut lines, centred on the page.
         columns = int((width - 2 * stock.min_margin) // lw)
@@ -98,14 +96,12 @@ class LabelPlan:
     width: float
     height: float
     band: Rect  # the move-number band along the top edge, with the "top" mark
-    picture: Rect  # the square picture: the board, or Nim's tokens
-    cells: tuple[Rect, ...]  # the picture's nine squares in reading order
-    dot_radius: float  # bead dots on the board (tic-tac-toe)
+    picture: Rect  # the square picture of the position
     number: Rect  # the box number
     counts: Rect  # the starting beads ("4 of each")
     code: Rect | None  # the kit code; None when the label is too small for it
-    takes: tuple[Rect, ...]  # Nim: one row per take, a dot left of its words
-    take_radius: float
+    move_rows: tuple[Rect, ...]  # one row per move the picture has no cell for: a dot left of its words
+    row_radius: float  # the dots in those rows
 
     @property
     def parts(self) -> dict[str, Rect]:
@@ -113,19 +109,19 @@ class LabelPlan:
         named = {"band": self.band, "picture": self.picture, "number": self.number, "counts": self.counts}
         if self.code is not None:
             named["code"] = self.code
-        named.update({f"take {i + 1}": r for i, r in enumerate(self.takes)})
+        named.update({f"move row {i + 1}": r for i, r in enumerate(self.move_rows)})
         return named
 
-    def dot_centre(self, square: int) -> tuple[float, float]:
-        return self.cells[square].centre
-
-    def take_dot_centre(self, index: int) -> tuple[float, float]:
-        row = self.takes[index]
-        return row.x + self.take_radius + row.h * 0.1, row.y + row.h / 2
+    def row_dot_centre(self, index: int) -> tuple[float, float]:
+        row = self.move_rows[index]
+        return row.x + self.row_radius + row.h * 0.1, row.y + row.h / 2
 
 
-def plan_label(width: float, height: float, *, takes: int = 0) -> LabelPlan:
-    """The parts of a ``width`` x ``height`` label; ``takes`` > 0 makes a Nim label with that many take dots."""
+DOT_SHARE = 0.34  # a bead dot's radius on a label, as a share of its cell: big, yet clear of the grid lines
+
+
+def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
+    """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture."""
     pad = min(max(0.05 * height, 1.0), 2.0)  # keeps print off the edge of a slightly misfed sheet
     band_h = 0.16 * height
     gap = 0.8 * pad
@@ -141,12 +137,10 @@ def plan_label(width: float, height: float, *, takes: int = 0) -> LabelPlan:
         side = height - 2 * pad - band_h - gap
         picture = Rect(pad, pad, side, side)
         column = Rect(picture.right + gap, pad, width - pad - (picture.right + gap), side)
-    cell = side / 3
-    cells = tuple(Rect(pad + c * cell, pad + (2 - r) * cell, cell, cell) for r in range(3) for c in range(3))
     has_code = height >= MIN_HEIGHT_FOR_CODE
-    shares = {"number": 0.46, "takes": 0.0, "counts": 0.22, "code": 0.20 if has_code else 0.0}
-    if takes:
-        shares = {"number": 0.30, "takes": 0.48, "counts": 0.13, "code": 0.09 if has_code else 0.0}
+    shares = {"number": 0.46, "rows": 0.0, "counts": 0.22, "code": 0.20 if has_code else 0.0}
+    if move_rows:
+        shares = {"number": 0.30, "rows": 0.48, "counts": 0.13, "code": 0.09 if has_code else 0.0}
     spacing = 0.04 * column.h
     used = [name for name, share in shares.items() if share]
     scale = (column.h - spacing * (len(used) - 1)) / sum(shares.values())
@@ -156,26 +150,49 @@ def plan_label(width: float, height: float, *, takes: int = 0) -> LabelPlan:
         h = shares[name] * scale
         rects[name] = Rect(column.x, top - h, column.w, h)
         top -= h + spacing
-    take_slots: tuple[Rect, ...] = ()
-    take_radius = 0.0
-    if takes:
-        block = rects["takes"]
-        row_h = block.h / takes
-        take_slots = tuple(Rect(block.x, block.top - (i + 1) * row_h, block.w, row_h) for i in range(takes))
-        take_radius = min(row_h * 0.42, block.w * 0.15)
+    rows: tuple[Rect, ...] = ()
+    row_radius = 0.0
+    if move_rows:
+        block = rects["rows"]
+        row_h = block.h / move_rows
+        rows = tuple(Rect(block.x, block.top - (i + 1) * row_h, block.w, row_h) for i in range(move_rows))
+        row_radius = min(row_h * 0.42, block.w * 0.15)
     return LabelPlan(
         width=width,
         height=height,
         band=band,
         picture=picture,
-        cells=cells,
-        dot_radius=cell * 0.34,
         number=rects["number"],
         counts=rects["counts"],
         code=rects.get("code"),
-        takes=take_slots,
-        take_radius=take_radius,
+        move_rows=rows,
+        row_radius=row_radius,
     )
+
+
+# --- pictures: where a Grid's cells and a Heaps' counters go in a picture's area --------------------
+def cell_size(area: Rect, grid: Grid) -> float:
+    """The side of a square cell when ``grid`` fills ``area`` as far as it can."""
+    return min(area.w / grid.columns, area.h / grid.rows)
+
+
+def cell_rect(area: Rect, grid: Grid, index: int) -> Rect:
+    """Cell ``index`` (reading order from the top left) of ``grid`` drawn in ``area``."""
+    cell = cell_size(area, grid)
+    row, column = divmod(index, grid.columns)
+    return Rect(area.x + column * cell, area.top - (row + 1) * cell, cell, cell)
+
+
+def cell_centre(area: Rect, grid: Grid, index: int) -> tuple[float, float]:
+    """The centre of cell ``index``, where its bead dot goes."""
+    cell = cell_size(area, grid)
+    return area.x + (index % grid.columns + 0.5) * cell, area.top - (index // grid.columns + 0.5) * cell
+
+
+def heap_grid(heaps: Heaps) -> tuple[int, int]:
+    """Columns and rows of counters for ``heaps``: a near-square block, each heap starting a new row."""
+    columns = math.isqrt(max(sum(heaps.start), 1) - 1) + 1
+    return columns, max(sum(math.ceil(start / columns) for start in heaps.start), 1)
 
 
 def pages_needed(labels: int, sheet: SheetPlan) -> int:

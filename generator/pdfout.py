@@ -6,6 +6,10 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 
 @contextmanager
@@ -22,7 +26,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
             os.unlink(temporary)
 
 
-def canvas_for(path: Path, pagesize: tuple[float, float], *, title: str):
+def canvas_for(path: Path, pagesize: tuple[float, float], *, title: str) -> Canvas:
     """A reportlab canvas that writes the same bytes on every run and asks viewers not to scale."""
     from reportlab.pdfgen.canvas import Canvas
 

@@ -1,7 +1,7 @@
 """The rules card in plain classroom words, written from a preset's fields (never from its name).
 
 A new preset file prints correctly without touching this module: every sentence comes from the
-counts and policies of kit.rules.Rules. The wording of a bead change follows kit.learning.instruction,
+counts and policies of kit.rules.Rules. The wording of a bead change follows kit.matchbox.instruction,
 where a change is the net change to the drawn colour (+3: the bead goes back with 3 more).
 """
 from __future__ import annotations
@@ -26,8 +26,12 @@ def starting_beads(rules: Rules, levels: int | None) -> str:
     """How many beads of each colour a box starts with."""
     counts = rules.initial_beads
     if levels is None or len(set(counts)) == 1:
-        return f"Every box starts with {counts[0]} bead{'s' * (counts[0] != 1)} of each colour printed on its label."
-    parts = [f"{rules.initial_count(n)} in boxes for MENACE's {ORDINALS.get(n, f'{n}th')} move" for n in range(1, levels + 1)]
+        beads = f"{counts[0]} bead{'s' * (counts[0] != 1)}"
+        return f"Every box starts with {beads} of each colour printed on its label."
+    parts = [
+        f"{rules.initial_count(n)} in boxes for MENACE's {ORDINALS.get(n, f'{n}th')} move"
+        for n in range(1, levels + 1)
+    ]
     return f"Each box starts with this many beads of each colour on its label: {', '.join(parts)}."
 
 
@@ -43,15 +47,19 @@ def rules_card(
         ("Setting up", starting_beads(rules, levels)),
         (
             "MENACE's turn",
-            f"{find_words} Shake it and take out one bead without looking. {move_words} Put the bead on top of its box, not back inside, until the game is over.",
+            f"{find_words} Shake it and take out one bead without looking. {move_words} "
+            "Put the bead on top of its box, not back inside, until the game is over.",
         ),
     ]
     empty = "An empty box"
     if rules.floor > 0 or rules.keep_one == "every-box":
         pass  # no box can run empty under these rules, so the card does not mention it
     elif rules.empty_box == "refill":
-        card.append((empty, f"If the box is empty when MENACE must move, put in {rules.refill_beads} beads of "
-                            "colours picked at random among the dots on its label, then draw one."))
+        refill = (
+            f"If the box is empty when MENACE must move, put in {rules.refill_beads} beads of "
+            "colours picked at random among the dots on its label, then draw one."
+        )
+        card.append((empty, refill))
     else:
         card.append((empty, "If the box is empty when MENACE must move, MENACE resigns: "
                             "the game counts as a loss for MENACE."))
@@ -64,11 +72,15 @@ def rules_card(
         loss += f" But a colour never drops below {beads}: if it would, put the bead back."
     card.append(("MENACE loses", loss))
     if rules.keep_one == "first-box":
-        card.append(("Keep it alive", "The first box is never emptied: if its last bead would be confiscated, "
-                                      "put it back, so MENACE can always start a game."))
+        alive = (
+            "The first box is never emptied: if its last bead would be confiscated, "
+            "put it back, so MENACE can always start a game."
+        )
+        card.append(("Keep it alive", alive))
     elif rules.keep_one == "every-box":
-        card.append(("Keep it alive", "No box is ever emptied: if a box's last bead would be taken, put it back."))
+        alive = "No box is ever emptied: if a box's last bead would be taken, put it back."
+        card.append(("Keep it alive", alive))
     if rules.beads_on == "distinct":
-        card.append(("Why some squares have no dot", "Squares that are the same move by symmetry share one dot, "
-                                                    "so only dotted squares get beads."))
+        shared = "Squares that are the same move by symmetry share one dot, so only dotted squares get beads."
+        card.append(("Why some squares have no dot", shared))
     return card

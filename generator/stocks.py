@@ -8,6 +8,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any, NamedTuple
 
 from kit.game import GameError
 
@@ -18,6 +20,17 @@ DEFAULT_PAPER = "a4"
 
 class UnknownStockError(GameError):
     """No stock of that name, a malformed stock file, or a paper that contradicts the stock."""
+
+
+class LabelGrid(NamedTuple):
+    """Where a stock's labels sit: columns x rows, the first one's margins, and the pitch between them."""
+
+    columns: int
+    rows: int
+    left: float
+    top: float
+    pitch_x: float
+    pitch_y: float
 
 
 @dataclass(frozen=True)
@@ -32,17 +45,12 @@ class Stock:
     label_height: float
     cut_lines: bool = False  # plain paper: print lines to cut along
     min_margin: float = 8.0  # plain paper: keep this much paper clear at every edge
-    columns: int | None = None
-    rows: int | None = None
-    left: float | None = None
-    top: float | None = None
-    pitch_x: float | None = None
-    pitch_y: float | None = None
+    grid: LabelGrid | None = None
     sources: str = ""
 
     @property
     def fixed_grid(self) -> bool:
-        return self.columns is not None
+        return self.grid is not None
 
     def paper_for(self, requested: str | None) -> str:
         """The paper to print on; raises UnknownStockError when ``requested`` contradicts the stock."""
@@ -70,15 +78,12 @@ def load_stock(name: str) -> Stock:
     return _parse(name, tomllib.loads(path.read_text(encoding="utf-8")))
 
 
-def _stock_dir():
+def _stock_dir() -> Traversable:
     return resources.files("generator") / "stocks"
 
 
-_GRID = ("columns", "rows", "left", "top", "pitch_x", "pitch_y")
-
-
-def _parse(name: str, data: dict) -> Stock:
-    grid = {key: data.get(key) for key in _GRID}
+def _parse(name: str, data: dict[str, Any]) -> Stock:
+    grid = {key: data.get(key) for key in LabelGrid._fields}
     stock = Stock(
         name=name,
         title=data["title"],
@@ -89,11 +94,12 @@ def _parse(name: str, data: dict) -> Stock:
         cut_lines=bool(data.get("cut_lines", False)),
         min_margin=float(data.get("min_margin", 8.0)),
         sources=data.get("sources", "").strip(),
-        **{k: (None if v is None else (int(v) if k in ("columns", "rows") else float(v))) for k, v in grid.items()},
+        grid=None if None in grid.values() else _label_grid(grid),
     )
     problems = [
         "paper must be a4, letter or any" * (stock.paper not in (*PAPERS, "any")),
-        "give all of columns, rows, left, top, pitch_x, pitch_y or none" * (len({v is None for v in grid.values()}) > 1),
+        "give all of columns, rows, left, top, pitch_x, pitch_y or none"
+        * (len({v is None for v in grid.values()}) > 1),
         "a fixed grid needs a4 or letter paper" * (stock.fixed_grid and stock.paper == "any"),
         "plain paper needs no grid" * (not stock.fixed_grid and stock.paper != "any"),
         "labels must be larger than 10 mm" * (min(stock.label_width, stock.label_height) < 10),
@@ -101,3 +107,8 @@ def _parse(name: str, data: dict) -> Stock:
     if any(problems):
         raise UnknownStockError(f"stock {name!r} is malformed: {'; '.join(p for p in problems if p)}")
     return stock
+
+
+def _label_grid(v: dict[str, Any]) -> LabelGrid:
+    left, top, pitch_x, pitch_y = (float(v[key]) for key in ("left", "top", "pitch_x", "pitch_y"))
+    return LabelGrid(int(v["columns"]), int(v["rows"]), left, top, pitch_x, pitch_y)

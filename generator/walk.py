@@ -6,11 +6,12 @@ the networkx graphs from these same walks.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from kit.game import Game, State
 
 
-def walk(game: Game, *, reduce: bool) -> Iterator[tuple[State, int, State]]:
+def walk(game: Game[Any, Any], *, reduce: bool) -> Iterator[tuple[State[Any], Any, State[Any]]]:
     """Every (state, move, child) edge reachable from the start, breadth first.
 
     With ``reduce``, states are canonical representatives and a move is given in the parent's own
@@ -33,7 +34,7 @@ def walk(game: Game, *, reduce: bool) -> Iterator[tuple[State, int, State]]:
         frontier = next_frontier
 
 
-def states(game: Game, *, reduce: bool) -> list[State]:
+def states(game: Game[Any, Any], *, reduce: bool) -> list[State[Any]]:
     """Every reachable state (canonical ones with ``reduce``), the start first."""
     start = _canonical_state(game, game.initial()) if reduce else game.initial()
     found = {start: None}
@@ -42,5 +43,5 @@ def states(game: Game, *, reduce: bool) -> list[State]:
     return list(found)
 
 
-def _canonical_state(game: Game, state: State) -> State:
+def _canonical_state(game: Game[Any, Any], state: State[Any]) -> State[Any]:
     return State(game.canonical(state.position)[0], state.to_move)

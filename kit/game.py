@@ -97,6 +97,7 @@ class Game(ABC, Generic[P, M]):
 
     name: str  # the registry's name, e.g. "tictactoe"
     title: str
+    short_title: str  # a word or two where room is short: a label's band, a printed kit's title ("Nim")
     player_names: tuple[str, str]
     default_rules: str  # the preset a kit of this game gets unless told otherwise
     default_palette: str

@@ -17,6 +17,7 @@ def tokens_text(count: int) -> str:
 class Nim(Game[int, int]):
     name = "nim"
     title = "Single-pile Nim"
+    short_title = "Nim"
     player_names = ("first", "second")
     default_rules = "nim"
     default_palette = "nim-craft"

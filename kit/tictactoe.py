@@ -54,6 +54,7 @@ def square_words(square: Square) -> str:
 class TicTacToe(Game[Board, Square]):
     name = "tictactoe"
     title = "Noughts and crosses"
+    short_title = "Noughts and crosses"
     player_names = ("X", "O")
     default_rules = "michie"
     default_palette = "craft"

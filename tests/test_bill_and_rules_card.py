@@ -7,13 +7,19 @@ import pytest
 
 from generator.bill import bill_for, longest_game
 from generator.catalogue import build_catalogue
+from generator.documents.common import has_draws
 from generator.rules_text import bead_change, rules_card
+from kit.games import get_game
 from kit.rules import load_rules, preset_names
 
 
 @pytest.mark.parametrize(
     "game, side, rules, beads",
-    [("tictactoe", "first", "michie", 1720), ("tictactoe", "first", "scroggs", 1798), ("nim", "first", "nim", 72)],
+    [
+        ("tictactoe", "first", "michie", 1720),
+        ("tictactoe", "first", "scroggs", 1798),
+        ("nim", "first", "nim", 72),
+    ],
 )
 def test_starting_beads_match_the_published_bills(game, side, rules, beads):
     bill = bill_for(build_catalogue(game, side, rules))
@@ -42,16 +48,20 @@ def test_bead_changes_in_physical_words():
 
 
 def card(name: str, *, has_draws: bool = True, levels: int | None = 4) -> dict[str, str]:
-    return dict(rules_card(load_rules(name), find_words="Find it.", move_words="Play it.", has_draws=has_draws,
-                           levels=levels))
+    rules = load_rules(name)
+    words = {"find_words": "Find it.", "move_words": "Play it."}
+    return dict(rules_card(rules, **words, has_draws=has_draws, levels=levels))
 
 
 def test_cards_follow_the_fields_not_the_names():
     michie = card("michie")
-    assert michie["Setting up"].endswith("4 in boxes for MENACE's first move, 3 in boxes for MENACE's second move, "
-                                         "2 in boxes for MENACE's third move, 1 in boxes for MENACE's fourth move.")
+    assert michie["Setting up"].endswith(
+        "4 in boxes for MENACE's first move, 3 in boxes for MENACE's second move, "
+        "2 in boxes for MENACE's third move, 1 in boxes for MENACE's fourth move."
+    )
     assert "MENACE resigns" in michie["An empty box"] and "Keep it alive" not in michie
-    assert "put in 3 beads" in card("golf")["An empty box"] and "Why some squares have no dot" not in card("golf")
+    golf = card("golf")
+    assert "put in 3 beads" in golf["An empty box"] and "Why some squares have no dot" not in golf
     assert "first box is never emptied" in card("open-day")["Keep it alive"]
     nim = card("nim", has_draws=False, levels=None)
     assert "A draw" not in nim and "An empty box" not in nim  # floor 1: a box cannot run empty
@@ -62,6 +72,7 @@ def test_cards_follow_the_fields_not_the_names():
 
 @pytest.mark.parametrize("name", preset_names())
 def test_every_preset_gets_a_card(name):
-    rules = load_rules(name)
-    text = card(name, has_draws=rules.game == "tictactoe", levels=4 if rules.game == "tictactoe" else None)
+    game = get_game(load_rules(name).game)
+    levels = None if game.menace_move_number(game.initial()) is None else 4
+    text = card(name, has_draws=has_draws(game), levels=levels)
     assert {"Setting up", "MENACE's turn", "MENACE wins", "MENACE loses"} <= set(text)

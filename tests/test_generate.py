@@ -1,5 +1,5 @@
-"""`menace generate` end to end: the PDFs read back (pages, sizes, box numbers, fonts, no scaling), the manifest,
-determinism, every stock, both sides, and bad options that leave nothing half-written."""
+"""`menace generate` end to end: the PDFs read back (pages, sizes, box numbers, fonts, no scaling), the
+manifest, determinism, every stock, both sides, and bad options that leave nothing half-written."""
 from __future__ import annotations
 
 import hashlib
@@ -11,11 +11,14 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
-from generator.kit import DOCUMENTS
+from generator.documents.wording import COUNTERS, cell_name, cell_place, wording_for
+from generator.printed_kit import DOCUMENTS
 from generator.stocks import PAPERS, load_stock
 from kit.palettes import default_palette
+from kit.tictactoe import square_words
 from tests.pdfcheck import print_scaling, unembedded_fonts
 from tracker.cli import main
 
@@ -54,7 +57,8 @@ def test_no_options_writes_both_kits_with_a_progress_line_per_document(kit_dir):
     assert len(lines) == 2 * (len(FILES) + 1)
     assert lines[0] == f"wrote {out / 'tictactoe' / 'calibration.pdf'} (calibration page, 1 page)"
     assert lines[1] == f"wrote {out / 'tictactoe' / 'labels.pdf'} (box labels, 10 pages)"
-    assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ") and lines[6].endswith(", 304 boxes)")
+    assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
+    assert lines[6].endswith(", 304 boxes)")
     assert lines[-1].endswith(", 9 boxes)")
     for game in ("tictactoe", "nim"):
         assert sorted(p.name for p in (out / game).iterdir()) == sorted([*FILES, "kit.json"])
@@ -64,7 +68,8 @@ def test_no_options_writes_both_kits_with_a_progress_line_per_document(kit_dir):
 def test_manifest_lists_every_file_with_the_fingerprint(kit_dir, game, first):
     out, _ = kit_dir
     manifest = json.loads((out / game / "kit.json").read_text())
-    assert (manifest["game"], manifest["side"], manifest["stock"], manifest["paper"]) == (game, "first", "plain", "a4")
+    chosen = (manifest["game"], manifest["side"], manifest["stock"], manifest["paper"])
+    assert chosen == (game, "first", "plain", "a4")
     assert manifest["rules"] == {"tictactoe": "michie", "nim": "nim"}[game]
     assert manifest["palette"] == {"tictactoe": "craft", "nim": "nim-craft"}[game]
     if game == "tictactoe":
@@ -82,7 +87,8 @@ def test_manifest_lists_every_file_with_the_fingerprint(kit_dir, game, first):
 def test_every_pdf_is_a4_embeds_its_fonts_and_asks_not_to_scale(kit_dir, game, name):
     reader = PdfReader(kit_dir[0] / game / name)
     for page in reader.pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((210 * MM, 297 * MM), abs=0.01)
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert size == pytest.approx((210 * MM, 297 * MM), abs=0.01)
     assert unembedded_fonts(reader) == set()
     assert print_scaling(reader) == "/None"
 
@@ -102,10 +108,34 @@ def test_labels_carry_colour_letters_counts_and_the_kit_code(kit_dir, first):
     assert first_label[:4] == ["R", "Y", "K", "1"]  # box 1: corner, edge, centre
 
 
+def test_nim_labels_print_a_row_per_legal_take(kit_dir):
+    text = "\n".join(page.extract_text() for page in PdfReader(kit_dir[0] / "nim" / "labels.pdf").pages)
+    # Box n holds the takes legal with n tokens left: take 1 in all nine, take 2 from 2 up, take 3 from 3 up.
+    assert [text.count(f"take {n}") for n in (1, 2, 3)] == [9, 8, 7]
+    assert "1 token \u00b7 3 each" in text and "9 tokens \u00b7 3 each" in text
+
+
+def test_square_words_come_from_the_board_and_match_the_game(ttt):
+    board = ttt.picture(ttt.initial().position)
+    assert [cell_name(board, square) for square in range(9)] == [square_words(square) for square in range(9)]
+    assert [cell_place(board, square) for square in (0, 1, 4, 5, 8)] == [
+        "top left corner", "top edge", "centre", "right edge", "bottom right corner"
+    ]
+
+
+def test_nim_boxes_are_numbered_by_tokens_as_the_counters_wording_says(nim):
+    # finder.pdf and the legend tell a player "the box with that number" after counting the tokens.
+    catalogue = build_catalogue("nim")
+    assert wording_for(nim) is COUNTERS
+    tokens = [sum(nim.picture(box.position).tokens) for box in catalogue.boxes]
+    assert tokens == [box.id for box in catalogue.boxes]
+
+
 def test_calibration_and_legend_say_what_they_must(kit_dir):
     calibration = PdfReader(kit_dir[0] / "tictactoe" / "calibration.pdf").pages[0].extract_text()
     assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
-    legend = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages)
+    pages = PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages
+    legend = " ".join(" ".join(p.extract_text().split()) for p in pages)
     for words in ("red", "top left corner", "Rules card: Michie (1961)", "MENACE resigns",
                   "put the bead back with 3 more of the same colour", "keep the bead out: it is confiscated"):
         assert words in legend
@@ -150,13 +180,14 @@ def test_labels_for_every_stock_paper_and_side(tmp_path, stock, paper, catalogue
 
 def test_one_game_other_options(tmp_path):
     out = tmp_path / "o"
-    result = run_generate("--game", "tictactoe", "--menace-plays", "second", "--rules", "scroggs", "--palette",
-                          "michie-1963", "--stock", "avery-5160", "--offset-x", "1.5", "--out", str(out))
+    options = ["--game", "tictactoe", "--menace-plays", "second", "--rules", "scroggs"]
+    options += ["--palette", "michie-1963"]
+    result = run_generate(*options, "--stock", "avery-5160", "--offset-x", "1.5", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["tictactoe"]
     manifest = json.loads((out / "tictactoe" / "kit.json").read_text())
-    assert (manifest["side"], manifest["rules"], manifest["palette"], manifest["paper"], manifest["boxes"]) == (
-        "second", "scroggs", "michie-1963", "letter", 289)
+    chosen = (manifest["side"], manifest["rules"], manifest["palette"], manifest["paper"], manifest["boxes"])
+    assert chosen == ("second", "scroggs", "michie-1963", "letter", 289)
     assert manifest["offset_mm"] == {"x": 1.5, "y": 0.0}
 
 
@@ -191,7 +222,8 @@ def test_an_unwritable_output_folder(tmp_path):
     blocker.write_text("not a folder")
     result = run_generate("--game", "nim", "--out", str(blocker / "kits"))
     assert result.exit_code == 2
-    assert result.output.strip().splitlines() == [f"Error: cannot write the kit to {blocker / 'kits' / 'nim'}: Not a directory"]
+    where = blocker / "kits" / "nim"
+    assert result.output.strip().splitlines() == [f"Error: cannot write the kit to {where}: Not a directory"]
     assert blocker.read_text() == "not a folder"
 
 
@@ -207,7 +239,8 @@ def test_a_failed_document_leaves_no_half_written_pdf(tmp_path, monkeypatch):
     (folder / "legend.pdf").write_bytes(b"the old legend")
     result = run_generate("--game", "nim", "--out", str(tmp_path))
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == f"Error: cannot write the kit to {folder}: No space left on device"
+    message = f"Error: cannot write the kit to {folder}: No space left on device"
+    assert result.stderr.splitlines()[-1] == message
     assert (folder / "legend.pdf").read_bytes() == b"the old legend"
     assert sorted(p.name for p in folder.iterdir()) == ["calibration.pdf", "labels.pdf", "legend.pdf"]
 

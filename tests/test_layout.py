@@ -1,12 +1,28 @@
-"""Label geometry as numbers: every stock on every paper it allows, labels on the page and apart, parts apart."""
+"""Label geometry as numbers: every stock on every paper it allows, labels on the page and apart, parts
+apart, and bead dots inside their squares."""
 from __future__ import annotations
 
 from itertools import combinations
 
 import pytest
 
-from generator.layout import MIN_HEIGHT_FOR_CODE, Rect, plan_label, plan_sheet
+from generator.catalogue import build_catalogue
+from generator.documents import labels
+from generator.documents.common import KitSpec
+from generator.layout import (
+    DOT_SHARE,
+    MIN_HEIGHT_FOR_CODE,
+    Rect,
+    cell_centre,
+    cell_rect,
+    cell_size,
+    heap_grid,
+    plan_label,
+    plan_sheet,
+)
 from generator.stocks import PAPERS, UnknownStockError, load_stock, stock_names
+from kit.palettes import default_palette
+from kit.picture import Heaps
 
 STOCKS = ["avery-5160", "avery-l7160", "avery-l7651", "plain", "zweckform-3651"]
 COMBINATIONS = [
@@ -51,55 +67,75 @@ def test_known_sheets(name, paper, per_sheet, first):
 def test_offsets_move_the_print_right_and_down():
     stock = load_stock("avery-l7160")
     plain, moved = plan_sheet(stock, "a4"), plan_sheet(stock, "a4", offset_x=1.5, offset_y=-2.0)
-    for a, b in zip(plain.slots, moved.slots):
+    for a, b in zip(plain.slots, moved.slots, strict=True):
         assert (b.x - a.x, b.y - a.y) == pytest.approx((1.5, 2.0))
 
 
 @pytest.mark.parametrize("name", STOCKS)
-@pytest.mark.parametrize("takes", [0, 3])
-def test_label_parts_lie_inside_the_label_and_apart(name, takes):
+@pytest.mark.parametrize("move_rows", [0, 3])
+def test_label_parts_lie_inside_the_label_and_apart(name, move_rows, ttt):
     stock = load_stock(name)
-    plan = plan_label(stock.label_width, stock.label_height, takes=takes)
+    plan = plan_label(stock.label_width, stock.label_height, move_rows=move_rows)
     label = Rect(0, 0, plan.width, plan.height)
     parts = plan.parts
+    assert len(plan.move_rows) == move_rows
     assert all(label.contains(part) for part in parts.values()), parts
     assert not any(a.overlaps(b) for a, b in combinations(parts.values(), 2))
     assert (plan.code is None) == (stock.label_height < MIN_HEIGHT_FOR_CODE)
-    assert all(plan.picture.contains(cell) for cell in plan.cells)
-    for index, row in enumerate(plan.takes):
-        cx, cy = plan.take_dot_centre(index)
-        assert row.contains(Rect(cx - plan.take_radius, cy - plan.take_radius, 2 * plan.take_radius, 2 * plan.take_radius))
+    board = ttt.picture(ttt.initial().position)
+    assert all(plan.picture.contains(cell_rect(plan.picture, board, i)) for i in range(len(board.marks)))
+    r = plan.row_radius
+    for index, row in enumerate(plan.move_rows):
+        cx, cy = plan.row_dot_centre(index)
+        assert row.contains(Rect(cx - r, cy - r, 2 * r, 2 * r))
 
 
 def test_only_the_mini_labels_drop_the_kit_code():
-    dropped = [n for n in STOCKS if plan_label(load_stock(n).label_width, load_stock(n).label_height).code is None]
+    stocks = {name: load_stock(name) for name in STOCKS}
+    dropped = [n for n, s in stocks.items() if plan_label(s.label_width, s.label_height).code is None]
     assert dropped == ["avery-l7651"]
 
 
 @pytest.mark.parametrize("name", STOCKS)
 @pytest.mark.parametrize("catalogue", ["first", "second"])
 def test_every_bead_dot_sits_inside_its_square(name, catalogue, request):
-    boxes = request.getfixturevalue(catalogue).boxes
+    """Where the drawing puts a label's dots (generator.drawing.draw_grid uses these same functions)."""
+    cat = request.getfixturevalue(catalogue)
+    game, boxes = cat.game, cat.boxes
     assert len(boxes) == {"first": 304, "second": 289}[catalogue]
     stock = load_stock(name)
-    plan = plan_label(stock.label_width, stock.label_height)
-    r = plan.dot_radius
+    area = plan_label(stock.label_width, stock.label_height).picture
     for box in boxes:
-        for square in box.moves:
-            cx, cy = plan.dot_centre(square)
-            cell = plan.cells[square]
+        board = game.picture(box.position)
+        r = cell_size(area, board) * DOT_SHARE
+        for move in box.moves:
+            square = game.move_mark(move).cell
+            cx, cy = cell_centre(area, board, square)
+            cell = cell_rect(area, board, square)
             assert cell.contains(Rect(cx - r, cy - r, 2 * r, 2 * r)), (box.id, square)
             # and clear of the square's edges by at least a tenth of the square, so grid lines never cut it
             assert min(cx - r - cell.x, cell.right - cx - r) >= cell.w * 0.1
 
 
-def test_nim_labels_have_a_dot_per_take(nim):
-    from generator.catalogue import build_catalogue
+@pytest.mark.parametrize("game, rows", [("nim", 3), ("tictactoe", 0)])
+def test_labels_give_a_row_to_each_move_off_the_picture(game, rows):
+    """Nim's takes have no cell on its picture of counters, so every Nim label gets a row per take (box 1 uses
+    one of them); tic-tac-toe's moves are all squares of the board, so its labels get none."""
+    spec = KitSpec(build_catalogue(game), default_palette(game), load_stock("plain"), "a4")
+    assert len(labels.label_plan(spec).move_rows) == rows
 
-    boxes = build_catalogue("nim").boxes
-    assert len(boxes) == 9
-    plan = plan_label(48, 34, takes=max(len(b.moves) for b in boxes))
-    assert len(plan.takes) == 3
+
+@pytest.mark.parametrize(
+    "heaps, grid",
+    [
+        (Heaps((4,), (9,)), (3, 3)),  # Nim's pile of 9: a 3 x 3 block, whatever is left
+        (Heaps((1, 2, 3), (1, 2, 3)), (3, 3)),  # one row per heap
+        (Heaps((1, 2, 3, 4), (1, 2, 3, 4)), (4, 4)),
+        (Heaps((10,), (10,)), (4, 3)),  # a heap wider than the block wraps onto more rows
+    ],
+)
+def test_counters_are_laid_out_in_a_block_with_a_row_per_heap(heaps, grid):
+    assert heap_grid(heaps) == grid
 
 
 def test_stock_errors_name_the_choices():

@@ -38,8 +38,8 @@ def generate(game: str, menace_plays: str, rules: str | None, palette: str | Non
     With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes) and the Nim kit (9 boxes) on
     A4 plain paper, into output/. Print calibration.pdf first, at 100% (actual size).
     """
-    from generator.kit import KitOptions
-    from generator.kit import generate as generate_kit
+    from generator.printed_kit import KitOptions
+    from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))

@@ -1,13 +1,17 @@
-"""calibration.pdf: the stock's label outlines and 100 mm rulers, to check the printer before the label run."""
+"""calibration.pdf: the stock's label outlines and 100 mm rulers, to check the printer before the labels."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.documents.common import KitSpec, write_pdf
 from generator.documents.labels import sheet_plan
 from generator.drawing import INK, hex_colour, in_mm, paragraph
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Calibration page"
 RULER = 100.0  # mm
@@ -16,7 +20,7 @@ RULER = 100.0  # mm
 def write(path: Path, spec: KitSpec) -> int:
     sheet = sheet_plan(spec)
 
-    def draw(canvas) -> int:
+    def draw(canvas: Canvas) -> int:
         with in_mm(canvas):
             canvas.setStrokeColor(hex_colour("#1f5fbf"))
             canvas.setLineWidth(0.2)
@@ -36,7 +40,7 @@ def write(path: Path, spec: KitSpec) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _words(canvas, spec: KitSpec, panel: Rect) -> None:
+def _words(canvas: Canvas, spec: KitSpec, panel: Rect) -> None:
     x, y = panel.x + 22, panel.top - 11
     width = panel.right - 6 - x
     canvas.setFillColor(hex_colour(INK))
@@ -46,7 +50,8 @@ def _words(canvas, spec: KitSpec, panel: Rect) -> None:
     facts = f"{spec.stock.title} on {spec.paper.upper()} paper; {offset}. Kit {spec.code}: {spec.kit_title}."
     y = paragraph(canvas, facts, x, y - 8, width, size=3.0, colour="#444444") - 2
     steps = [
-        "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit to page\u201d.",
+        "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, "
+        "never \u201cfit to page\u201d.",
         f"Measure both rulers: each must be exactly {RULER:g} mm long.",
     ]
     if spec.stock.cut_lines:
@@ -63,7 +68,7 @@ def _words(canvas, spec: KitSpec, panel: Rect) -> None:
         y = paragraph(canvas, f"{number}. {step}", x, y, width, size=3.4) - 1.5
 
 
-def _ruler(canvas, x: float, y: float, *, horizontal: bool) -> None:
+def _ruler(canvas: Canvas, x: float, y: float, *, horizontal: bool) -> None:
     """A 100 mm ruler with mm ticks, longer every 5 and 10 mm, numbered in cm."""
     canvas.setStrokeColor(hex_colour(INK))
     canvas.setFillColor(hex_colour(INK))

@@ -1,19 +1,24 @@
 """What every document of a kit needs: the kit's choices, and a page with a heading and a footer."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from kit.matchbox import Box, Catalogue
+from generator.documents.wording import Wording, wording_for
 from generator.drawing import MM, in_mm
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
 from generator.walk import states
 from kit.game import Game
+from kit.matchbox import Box, Catalogue
 from kit.palettes import Colour, Palette
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
 
@@ -35,8 +40,12 @@ class KitSpec:
         return self.catalogue.fingerprint[:6].upper()
 
     @property
-    def is_nim(self) -> bool:
-        return self.catalogue.game.name == "nim"
+    def game(self) -> Game[Any, Any]:
+        return self.catalogue.game
+
+    @property
+    def words(self) -> Wording:
+        return wording_for(self.game)
 
     @property
     def page_mm(self) -> tuple[float, float]:
@@ -49,17 +58,33 @@ class KitSpec:
 
     @property
     def kit_title(self) -> str:
-        catalogue = self.catalogue
-        if self.is_nim:
-            return f"MENACE for Nim ({len(catalogue.boxes)} boxes)"
-        return f"MENACE playing {catalogue.menace_plays} ({len(catalogue.boxes)} boxes)"
+        catalogue, game = self.catalogue, self.game
+        boxes = f"({len(catalogue.boxes)} boxes)"
+        if game.whose_turn(game.initial().position) is None:
+            # A position that does not say whose turn it is has one box for either side: the kit is the same.
+            return f"MENACE for {game.short_title} {boxes}"
+        return f"MENACE playing {catalogue.menace_plays} {boxes}"
+
+    def colour(self, move: Hashable) -> Colour:
+        """The bead colour of ``move``: palettes key colours by the game's move codes."""
+        return self.palette.for_move(self.game.move_code(move))
 
     def dots(self, box: Box) -> dict[int, Colour]:
-        return {move: self.palette.for_move(move) for move in box.moves}
+        """The box's bead dots that sit on a cell of its picture: cell -> colour."""
+        return {cell: self.colour(move) for cell, move in self.on_cells(box.moves).items()}
+
+    def on_cells(self, moves: Iterable[Hashable]) -> dict[int, Any]:
+        """The moves that mark a cell of the picture, by that cell."""
+        marks = ((self.game.move_mark(move).cell, move) for move in moves)
+        return {cell: move for cell, move in marks if cell is not None}
+
+    def off_cells(self, moves: Iterable[Hashable]) -> list[Any]:
+        """The moves the picture has no cell for: a label gives each a row of its own."""
+        return [move for move in moves if self.game.move_mark(move).cell is None]
 
 
 @cache
-def has_draws(game: Game) -> bool:
+def has_draws(game: Game[Any, Any]) -> bool:
     """Whether a game of this kind can end in a draw (noughts and crosses can; Nim cannot)."""
     return any((o := game.outcome(s)) is not None and o.winner is None for s in states(game, reduce=True))
 
@@ -70,7 +95,7 @@ def uniform_count(box: Box) -> int | None:
 
 
 @contextmanager
-def text_page(canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> Iterator[float]:
+def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> Iterator[float]:
     """A page in mm with the document's title at the top and the kit code at the foot.
 
     Yields the y (mm) just below the heading, where the content starts.
@@ -81,7 +106,8 @@ def text_page(canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> It
         canvas.drawString(MARGIN, height - MARGIN - 4.5, title)
         canvas.setFont(REGULAR, 3.0)
         canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, spec.kit_title)
-        footer = f"kit {spec.code} \u00b7 rules {spec.catalogue.rules.name} \u00b7 palette {spec.palette.name}"
+        dot = "\u00b7"
+        footer = f"kit {spec.code} {dot} rules {spec.catalogue.rules.name} {dot} palette {spec.palette.name}"
         canvas.drawString(MARGIN, MARGIN - 6, footer)
         if pages > 1:
             canvas.drawRightString(width - MARGIN, MARGIN - 6, f"page {page} of {pages}")
@@ -89,7 +115,7 @@ def text_page(canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> It
     canvas.showPage()
 
 
-def write_pdf(path: Path, spec: KitSpec, title: str, draw) -> int:
+def write_pdf(path: Path, spec: KitSpec, title: str, draw: Callable[[Canvas], int]) -> int:
     """Writes ``draw(canvas)`` to ``path`` atomically; returns the page count ``draw`` reports."""
     from generator.pdfout import atomic_path, canvas_for
 

@@ -2,11 +2,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.bill import Bill, bill_for
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, uniform_count, write_pdf
+from generator.documents.wording import cell_name
 from generator.drawing import INK, draw_dot, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
+from kit.matchbox import Box
+from kit.picture import Grid
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Fill sheet and shopping list"
 ROW = 5.6  # mm per box in the filling list
@@ -24,7 +31,7 @@ def write(path: Path, spec: KitSpec) -> int:
     list_pages = -(-len(boxes) // per_page)
     pages = 1 + list_pages
 
-    def draw(canvas) -> int:
+    def draw(canvas: Canvas) -> int:
         with text_page(canvas, spec, TITLE, page=1, pages=pages) as top:
             _shopping(canvas, spec, bill, top)
         for index in range(list_pages):
@@ -43,12 +50,13 @@ def write(path: Path, spec: KitSpec) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _shopping(canvas, spec: KitSpec, bill: Bill, top: float) -> None:
+def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
     rules = spec.catalogue.rules
     y = top - 5
     canvas.setFont(BOLD, 4.8)
-    canvas.drawString(MARGIN, y, f"Shopping list: {bill.matchboxes} matchboxes and {bill.total_start + bill.total_reserve} beads")
+    beads = bill.total_start + bill.total_reserve
+    canvas.drawString(MARGIN, y, f"Shopping list: {bill.matchboxes} matchboxes and {beads} beads")
     y -= 11
     columns = (("colour", MARGIN + 8), ("to fill the boxes", MARGIN + 78), ("reserve", MARGIN + 112),
                ("buy", MARGIN + 140))
@@ -59,58 +67,58 @@ def _shopping(canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     canvas.setStrokeColor(hex_colour(INK))
     canvas.setLineWidth(0.2)
     canvas.line(MARGIN, y, MARGIN + 142, y)
-    for move in bill.start:
+    for code in bill.start:
         y -= 7
-        colour = spec.palette.for_move(move)
+        colour = spec.palette.for_move(code)
         draw_dot(canvas, MARGIN + 3, y + 1.3, 2.5, colour)
         canvas.setFillColor(hex_colour(INK))
         canvas.setFont(REGULAR, 3.8)
-        what = f"take {move}" if spec.is_nim else _square(move)
-        canvas.drawString(MARGIN + 8, y, f"{colour.name} ({what})")
-        canvas.drawRightString(MARGIN + 78, y, str(bill.start[move]))
-        canvas.drawRightString(MARGIN + 112, y, str(bill.reserve[move]))
+        canvas.drawString(MARGIN + 8, y, f"{colour.name} ({_move_words(spec, code)})")
+        canvas.drawRightString(MARGIN + 78, y, str(bill.start[code]))
+        canvas.drawRightString(MARGIN + 112, y, str(bill.reserve[code]))
         canvas.setFont(BOLD, 3.8)
-        canvas.drawRightString(MARGIN + 140, y, str(bill.buy(move)))
+        canvas.drawRightString(MARGIN + 140, y, str(bill.buy(code)))
     y -= 3
     canvas.line(MARGIN, y, MARGIN + 142, y)
     y -= 6
     canvas.setFont(BOLD, 3.8)
     canvas.drawString(MARGIN + 8, y, "all colours")
-    for value, x in ((bill.total_start, 78), (bill.total_reserve, 112), (bill.total_start + bill.total_reserve, 140)):
+    for value, x in ((bill.total_start, 78), (bill.total_reserve, 112), (beads, 140)):
         canvas.drawRightString(MARGIN + x, y, str(value))
     y -= 12
     start = ", ".join(str(n) for n in rules.initial_beads)
     by_level = ", by MENACE's move number" if len(rules.initial_beads) > 1 else ""
-    if spec.is_nim:
-        uneven = "The colours are uneven because the smallest piles allow fewer takes."
-    else:
-        uneven = ("The colours are uneven because a colour stands for a square of the picture, and the pictures "
-                  "are drawn in one fixed orientation.")
+    uneven = spec.words.uneven
     adds = f"a win adds {max(rules.win, 0)}"
     if has_draws(spec.catalogue.game):
         adds += f" and a draw {max(rules.draw, 0)}"
+    games, boxes, per_game = bill.reserve_games, bill.boxes_per_game, bill.per_game
     notes = [
-        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label{by_level}; "
-        f"{rules.title} rules). {uneven}",
-        f"Reserve: enough for {bill.reserve_games} games that each add the most beads: {adds} "
+        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label"
+        f"{by_level}; {rules.title} rules). {uneven}",
+        f"Reserve: enough for {games} games that each add the most beads: {adds} "
         f"to every box MENACE used, and one game uses at most "
-        f"{bill.boxes_per_game} boxes, so {bill.reserve_games} \u00d7 {bill.boxes_per_game} \u00d7 {bill.per_game} = "
-        f"{bill.reserve_games * bill.boxes_per_game * bill.per_game} beads, shared out like the starting beads and "
+        f"{boxes} boxes, so {games} \u00d7 {boxes} \u00d7 {per_game} = "
+        f"{games * boxes * per_game} beads, shared out like the starting beads and "
         "rounded up. Defeats take beads out and refill the reserve.",
-        f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each game's "
-        "drawn beads beside their boxes.",
+        f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each "
+        "game's drawn beads beside their boxes.",
     ]
     for note in notes:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
 
 
-def _square(move: int) -> str:
-    rows, columns = ("top", "middle", "bottom"), ("left", "middle", "right")
-    row, column = divmod(move, 3)
-    return "centre" if move == 4 else f"{rows[row]} {columns[column]}"
+def _move_words(spec: KitSpec, code: int) -> str:
+    """A colour's move in a few words: its square on a board ("top left"), else its label ("take 2")."""
+    game = spec.game
+    mark = game.move_mark(game.move_from_code(code))
+    board = game.picture(game.initial().position)
+    if mark.cell is not None and isinstance(board, Grid):
+        return cell_name(board, mark.cell)
+    return mark.label
 
 
-def _entry(canvas, spec: KitSpec, box, x: float, y: float) -> None:
+def _entry(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     canvas.setStrokeColor(hex_colour(INK))
     canvas.setLineWidth(0.2)
     canvas.rect(x, y - 0.4, 3, 3, stroke=1, fill=0)
@@ -119,8 +127,8 @@ def _entry(canvas, spec: KitSpec, box, x: float, y: float) -> None:
     canvas.drawRightString(x + 13, y, str(box.id))
     count = uniform_count(box)
     dot_x = x + 16.5
-    for move, beads in zip(box.moves, box.beads):
-        draw_dot(canvas, dot_x, y + 1.1, 1.8, spec.palette.for_move(move))
+    for move, beads in zip(box.moves, box.beads, strict=True):
+        draw_dot(canvas, dot_x, y + 1.1, 1.8, spec.colour(move))
         if count is None:
             canvas.setFillColor(hex_colour(INK))
             canvas.setFont(REGULAR, 2.6)

@@ -3,23 +3,31 @@ from __future__ import annotations
 
 from itertools import groupby
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
-from generator.drawing import centred_text, draw_board, draw_tokens, hex_colour, level_colour, paragraph
+from generator.drawing import centred_text, draw_picture, hex_colour, level_colour, paragraph
 from generator.fonts import BOLD
 from generator.layout import Rect
+from kit.matchbox import Box
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Box finder"
 CELL_W, CELL_H = 22.5, 26.0  # mm per box: a 16 mm picture and its number
 PICTURE = 16.0
 HEADING_H = 9.0
 INTRO_H = 21.0
+DOT_SHARE = 0.3  # a bead dot's radius as a share of a square: smaller than on a label, the picture is small
+
+Placed = tuple[str, Any, float, float]  # ("heading" or "box", what, x, y of its top) in mm
 
 
 def write(path: Path, spec: KitSpec) -> int:
     pages = _paginate(spec)
 
-    def draw(canvas) -> int:
+    def draw(canvas: Canvas) -> int:
         for number, page in enumerate(pages, start=1):
             with text_page(canvas, spec, TITLE, page=number, pages=len(pages)) as top:
                 if number == 1:
@@ -34,13 +42,13 @@ def write(path: Path, spec: KitSpec) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _paginate(spec: KitSpec) -> list[list[tuple]]:
+def _paginate(spec: KitSpec) -> list[list[Placed]]:
     """Places headings and boxes page by page: (kind, item, x, y-top) in mm."""
     width, height = spec.page_mm
     columns = int((width - 2 * MARGIN) // CELL_W)
     top = height - MARGIN - 10
     bottom = MARGIN
-    pages: list[list[tuple]] = [[]]
+    pages: list[list[Placed]] = [[]]
     y = top - INTRO_H
     for level, group in groupby(spec.catalogue.boxes, key=lambda b: b.move_number):
         boxes = list(group)
@@ -61,38 +69,30 @@ def _paginate(spec: KitSpec) -> list[list[tuple]]:
     return pages
 
 
-def _intro(canvas, spec: KitSpec, top: float) -> None:
+def _intro(canvas: Canvas, spec: KitSpec, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
-    if spec.is_nim:
-        text = "Count the tokens left: the box with that number is MENACE's box."
-    else:
-        text = (
-            "Boxes are grouped by MENACE's move number, as the coloured bands on the labels are. Within a group "
-            "the pictures are in number order, which is the order of their squares read row by row from the top "
-            "left: an empty square comes first, then O, then X. A real game may be turned or flipped: turn it in "
-            "your head until it matches a picture (menace find BOARD does it for you)."
-        )
-    paragraph(canvas, text, MARGIN, top - 1, width, size=3.2)
+    paragraph(canvas, spec.words.finder_intro, MARGIN, top - 1, width, size=3.2)
 
 
-def _heading(canvas, spec: KitSpec, item, x: float, y: float) -> None:
+def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float) -> None:
     level, boxes, *more = item
     width = spec.page_mm[0] - 2 * MARGIN
     colour = level_colour(level)
     canvas.setFillColor(hex_colour(colour))
     canvas.rect(x, y - 6.5, width, 6.5, stroke=0, fill=1)
-    title = "Nim: one box per number of tokens" if level is None else f"MENACE's move {level}"
-    span = f"box {boxes[0].id}" if len(boxes) == 1 else f"boxes {boxes[0].id} to {boxes[-1].id} ({len(boxes)} boxes)"
+    if level is None:
+        title = f"{spec.game.short_title}: {spec.words.one_level_heading}"
+    else:
+        title = f"MENACE's move {level}"
+    first, last = boxes[0].id, boxes[-1].id
+    span = f"box {first}" if len(boxes) == 1 else f"boxes {first} to {last} ({len(boxes)} boxes)"
     canvas.setFillColor(hex_colour("#ffffff"))
     canvas.setFont(BOLD, 4.0)
     canvas.drawString(x + 2, y - 4.7, title + (" (continued)" if more else ""))
     canvas.drawRightString(x + width - 2, y - 4.7, span)
 
 
-def _box(canvas, spec: KitSpec, box, x: float, y: float) -> None:
+def _box(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     area = Rect(x + (CELL_W - PICTURE) / 2, y - 1 - PICTURE, PICTURE, PICTURE)
-    if spec.is_nim:
-        draw_tokens(canvas, area, int(box.position), spec.catalogue.game.tokens)
-    else:
-        draw_board(canvas, area, box.position, spec.dots(box), dot_radius=PICTURE / 3 * 0.3)
+    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE)
     centred_text(canvas, str(box.id), x + CELL_W / 2, area.y - 3.6, BOLD, 4.2)

@@ -1,33 +1,40 @@
 """labels.pdf: one label per matchbox, laid out on the chosen stock."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kit.matchbox import Box
 from generator.documents.common import KitSpec, uniform_count, write_pdf
+from generator.documents.wording import caption
 from generator.drawing import (
     CAP_HEIGHT,
     INK,
     centred_text,
     draw_band,
-    draw_board,
     draw_dot,
-    draw_tokens,
+    draw_picture,
     fit_size,
     hex_colour,
     in_mm,
     level_colour,
 )
 from generator.fonts import BOLD, REGULAR
-from generator.layout import LabelPlan, SheetPlan, pages_needed, plan_label, plan_sheet
+from generator.layout import DOT_SHARE, LabelPlan, Rect, SheetPlan, pages_needed, plan_label, plan_sheet
+from kit.matchbox import Box
+from kit.palettes import Colour
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Box labels"
 FOOTER_ROOM = 6.0  # mm of bottom margin needed for the page footer
 
 
 def label_plan(spec: KitSpec) -> LabelPlan:
-    takes = max(len(box.moves) for box in spec.catalogue.boxes) if spec.is_nim else 0
-    return plan_label(spec.stock.label_width, spec.stock.label_height, takes=takes)
+    """The plan every label of the kit shares, with a row for each move its pictures have no cell for."""
+    rows = max(len(spec.off_cells(box.moves)) for box in spec.catalogue.boxes)
+    return plan_label(spec.stock.label_width, spec.stock.label_height, move_rows=rows)
 
 
 def sheet_plan(spec: KitSpec) -> SheetPlan:
@@ -40,7 +47,7 @@ def write(path: Path, spec: KitSpec) -> int:
     per_page = len(sheet.slots)
     pages = pages_needed(len(boxes), sheet)
 
-    def draw(canvas) -> int:
+    def draw(canvas: Canvas) -> int:
         for page in range(pages):
             chunk = boxes[page * per_page : (page + 1) * per_page]
             slots = sheet.slots[: len(chunk)]
@@ -48,7 +55,7 @@ def write(path: Path, spec: KitSpec) -> int:
                 if sheet.cut_lines:
                     _cut_lines(canvas, slots)
                 _footer(canvas, spec, sheet, page + 1, pages)
-            for slot, box in zip(slots, chunk):
+            for slot, box in zip(slots, chunk, strict=True):
                 with in_mm(canvas, slot.x, slot.y):
                     draw_label(canvas, plan, box, spec)
             canvas.showPage()
@@ -57,36 +64,31 @@ def write(path: Path, spec: KitSpec) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def draw_label(canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
+def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
     """One label, with its bottom-left corner at the canvas origin (units: mm)."""
-    words = "NIM" if box.move_number is None else f"MOVE {box.move_number}"
+    game = spec.game
+    words = game.short_title.upper() if box.move_number is None else f"MOVE {box.move_number}"
     draw_band(canvas, plan.band, words, level_colour(box.move_number))
     count = uniform_count(box)
-    if spec.is_nim:
-        draw_tokens(canvas, plan.picture, int(box.position), spec.catalogue.game.tokens)
-        for index, move in enumerate(box.moves):
-            cx, cy = plan.take_dot_centre(index)
-            draw_dot(canvas, cx, cy, plan.take_radius, spec.palette.for_move(move))
-            row = plan.takes[index]
-            text = f"take {move}"
-            x = cx + plan.take_radius * 1.5
-            size = fit_size(text, BOLD, row.right - x, row.h * 0.5)
-            canvas.setFillColor(hex_colour(INK))
-            canvas.setFont(BOLD, size)
-            canvas.drawString(x, cy - size * CAP_HEIGHT / 2, text)
-        tokens = f"{box.position} token{'s' * (box.position != '1')}"
-        counts_text = f"{tokens} \u00b7 {count} each" if count else tokens
+    picture = game.picture(box.position)
+    # Uneven starting beads are written by each dot on a board; rows of moves have no room for them.
+    counts = None if count else _counts_on_cells(spec, box)
+    draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts)
+    for index, move in enumerate(spec.off_cells(box.moves)):
+        _move_row(canvas, plan, index, game.move_mark(move).label, spec.colour(move))
+    shown = caption(picture)
+    if shown is None:
+        counts_text = spec.words.each(count) if count else "beads as shown"
     else:
-        counts = None if count else box.initial_counts()
-        draw_board(canvas, plan.picture, box.position, spec.dots(box), dot_radius=plan.dot_radius, counts=counts)
-        counts_text = f"{count} beads each" if count else "beads as shown"
+        counts_text = f"{shown} \u00b7 {spec.words.each(count)}" if count else shown
     number = str(box.id)
     # Narrower than the column, so a three-digit number keeps clear of the picture.
     size = fit_size(number, BOLD, plan.number.w * 0.86, plan.number.h * 0.9)
     cx, cy = plan.number.centre
     centred_text(canvas, number, cx, cy, BOLD, size)
     cx, cy = plan.counts.centre
-    centred_text(canvas, counts_text, cx, cy, BOLD, fit_size(counts_text, BOLD, plan.counts.w, plan.counts.h * 0.7))
+    size = fit_size(counts_text, BOLD, plan.counts.w, plan.counts.h * 0.7)
+    centred_text(canvas, counts_text, cx, cy, BOLD, size)
     if plan.code is not None:
         code = f"kit {spec.code}"
         cx, cy = plan.code.centre
@@ -94,7 +96,24 @@ def draw_label(canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
         centred_text(canvas, code, cx, cy, REGULAR, size, "#555555")
 
 
-def _cut_lines(canvas, slots) -> None:
+def _counts_on_cells(spec: KitSpec, box: Box) -> dict[int, int]:
+    starting = box.initial_counts()
+    return {cell: starting[move] for cell, move in spec.on_cells(box.moves).items()}
+
+
+def _move_row(canvas: Canvas, plan: LabelPlan, index: int, text: str, colour: Colour) -> None:
+    """A move the picture has no cell for: its bead dot and its words ("take 2") in a row of their own."""
+    cx, cy = plan.row_dot_centre(index)
+    draw_dot(canvas, cx, cy, plan.row_radius, colour)
+    row = plan.move_rows[index]
+    x = cx + plan.row_radius * 1.5
+    size = fit_size(text, BOLD, row.right - x, row.h * 0.5)
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, size)
+    canvas.drawString(x, cy - size * CAP_HEIGHT / 2, text)
+
+
+def _cut_lines(canvas: Canvas, slots: Sequence[Rect]) -> None:
     canvas.setStrokeColor(hex_colour("#9e9e9e"))
     canvas.setLineWidth(0.15)
     canvas.setDash(1.2, 0.8)
@@ -103,7 +122,7 @@ def _cut_lines(canvas, slots) -> None:
     canvas.setDash()
 
 
-def _footer(canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int) -> None:
+def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int) -> None:
     lowest = min(slot.y for slot in sheet.slots)
     if lowest < FOOTER_ROOM:
         return  # edge-to-edge stock: no room for words below the labels

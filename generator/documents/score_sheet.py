@@ -1,11 +1,16 @@
 """score-sheet.pdf: a table for logging classroom games by hand when no laptop is at hand."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
 from generator.drawing import INK, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Score sheet"
 PAGES = 2
@@ -17,23 +22,25 @@ def write(path: Path, spec: KitSpec) -> int:
     rules = spec.catalogue.rules
     draws = has_draws(spec.catalogue.game)
     results = "W  D  L" if draws else "W  L"
-    first = "first take" if spec.is_nim else "first move"
-    opening = ("the number of tokens the game's first player took" if spec.is_nim
-               else "the square the game opened on (corner, edge or centre)")
-    columns = [("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)]
-    total = sum(w for _, w in columns)
-    scale = (width - 2 * MARGIN) / total
-    columns = [(name, w * scale) for name, w in columns]
+    first, opening = spec.words.first_move, spec.words.opening
+    shares = [
+        ("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)
+    ]
+    scale = (width - 2 * MARGIN) / sum(w for _, w in shares)
+    columns = [(name, w * scale) for name, w in shares]
     rows = int((height - 2 * MARGIN - 40) // ROW)
 
-    def draw(canvas) -> int:
+    draw_change = f", draw {rules.draw:+d}" if draws else ""
+    change = f"win {rules.win:+d}{draw_change}, loss {rules.loss:+d}"
+
+    def draw(canvas: Canvas) -> int:
         for page in range(PAGES):
             with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
-                change = f"win {rules.win:+d}" + (f", draw {rules.draw:+d}" if draws else "") + f", loss {rules.loss:+d}"
                 text = (
-                    f"One line per game. Circle the result from MENACE's side. The score changes as the beads do "
-                    f"({change}), so the running score rises as MENACE learns: Michie drew his learning curve "
-                    f"this way. The {first}: {opening}. Type the games into the tracker later to draw the curve."
+                    "One line per game. Circle the result from MENACE's side. The score changes as the "
+                    f"beads do ({change}), so the running score rises as MENACE learns: Michie drew his "
+                    f"learning curve this way. The {first}: {opening}. Type the games into the tracker later "
+                    "to draw the curve."
                 )
                 y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
                 _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)
@@ -42,7 +49,15 @@ def write(path: Path, spec: KitSpec) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _table(canvas, columns, rows: int, top: float, *, first_game: int, results: str) -> None:
+def _table(
+    canvas: Canvas,
+    columns: Sequence[tuple[str, float]],
+    rows: int,
+    top: float,
+    *,
+    first_game: int,
+    results: str,
+) -> None:
     x0 = MARGIN
     x1 = x0 + sum(w for _, w in columns)
     canvas.setFillColor(hex_colour("#e8eaf6"))

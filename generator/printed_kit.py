@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from generator.catalogue import build_catalogue
 from generator.documents import calibration, fill, finder, labels, legend, score_sheet
@@ -60,13 +61,19 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     specs = []
     for game in games:
         rules = options.rules if rules_game == game else None
-        palette = load_palette(options.palette, game=game) if palette_game == game else default_palette(game)
+        named_palette = options.palette if palette_game == game else None
+        palette = default_palette(game) if named_palette is None else load_palette(named_palette, game=game)
         catalogue = build_catalogue(game, options.menace_plays, rules)
         specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y))
     return specs
 
 
-def _owner(name: str | None, load, games: list[str]) -> str | None:
+class _Preset(Protocol):
+    @property
+    def game(self) -> str: ...
+
+
+def _owner(name: str | None, load: Callable[..., _Preset], games: list[str]) -> str | None:
     """The game a named preset belongs to; with one game, a preset for another game is an error."""
     if name is None:
         return None
@@ -76,7 +83,9 @@ def _owner(name: str | None, load, games: list[str]) -> str | None:
     return load(name).game
 
 
-def generate(options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None) -> list[Path]:
+def generate(
+    options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None
+) -> list[Path]:
     """Writes every kit asked for under ``out``; returns the manifests' paths."""
     specs = plan_kits(options)
     return [write_kit(spec, Path(out) / spec.catalogue.game.name, progress) for spec in specs]
@@ -86,7 +95,7 @@ def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> P
     """Every document of one kit into ``folder``, then its manifest; each file appears whole or not at all."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        files = []
+        files: list[dict[str, Any]] = []
         for name, what, write in DOCUMENTS:
             path = folder / name
             pages = write(path, spec)
@@ -102,7 +111,7 @@ def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> P
     return manifest
 
 
-def _manifest(spec: KitSpec, files: list[dict]) -> dict:
+def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
     catalogue = spec.catalogue
     return {
         "game": catalogue.game.name,

@@ -1,0 +1,128 @@
+"""The sentences of a printed kit that depend on how the game pictures its positions.
+
+A game pictured as a board (``kit.picture.Grid``) has a bead dot on each square that gets beads, and its
+pictures turn with the real board; a game pictured as heaps of counters (``Heaps``) has a row per take
+beside the picture, and its box is found by counting. The documents take these words from the wording
+for the game's picture type, never from the game's name, so a new board game prints sensibly as it is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from kit.game import Game
+from kit.picture import Grid, Heaps, Picture
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What the documents say where a board kit and a counters kit differ."""
+
+    finder_intro: str
+    one_level_heading: str  # the finder's heading, after the game's short title, when boxes have no levels
+    first_move: str  # the score sheet's column for the game's opening
+    opening: str  # what to write in that column
+    find_box: str  # rules card: how to find MENACE's box
+    bead_to_move: str  # rules card: how a bead becomes a move
+    uneven: str  # fill sheet: why some colours are bought more than others
+    how_to_play: str | None  # legend: a closing paragraph on playing from the boxes, if it needs one
+    beads_in_each: str  # "4 beads each" or "3 each": a label's count, with room for its caption or not
+
+    def each(self, count: int) -> str:
+        return self.beads_in_each.format(count=count)
+
+
+BOARD = Wording(
+    finder_intro=(
+        "Boxes are grouped by MENACE's move number, as the coloured bands on the labels are. Within a group "
+        "the pictures are in number order, which is the order of their squares read row by row from the top "
+        "left: an empty square comes first, then O, then X. A real game may be turned or flipped: turn it in "
+        "your head until it matches a picture (menace find BOARD does it for you)."
+    ),
+    one_level_heading="one box per position",
+    first_move="first move",
+    opening="the square the game opened on (corner, edge or centre)",
+    find_box="Find the box whose picture matches the game (turned or flipped if need be).",
+    bead_to_move="MENACE plays the square where that colour's dot is on the picture.",
+    uneven=(
+        "The colours are uneven because a colour stands for a square of the picture, and the pictures "
+        "are drawn in one fixed orientation."
+    ),
+    how_to_play=None,  # the turned example on the legend shows it
+    beads_in_each="{count} beads each",
+)
+
+COUNTERS = Wording(
+    finder_intro="Count the tokens left: the box with that number is MENACE's box.",
+    one_level_heading="one box per number of tokens",
+    first_move="first take",
+    opening="the number of tokens the game's first player took",
+    find_box="Take the box whose number is the number of tokens left.",
+    bead_to_move="Its colour says how many tokens MENACE takes.",
+    uneven="The colours are uneven because the smallest piles allow fewer takes.",
+    how_to_play=(
+        "Count the tokens left in the pile and take the box with that number. Draw a bead: its colour says "
+        "how many tokens MENACE takes. Boxes have no orientation, so the top mark only keeps the labels tidy."
+    ),
+    beads_in_each="{count} each",  # the label also names the tokens, so "beads" would not fit
+)
+
+
+@cache
+def wording_for(game: Game[Any, Any]) -> Wording:
+    """The wording for the way ``game`` pictures its positions (the start position's picture says)."""
+    return COUNTERS if isinstance(game.picture(game.initial().position), Heaps) else BOARD
+
+
+def caption(picture: Picture) -> str | None:
+    """What a label says a counters picture shows, beside its bead count ("9 tokens"); None for a board."""
+    if isinstance(picture, Heaps):
+        tokens = sum(picture.tokens)
+        return f"{tokens} token{'s' * (tokens != 1)}"
+    return None
+
+
+def picture_note(picture: Picture) -> str:
+    """The legend's note on how to read a label's picture."""
+    if isinstance(picture, Heaps):
+        return (f"The counters: {sum(picture.tokens)} tokens are left in the pile. The dots are the takes "
+                "this box allows, each with its colour's letter.")
+    return ("The picture: the position on the board when MENACE must move. A dot sits on every square "
+            "that gets beads, in that square's colour, with the colour's letter inside.")
+
+
+# --- a grid's cells in words: from the grid's rows and columns, so any board gets names -------------
+def cell_name(grid: Grid, cell: int) -> str:
+    """'top left', 'middle right', 'centre'."""
+    row, column = _row_word(grid, cell), _column_word(grid, cell)
+    return "centre" if row == column == "middle" else f"{row} {column}"
+
+
+def cell_place(grid: Grid, cell: int) -> str:
+    """'top left corner', 'top edge', 'centre': where the cell lies on the board."""
+    row, column = _row_word(grid, cell), _column_word(grid, cell)
+    on_row_edge, on_column_edge = row in ("top", "bottom"), column in ("left", "right")
+    if on_row_edge and on_column_edge:
+        return f"{row} {column} corner"
+    if on_row_edge or on_column_edge:
+        return f"{row if on_row_edge else column} edge"
+    return cell_name(grid, cell)
+
+
+def _row_word(grid: Grid, cell: int) -> str:
+    return _word(cell // grid.columns, grid.rows, ("top", "middle", "bottom"), "row")
+
+
+def _column_word(grid: Grid, cell: int) -> str:
+    return _word(cell % grid.columns, grid.columns, ("left", "middle", "right"), "column")
+
+
+def _word(index: int, count: int, words: tuple[str, str, str], noun: str) -> str:
+    if index == 0:
+        return words[0]
+    if index == count - 1:
+        return words[2]
+    if 2 * index == count - 1:
+        return words[1]
+    return f"{noun} {index + 1}"
