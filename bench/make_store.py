@@ -12,10 +12,9 @@ from pathlib import Path
 from generator.catalogue import build_catalogue
 from kit.learning import pick, refill
 from kit.opponents import random_move
-from tracker import engine
 from tracker import session as sessions
-from tracker.engine import Event
-from tracker.kits import Kit
+from tracker.events import Event, ended_data, refill_rng
+from tracker.kit_record import KitRecord
 from tracker.session import Turn
 from tracker.store import Store, new_id, now
 
@@ -26,7 +25,7 @@ def main(path: str, games: int) -> None:
     Path(path).unlink(missing_ok=True)
     store = Store(Path(path), create=True)
     catalogue = build_catalogue("tictactoe", "first", "michie")
-    kit = Kit(new_id(), "bench", "tictactoe", "first", "michie", "craft", catalogue.fingerprint, catalogue.boxes)
+    kit = KitRecord(new_id(), "bench", "tictactoe", "first", "michie", "craft", catalogue.fingerprint, catalogue.boxes)
     world = store.create_kit(kit)
     rng = random.Random(1)
     for start in range(0, games, BATCH):
@@ -47,7 +46,7 @@ def play_one(store: Store, world, number: int, rng: random.Random):
     while True:
         turn = sessions.turn(kit, world.session)
         if turn is Turn.OVER:
-            return add("game_ended", engine.ended_data(world))
+            return add("game_ended", ended_data(world))
         if turn is Turn.OPPONENT:
             world = add("moved", {"game": game_id, "square": random_move(kit.catalogue.game, world.session.state, rng)})
             continue
@@ -57,7 +56,7 @@ def play_one(store: Store, world, number: int, rng: random.Random):
             if kit.rules.empty_box == "resign":
                 world = add("resigned", {"game": game_id, "box": box.id})
                 continue
-            added = refill(kit.rules, box.moves, engine.refill_rng(game_id, box.id))
+            added = refill(kit.rules, box.moves, refill_rng(game_id, box.id))
             world = add("refilled", {"game": game_id, "box": box.id, "added": {str(m): n for m, n in added.items()}})
             continue
         move = pick(counts, rng)

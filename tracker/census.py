@@ -5,12 +5,12 @@ from collections.abc import Sequence
 
 from kit.matchbox import Box
 from kit.game import GameError
-from tracker.kits import Kit
+from tracker.kit_record import KitRecord
 
 MAX_BEADS = 9999
 
 
-def parse_counts(kit: Kit, box: Box, words: Sequence[str]) -> dict[int, int]:
+def parse_counts(kit: KitRecord, box: Box, words: Sequence[str]) -> dict[int, int]:
     """{move: count} from words like 'red=2', 'r=2' or 'red:2'; raises GameError naming the bad word."""
     if not words:
         raise GameError(f"give the counts as COLOUR=COUNT, e.g. {kit.colour(box.moves[0])}=2")

@@ -16,9 +16,14 @@ from tracker import (
     simulate_command,
     store_commands,
 )
-from tracker.errors import MenaceError
 
 COMMAND_MODULES = [catalogue_commands, generate_command, play_command, store_commands, report_command, simulate_command]
+
+
+class CommandError(click.ClickException):
+    """A domain error as the command line shows it: 'Error: ...' on one line, exit code 2."""
+
+    exit_code = 2
 
 
 class MenaceGroup(click.Group):
@@ -28,7 +33,7 @@ class MenaceGroup(click.Group):
         try:
             return super().invoke(ctx)
         except GameError as error:
-            raise MenaceError(str(error)) from None
+            raise CommandError(str(error)) from None
 
 
 @click.group(cls=MenaceGroup, context_settings={"help_option_names": ["-h", "--help"]})

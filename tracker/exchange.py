@@ -15,9 +15,8 @@ from json.encoder import encode_basestring_ascii as _text  # what json.dumps doe
 from typing import TextIO
 
 from kit.game import GameError
-from tracker import engine
 from tracker.bulk import collector_paused
-from tracker.engine import Event, World
+from tracker.events import KINDS, Event, World, initial_world, step
 from tracker.errors import MenaceError
 from tracker.store import Store, dumps
 
@@ -111,7 +110,7 @@ def _csv(text: str) -> Iterator[tuple[int, Event]]:
 
 
 _FIELDS = {"id": str, "kit": str, "kind": str, "at": str, "data": dict}
-_KINDS = frozenset(engine.KINDS)
+_KINDS = frozenset(KINDS)
 
 
 def _event(number: int, record: object) -> Event:
@@ -171,7 +170,7 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
         if store.has_event(first.id):
             raise ImportRejected(f"line {number}: event {first.id} already belongs to another kit; nothing imported")
         try:
-            world = engine.initial_world(first)
+            world = initial_world(first)
             if store.db.execute("SELECT 1 FROM kits WHERE name = ?", (first.data["name"],)).fetchone():
                 raise ImportRejected(f"line {number}: the store already has another kit called "
                                      f"{first.data['name']!r}; nothing imported")
@@ -187,7 +186,7 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
         new = new[1:]
     else:
         world = store.world(store.kit_by_id(kit_id))
-    # Every event is checked by engine.step as in live play (Store.apply), but the writes are gathered and
+    # Every event is checked by tracker.events.step as in live play (Store.apply), but the writes are gathered and
     # made once at the end: the last count of each bead, one row per game, the events in one executemany.
     # Row by row, a 10,000-game import spent most of its time in SQLite calls.
     taken = {row[0] for row in store.db.execute("SELECT id FROM events WHERE kit != ?", (kit_id,))}
@@ -197,7 +196,7 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
         if event.id in taken:
             raise ImportRejected(f"line {number}: event {event.id} already belongs to another kit; nothing imported")
         try:
-            change = engine.step(world, event)
+            change = step(world, event)
         except GameError as error:
             raise ImportRejected(f"line {number}: {error}; nothing imported") from None
         world = change.world

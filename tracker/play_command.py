@@ -11,9 +11,8 @@ import click
 from kit.game import GameError
 from kit.matchbox import BeadChange, instruction, pick, when_empty
 from kit.players import PerfectPlayer, RandomPlayer
-from tracker import engine
 from tracker import session as sessions
-from tracker.engine import Event, World
+from tracker.events import Event, World, ended_data, refill_rng, step
 from tracker.play_text import (
     beads_text,
     board_text,
@@ -102,7 +101,7 @@ class Table:
                 else:
                     self.opponent_turn()
             except StoreChanged as error:
-                click.echo(f"  {error.message}; reading the store again.")
+                click.echo(f"  {error}; reading the store again.")
                 self.world = self.store.world(self.kit)
         return self.last_game_finished
 
@@ -173,7 +172,7 @@ class Table:
             click.echo(f"  Box {box.id} is empty: MENACE resigns (rules {self.kit.rules_name}).")
             self.record([("resigned", {"game": session.game_id, "box": box.id})])
             return
-        added = when_empty(self.kit.rules, box.moves, engine.refill_rng(session.game_id, box.id))
+        added = when_empty(self.kit.rules, box.moves, refill_rng(session.game_id, box.id))
         beads = ", ".join(f"{n} {self.kit.colour(m)}" for m, n in sorted(added.items()))
         click.echo(f"  Box {box.id} is empty: put in {beads} (rules {self.kit.rules_name}), then draw one.")
         self.record([("refilled", {"game": session.game_id, "box": box.id, "added": {str(m): n for m, n in added.items()}})])
@@ -211,11 +210,11 @@ class Table:
 
     def record_move(self, kind: str, data: dict, said: str) -> None:
         """Records a move; when it ends the game without --confirm, the settlement goes in the same transaction."""
-        preview = engine.step(self.world, Event("preview", self.kit.id, kind, now(), data, data["game"])).world
+        preview = step(self.world, Event("preview", self.kit.id, kind, now(), data, data["game"])).world
         events = [(kind, data)]
         ends = not self.confirm and sessions.turn(self.kit, preview.session) is Turn.OVER
         if ends:
-            events.append(("game_ended", engine.ended_data(preview)))
+            events.append(("game_ended", ended_data(preview)))
         self.record(events)
         if said:
             click.echo(said)
@@ -236,7 +235,7 @@ class Table:
                 if answer is None:
                     continue
             if answer.strip().lower() in ("y", "yes", "apply"):
-                self.record([("game_ended", engine.ended_data(self.world))])
+                self.record([("game_ended", ended_data(self.world))])
                 self.show_done()
             elif answer.strip().lower() not in ("undo", "discard"):
                 click.echo("  Type y to apply the changes, 'undo' to take back the last move, or 'discard'.")
@@ -249,7 +248,7 @@ class Table:
         result = sessions.result(self.kit, session).value
         how = " (resigned: its box was empty)" if session.resigned else ""
         click.echo(f"{RESULT_WORDS[result]}{how}. Now, box by box:")
-        changes = [BeadChange(*c) for c in engine.ended_data(world)["changes"]]
+        changes = [BeadChange(*c) for c in ended_data(world)["changes"]]
         for change in changes:
             click.echo(f"  box {change.box}: {instruction(change, self.kit.colour(change.move))}")
         if not changes:

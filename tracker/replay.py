@@ -1,6 +1,6 @@
 """Rebuilding a kit from its event log, and `verify`: does the log still explain the store?
 
-Replay goes through ``tracker.engine.step``, the same code that recorded each event, so a mismatch
+Replay goes through ``tracker.events.step``, the same code that recorded each event, so a mismatch
 means the store was changed behind the log's back (or the log itself was edited).
 """
 from __future__ import annotations
@@ -14,10 +14,9 @@ from pathlib import Path
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
-from tracker import engine
 from tracker.bulk import collector_paused
-from tracker.engine import Event, World
-from tracker.kits import boxes_to_json
+from tracker.events import Event, EventError, World, initial_world, step
+from tracker.kit_record import boxes_to_json
 from tracker.store import BUSY_TIMEOUT_S, GENESIS, Store, dumps, event_hash
 
 
@@ -35,10 +34,10 @@ def replay(events: Iterable[Event]) -> Replayed:
     iterator = iter(events)
     first = next(iterator, None)
     if first is None:
-        raise engine.EventError("the kit has no events")
-    done = Replayed(engine.initial_world(first), events=1)
+        raise EventError("the kit has no events")
+    done = Replayed(initial_world(first), events=1)
     for event in iterator:
-        change = engine.step(done.world, event)
+        change = step(done.world, event)
         done.world = change.world
         done.events += 1
         if change.game_row is not None:

@@ -2,7 +2,7 @@
 
 The session knows whose turn it is, which box MENACE draws from and how that box's picture lies on
 the real board, and plays forced moves (a position with one empty square has no box). It holds no
-bead counts: those belong to the mirror, and ``tracker.engine`` joins the two. Live play and
+bead counts: those belong to the mirror, and ``tracker.events`` joins the two. Live play and
 `menace verify` both move sessions through these functions, so they cannot disagree.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from kit.game import GameError, Result, State
 from kit.matchbox import BeadChange, Draw, Placement, settle
-from tracker.kits import Kit
+from tracker.kit_record import KitRecord
 
 
 class Turn(enum.Enum):
@@ -57,23 +57,23 @@ class Session:
         return [m for s in self.steps for m in (s.square, *s.forced)]
 
 
-def start(kit: Kit, game_id: str, number: int, *, opponent: str, draw: str) -> Session:
+def start(kit: KitRecord, game_id: str, number: int, *, opponent: str, draw: str) -> Session:
     return Session(game_id, number, opponent, draw, kit.catalogue.game.initial())
 
 
-def turn(kit: Kit, session: Session) -> Turn:
+def turn(kit: KitRecord, session: Session) -> Turn:
     if session.resigned or kit.catalogue.game.outcome(session.state) is not None:
         return Turn.OVER
     return Turn.MENACE if session.state.to_move == kit.catalogue.menace else Turn.OPPONENT
 
 
-def placement(kit: Kit, session: Session) -> Placement:
+def placement(kit: KitRecord, session: Session) -> Placement:
     """The box MENACE draws from now and how its picture lies on the real board."""
     _expect(kit, session, Turn.MENACE)
     return kit.place(session.state.position)
 
 
-def draw(kit: Kit, session: Session, box: int, move: int, event: str) -> Session:
+def draw(kit: KitRecord, session: Session, box: int, move: int, event: str) -> Session:
     """MENACE played the bead ``move`` (box orientation) drawn from ``box``."""
     where = placement(kit, session)
     if box != where.box.id:
@@ -86,7 +86,7 @@ def draw(kit: Kit, session: Session, box: int, move: int, event: str) -> Session
     return _played(session, state, Step(event, "menace", square, box, move, forced))
 
 
-def opponent_move(kit: Kit, session: Session, square: int, event: str) -> Session:
+def opponent_move(kit: KitRecord, session: Session, square: int, event: str) -> Session:
     """The opponent played ``square`` on the real board (Nim: took that many tokens)."""
     _expect(kit, session, Turn.OPPONENT)
     state = kit.catalogue.game.play(session.state, square)
@@ -94,14 +94,14 @@ def opponent_move(kit: Kit, session: Session, square: int, event: str) -> Sessio
     return _played(session, state, Step(event, "opponent", square, forced=forced))
 
 
-def resign(kit: Kit, session: Session, box: int, event: str) -> Session:
+def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:
     where = placement(kit, session)
     if box != where.box.id:
         raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
     return replace(session, resigned=event, resigned_box=box)
 
 
-def undo(kit: Kit, session: Session) -> tuple[Session, Step | None]:
+def undo(kit: KitRecord, session: Session) -> tuple[Session, Step | None]:
     """The session without its last move (or its resignation), and the step taken back (None: a resignation)."""
     if session.resigned:
         return replace(session, resigned=None, resigned_box=None), None
@@ -123,14 +123,14 @@ def last_event(session: Session) -> str | None:
     return session.steps[-1].event if session.steps else None
 
 
-def result(kit: Kit, session: Session) -> Result:
+def result(kit: KitRecord, session: Session) -> Result:
     _expect(kit, session, Turn.OVER)
     if session.resigned:
         return Result.LOSS
     return kit.catalogue.game.outcome(session.state).result_for(kit.catalogue.menace)
 
 
-def settlement(kit: Kit, session: Session, mirror: Mapping[int, Mapping[int, int]]) -> list[BeadChange]:
+def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[int, int]]) -> list[BeadChange]:
     """The bead change for every box used in a finished game, from the mirror's counts now."""
     draws = [
         Draw(s.box, s.move, mirror[s.box][s.move], sum(mirror[s.box].values()),
@@ -147,7 +147,7 @@ def _played(session: Session, state: State, step: Step) -> Session:
                    session.resigned, session.resigned_box)
 
 
-def _forced(kit: Kit, state: State) -> tuple[State, tuple[int, ...]]:
+def _forced(kit: KitRecord, state: State) -> tuple[State, tuple[int, ...]]:
     """Plays MENACE's moves that have no box (one legal move left), so the operator never has to."""
     game, menace = kit.catalogue.game, kit.catalogue.menace
     forced: list[int] = []
@@ -158,7 +158,7 @@ def _forced(kit: Kit, state: State) -> tuple[State, tuple[int, ...]]:
     return state, tuple(forced)
 
 
-def _expect(kit: Kit, session: Session, wanted: Turn) -> None:
+def _expect(kit: KitRecord, session: Session, wanted: Turn) -> None:
     now = turn(kit, session)
     if now is not wanted:
         text = {Turn.MENACE: "it is MENACE's turn", Turn.OPPONENT: "it is the opponent's turn",

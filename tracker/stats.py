@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tracker.engine import SCORES
+from tracker.events import SCORES
 
 
 def summarise(rows: Sequence[dict]) -> dict:

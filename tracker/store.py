@@ -1,7 +1,7 @@
 """The tracker's SQLite store: an append-only, hash-chained event log and the projections built from it.
 
 Every change is an event; the bead counts (``beads``), the games table and the kits table are
-projections of the log, written in the same transaction as the event by ``tracker.engine.step``.
+projections of the log, written in the same transaction as the event by ``tracker.events.step``.
 Writes take the lock first (BEGIN IMMEDIATE) and wait for it (busy timeout), so two processes can
 share a store; each commit is durable, so a process killed at any moment loses at most the input it
 was answering.
@@ -19,10 +19,9 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tracker import engine
-from tracker.engine import Change, Event, World
+from tracker.events import Change, Event, World, initial_world, step
 from tracker.errors import MenaceError
-from tracker.kits import Kit, kit_from_data
+from tracker.kit_record import KitRecord, kit_from_data
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -183,13 +182,13 @@ class Store:
         return self.db.execute("SELECT 1 FROM events WHERE id = ?", (event_id,)).fetchone() is not None
 
     # --- kits -------------------------------------------------------------------------------------
-    def create_kit(self, kit: Kit) -> World:
+    def create_kit(self, kit: KitRecord) -> World:
         with self.transaction():
             if self.db.execute("SELECT 1 FROM kits WHERE name = ?", (kit.name,)).fetchone():
                 raise MenaceError(f"there is already a kit called {kit.name!r}: choose another name")
             event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
             self._append(event)
-            world = engine.initial_world(event)
+            world = initial_world(event)
             self.write_kit(event)
             self.write_beads(kit.id, {(b, m): n for b, moves in world.mirror.items() for m, n in moves.items()})
         return world
@@ -211,7 +210,7 @@ class Store:
         keys = ("id", "name", "game", "menace_plays", "rules", "palette", "fingerprint", "created_at", "games")
         return [dict(zip(keys, row)) for row in rows]
 
-    def kit(self, name: str | None) -> Kit:
+    def kit(self, name: str | None) -> KitRecord:
         """The kit called ``name``; without a name, the store's only kit."""
         if name is None:
             names = [row[0] for row in self.db.execute("SELECT name FROM kits ORDER BY name")]
@@ -226,13 +225,13 @@ class Store:
             raise MenaceError(f"no kit called {name!r}: the store has {', '.join(names) or 'no kits yet'}")
         return kit
 
-    def kit_by_id(self, kit_id: str) -> Kit:
+    def kit_by_id(self, kit_id: str) -> KitRecord:
         kit = self._kit_where("id", kit_id)
         if kit is None:
             raise MenaceError(f"no kit with id {kit_id}")
         return kit
 
-    def _kit_where(self, column: str, value: str) -> Kit | None:
+    def _kit_where(self, column: str, value: str) -> KitRecord | None:
         row = self.db.execute(
             f"SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE {column} = ?",
             (value,),
@@ -243,13 +242,13 @@ class Store:
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------
-    def mirror(self, kit: Kit) -> dict[int, dict[int, int]]:
+    def mirror(self, kit: KitRecord) -> dict[int, dict[int, int]]:
         mirror: dict[int, dict[int, int]] = {b.id: {} for b in kit.boxes}
         for box, move, count in self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)):
             mirror[box][move] = count
         return mirror
 
-    def box_counts(self, kit: Kit, box: int) -> dict[int, int]:
+    def box_counts(self, kit: KitRecord, box: int) -> dict[int, int]:
         rows = self.db.execute("SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box))
         return dict(rows.fetchall())
 
@@ -273,18 +272,18 @@ class Store:
         self.db.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
                         (*(row[c] for c in sets), row["id"]))
 
-    def games(self, kit: Kit, *, finished_only: bool = False, last: int | None = None) -> list[dict]:
+    def games(self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None) -> list[dict]:
         where = " AND status = 'finished'" if finished_only else ""
         query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
         rows = self.db.execute(query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)).fetchall()
         return [dict(zip(GAME_COLUMNS, row)) for row in reversed(rows)]
 
-    def finished_games(self, kit: Kit) -> int:
+    def finished_games(self, kit: KitRecord) -> int:
         """How many games of the kit are finished (counted by SQLite: no rows are read)."""
         query = "SELECT count(*) FROM games WHERE kit = ? AND status = 'finished'"
         return self.db.execute(query, (kit.id,)).fetchone()[0]
 
-    def results(self, kit: Kit, *, first_box: bool = False) -> list[dict]:
+    def results(self, kit: KitRecord, *, first_box: bool = False) -> list[dict]:
         """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games.
 
         With ``first_box``, each also has the first box's beads after the game as stored (JSON text)."""
@@ -298,7 +297,7 @@ class Store:
         row = self.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)).fetchone()
         return row[0] if row else None
 
-    def world(self, kit: Kit) -> World:
+    def world(self, kit: KitRecord) -> World:
         """The kit's current state from the projections, with the game in progress rebuilt from its events."""
         if self.db.in_transaction:
             return self._world(kit)
@@ -308,16 +307,16 @@ class Store:
         finally:
             self.db.execute("COMMIT")
 
-    def _world(self, kit: Kit) -> World:
+    def _world(self, kit: KitRecord) -> World:
         started = self.db.execute("SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)).fetchone()[0]
         playing = self._playing(kit)
         world = World(kit, None, started=started - 1 if playing else started)
         if playing:
             for event, _ in self._game_events(playing):
-                world = engine.step(world, event).world
+                world = step(world, event).world
         return replace(world, mirror=self.mirror(kit), head=self.head(kit.id))
 
-    def _playing(self, kit: Kit) -> str | None:
+    def _playing(self, kit: KitRecord) -> str | None:
         row = self.db.execute("SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)).fetchone()
         return row[0] if row else None
 
@@ -328,7 +327,7 @@ class Store:
 
     # --- recording --------------------------------------------------------------------------------
     def record(self, world: World, events: list[tuple[str, dict]]) -> World:
-        """Appends events for the kit, each checked and projected by engine.step, all in one transaction.
+        """Appends events for the kit, each checked and projected by tracker.events.step, all in one transaction.
 
         Raises StoreChanged if another process wrote to the kit since ``world`` was read, and the
         event's own GameError if it does not fit; either way nothing is written.
@@ -342,7 +341,7 @@ class Store:
                 world = self.apply(world, event)
         return world
 
-    def update(self, kit: Kit, build) -> tuple[World, World]:
+    def update(self, kit: KitRecord, build) -> tuple[World, World]:
         """Reads the kit and records ``build(world)``'s events in one transaction, so no other writer can
         slip in between (one-shot commands: census, undo, discard). Returns the worlds before and after."""
         with self.transaction():
@@ -354,7 +353,7 @@ class Store:
 
     def apply(self, world: World, event: Event) -> World:
         """Steps, appends and projects one event; the caller holds the transaction."""
-        change: Change = engine.step(world, event)
+        change: Change = step(world, event)
         self._append(event)
         self.write_beads(world.kit.id, change.beads)
         if change.game_row is not None:

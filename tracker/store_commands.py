@@ -14,7 +14,7 @@ from kit.palettes import load_palette
 from tracker import session as sessions
 from tracker.census import parse_counts
 from tracker.errors import MenaceError
-from tracker.kits import Kit
+from tracker.kit_record import KitRecord
 from tracker.options import game_options, json_option
 from tracker.play_text import square_name
 from tracker.stats import summarise
@@ -36,7 +36,7 @@ def new(db_path: Path | None, game: str, menace_plays: str, rules: str | None, p
         raise MenaceError(f"{name!r} is not a kit name: use 1-40 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit")
     catalogue = build_catalogue(game, menace_plays, rules)
     chosen = load_palette(palette or catalogue.game.default_palette, game=game)
-    kit = Kit(new_id(), name, game, menace_plays, catalogue.rules.name, chosen.name, catalogue.fingerprint, catalogue.boxes)
+    kit = KitRecord(new_id(), name, game, menace_plays, catalogue.rules.name, chosen.name, catalogue.fingerprint, catalogue.boxes)
     store = open_store(db_path, create=True)
     store.create_kit(kit)
     beads = sum(sum(b.beads) for b in kit.boxes)
@@ -84,7 +84,7 @@ def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) 
     click.echo(box_text(kit, the_box, counts))
 
 
-def box_text(kit: Kit, the_box, counts: dict[int, int]) -> str:
+def box_text(kit: KitRecord, the_box, counts: dict[int, int]) -> str:
     total = sum(counts.values())
     lines = []
     if kit.game == "nim":
@@ -139,7 +139,7 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
         click.echo(f"{row['number']:>5}  {shown:<9} {row['opponent']:<8} {row['draw']:<9} {moves}")
 
 
-def _move(kit: Kit, move: int, notation: str) -> str:
+def _move(kit: KitRecord, move: int, notation: str) -> str:
     if kit.game == "nim":
         return str(move)
     return square_name(move, notation).split(" (")[0].removeprefix("square ")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from kit.game import GameError
 from kit.matchbox import when_empty
 from tracker import session as sessions
-from tracker.kits import Kit, kit_from_data
+from tracker.kit_record import KitRecord, kit_from_data
 from tracker.session import Session, Turn
 
 KINDS = (
@@ -40,7 +40,7 @@ class Event:
 class World:
     """A kit's state: the mirror of its boxes, the game in progress, and how many games it has started."""
 
-    kit: Kit
+    kit: KitRecord
     mirror: dict[int, dict[int, int]] | None  # box -> move -> beads in the box; None: not loaded
     session: Session | None = None
     started: int = 0

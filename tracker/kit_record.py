@@ -16,7 +16,7 @@ from kit.rules import Rules, load_rules
 
 
 @dataclass(frozen=True)
-class Kit:
+class KitRecord:
     """One physical MENACE recorded in a store."""
 
     id: str  # stable across stores, so an export can be merged back
@@ -75,8 +75,8 @@ class Kit:
         }
 
 
-def kit_from_data(kit_id: str, data: dict) -> Kit:
-    return Kit(
+def kit_from_data(kit_id: str, data: dict) -> KitRecord:
+    return KitRecord(
         kit_id, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
         data["fingerprint"], boxes_from_json(get_game(data["game"]), data["boxes"]),
     )
