@@ -13,7 +13,8 @@ from kit.game import GameError
 from kit.matchbox import when_empty
 from tracker import session as sessions
 from tracker.kit_record import KitRecord, kit_from_data
-from tracker.session import Session, Turn
+from tracker.opponents import opponent_name
+from tracker.session import BEAD_SOURCES, Session, Turn
 
 KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
@@ -89,13 +90,21 @@ def _game_started(world: World, event: Event) -> Change:
     number = world.started + 1
     if data["number"] != number or event.game != data["game"]:
         raise EventError(f"game_started says game {data['number']}, but this is game {number}")
-    if data["opponent"] not in ("human", "random", "perfect") or data["draw"] not in ("physical", "digital"):
+    if not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:
         raise EventError("game_started has an unknown opponent or draw")
-    session = sessions.start(world.kit, data["game"], number, opponent=data["opponent"], draw=data["draw"])
+    session = sessions.start(world.kit, data["game"], number, opponent=data["opponent"], bead_source=data["draw"])
     row = {"id": data["game"], "number": number, "status": "playing", "result": None,
            "opponent": data["opponent"], "draw": data["draw"], "started_at": event.at, "ended_at": None,
            "moves": "", "first_box": None}
     return _next(world, event, session, started=number, row=row)
+
+
+def _known_opponent(name: object) -> bool:
+    """Whether ``name`` is an opponent in its one spelling (human, random, perfect, novice:0.5, ideal)."""
+    try:
+        return isinstance(name, str) and opponent_name(name) == name
+    except GameError:
+        return False
 
 
 def _refilled(world: World, event: Event) -> Change:

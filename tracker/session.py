@@ -16,6 +16,10 @@ from kit.matchbox import BeadChange, Draw, Placement, settle
 from tracker.kit_record import KitRecord
 
 
+# Where MENACE's beads are drawn: the person draws from the real box, or the tracker from its mirror.
+BEAD_SOURCES = ("physical", "digital")
+
+
 class Turn(enum.Enum):
     """Who acts next in a game."""
 
@@ -40,8 +44,8 @@ class Step:
 class Session:
     game_id: str
     number: int
-    opponent: str  # human, random or perfect
-    draw: str  # physical or digital
+    opponent: str  # tracker.opponents: human, or a computer player such as random or novice:0.5
+    bead_source: str  # BEAD_SOURCES: physical or digital (the event's "draw")
     state: State
     steps: tuple[Step, ...] = ()
     resigned: str | None = None  # id of the resign event
@@ -57,8 +61,8 @@ class Session:
         return [m for s in self.steps for m in (s.square, *s.forced)]
 
 
-def start(kit: KitRecord, game_id: str, number: int, *, opponent: str, draw: str) -> Session:
-    return Session(game_id, number, opponent, draw, kit.catalogue.game.initial())
+def start(kit: KitRecord, game_id: str, number: int, *, opponent: str, bead_source: str) -> Session:
+    return Session(game_id, number, opponent, bead_source, kit.catalogue.game.initial())
 
 
 def turn(kit: KitRecord, session: Session) -> Turn:
@@ -143,7 +147,7 @@ def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[in
 def _played(session: Session, state: State, step: Step) -> Session:
     """The session after one more step. Built directly, not with dataclasses.replace: replaying a long log
     makes one of these per move, and replace() cost more than the move itself."""
-    return Session(session.game_id, session.number, session.opponent, session.draw, state, (*session.steps, step),
+    return Session(session.game_id, session.number, session.opponent, session.bead_source, state, (*session.steps, step),
                    session.resigned, session.resigned_box)
 
 

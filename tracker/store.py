@@ -31,6 +31,10 @@ class StoreChanged(MenaceError):
     """Another process recorded something for this kit since we last looked."""
 
 
+class KitNotChosen(MenaceError):
+    """No kit was named, and the store does not have exactly one."""
+
+
 def default_path() -> Path:
     """$MENACE_DB, else the user's data directory: $XDG_DATA_HOME or ~/.local/share."""
     if os.environ.get("MENACE_DB"):
@@ -217,7 +221,7 @@ class Store:
             if len(names) != 1:
                 if not names:
                     raise MenaceError("the store has no kit yet: create one with `menace new NAME`")
-                raise MenaceError(f"the store has {len(names)} kits ({', '.join(names)}): choose one with --kit NAME")
+                raise KitNotChosen(f"the store has {len(names)} kits ({', '.join(names)}): choose one")
             name = names[0]
         kit = self._kit_where("name", name)
         if kit is None:

@@ -9,9 +9,10 @@ import click
 from generator.catalogue import build_catalogue
 from kit.game import State
 from kit.matchbox import Box, Catalogue
+from kit.picture import Grid, Heaps
+from tracker.commands.options import game_options, json_option
 from tracker.errors import MenaceError
-from tracker.options import game_options, json_option
-from tracker.text import board_lines, side_by_side
+from tracker.text import counts_on_cells, grid_lines, heaps_words, side_by_side
 
 BOXES_PER_ROW = 6
 
@@ -39,14 +40,15 @@ def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_na
         click.echo(json.dumps({**catalogue.to_json(), **extra}))
         return
     click.echo(heading)
-    if catalogue.game.name == "nim":
-        for box in catalogue.boxes:
-            takes = ", ".join(f"take {m}: {n}" for m, n in zip(box.moves, box.beads))
-            click.echo(f"box {box.id:>2}  {box.position} tokens   {takes}")
-        return
-    for start in range(0, len(catalogue.boxes), BOXES_PER_ROW):
-        row = catalogue.boxes[start : start + BOXES_PER_ROW]
-        blocks = [[f"#{box.id} move {box.move_number}", *_box_picture(box)] for box in row]
+    game = catalogue.game
+    heaps = [box for box in catalogue.boxes if isinstance(game.picture(box.position), Heaps)]
+    for box in heaps:  # a line each: a heap has no cells to write the beads on
+        moves = ", ".join(f"{game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True))
+        click.echo(f"box {box.id:>2}  {_heaps(catalogue, box)}   {moves}")
+    grids = [box for box in catalogue.boxes if box not in heaps]
+    for start in range(0, len(grids), BOXES_PER_ROW):
+        row = grids[start : start + BOXES_PER_ROW]
+        blocks = [[f"#{box.id} move {box.move_number}", *_box_picture(catalogue, box)] for box in row]
         click.echo("\n".join(side_by_side(blocks, width=12)) + "\n")
 
 
@@ -86,16 +88,18 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
             )
         )
         return
-    if catalogue.game.name == "nim":
-        click.echo(f"Box {box.id}: {box.position} tokens left.")
+    game = catalogue.game
+    label_picture, real_picture = game.picture(box.position), game.picture(placement.position)
+    if not isinstance(label_picture, Grid) or not isinstance(real_picture, Grid):
+        click.echo(f"Box {box.id}: {_heaps(catalogue, box)} left.")
         return
-    mapping = tuple(placement.to_real(i) for i in range(9))
     click.echo(f"Box {box.id} (MENACE's move {box.move_number})")
-    label = ["label", *board_lines(box.position)]
-    real = ["real board", *board_lines(placement.position)]
+    label = ["label", *grid_lines(label_picture)]
+    real = ["real board", *grid_lines(real_picture)]
     click.echo("\n".join(side_by_side([label, real], width=12)))
     click.echo(f"The label's picture, {placement.turn}, is the real board.")
-    squares = ", ".join(f"{m}->{mapping[m]}" for m in box.moves)
+    code = game.move_code
+    squares = ", ".join(f"{code(m)}->{code(placement.to_real(m))}" for m in box.moves)
     click.echo(f"Bead squares, label -> real board: {squares}")
 
 
@@ -124,10 +128,10 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
     """The kit's catalogue with its boxes holding the store's bead counts now, and a heading for it."""
     from dataclasses import replace
 
-    from tracker.store_options import open_store
+    from tracker.commands.options import open_kit, open_store
 
     store = open_store(db_path)
-    kit = store.kit(kit_name)
+    kit = open_kit(store, kit_name)
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
     games = store.finished_games(kit)
@@ -147,9 +151,17 @@ def _heading(catalogue: Catalogue) -> str:
     )
 
 
-def _box_picture(box: Box) -> list[str]:
-    beads = box.initial_counts()
-    return board_lines(box.position, cell=lambda square, mark: str(beads[square]) if square in beads else mark)
+def _box_picture(catalogue: Catalogue, box: Box) -> list[str]:
+    """The box's picture with its starting beads on the cells of their moves."""
+    picture = catalogue.game.picture(box.position)
+    assert isinstance(picture, Grid)
+    return grid_lines(picture, cell=counts_on_cells(catalogue.game, box, box.initial_counts()))
+
+
+def _heaps(catalogue: Catalogue, box: Box) -> str:
+    picture = catalogue.game.picture(box.position)
+    assert isinstance(picture, Heaps)
+    return heaps_words(picture)
 
 
 COMMANDS = [boxes, find, graph]

@@ -9,7 +9,7 @@ import click
 from generator.charts import RESULT_COLOURS
 from tracker.errors import MenaceError
 from tracker.stats import running_score, summarise
-from tracker.store_options import db_option, kit_option, open_store
+from tracker.commands.options import db_option, kit_option, open_kit, open_store
 
 BLOCK = 10  # games per bar in the results chart, more when there are many games
 MAX_BARS = 30  # beyond this the bars and their labels run into each other
@@ -24,11 +24,12 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     from generator.charts import Series, line_chart, stacked_bars, write_report
 
     store = open_store(db_path)
-    kit = store.kit(kit_name)
+    kit = open_kit(store, kit_name)
     rows = store.results(kit, first_box=True)  # only the two columns drawn: 10,000 games are read at once
     if not rows:
         raise MenaceError(f"kit {kit.name} has no finished games yet: nothing to draw")
     summary = summarise(rows)
+    first_box = kit.catalogue.first_box
     curve = running_score(rows)
     drawings = [line_chart([Series("score", curve)], title="Running score: +3 win, +1 draw, -1 loss",
                            y_label="score")]
@@ -39,9 +40,9 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
               for result in ("win", "draw", "loss")]
     drawings.append(stacked_bars(names, layers, title=f"Results per {block} games", y_label="games"))
     first = [json.loads(r["first_box"]) for r in rows]
-    moves = kit.box(kit.first_box).moves
+    moves = kit.box(first_box).moves
     series = [Series(kit.colour(m), [f.get(str(m), 0) for f in first], kit.palette.for_move(m).rgb) for m in moves]
-    drawings.append(line_chart(series, title=f"Beads in the first box (box {kit.first_box}) after each game",
+    drawings.append(line_chart(series, title=f"Beads in the first box (box {first_box}) after each game",
                                y_label="beads"))
     lines = [
         f"{kit.catalogue.game.title}, MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.fingerprint}",
