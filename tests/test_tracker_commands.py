@@ -134,6 +134,17 @@ def test_stats_json_shape(db):
     assert data["kit"] == "class-a" and data["games"] == 5
     assert data["wins"] + data["draws"] + data["losses"] == 5
     assert data["score"] == 3 * data["wins"] + data["draws"] - data["losses"]
+    assert data["first_box"]["id"] == 1 and data["first_move_boxes"] == [1]
+
+
+def test_the_first_box_of_nim_menace_second_is_its_lowest_first_move_box(tmp_path):
+    """MENACE second meets 8, 7 or 6 tokens at its first move: boxes 6-8, and box 6 is the first box."""
+    db = str(tmp_path / "n.sqlite3")
+    run("new", "pile", "--db", db, "--game", "nim", "--menace-plays", "second")
+    data = json.loads(run("stats", "--db", db, "--json").output)
+    assert data["first_box"] == {"id": 6, "beads": {"1": 3, "2": 3, "3": 3}}
+    assert data["first_move_boxes"] == [6, 7, 8]
+    assert run("stats", "--db", db).output.endswith("  first box (box 6): red 3, yellow 3, blue 3\n")
 
 
 def test_undo_discard_and_resume(db):

@@ -174,7 +174,7 @@ def _game_ended(world: World, event: Event) -> Change:
     row = {**_row(session), "status": "finished", "result": result, "ended_at": event.at}
     change = _next(world, event, None, beads, row=row)
     if change.world.mirror is not None:
-        row["first_box"] = change.world.mirror[world.kit.first_box]
+        row["first_box"] = change.world.mirror[world.kit.catalogue.first_box]
     return change
 
 

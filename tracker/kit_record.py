@@ -54,11 +54,6 @@ class KitRecord:
     def box(self, box_id: int) -> Box:
         return self.catalogue.box(box_id)
 
-    @property
-    def first_box(self) -> int:
-        """The lowest-numbered first-move box (the opening box when MENACE moves first)."""
-        return self.catalogue.first_box
-
     def colour(self, move: int) -> str:
         return self.palette.for_move(move).name
 

@@ -20,6 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from tracker.events import Change, Event, World, initial_world, step
+from kit.game import GameError
 from tracker.errors import MenaceError
 from tracker.kit_record import KitRecord, kit_from_data
 
@@ -43,9 +44,9 @@ def default_path() -> Path:
     return Path(base) / "menace-kit" / "menace.sqlite3"
 
 
-def _v1(db: sqlite3.Connection) -> None:
+def _v1(store: Store) -> None:
     _script(
-        db,
+        store.db,
         """
         CREATE TABLE events (
             seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, kit TEXT NOT NULL,
@@ -75,8 +76,30 @@ def _script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
+def _v2(store: Store) -> None:
+    """Rebuilds every kit's bead counts and games table from its log.
+
+    The games table keeps the first box's beads after each game, and "first box" now means the lowest
+    first-move box (Catalogue.first_box): for a Nim kit where MENACE plays second that is box 6, no longer
+    box 1, so the rows written before would disagree with a replay.
+    """
+    from tracker.replay import rebuild  # replay reads the store: imported here, not at the top
+
+    kit_ids = [row[0] for row in store.db.execute("SELECT id FROM kits ORDER BY id").fetchall()]
+    for kit_id in kit_ids:
+        try:
+            rebuild(store, kit_id)
+        except GameError:
+            # A log that does not replay is left as it is, so the store still opens and `menace verify`
+            # can report the problem rather than the store being locked out.
+            continue
+
+
 # Numbered migrations: each runs in one transaction together with the row that records it.
-MIGRATIONS = [(1, "event log, kits, beads and games", _v1)]
+MIGRATIONS = [
+    (1, "event log, kits, beads and games", _v1),
+    (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
+]
 GAME_COLUMNS = ("id", "number", "status", "result", "opponent", "draw", "started_at", "ended_at", "moves", "first_box")
 
 
@@ -143,7 +166,7 @@ class Store:
             with self.transaction() as db:
                 if self._version() >= version:  # another process got there first
                     continue
-                migrate(db)
+                migrate(self)
                 db.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, now()))
         if self._version() > known:
             raise MenaceError(f"{self.path} was written by a newer menace-kit (schema {self._version()})")
