@@ -10,7 +10,7 @@ from generator.catalogue import build_catalogue
 from kit.game import State
 from kit.matchbox import Box, Catalogue
 from kit.picture import Grid, Heaps
-from tracker.commands.options import game_options, json_option
+from tracker.commands.options import FileName, game_options, json_option
 from tracker.errors import MenaceError
 from tracker.text import counts_on_cells, grid_lines, heaps_words, side_by_side
 
@@ -22,7 +22,7 @@ BOXES_PER_ROW = 6
 @json_option
 @click.option("--kit", "kit_name", metavar="NAME", default=None,
               help="Show the beads now in this kit of the store (its game, side and rules), not the starting beads.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--db", "db_path", type=FileName(), default=None,
               help="The store for --kit (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).")
 def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None,
           db_path: Path | None) -> None:
@@ -107,7 +107,7 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
 @game_options
 @click.option("--full", is_flag=True, help="Every position, not one per symmetry class.")
 @click.option(
-    "--out", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The .graphml file to write."
+    "--out", "out", type=FileName(), required=True, help="The .graphml file to write."
 )
 def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path) -> None:
     """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from kit.game import GameError
-from tracker.commands.options import db_option, kit_option, open_kit, open_store
+from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
 from tracker.text import plural
 
@@ -37,7 +37,7 @@ def verify(db_path: Path | None, kit_name: str | None) -> None:
 @kit_option
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default="jsonl", show_default=True,
               help="File format.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--out", type=FileName(), default=None,
               help="Write here instead of stdout.")
 def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Path | None) -> None:
     """Write the event log (every kit, or one with --kit) as JSON lines or CSV, for backup or another store."""
@@ -60,7 +60,7 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
 
 @click.command("import")
 @db_option
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=FileName())
 def import_command(db_path: Path | None, file: Path) -> None:
     """Merge another store's export into this store (importing the same file twice changes nothing)."""
     from tracker.exchange import import_events

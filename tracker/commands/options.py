@@ -16,6 +16,19 @@ from tracker.store import KitNotChosen, Store, default_path
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class FileName(click.Path):
+    """A file's name (click.Path, as a pathlib.Path, not a directory). A name with a NUL byte is refused as
+    bad input: os.stat raises ValueError for it, not OSError, which click.Path lets through as a traceback."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if "\x00" in str(value):
+            self.fail("a file name cannot contain a NUL byte", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def game_options(command: F) -> F:
     """--game, --menace-plays and --rules, as every catalogue-based command takes them."""
     command = click.option(
@@ -45,7 +58,7 @@ def db_option(command: F) -> F:
     return click.option(
         "--db",
         "db_path",
-        type=click.Path(dir_okay=False, path_type=Path),
+        type=FileName(),
         default=None,
         help="The store (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).",
     )(command)

@@ -9,7 +9,7 @@ import click
 from generator.charts import RESULT_COLOURS
 from tracker.errors import MenaceError
 from tracker.stats import running_score, summarise
-from tracker.commands.options import db_option, kit_option, open_kit, open_store
+from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 
 BLOCK = 10  # games per bar in the results chart, more when there are many games
 MAX_BARS = 30  # beyond this the bars and their labels run into each other
@@ -18,7 +18,7 @@ MAX_BARS = 30  # beyond this the bars and their labels run into each other
 @click.command()
 @db_option
 @kit_option
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write.")
+@click.option("--out", type=FileName(), required=True, help="The PDF to write.")
 def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     """Draw the kit's running score (Michie's curve), results per 10 games and the first box's beads as a PDF."""
     from generator.charts import Series, line_chart, stacked_bars, write_report
