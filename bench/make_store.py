@@ -60,7 +60,7 @@ def play_one(store: Store, world, number: int, rng: random.Random):
             world = add("refilled", {"game": game_id, "box": box.id, "added": {str(m): n for m, n in added.items()}})
             continue
         move = pick(counts, rng)
-        square = sessions.draw(kit, world.session, box.id, move, "x").steps[-1].square
+        square = sessions.draw(kit, world.session, box.id, move, "x").steps[-1].played
         world = add("drew", {"game": game_id, "box": box.id, "move": move, "square": square})
 
 

@@ -126,8 +126,9 @@ def _drew(world: World, event: Event) -> Change:
     session = _session(world, event)
     box, move = event.data["box"], int(event.data["move"])
     new = sessions.draw(world.kit, session, box, move, event.id)
-    if new.steps[-1].square != event.data["square"]:
-        raise EventError(f"the bead for move {move} of box {box} is square {new.steps[-1].square}, not {event.data['square']}")
+    if new.steps[-1].played != event.data["square"]:
+        raise EventError(f"the bead for move {move} of box {box} plays {new.steps[-1].played} on the real board, "
+                         f"not {event.data['square']}")
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
         raise EventError(f"the mirror says box {box} holds no {colour} bead")
@@ -154,7 +155,7 @@ def _undone(world: World, event: Event) -> Change:
     if event.data["event"] != sessions.last_event(session):
         raise EventError("undo must take back the game's last move")
     new, taken = sessions.undo(world.kit, session)
-    back = {(taken.box, taken.move): 1} if taken is not None and taken.box is not None else None
+    back = {(taken.box, taken.bead): 1} if taken is not None and taken.box is not None else None
     return _next(world, event, new, back, relative=True, row=_row(new))
 
 
@@ -190,7 +191,7 @@ def _discarded(world: World, event: Event) -> Change:
     session = _session(world, event)
     back: dict[tuple[int, int], int] = {}
     for drawn in session.draws:
-        back[(drawn.box, drawn.move)] = back.get((drawn.box, drawn.move), 0) + 1
+        back[(drawn.box, drawn.bead)] = back.get((drawn.box, drawn.bead), 0) + 1
     row = {**_row(session), "status": "discarded", "ended_at": event.at}
     return _next(world, event, None, back, relative=True, row=row)
 

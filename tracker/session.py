@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from kit.game import GameError, Result, State
 from kit.matchbox import BeadChange, Draw, Placement, settle
@@ -34,10 +35,10 @@ class Step:
 
     event: str  # id of the event that made it
     actor: str  # "menace" or "opponent"
-    square: int  # on the real board (Nim: tokens taken)
+    played: Any  # the move on the real board
     box: int | None = None
-    move: int | None = None  # the bead, in the box's own orientation
-    forced: tuple[int, ...] = ()  # MENACE moves without a box that followed at once
+    bead: Any = None  # MENACE's bead: the move in the box's own orientation
+    forced: tuple[Any, ...] = ()  # MENACE moves without a box that followed at once
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class Session:
     @property
     def moves(self) -> list[int]:
         """Every move on the real board, in order, forced ones included."""
-        return [m for s in self.steps for m in (s.square, *s.forced)]
+        return [m for s in self.steps for m in (s.played, *s.forced)]
 
 
 def start(kit: KitRecord, game_id: str, number: int, *, opponent: str, bead_source: str) -> Session:
@@ -77,25 +78,25 @@ def placement(kit: KitRecord, session: Session) -> Placement:
     return kit.place(session.state.position)
 
 
-def draw(kit: KitRecord, session: Session, box: int, move: int, event: str) -> Session:
-    """MENACE played the bead ``move`` (box orientation) drawn from ``box``."""
+def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str) -> Session:
+    """MENACE played ``bead`` (a move in the box's orientation) drawn from ``box``."""
     where = placement(kit, session)
     if box != where.box.id:
         raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
-    if move not in where.box.moves:
-        raise GameError(f"box {box} has no bead for move {move}")
-    square = where.to_real(move)
-    state = kit.catalogue.game.play(session.state, square)
+    if bead not in where.box.moves:
+        raise GameError(f"box {box} has no bead for move {bead}")
+    played = where.to_real(bead)
+    state = kit.catalogue.game.play(session.state, played)
     state, forced = _forced(kit, state)
-    return _played(session, state, Step(event, "menace", square, box, move, forced))
+    return _played(session, state, Step(event, "menace", played, box, bead, forced))
 
 
-def opponent_move(kit: KitRecord, session: Session, square: int, event: str) -> Session:
-    """The opponent played ``square`` on the real board (Nim: took that many tokens)."""
+def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Session:
+    """The opponent played ``move`` on the real board."""
     _expect(kit, session, Turn.OPPONENT)
-    state = kit.catalogue.game.play(session.state, square)
+    state = kit.catalogue.game.play(session.state, move)
     state, forced = _forced(kit, state)
-    return _played(session, state, Step(event, "opponent", square, forced=forced))
+    return _played(session, state, Step(event, "opponent", move, forced=forced))
 
 
 def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:
@@ -115,7 +116,7 @@ def undo(kit: KitRecord, session: Session) -> tuple[Session, Step | None]:
     game = kit.catalogue.game
     state = game.initial()
     for step in steps:
-        for move in (step.square, *step.forced):
+        for move in (step.played, *step.forced):
             state = game.play(state, move)
     return replace(session, state=state, steps=steps), session.steps[-1]
 
@@ -137,7 +138,7 @@ def result(kit: KitRecord, session: Session) -> Result:
 def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[int, int]]) -> list[BeadChange]:
     """The bead change for every box used in a finished game, from the mirror's counts now."""
     draws = [
-        Draw(s.box, s.move, mirror[s.box][s.move], sum(mirror[s.box].values()),
+        Draw(s.box, s.bead, mirror[s.box][s.bead], sum(mirror[s.box].values()),
              first_move=kit.catalogue.is_first_move_box(s.box))
         for s in session.draws
     ]

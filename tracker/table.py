@@ -251,7 +251,7 @@ class Table:
         if undo.taken is None:
             self.say("  Took back the resignation.")
         elif undo.taken.box is not None:
-            self.say(f"  Took back MENACE's move: put the {self.kit.colour(undo.taken.move)} bead back "
+            self.say(f"  Took back MENACE's move: put the {self.kit.colour(undo.taken.bead)} bead back "
                      f"in box {undo.taken.box}.")
         else:
             self.say("  Took back the opponent's move.")
@@ -265,7 +265,7 @@ class Table:
             self.say("  Kept.")
             return
         for drawn in discard.beads_back:
-            self.say(f"  box {drawn.box}: put the {self.kit.colour(drawn.move)} bead back")
+            self.say(f"  box {drawn.box}: put the {self.kit.colour(drawn.bead)} bead back")
         self.record(discard.events)
         self.last_game_finished = False
         self.say(f"Game {number} discarded.")

@@ -83,7 +83,7 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
     if done.taken is None:
         click.echo(f"Took back MENACE's resignation in game {number}.")
     elif done.taken.box is not None:
-        click.echo(f"Took back MENACE's move in game {number}: put the {kit.colour(done.taken.move)} bead back "
+        click.echo(f"Took back MENACE's move in game {number}: put the {kit.colour(done.taken.bead)} bead back "
                    f"in box {done.taken.box}.")
     else:
         click.echo(f"Took back the opponent's move in game {number}.")
@@ -99,7 +99,7 @@ def discard(db_path: Path | None, kit_name: str | None) -> None:
     before, _ = store.update(kit, lambda world: plan_discard(world).events)
     done = plan_discard(before)
     for drawn in done.beads_back:
-        click.echo(f"box {drawn.box}: put the {kit.colour(drawn.move)} bead back")
+        click.echo(f"box {drawn.box}: put the {kit.colour(drawn.bead)} bead back")
     click.echo(f"Game {done.session.number} of kit {kit.name} discarded.")
 
 
