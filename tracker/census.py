@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kit.matchbox import Box
 from kit.game import GameError
+from kit.matchbox import Box
 from tracker.kit_record import KitRecord
 
 MAX_BEADS = 9999

@@ -11,10 +11,8 @@ from dataclasses import dataclass
 
 from tracker import session as sessions
 from tracker.errors import MenaceError
-from tracker.events import World
+from tracker.events import Events, World
 from tracker.session import Session, Step
-
-Events = list[tuple[str, dict]]
 
 
 class NoGameInProgress(MenaceError):

@@ -8,13 +8,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from kit.game import GameError
-from kit.matchbox import when_empty
+from kit.matchbox import Box, when_empty
 from tracker import session as sessions
 from tracker.kit_record import KitRecord, kit_from_data
 from tracker.opponents import opponent_name
 from tracker.session import BEAD_SOURCES, Session, Turn
+
+Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
+Mirror = dict[int, Counts]  # box id -> its counts: the tracker's copy of the physical boxes
+Events = list[tuple[str, dict[str, Any]]]  # (kind, data) pairs, as Store.record takes them
+BeadCounts = dict[tuple[int, Any], int]  # (box, move) -> beads: what an event sets or adds
 
 KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
@@ -33,7 +39,7 @@ class Event:
     kit: str
     kind: str
     at: str  # UTC time, ISO 8601
-    data: dict
+    data: dict[str, Any]
     game: str | None = None
 
 
@@ -42,10 +48,16 @@ class World:
     """A kit's state: the mirror of its boxes, the game in progress, and how many games it has started."""
 
     kit: KitRecord
-    mirror: dict[int, dict[int, int]] | None  # box -> move -> beads in the box; None: not loaded
+    mirror: Mirror | None  # None: not loaded (a game in progress is being rebuilt from its events)
     session: Session | None = None
     started: int = 0
     head: str | None = None  # id of the kit's last event
+
+    @property
+    def loaded_mirror(self) -> Mirror:
+        """The mirror, where it is always loaded (a kit's whole log, live play)."""
+        assert self.mirror is not None, "the mirror was not loaded"
+        return self.mirror
 
 
 @dataclass(frozen=True)
@@ -53,8 +65,8 @@ class Change:
     """What one event did: the new world, the bead counts it set, and the games-table row it wrote."""
 
     world: World
-    beads: dict[tuple[int, int], int] = field(default_factory=dict)
-    game_row: dict | None = None
+    beads: BeadCounts = field(default_factory=dict)
+    game_row: dict[str, Any] | None = None
 
 
 def initial_world(event: Event) -> World:
@@ -145,7 +157,7 @@ def _resigned(world: World, event: Event) -> Change:
     box = _box_now(world, session, event.data["box"])
     if world.kit.rules.empty_box != "resign":
         raise EventError(f"rules {world.kit.rules_name} refill an empty box instead of resigning")
-    if world.mirror is not None and sum(world.mirror[box.id].values()):
+    if world.mirror is not None and sum(world.mirror[box.id].values()) > 0:
         raise EventError(f"the mirror says box {box.id} is not empty")
     return _next(world, event, sessions.resign(world.kit, session, box.id, event.id))
 
@@ -166,7 +178,7 @@ def _game_ended(world: World, event: Event) -> Change:
     result = sessions.result(world.kit, session).value
     if event.data["result"] != result:
         raise EventError(f"game {session.number} was a {result} for MENACE, not a {event.data['result']}")
-    beads: dict[tuple[int, int], int] = {}
+    beads: BeadCounts = {}
     if world.mirror is not None:
         changes = [[c.box, c.move, c.before, c.after] for c in sessions.settlement(world.kit, session, world.mirror)]
         if event.data["changes"] != changes:
@@ -179,19 +191,20 @@ def _game_ended(world: World, event: Event) -> Change:
     return change
 
 
-def ended_data(world: World) -> dict:
+def ended_data(world: World) -> dict[str, Any]:
     """The body of the game_ended event for the finished game in progress."""
-    session = world.session
-    changes = sessions.settlement(world.kit, session, world.mirror)
+    session, mirror = world.session, world.mirror
+    assert session is not None and mirror is not None, "a game in progress, with the mirror loaded"
+    changes = sessions.settlement(world.kit, session, mirror)
     return {"game": session.game_id, "result": sessions.result(world.kit, session).value,
             "changes": [[c.box, c.move, c.before, c.after] for c in changes]}
 
 
 def _discarded(world: World, event: Event) -> Change:
     session = _session(world, event)
-    back: dict[tuple[int, int], int] = {}
-    for drawn in session.draws:
-        back[(drawn.box, drawn.bead)] = back.get((drawn.box, drawn.bead), 0) + 1
+    back: dict[tuple[int, Any], int] = {}
+    for drawn in session.beads_drawn:
+        back[drawn] = back.get(drawn, 0) + 1
     row = {**_row(session), "status": "discarded", "ended_at": event.at}
     return _next(world, event, None, back, relative=True, row=row)
 
@@ -226,15 +239,15 @@ def _session(world: World, event: Event) -> Session:
     return world.session
 
 
-def _box_now(world: World, session: Session, box_id: int):
+def _box_now(world: World, session: Session, box_id: int) -> Box:
     where = sessions.placement(world.kit, session)
     if box_id != where.box.id:
         raise EventError(f"MENACE draws from box {where.box.id} now, not box {box_id}")
     return where.box
 
 
-def _next(world: World, event: Event, session: Session | None, counts: dict[tuple[int, int], int] | None = None,
-          *, relative: bool = False, started: int | None = None, row: dict | None = None) -> Change:
+def _next(world: World, event: Event, session: Session | None, counts: BeadCounts | None = None,
+          *, relative: bool = False, started: int | None = None, row: dict[str, Any] | None = None) -> Change:
     """The change ``event`` makes: the game now in progress, bead counts set (or with ``relative`` added to),
     and the games-table row it writes.
 
@@ -242,11 +255,11 @@ def _next(world: World, event: Event, session: Session | None, counts: dict[tupl
     the whole log, and building them field by field (dataclasses.replace) several times per event was most
     of that time.
     """
-    mirror, written = world.mirror, {}
-    if counts and mirror is not None:
-        mirror = dict(mirror)  # copy only the boxes that change: the world before stays as it was
+    before, mirror, written = world.mirror, world.mirror, {}
+    if counts and before is not None:
+        mirror = dict(before)  # copy only the boxes that change: the world before stays as it was
         for (box, move), value in counts.items():
-            if mirror[box] is world.mirror[box]:
+            if mirror[box] is before[box]:
                 mirror[box] = dict(mirror[box])
             new = mirror[box].get(move, 0) + value if relative else value
             if new < 0:
@@ -256,5 +269,5 @@ def _next(world: World, event: Event, session: Session | None, counts: dict[tupl
     return Change(World(world.kit, mirror, session, started, event.id), written, row)
 
 
-def _row(session: Session) -> dict:
+def _row(session: Session) -> dict[str, Any]:
     return {"id": session.game_id, "moves": " ".join(str(m) for m in session.moves)}

@@ -12,13 +12,13 @@ import json
 from collections.abc import Iterator
 from itertools import islice
 from json.encoder import encode_basestring_ascii as _text  # what json.dumps does to a str
-from typing import TextIO
+from typing import Any, TextIO
 
 from kit.game import GameError
 from tracker.bulk import collector_paused
-from tracker.events import KINDS, Event, World, initial_world, step
 from tracker.errors import MenaceError
-from tracker.store import Store, dumps
+from tracker.events import KINDS, BeadCounts, Event, World, initial_world, step
+from tracker.store import Store
 
 HEADER = {"format": "menace-kit events", "version": 1}
 CSV_COLUMNS = ("id", "kit", "game", "kind", "at", "data", "hash")
@@ -78,7 +78,7 @@ def _jsonl(lines: list[str]) -> Iterator[tuple[int, Event]]:
             continue
         try:
             record = json.loads(line)
-        except ValueError as error:
+        except json.JSONDecodeError as error:
             raise ImportRejected(f"line {number}: not JSON ({error.msg}); nothing imported") from None
         yield number, _event(number, record)
 
@@ -98,7 +98,7 @@ def _csv(text: str) -> Iterator[tuple[int, Event]]:
                 continue
             if len(row) != len(CSV_COLUMNS):
                 raise ImportRejected(f"line {number}: expected {len(CSV_COLUMNS)} columns, found {len(row)}; nothing imported")
-            record = dict(zip(CSV_COLUMNS, row))
+            record: dict[str, Any] = dict(zip(CSV_COLUMNS, row, strict=True))
             try:
                 record["data"] = json.loads(record["data"])
             except ValueError:
@@ -130,13 +130,13 @@ def _event(number: int, record: object) -> Event:
     return Event(id_, kit, kind, at, data, game)
 
 
-def import_events(store: Store, text: str) -> dict:
+def import_events(store: Store, text: str) -> dict[str, Any]:
     """Merges an export into the store in one transaction; returns counts of what was added."""
     with collector_paused():
         return _import(store, read_events(text))
 
 
-def _import(store: Store, events: list[tuple[int, Event]]) -> dict:
+def _import(store: Store, events: list[tuple[int, Event]]) -> dict[str, Any]:
     seen: set[str] = set()
     by_kit: dict[str, list[tuple[int, Event]]] = {}
     for number, event in events:
@@ -151,7 +151,7 @@ def _import(store: Store, events: list[tuple[int, Event]]) -> dict:
     return added
 
 
-def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict) -> None:
+def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict[str, Any]) -> None:
     local = [row[0] for row in store.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq", (kit_id,))]
     common = min(len(local), len(events))
     for index in range(common):
@@ -180,7 +180,7 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
             raise ImportRejected(f"line {number}: not a valid kit: {error}; nothing imported") from None
         store._append(first)
         store.write_kit(first)
-        store.write_beads(kit_id, {(b, m): n for b, moves in world.mirror.items() for m, n in moves.items()})
+        store.write_beads(kit_id, {(b, m): n for b, moves in world.loaded_mirror.items() for m, n in moves.items()})
         added["kits"] += 1
         added["events"] += 1
         new = new[1:]
@@ -190,8 +190,8 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
     # made once at the end: the last count of each bead, one row per game, the events in one executemany.
     # Row by row, a 10,000-game import spent most of its time in SQLite calls.
     taken = {row[0] for row in store.db.execute("SELECT id FROM events WHERE kit != ?", (kit_id,))}
-    beads: dict[tuple[int, int], int] = {}
-    games: dict[str, dict] = {}
+    beads: BeadCounts = {}
+    games: dict[str, dict[str, Any]] = {}
     for number, event in new:
         if event.id in taken:
             raise ImportRejected(f"line {number}: event {event.id} already belongs to another kit; nothing imported")

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from kit.matchbox import Box, Catalogue, Placement
 from kit.game import Game
 from kit.games import get_game
+from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Palette, load_palette
 from kit.rules import Rules, load_rules
 
@@ -41,10 +42,10 @@ class KitRecord:
         return load_palette(self.palette_name, game=self.game)
 
     @cached_property
-    def _placements(self) -> dict[str, Placement]:
+    def _placements(self) -> dict[Any, Placement]:
         return {}
 
-    def place(self, position) -> Placement:
+    def place(self, position: Any) -> Placement:
         """catalogue.place, remembered per position: replaying 10,000 games asks the same questions often."""
         placement = self._placements.get(position)
         if placement is None:
@@ -57,7 +58,7 @@ class KitRecord:
     def colour(self, move: int) -> str:
         return self.palette.for_move(move).name
 
-    def created_data(self) -> dict:
+    def created_data(self) -> dict[str, Any]:
         """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""
         return {
             "name": self.name,
@@ -70,14 +71,14 @@ class KitRecord:
         }
 
 
-def kit_from_data(kit_id: str, data: dict) -> KitRecord:
+def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
     return KitRecord(
         kit_id, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
         data["fingerprint"], boxes_from_json(get_game(data["game"]), data["boxes"]),
     )
 
 
-def boxes_to_json(game: Game, boxes: tuple[Box, ...]) -> list:
+def boxes_to_json(game: Game[Any, Any], boxes: tuple[Box, ...]) -> list[list[Any]]:
     """Boxes as JSON rows: [id, position text, move number, move codes, beads]."""
     return [
         [b.id, game.position_text(b.position), b.move_number, [game.move_code(m) for m in b.moves], list(b.beads)]
@@ -85,7 +86,7 @@ def boxes_to_json(game: Game, boxes: tuple[Box, ...]) -> list:
     ]
 
 
-def boxes_from_json(game: Game, rows: list) -> tuple[Box, ...]:
+def boxes_from_json(game: Game[Any, Any], rows: list[list[Any]]) -> tuple[Box, ...]:
     return tuple(
         Box(int(i), game.parse_position(str(p)), n, tuple(game.move_from_code(c) for c in m), tuple(b))
         for i, p, n, m, b in rows

@@ -6,6 +6,8 @@ Events name the opponent as text ("human", "random", "novice:0.5"); the names ar
 
 from __future__ import annotations
 
+from typing import Any
+
 from kit.game import Game, GameError
 from kit.players import PLAYERS, Player, make_player, parse_player
 
@@ -22,7 +24,7 @@ def opponent_name(text: str) -> str:
         raise GameError(f"{error} (or {HUMAN})") from None
 
 
-def computer_player(name: str, game: Game) -> Player | None:
+def computer_player(name: str, game: Game[Any, Any]) -> Player | None:
     """A fresh player for a computer opponent; None for a person, who types the moves."""
     if name == HUMAN:
         return None

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
@@ -25,7 +26,7 @@ class Replayed:
     """A kit rebuilt from its events: its final world and every game row."""
 
     world: World
-    games: dict[str, dict] = field(default_factory=dict)
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
     events: int = 0
 
 
@@ -50,14 +51,14 @@ def rebuild(store: Store, kit_id: str) -> Replayed:
     done = replay(event for event, _ in store.events(kit_id))
     store.db.execute("DELETE FROM beads WHERE kit = ?", (kit_id,))
     store.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
-    mirror = done.world.mirror
+    mirror = done.world.loaded_mirror
     store.write_beads(kit_id, {(b, m): n for b, moves in mirror.items() for m, n in moves.items()})
     for row in sorted(done.games.values(), key=lambda r: r["number"]):
         store.write_game(kit_id, row)
     return done
 
 
-def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
+def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[str, int]]:
     """Problems found (none: the store is sound) and counts of what was checked."""
     # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
@@ -69,7 +70,7 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
     return problems + chain[: 20 - len(problems)] + replayed, checked
 
 
-def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str], dict]:
+def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str], dict[str, int]]:
     """The hash chain's problems, the replay's problems, and counts of what was checked."""
     checked = {"events": 0, "kits": 0, "games": 0}
     chain: list[str] = []
@@ -107,7 +108,7 @@ def _integrity_check(path: Path) -> list[str]:
     return []
 
 
-def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -> list[str]:
+def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[str, int]) -> list[str]:
     try:
         done = replay(events)
     except GameError as error:
@@ -132,7 +133,7 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -
     except GameError as error:
         problems.append(f"{label}: cannot build its catalogue: {error}")
     mirror = store.mirror(kit)
-    for box, moves in done.world.mirror.items():
+    for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
             problems.append(f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
                             f"but the log says {_fmt(moves)}")

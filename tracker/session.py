@@ -16,7 +16,6 @@ from kit.game import GameError, Result, State
 from kit.matchbox import BeadChange, Draw, Placement, settle
 from tracker.kit_record import KitRecord
 
-
 # Where MENACE's beads are drawn: the person draws from the real box, or the tracker from its mirror.
 BEAD_SOURCES = ("physical", "digital")
 
@@ -47,7 +46,7 @@ class Session:
     number: int
     opponent: str  # tracker.opponents: human, or a computer player such as random or novice:0.5
     bead_source: str  # BEAD_SOURCES: physical or digital (the event's "draw")
-    state: State
+    state: State[Any]
     steps: tuple[Step, ...] = ()
     resigned: str | None = None  # id of the resign event
     resigned_box: int | None = None
@@ -55,6 +54,11 @@ class Session:
     @property
     def draws(self) -> list[Step]:
         return [s for s in self.steps if s.box is not None]
+
+    @property
+    def beads_drawn(self) -> list[tuple[int, Any]]:
+        """(box, bead) for every bead MENACE drew in this game, in order."""
+        return [(s.box, s.bead) for s in self.steps if s.box is not None]
 
     @property
     def moves(self) -> list[int]:
@@ -132,27 +136,28 @@ def result(kit: KitRecord, session: Session) -> Result:
     _expect(kit, session, Turn.OVER)
     if session.resigned:
         return Result.LOSS
-    return kit.catalogue.game.outcome(session.state).result_for(kit.catalogue.menace)
+    outcome = kit.catalogue.game.outcome(session.state)
+    assert outcome is not None, "the game is over"
+    return outcome.result_for(kit.catalogue.menace)
 
 
-def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[int, int]]) -> list[BeadChange]:
+def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[Any, int]]) -> list[BeadChange]:
     """The bead change for every box used in a finished game, from the mirror's counts now."""
     draws = [
-        Draw(s.box, s.bead, mirror[s.box][s.bead], sum(mirror[s.box].values()),
-             first_move=kit.catalogue.is_first_move_box(s.box))
-        for s in session.draws
+        Draw(box, bead, mirror[box][bead], sum(mirror[box].values()), first_move=kit.catalogue.is_first_move_box(box))
+        for box, bead in session.beads_drawn
     ]
     return settle(kit.rules, draws, result(kit, session))
 
 
-def _played(session: Session, state: State, step: Step) -> Session:
+def _played(session: Session, state: State[Any], step: Step) -> Session:
     """The session after one more step. Built directly, not with dataclasses.replace: replaying a long log
     makes one of these per move, and replace() cost more than the move itself."""
     return Session(session.game_id, session.number, session.opponent, session.bead_source, state, (*session.steps, step),
                    session.resigned, session.resigned_box)
 
 
-def _forced(kit: KitRecord, state: State) -> tuple[State, tuple[int, ...]]:
+def _forced(kit: KitRecord, state: State[Any]) -> tuple[State[Any], tuple[int, ...]]:
     """Plays MENACE's moves that have no box (one legal move left), so the operator never has to."""
     game, menace = kit.catalogue.game, kit.catalogue.menace
     forced: list[int] = []

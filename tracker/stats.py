@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tracker.events import SCORES
 
 
-def summarise(rows: Sequence[dict]) -> dict:
+def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Totals over finished games (rows from the games table, in order)."""
     results = [r["result"] for r in rows]
     return {
@@ -21,7 +22,7 @@ def summarise(rows: Sequence[dict]) -> dict:
     }
 
 
-def running_score(rows: Sequence[dict]) -> list[int]:
+def running_score(rows: Sequence[dict[str, Any]]) -> list[int]:
     """The score after each game: +3 a win, +1 a draw, -1 a loss (Michie's learning curve)."""
     total, curve = 0, []
     for row in rows:
@@ -38,7 +39,7 @@ def _longest(results: list[str], kinds: set[str]) -> int:
     return best
 
 
-def _current(results: list[str]) -> dict:
+def _current(results: list[str]) -> dict[str, Any]:
     if not results:
         return {"result": None, "games": 0}
     last, count = results[-1], 0

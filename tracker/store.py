@@ -13,15 +13,16 @@ import json
 import os
 import sqlite3
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
-from tracker.events import Change, Event, World, initial_world, step
 from kit.game import GameError
 from tracker.errors import MenaceError
+from tracker.events import BeadCounts, Change, Event, Events, Mirror, World, initial_world, step
 from tracker.kit_record import KitRecord, kit_from_data
 
 GENESIS = "0" * 64
@@ -116,7 +117,7 @@ def event_hash(previous: str, event: Event, data_text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def dumps(data: dict) -> str:
+def dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -172,7 +173,8 @@ class Store:
             raise MenaceError(f"{self.path} was written by a newer menace-kit (schema {self._version()})")
 
     def _version(self) -> int:
-        return self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+        version: int = self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+        return version
 
     # --- the log ----------------------------------------------------------------------------------
     def _append(self, event: Event) -> None:
@@ -198,7 +200,7 @@ class Store:
         for id_, kit_id, kind, at, data, game, hash_ in rows:
             yield Event(id_, kit_id, kind, at, json.loads(data), game), hash_
 
-    def event_rows(self, kit: str | None = None) -> Iterator[tuple]:
+    def event_rows(self, kit: str | None = None) -> Iterator[tuple[Any, ...]]:
         """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text, hash).
 
         For copying the log out as it is: the data stays the JSON text that was hashed, not parsed."""
@@ -217,7 +219,7 @@ class Store:
             self._append(event)
             world = initial_world(event)
             self.write_kit(event)
-            self.write_beads(kit.id, {(b, m): n for b, moves in world.mirror.items() for m, n in moves.items()})
+            self.write_beads(kit.id, {(b, m): n for b, moves in world.loaded_mirror.items() for m, n in moves.items()})
         return world
 
     def write_kit(self, event: Event) -> None:
@@ -228,7 +230,7 @@ class Store:
              data["fingerprint"], json.dumps(data["boxes"], separators=(",", ":")), event.at),
         )
 
-    def kits(self) -> list[dict]:
+    def kits(self) -> list[dict[str, Any]]:
         rows = self.db.execute(
             "SELECT k.id, k.name, k.game, k.menace_plays, k.rules, k.palette, k.fingerprint, k.created_at, "
             "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished') "
@@ -269,8 +271,8 @@ class Store:
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------
-    def mirror(self, kit: KitRecord) -> dict[int, dict[int, int]]:
-        mirror: dict[int, dict[int, int]] = {b.id: {} for b in kit.boxes}
+    def mirror(self, kit: KitRecord) -> Mirror:
+        mirror: Mirror = {b.id: {} for b in kit.boxes}
         for box, move, count in self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)):
             mirror[box][move] = count
         return mirror
@@ -279,13 +281,13 @@ class Store:
         rows = self.db.execute("SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box))
         return dict(rows.fetchall())
 
-    def write_beads(self, kit_id: str, counts: dict[tuple[int, int], int]) -> None:
+    def write_beads(self, kit_id: str, counts: BeadCounts) -> None:
         self.db.executemany(
             "INSERT INTO beads VALUES (?, ?, ?, ?) ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
             [(kit_id, box, move, count) for (box, move), count in counts.items()],
         )
 
-    def write_game(self, kit_id: str, row: dict) -> None:
+    def write_game(self, kit_id: str, row: dict[str, Any]) -> None:
         row = dict(row)
         if "first_box" in row and row["first_box"] is not None:
             row["first_box"] = dumps({str(m): n for m, n in sorted(row["first_box"].items())})
@@ -299,7 +301,7 @@ class Store:
         self.db.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
                         (*(row[c] for c in sets), row["id"]))
 
-    def games(self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None) -> list[dict]:
+    def games(self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None) -> list[dict[str, Any]]:
         where = " AND status = 'finished'" if finished_only else ""
         query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
         rows = self.db.execute(query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)).fetchall()
@@ -308,9 +310,10 @@ class Store:
     def finished_games(self, kit: KitRecord) -> int:
         """How many games of the kit are finished (counted by SQLite: no rows are read)."""
         query = "SELECT count(*) FROM games WHERE kit = ? AND status = 'finished'"
-        return self.db.execute(query, (kit.id,)).fetchone()[0]
+        count: int = self.db.execute(query, (kit.id,)).fetchone()[0]
+        return count
 
-    def results(self, kit: KitRecord, *, first_box: bool = False) -> list[dict]:
+    def results(self, kit: KitRecord, *, first_box: bool = False) -> list[dict[str, Any]]:
         """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games.
 
         With ``first_box``, each also has the first box's beads after the game as stored (JSON text)."""
@@ -353,7 +356,7 @@ class Store:
             yield Event(id_, kit_id, kind, at, json.loads(data), game_id), hash_
 
     # --- recording --------------------------------------------------------------------------------
-    def record(self, world: World, events: list[tuple[str, dict]]) -> World:
+    def record(self, world: World, events: Events) -> World:
         """Appends events for the kit, each checked and projected by tracker.events.step, all in one transaction.
 
         Raises StoreChanged if another process wrote to the kit since ``world`` was read, and the
@@ -368,7 +371,7 @@ class Store:
                 world = self.apply(world, event)
         return world
 
-    def update(self, kit: KitRecord, build) -> tuple[World, World]:
+    def update(self, kit: KitRecord, build: Callable[[World], Events]) -> tuple[World, World]:
         """Reads the kit and records ``build(world)``'s events in one transaction, so no other writer can
         slip in between (one-shot commands: census, undo, discard). Returns the worlds before and after."""
         with self.transaction():

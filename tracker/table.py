@@ -22,12 +22,20 @@ from kit.players import Player
 from tracker import session as sessions
 from tracker.census import parse_counts
 from tracker.corrections import NothingToUndo, plan_discard, plan_undo
-from tracker.events import Event, World, ended_data, refill_rng, step
+from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
 from tracker.opponents import computer_player
 from tracker.session import Turn
 from tracker.stats import summarise
 from tracker.store import Store, StoreChanged, new_id, now
-from tracker.text import beads_text, heaps_words, label_beside_board, move_name, plural, position_lines, shows_cells
+from tracker.text import (
+    beads_text,
+    heaps_words,
+    label_beside_board,
+    move_name,
+    plural,
+    position_lines,
+    shows_cells,
+)
 
 RESULT_WORDS = {"win": "MENACE wins", "draw": "A draw", "loss": "MENACE loses"}
 HELP = (
@@ -113,7 +121,7 @@ class Table:
         return [menace, opponent] if self.kit.catalogue.menace == 0 else [opponent, menace]
 
     # --- recording moves ----------------------------------------------------------------------------
-    def record_move(self, state: State, move: Any) -> State:
+    def record_move(self, state: State[Any], move: Any) -> State[Any]:
         """The match loop's ``apply``: records ``move`` (and the settlement when it ends the game without
         --confirm) and returns the state after it, MENACE's forced moves included."""
         session = self.world.session
@@ -135,7 +143,7 @@ class Table:
             said = f"  The {session.opponent} opponent {self.game.move_phrase(move, self.notation)}."
         return self._record_move("moved", {"game": session.game_id, "square": code}, said)
 
-    def _record_move(self, kind: str, data: dict, said: str) -> State:
+    def _record_move(self, kind: str, data: dict[str, Any], said: str) -> State[Any]:
         preview = step(self.world, Event("preview", self.kit.id, kind, now(), data, data["game"])).world
         assert preview.session is not None
         events = [(kind, data)]
@@ -153,7 +161,7 @@ class Table:
             self.show_done()
         return preview.session.state
 
-    def empty_box(self, box: Box, counts: dict) -> bool:
+    def empty_box(self, box: Box, counts: Counts) -> bool:
         """The operator (or the mirror) found ``box`` empty: refill it by the rules, or record MENACE's
         resignation. True if MENACE resigned."""
         session = self.world.session
@@ -289,7 +297,7 @@ class Table:
         shown = beads_text(self.kit.palette, box.moves, self.world.mirror[box.id], letters=False)
         self.say(f"  Box {box.id} now holds {shown}.")
 
-    def record(self, events: list[tuple[str, dict]]) -> None:
+    def record(self, events: Events) -> None:
         self.world = self.store.record(self.world, events)
 
     def show_board(self, world: World | None = None) -> None:
@@ -298,9 +306,8 @@ class Table:
             return
         self.say("\n".join(position_lines(self.game, session.state.position, self.notation)))
 
-    def mirror_counts(self, box: Box) -> dict:
-        assert self.world.mirror is not None
-        return self.world.mirror[box.id]
+    def mirror_counts(self, box: Box) -> Counts:
+        return self.world.loaded_mirror[box.id]
 
 
 class PhysicalDraw:
@@ -309,7 +316,7 @@ class PhysicalDraw:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def choose(self, state: State, rng: random.Random) -> Any | None:
+    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
         table, kit = self.table, self.table.kit
         where = kit.place(state.position)
         box = where.box
@@ -353,7 +360,7 @@ class PhysicalDraw:
         close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
         return f" (did you mean {close[0]}?)" if close else ""
 
-    def _census_hint(self, box: Box, counts: dict, drawn: Any) -> str:
+    def _census_hint(self, box: Box, counts: Counts, drawn: Any) -> str:
         return " ".join(f"{self.table.kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in box.moves)
 
 
@@ -363,7 +370,7 @@ class DigitalDraw:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def choose(self, state: State, rng: random.Random) -> Any | None:
+    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
         where: Placement = self.table.kit.place(state.position)
         counts = self.table.mirror_counts(where.box)
         if not sum(counts.values()):
@@ -382,7 +389,7 @@ class PersonAtTable:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
         game = self.table.game
         while True:
             answer = self.table.ask(f"{game.move_prompt(state)}: ")

@@ -44,19 +44,19 @@ def grid_lines(grid: Grid, *, cell: Cell | None = None) -> list[str]:
 
 
 @cache
-def cell_moves(game: Game) -> dict[int, Any]:
+def cell_moves(game: Game[Any, Any]) -> dict[int, Any]:
     """The move that plays into each cell of the game's grid, from the moves of its opening position."""
     marks = {move: game.move_mark(move).cell for move in game.legal_moves(game.initial())}
     return {cell: move for move, cell in marks.items() if cell is not None}
 
 
-def counts_on_cells(game: Game, box: Box, counts: Mapping[Any, int]) -> Cell:
+def counts_on_cells(game: Game[Any, Any], box: Box, counts: Mapping[Any, int]) -> Cell:
     """A cell function that shows each bead colour's count on the cell its move plays into."""
     on_cell = {game.move_mark(move).cell: counts.get(move, 0) for move in box.moves}
     return lambda index, mark: str(on_cell[index]) if index in on_cell else mark
 
 
-def board_lines(game: Game, grid: Grid, notation: str) -> list[str]:
+def board_lines(game: Game[Any, Any], grid: Grid, notation: str) -> list[str]:
     """The real board for the play prompt, indented, its empty cells showing how to type them.
 
     A notation that writes a cell as its row and column (golf: "LM") labels the board's edges instead."""
@@ -94,7 +94,7 @@ def heaps_lines(heaps: Heaps) -> list[str]:
 
 
 # --- positions and boxes --------------------------------------------------------------------------
-def position_lines(game: Game, position: Any, notation: str) -> list[str]:
+def position_lines(game: Game[Any, Any], position: Any, notation: str) -> list[str]:
     """The real position as the play prompt shows it after every move."""
     picture = game.picture(position)
     if isinstance(picture, Heaps):
@@ -107,7 +107,7 @@ def shows_cells(picture: Picture) -> bool:
     return isinstance(picture, Grid)
 
 
-def label_beside_board(game: Game, placement: Placement, palette: Palette) -> list[str]:
+def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Palette) -> list[str]:
     """The box's label (bead colours as lower-case letters on their cells) beside the real board."""
     box = placement.box
     label_grid, real_grid = game.picture(box.position), game.picture(placement.position)
@@ -127,6 +127,6 @@ def beads_text(palette: Palette, moves: Sequence[Any], counts: Mapping[Any, int]
     return ", ".join(parts)
 
 
-def move_name(game: Game, move: Any, notation: str) -> str:
+def move_name(game: Game[Any, Any], move: Any, notation: str) -> str:
     """The move's phrase without its verb: 'square 3 (top right)', 'LR (top right)', '2'."""
     return game.move_phrase(move, notation).split(" ", 1)[1]

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from generator.catalogue import build_catalogue
 from kit.game import State
-from kit.matchbox import Box, Catalogue
+from kit.matchbox import Box, Catalogue, Placement
 from kit.picture import Grid, Heaps
 from tracker.commands.options import FileName, game_options, json_option
 from tracker.errors import MenaceError
@@ -40,10 +41,10 @@ def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_na
         click.echo(json.dumps({**catalogue.to_json(), **extra}))
         return
     click.echo(heading)
-    game = catalogue.game
-    heaps = [box for box in catalogue.boxes if isinstance(game.picture(box.position), Heaps)]
+    the_game = catalogue.game
+    heaps = [box for box in catalogue.boxes if isinstance(the_game.picture(box.position), Heaps)]
     for box in heaps:  # a line each: a heap has no cells to write the beads on
-        moves = ", ".join(f"{game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True))
+        moves = ", ".join(f"{the_game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True))
         click.echo(f"box {box.id:>2}  {_heaps(catalogue, box)}   {moves}")
     grids = [box for box in catalogue.boxes if box not in heaps]
     for start in range(0, len(grids), BOXES_PER_ROW):
@@ -52,7 +53,7 @@ def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_na
         click.echo("\n".join(side_by_side(blocks, width=12)) + "\n")
 
 
-def _to_board(catalogue: Catalogue, placement) -> list[int] | None:
+def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:
     """find --json's to_board: the real move code of every move code the game has, or null when the game
     has no symmetry (tic-tac-toe: the square each of the label's squares 0-8 lands on)."""
     game = catalogue.game
@@ -88,8 +89,8 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
             )
         )
         return
-    game = catalogue.game
-    label_picture, real_picture = game.picture(box.position), game.picture(placement.position)
+    the_game = catalogue.game
+    label_picture, real_picture = the_game.picture(box.position), the_game.picture(placement.position)
     if not isinstance(label_picture, Grid) or not isinstance(real_picture, Grid):
         click.echo(f"Box {box.id}: {_heaps(catalogue, box)} left.")
         return
@@ -98,7 +99,7 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     real = ["real board", *grid_lines(real_picture)]
     click.echo("\n".join(side_by_side([label, real], width=12)))
     click.echo(f"The label's picture, {placement.turn}, is the real board.")
-    code = game.move_code
+    code = the_game.move_code
     squares = ", ".join(f"{code(m)}->{code(placement.to_real(m))}" for m in box.moves)
     click.echo(f"Bead squares, label -> real board: {squares}")
 
@@ -124,7 +125,7 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
     click.echo(f"wrote {out}: {tree.number_of_nodes()} positions, {tree.number_of_edges()} moves", err=True)
 
 
-def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict]:
+def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict[str, Any]]:
     """The kit's catalogue with its boxes holding the store's bead counts now, and a heading for it."""
     from dataclasses import replace
 

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from generator.charts import RESULT_COLOURS
+from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
 from tracker.stats import running_score, summarise
-from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 
 BLOCK = 10  # games per bar in the results chart, more when there are many games
 MAX_BARS = 30  # beyond this the bars and their labels run into each other
@@ -56,7 +57,7 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     click.echo(f"wrote {out}: {summary['games']} games", err=True)
 
 
-def _block_sizes():
+def _block_sizes() -> Iterator[int]:
     """10, 50, 100, 500, 1000, ...: round numbers of games per bar."""
     size = BLOCK
     while True:
