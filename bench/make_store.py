@@ -1,8 +1,11 @@
-"""Builds a store with many games for timing the commands (not a test): python bench/make_store.py PATH [GAMES].
+"""Builds a store with many games for timing the commands (not a test).
+
+Usage: python bench/make_store.py PATH [GAMES].
 
 Games are played digitally against a random opponent through the same Store.apply as `menace play`,
 many per transaction so that building 10,000 games takes seconds, not an fsync per move.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,7 +28,9 @@ def main(path: str, games: int) -> None:
     Path(path).unlink(missing_ok=True)
     store = Store(Path(path), create=True)
     catalogue = build_catalogue("tictactoe", "first", "michie")
-    kit = KitRecord(new_id(), "bench", "tictactoe", "first", "michie", "craft", catalogue.fingerprint, catalogue.boxes)
+    kit = KitRecord(
+        new_id(), "bench", "tictactoe", "first", "michie", "craft", catalogue.fingerprint, catalogue.boxes
+    )
     world = store.create_kit(kit)
     rng = random.Random(1)
     for start in range(0, games, BATCH):
@@ -48,7 +53,10 @@ def play_one(store: Store, world, number: int, rng: random.Random):
         if turn is Turn.OVER:
             return add("game_ended", ended_data(world))
         if turn is Turn.OPPONENT:
-            world = add("moved", {"game": game_id, "square": random_move(kit.catalogue.game, world.session.state, rng)})
+            world = add(
+                "moved",
+                {"game": game_id, "square": random_move(kit.catalogue.game, world.session.state, rng)},
+            )
             continue
         box = sessions.placement(kit, world.session).box
         counts = world.mirror[box.id]
@@ -57,7 +65,9 @@ def play_one(store: Store, world, number: int, rng: random.Random):
                 world = add("resigned", {"game": game_id, "box": box.id})
                 continue
             added = refill(kit.rules, box.moves, refill_rng(game_id, box.id))
-            world = add("refilled", {"game": game_id, "box": box.id, "added": {str(m): n for m, n in added.items()}})
+            world = add(
+                "refilled", {"game": game_id, "box": box.id, "added": {str(m): n for m, n in added.items()}}
+            )
             continue
         move = pick(counts, rng)
         square = sessions.draw(kit, world.session, box.id, move, "x").steps[-1].played

@@ -1,4 +1,4 @@
-"""Store migrations: a store written by an older schema opens, and its projections then agree with a replay."""
+"""Store migrations: a store of an older schema opens, and its projections then agree with a replay."""
 
 from __future__ import annotations
 
@@ -17,9 +17,29 @@ def test_migration_2_rebuilds_the_first_box_column_of_a_v1_store(tmp_path):
     store wrote box 1's beads into the games table. Opening the store rebuilds that column from the log."""
     db = tmp_path / "m.sqlite3"
     runner = CliRunner()
-    assert runner.invoke(main, ["new", "pile", "--db", str(db), "--game", "nim", "--menace-plays", "second"]).exit_code == 0
-    played = runner.invoke(main, ["play", "--db", str(db), "--draw", "digital", "--opponent", "random", "--games", "6",
-                                  "--seed", "4", "--brief"])
+    assert (
+        runner.invoke(
+            main, ["new", "pile", "--db", str(db), "--game", "nim", "--menace-plays", "second"]
+        ).exit_code
+        == 0
+    )
+    played = runner.invoke(
+        main,
+        [
+            "play",
+            "--db",
+            str(db),
+            "--draw",
+            "digital",
+            "--opponent",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+            "--brief",
+        ],
+    )
     assert played.exit_code == 0, played.output
     store = Store(db)
     kit = store.kit("pile")
@@ -30,8 +50,13 @@ def test_migration_2_rebuilds_the_first_box_column_of_a_v1_store(tmp_path):
     # The store as schema 1 left it: box 1's beads in every finished game's row, and no migration 2 yet.
     connection = sqlite3.connect(db)
     with connection:
-        box_1 = json.dumps({str(m): n for m, n in connection.execute(
-            "SELECT move, count FROM beads WHERE box = 1 ORDER BY move")}, separators=(",", ":"))
+        box_1 = json.dumps(
+            {
+                str(m): n
+                for m, n in connection.execute("SELECT move, count FROM beads WHERE box = 1 ORDER BY move")
+            },
+            separators=(",", ":"),
+        )
         connection.execute("UPDATE games SET first_box = ? WHERE status = 'finished'", (box_1,))
         connection.execute("DELETE FROM schema_migrations WHERE version = 2")
     connection.close()

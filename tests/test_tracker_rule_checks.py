@@ -23,8 +23,16 @@ from tracker.store import Store, new_id
 def new_kit(tmp_path, rules: str) -> tuple[Store, KitRecord]:
     store = Store(tmp_path / "m.sqlite3", create=True)
     catalogue = build_catalogue("tictactoe", "first", rules)
-    kit = KitRecord(new_id(), "k", "tictactoe", "first", catalogue.rules.name, "craft", catalogue.fingerprint,
-                    catalogue.boxes)
+    kit = KitRecord(
+        new_id(),
+        "k",
+        "tictactoe",
+        "first",
+        catalogue.rules.name,
+        "craft",
+        catalogue.fingerprint,
+        catalogue.boxes,
+    )
     store.create_kit(kit)
     return store, kit
 
@@ -55,8 +63,12 @@ def test_a_refill_with_other_colours_than_the_rules_draw_is_refused(tmp_path):
     total = sum(expected.values())
     others = [m for m in box.moves if expected != {m: total}]
     forged = {str(others[0]): total}  # as many beads, all of one colour the rules did not draw
-    refused(store, world, [("refilled", {"game": game_id, "box": 1, "added": forged})],
-            "was refilled with .* but the rules' draw is")
+    refused(
+        store,
+        world,
+        [("refilled", {"game": game_id, "box": 1, "added": forged})],
+        "was refilled with .* but the rules' draw is",
+    )
     honest = {str(m): n for m, n in expected.items()}
     world = store.record(world, [("refilled", {"game": game_id, "box": 1, "added": honest})])
     assert store.box_counts(kit, 1) == {m: expected.get(m, 0) for m in box.moves}
@@ -87,7 +99,9 @@ def test_a_settlement_that_does_not_follow_the_rules_is_refused(tmp_path, rules)
             data = {"game": game_id, "box": where.box.id, "move": bead, "square": where.to_real(bead)}
             world = store.record(world, [("drew", data)])
         else:
-            world = store.record(world, [("moved", {"game": game_id, "square": rng.choice(game.legal_moves(state))})])
+            world = store.record(
+                world, [("moved", {"game": game_id, "square": rng.choice(game.legal_moves(state))})]
+            )
     honest = ended_data(world)
     assert honest["changes"], "MENACE drew at least one bead"
     box, move, before, after = honest["changes"][0]

@@ -1,4 +1,5 @@
-"""Reading a recount of a physical box: COLOUR=COUNT words, as `menace census` and the play prompt take them."""
+"""Reading a recount of a physical box: COLOUR=COUNT words, as `menace census` and the play prompt take."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

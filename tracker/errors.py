@@ -1,4 +1,4 @@
-"""The tracker's domain error: the store and the library raise it; the `menace` command shows it as one line."""
+"""The tracker's domain error: the store and the library raise it; `menace` shows it as one line."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ Live play records an event by passing it through ``step`` inside the store's tra
 `menace verify` replays the whole log through the same ``step``, so the bead counts on disk and the
 replayed ones come from the same code.
 """
+
 from __future__ import annotations
 
 import random
@@ -73,7 +74,7 @@ def initial_world(event: Event) -> World:
     if event.kind != "kit_created":
         raise EventError(f"a kit's first event must be kit_created, not {event.kind}")
     kit = kit_from_data(event.kit, event.data)
-    mirror = {b.id: dict(zip(b.moves, b.beads)) for b in kit.boxes}
+    mirror = {b.id: dict(zip(b.moves, b.beads, strict=True)) for b in kit.boxes}
     return World(kit, mirror, head=event.id)
 
 
@@ -97,17 +98,30 @@ def step(world: World, event: Event) -> Change:
 
 def _game_started(world: World, event: Event) -> Change:
     if world.session is not None:
-        raise EventError(f"game {world.session.number} is still in progress: finish, undo or discard it first")
+        raise EventError(
+            f"game {world.session.number} is still in progress: finish, undo or discard it first"
+        )
     data = event.data
     number = world.started + 1
     if data["number"] != number or event.game != data["game"]:
         raise EventError(f"game_started says game {data['number']}, but this is game {number}")
     if not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:
         raise EventError("game_started has an unknown opponent or draw")
-    session = sessions.start(world.kit, data["game"], number, opponent=data["opponent"], bead_source=data["draw"])
-    row = {"id": data["game"], "number": number, "status": "playing", "result": None,
-           "opponent": data["opponent"], "draw": data["draw"], "started_at": event.at, "ended_at": None,
-           "moves": "", "first_box": None}
+    session = sessions.start(
+        world.kit, data["game"], number, opponent=data["opponent"], bead_source=data["draw"]
+    )
+    row = {
+        "id": data["game"],
+        "number": number,
+        "status": "playing",
+        "result": None,
+        "opponent": data["opponent"],
+        "draw": data["draw"],
+        "started_at": event.at,
+        "ended_at": None,
+        "moves": "",
+        "first_box": None,
+    }
     return _next(world, event, session, started=number, row=row)
 
 
@@ -139,8 +153,10 @@ def _drew(world: World, event: Event) -> Change:
     box, move = event.data["box"], int(event.data["move"])
     new = sessions.draw(world.kit, session, box, move, event.id)
     if new.steps[-1].played != event.data["square"]:
-        raise EventError(f"the bead for move {move} of box {box} plays {new.steps[-1].played} on the real board, "
-                         f"not {event.data['square']}")
+        raise EventError(
+            f"the bead for move {move} of box {box} plays {new.steps[-1].played} on the real board, "
+            f"not {event.data['square']}"
+        )
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
         raise EventError(f"the mirror says box {box} holds no {colour} bead")
@@ -180,9 +196,13 @@ def _game_ended(world: World, event: Event) -> Change:
         raise EventError(f"game {session.number} was a {result} for MENACE, not a {event.data['result']}")
     beads: BeadCounts = {}
     if world.mirror is not None:
-        changes = [[c.box, c.move, c.before, c.after] for c in sessions.settlement(world.kit, session, world.mirror)]
+        changes = [
+            [c.box, c.move, c.before, c.after] for c in sessions.settlement(world.kit, session, world.mirror)
+        ]
         if event.data["changes"] != changes:
-            raise EventError(f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}")
+            raise EventError(
+                f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}"
+            )
         beads = {(box, move): after for box, move, _, after in changes}
     row = {**_row(session), "status": "finished", "result": result, "ended_at": event.at}
     change = _next(world, event, None, beads, row=row)
@@ -196,8 +216,11 @@ def ended_data(world: World) -> dict[str, Any]:
     session, mirror = world.session, world.mirror
     assert session is not None and mirror is not None, "a game in progress, with the mirror loaded"
     changes = sessions.settlement(world.kit, session, mirror)
-    return {"game": session.game_id, "result": sessions.result(world.kit, session).value,
-            "changes": [[c.box, c.move, c.before, c.after] for c in changes]}
+    return {
+        "game": session.game_id,
+        "result": sessions.result(world.kit, session).value,
+        "changes": [[c.box, c.move, c.before, c.after] for c in changes],
+    }
 
 
 def _discarded(world: World, event: Event) -> Change:
@@ -246,8 +269,16 @@ def _box_now(world: World, session: Session, box_id: int) -> Box:
     return where.box
 
 
-def _next(world: World, event: Event, session: Session | None, counts: BeadCounts | None = None,
-          *, relative: bool = False, started: int | None = None, row: dict[str, Any] | None = None) -> Change:
+def _next(
+    world: World,
+    event: Event,
+    session: Session | None,
+    counts: BeadCounts | None = None,
+    *,
+    relative: bool = False,
+    started: int | None = None,
+    row: dict[str, Any] | None = None,
+) -> Change:
     """The change ``event`` makes: the game now in progress, bead counts set (or with ``relative`` added to),
     and the games-table row it writes.
 

@@ -3,6 +3,7 @@
 The store holds the catalogue's boxes so that play never has to walk the game tree (about 30 ms);
 `menace verify` checks the copy against a freshly built catalogue and its fingerprint.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -73,15 +74,27 @@ class KitRecord:
 
 def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
     return KitRecord(
-        kit_id, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
-        data["fingerprint"], boxes_from_json(get_game(data["game"]), data["boxes"]),
+        kit_id,
+        data["name"],
+        data["game"],
+        data["menace_plays"],
+        data["rules"],
+        data["palette"],
+        data["fingerprint"],
+        boxes_from_json(get_game(data["game"]), data["boxes"]),
     )
 
 
 def boxes_to_json(game: Game[Any, Any], boxes: tuple[Box, ...]) -> list[list[Any]]:
     """Boxes as JSON rows: [id, position text, move number, move codes, beads]."""
     return [
-        [b.id, game.position_text(b.position), b.move_number, [game.move_code(m) for m in b.moves], list(b.beads)]
+        [
+            b.id,
+            game.position_text(b.position),
+            b.move_number,
+            [game.move_code(m) for m in b.moves],
+            list(b.beads),
+        ]
         for b in boxes
     ]
 

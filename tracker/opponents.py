@@ -1,4 +1,5 @@
-"""Who plays against MENACE at the table: a person, or any player of kit.players' registry that does not learn.
+"""Who plays against MENACE at the table: a person, or any player of kit.players' registry that does not
+learn.
 
 Events name the opponent as text ("human", "random", "novice:0.5"); the names are those of
 ``kit.players.parse_player``, so the tracker, the simulator and the command line agree on them.
@@ -33,5 +34,7 @@ def computer_player(name: str, game: Game[Any, Any]) -> Player | None:
 
 def opponent_help() -> str:
     """The opponents, for --help."""
-    kinds = ["novice:P" if kind == "novice" else kind for kind, player in PLAYERS.items() if not player.learns]
+    kinds = [
+        "novice:P" if kind == "novice" else kind for kind, player in PLAYERS.items() if not player.learns
+    ]
     return ", ".join([HUMAN, *kinds])

@@ -3,6 +3,7 @@
 Replay goes through ``tracker.events.step``, the same code that recorded each event, so a mismatch
 means the store was changed behind the log's back (or the log itself was edited).
 """
+
 from __future__ import annotations
 
 import json
@@ -82,10 +83,14 @@ def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str
             data = json.loads(data_text)
         except ValueError:  # an edited log, reported like any other change rather than as a traceback
             data = {}
-            chain.append(f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written")
+            chain.append(
+                f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written"
+            )
         event = Event(id_, kit_id, kind, at, data, game)
         if event_hash(previous, event, data_text) != stored and len(chain) < 20:
-            chain.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
+            chain.append(
+                f"hash chain broken at event {seq} ({kind}): the log was changed after it was written"
+            )
         previous = stored
         by_kit.setdefault(kit_id, []).append(event)
         checked["events"] += 1
@@ -119,10 +124,15 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     checked["kits"] += 1
     checked["games"] += sum(1 for g in done.games.values() if g["status"] == "finished")
     stored = store.db.execute(
-        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?", (kit_id,)
+        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?",
+        (kit_id,),
     ).fetchone()
     expected = (kit.name, kit.game, kit.menace_plays, kit.rules_name, kit.palette_name, kit.fingerprint)
-    if stored is None or stored[:6] != expected or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes):
+    if (
+        stored is None
+        or stored[:6] != expected
+        or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes)
+    ):
         problems.append(f"{label}: the kits table does not match the kit's first event")
     try:
         fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules_name)
@@ -135,8 +145,10 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     mirror = store.mirror(kit)
     for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
-            problems.append(f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
-                            f"but the log says {_fmt(moves)}")
+            problems.append(
+                f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
+                f"but the log says {_fmt(moves)}"
+            )
     columns = ("number", "status", "result", "moves", "first_box")
     stored_games = {g["id"]: g for g in store.games(kit)}
     for game_id, row in done.games.items():

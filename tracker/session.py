@@ -5,6 +5,7 @@ the real board, and plays forced moves (a position with one empty square has no 
 bead counts: those belong to the mirror, and ``tracker.events`` joins the two. Live play and
 `menace verify` both move sessions through these functions, so they cannot disagree.
 """
+
 from __future__ import annotations
 
 import enum
@@ -30,7 +31,7 @@ class Turn(enum.Enum):
 
 @dataclass(frozen=True)
 class Step:
-    """One accepted move: by MENACE (with its box and bead) or by the opponent, and the forced moves after it."""
+    """One accepted move, by MENACE (with its box and bead) or the opponent, and the forced moves after it."""
 
     event: str  # id of the event that made it
     actor: str  # "menace" or "opponent"
@@ -111,7 +112,8 @@ def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:
 
 
 def undo(kit: KitRecord, session: Session) -> tuple[Session, Step | None]:
-    """The session without its last move (or its resignation), and the step taken back (None: a resignation)."""
+    """The session without its last move (or its resignation), and the step taken back (None: the
+    resignation)."""
     if session.resigned:
         return replace(session, resigned=None, resigned_box=None), None
     if not session.steps:
@@ -144,7 +146,13 @@ def result(kit: KitRecord, session: Session) -> Result:
 def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[Any, int]]) -> list[BeadChange]:
     """The bead change for every box used in a finished game, from the mirror's counts now."""
     draws = [
-        Draw(box, bead, mirror[box][bead], sum(mirror[box].values()), first_move=kit.catalogue.is_first_move_box(box))
+        Draw(
+            box,
+            bead,
+            mirror[box][bead],
+            sum(mirror[box].values()),
+            first_move=kit.catalogue.is_first_move_box(box),
+        )
         for box, bead in session.beads_drawn
     ]
     return settle(kit.rules, draws, result(kit, session))
@@ -153,8 +161,16 @@ def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[An
 def _played(session: Session, state: State[Any], step: Step) -> Session:
     """The session after one more step. Built directly, not with dataclasses.replace: replaying a long log
     makes one of these per move, and replace() cost more than the move itself."""
-    return Session(session.game_id, session.number, session.opponent, session.bead_source, state, (*session.steps, step),
-                   session.resigned, session.resigned_box)
+    return Session(
+        session.game_id,
+        session.number,
+        session.opponent,
+        session.bead_source,
+        state,
+        (*session.steps, step),
+        session.resigned,
+        session.resigned_box,
+    )
 
 
 def _forced(kit: KitRecord, state: State[Any]) -> tuple[State[Any], tuple[int, ...]]:
@@ -171,6 +187,9 @@ def _forced(kit: KitRecord, state: State[Any]) -> tuple[State[Any], tuple[int, .
 def _expect(kit: KitRecord, session: Session, wanted: Turn) -> None:
     now = turn(kit, session)
     if now is not wanted:
-        text = {Turn.MENACE: "it is MENACE's turn", Turn.OPPONENT: "it is the opponent's turn",
-                Turn.OVER: "the game is over"}
+        text = {
+            Turn.MENACE: "it is MENACE's turn",
+            Turn.OPPONENT: "it is the opponent's turn",
+            Turn.OVER: "the game is over",
+        }
         raise GameError(f"not now: {text[now]}")

@@ -1,4 +1,5 @@
 """Results as numbers: games won, drawn and lost, Michie's running score, streaks."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -6,6 +6,7 @@ Writes take the lock first (BEGIN IMMEDIATE) and wait for it (busy timeout), so 
 share a store; each commit is durable, so a process killed at any moment loses at most the input it
 was answering.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -16,7 +17,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ def _v1(store: Store) -> None:
             result TEXT, opponent TEXT NOT NULL, draw TEXT NOT NULL, started_at TEXT NOT NULL,
             ended_at TEXT, moves TEXT NOT NULL, first_box TEXT);
         CREATE UNIQUE INDEX games_by_kit ON games (kit, number);
-        """
+        """,
     )
 
 
@@ -101,11 +102,22 @@ MIGRATIONS = [
     (1, "event log, kits, beads and games", _v1),
     (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
 ]
-GAME_COLUMNS = ("id", "number", "status", "result", "opponent", "draw", "started_at", "ended_at", "moves", "first_box")
+GAME_COLUMNS = (
+    "id",
+    "number",
+    "status",
+    "result",
+    "opponent",
+    "draw",
+    "started_at",
+    "ended_at",
+    "moves",
+    "first_box",
+)
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def new_id() -> str:
@@ -173,7 +185,9 @@ class Store:
             raise MenaceError(f"{self.path} was written by a newer menace-kit (schema {self._version()})")
 
     def _version(self) -> int:
-        version: int = self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+        version: int = self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[
+            0
+        ]
         return version
 
     # --- the log ----------------------------------------------------------------------------------
@@ -191,21 +205,28 @@ class Store:
             data_text = dumps(event.data)
             previous = event_hash(previous, event, data_text)
             rows.append((event.id, event.kit, event.game, event.kind, event.at, data_text, previous))
-        self.db.executemany("INSERT INTO events (id, kit, game, kind, at, data, hash) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        self.db.executemany(
+            "INSERT INTO events (id, kit, game, kind, at, data, hash) VALUES (?, ?, ?, ?, ?, ?, ?)", rows
+        )
 
     def events(self, kit: str | None = None) -> Iterator[tuple[Event, str]]:
         """Every event in log order (of one kit if given), each with its stored hash."""
         query = "SELECT id, kit, kind, at, data, game, hash FROM events"
-        rows = self.db.execute(query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ())
+        rows = self.db.execute(
+            query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ()
+        )
         for id_, kit_id, kind, at, data, game, hash_ in rows:
             yield Event(id_, kit_id, kind, at, json.loads(data), game), hash_
 
     def event_rows(self, kit: str | None = None) -> Iterator[tuple[Any, ...]]:
-        """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text, hash).
+        """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text,
+        hash).
 
         For copying the log out as it is: the data stays the JSON text that was hashed, not parsed."""
         query = "SELECT id, kit, game, kind, at, data, hash FROM events"
-        return self.db.execute(query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ())
+        return self.db.execute(
+            query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ()
+        )
 
     def has_event(self, event_id: str) -> bool:
         return self.db.execute("SELECT 1 FROM events WHERE id = ?", (event_id,)).fetchone() is not None
@@ -219,15 +240,26 @@ class Store:
             self._append(event)
             world = initial_world(event)
             self.write_kit(event)
-            self.write_beads(kit.id, {(b, m): n for b, moves in world.loaded_mirror.items() for m, n in moves.items()})
+            self.write_beads(
+                kit.id, {(b, m): n for b, moves in world.loaded_mirror.items() for m, n in moves.items()}
+            )
         return world
 
     def write_kit(self, event: Event) -> None:
         data = event.data
         self.db.execute(
             "INSERT INTO kits VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (event.kit, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
-             data["fingerprint"], json.dumps(data["boxes"], separators=(",", ":")), event.at),
+            (
+                event.kit,
+                data["name"],
+                data["game"],
+                data["menace_plays"],
+                data["rules"],
+                data["palette"],
+                data["fingerprint"],
+                json.dumps(data["boxes"], separators=(",", ":")),
+                event.at,
+            ),
         )
 
     def kits(self) -> list[dict[str, Any]]:
@@ -236,8 +268,18 @@ class Store:
             "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished') "
             "FROM kits k ORDER BY k.created_at, k.name"
         )
-        keys = ("id", "name", "game", "menace_plays", "rules", "palette", "fingerprint", "created_at", "games")
-        return [dict(zip(keys, row)) for row in rows]
+        keys = (
+            "id",
+            "name",
+            "game",
+            "menace_plays",
+            "rules",
+            "palette",
+            "fingerprint",
+            "created_at",
+            "games",
+        )
+        return [dict(zip(keys, row, strict=True)) for row in rows]
 
     def kit(self, name: str | None) -> KitRecord:
         """The kit called ``name``; without a name, the store's only kit."""
@@ -262,28 +304,36 @@ class Store:
 
     def _kit_where(self, column: str, value: str) -> KitRecord | None:
         row = self.db.execute(
-            f"SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE {column} = ?",
+            "SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits "
+            f"WHERE {column} = ?",
             (value,),
         ).fetchone()
         if row is None:
             return None
-        data = dict(zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7]))
+        data = dict(
+            zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7], strict=True)
+        )
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------
     def mirror(self, kit: KitRecord) -> Mirror:
         mirror: Mirror = {b.id: {} for b in kit.boxes}
-        for box, move, count in self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)):
+        for box, move, count in self.db.execute(
+            "SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)
+        ):
             mirror[box][move] = count
         return mirror
 
     def box_counts(self, kit: KitRecord, box: int) -> dict[int, int]:
-        rows = self.db.execute("SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box))
+        rows = self.db.execute(
+            "SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box)
+        )
         return dict(rows.fetchall())
 
     def write_beads(self, kit_id: str, counts: BeadCounts) -> None:
         self.db.executemany(
-            "INSERT INTO beads VALUES (?, ?, ?, ?) ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
+            "INSERT INTO beads VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
             [(kit_id, box, move, count) for (box, move), count in counts.items()],
         )
 
@@ -293,19 +343,26 @@ class Store:
             row["first_box"] = dumps({str(m): n for m, n in sorted(row["first_box"].items())})
         if "opponent" in row:  # a whole row (from game_started, or a rebuild): insert it
             self.db.execute(
-                f"INSERT INTO games (kit, {', '.join(GAME_COLUMNS)}) VALUES (?, {', '.join('?' * len(GAME_COLUMNS))})",
+                f"INSERT INTO games (kit, {', '.join(GAME_COLUMNS)}) "
+                f"VALUES (?, {', '.join('?' * len(GAME_COLUMNS))})",
                 (kit_id, *(row[c] for c in GAME_COLUMNS)),
             )
             return
         sets = [c for c in row if c != "id"]
-        self.db.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
-                        (*(row[c] for c in sets), row["id"]))
+        self.db.execute(
+            f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
+            (*(row[c] for c in sets), row["id"]),
+        )
 
-    def games(self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None) -> list[dict[str, Any]]:
+    def games(
+        self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None
+    ) -> list[dict[str, Any]]:
         where = " AND status = 'finished'" if finished_only else ""
         query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
-        rows = self.db.execute(query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)).fetchall()
-        return [dict(zip(GAME_COLUMNS, row)) for row in reversed(rows)]
+        rows = self.db.execute(
+            query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)
+        ).fetchall()
+        return [dict(zip(GAME_COLUMNS, row, strict=True)) for row in reversed(rows)]
 
     def finished_games(self, kit: KitRecord) -> int:
         """How many games of the kit are finished (counted by SQLite: no rows are read)."""
@@ -318,13 +375,17 @@ class Store:
 
         With ``first_box``, each also has the first box's beads after the game as stored (JSON text)."""
         if not first_box:
-            rows = self.db.execute("SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,))
+            rows = self.db.execute(
+                "SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,)
+            )
             return [{"result": row[0]} for row in rows]
         query = "SELECT result, first_box FROM games WHERE kit = ? AND status = 'finished' ORDER BY number"
         return [{"result": result, "first_box": first} for result, first in self.db.execute(query, (kit.id,))]
 
     def head(self, kit_id: str) -> str | None:
-        row = self.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)
+        ).fetchone()
         return row[0] if row else None
 
     def world(self, kit: KitRecord) -> World:
@@ -338,7 +399,9 @@ class Store:
             self.db.execute("COMMIT")
 
     def _world(self, kit: KitRecord) -> World:
-        started = self.db.execute("SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)).fetchone()[0]
+        started = self.db.execute(
+            "SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)
+        ).fetchone()[0]
         playing = self._playing(kit)
         world = World(kit, None, started=started - 1 if playing else started)
         if playing:
@@ -347,17 +410,21 @@ class Store:
         return replace(world, mirror=self.mirror(kit), head=self.head(kit.id))
 
     def _playing(self, kit: KitRecord) -> str | None:
-        row = self.db.execute("SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)).fetchone()
+        row = self.db.execute(
+            "SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)
+        ).fetchone()
         return row[0] if row else None
 
     def _game_events(self, game: str) -> Iterator[tuple[Event, str]]:
-        rows = self.db.execute("SELECT id, kit, kind, at, data, game, hash FROM events WHERE game = ? ORDER BY seq", (game,))
+        rows = self.db.execute(
+            "SELECT id, kit, kind, at, data, game, hash FROM events WHERE game = ? ORDER BY seq", (game,)
+        )
         for id_, kit_id, kind, at, data, game_id, hash_ in rows:
             yield Event(id_, kit_id, kind, at, json.loads(data), game_id), hash_
 
     # --- recording --------------------------------------------------------------------------------
     def record(self, world: World, events: Events) -> World:
-        """Appends events for the kit, each checked and projected by tracker.events.step, all in one transaction.
+        """Appends events for the kit, each checked and projected by tracker.events.step, in one transaction.
 
         Raises StoreChanged if another process wrote to the kit since ``world`` was read, and the
         event's own GameError if it does not fit; either way nothing is written.

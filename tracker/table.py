@@ -67,9 +67,19 @@ class TurnOver(Exception):
 class Table:
     """One kit at the table: its world, the operator, and the players who move in its games."""
 
-    def __init__(self, store: Store, world: World, operator: Operator, *, bead_source: str = "physical",
-                 opponent: str = "human", notation: str = "numbers", confirm: bool = False,
-                 rng: random.Random | None = None, brief: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        world: World,
+        operator: Operator,
+        *,
+        bead_source: str = "physical",
+        opponent: str = "human",
+        notation: str = "numbers",
+        confirm: bool = False,
+        rng: random.Random | None = None,
+        brief: bool = False,
+    ) -> None:
         self.store, self.world, self.operator = store, world, operator
         self.kit = world.kit
         self.game = self.kit.catalogue.game
@@ -96,8 +106,10 @@ class Table:
                 return self.play_game()
             self.say(f"new game: game {number} of kit {self.kit.name}")
         else:
-            self.say(f"Resuming game {session.number} of kit {self.kit.name} "
-                     f"({session.bead_source} draw, {session.opponent} opponent).")
+            self.say(
+                f"Resuming game {session.number} of kit {self.kit.name} "
+                f"({session.bead_source} draw, {session.opponent} opponent)."
+            )
         self.show_board()
         while self.world.session is not None:
             session = self.world.session
@@ -105,8 +117,14 @@ class Table:
                 if sessions.turn(self.kit, session) is Turn.OVER:
                     self.finish()
                 else:
-                    play_game(self.game, self.players(session), self.rng, state=session.state,
-                              apply=self.record_move, learn=False)
+                    play_game(
+                        self.game,
+                        self.players(session),
+                        self.rng,
+                        state=session.state,
+                        apply=self.record_move,
+                        learn=False,
+                    )
             except TurnOver:
                 continue
             except StoreChanged as error:
@@ -132,11 +150,21 @@ class Table:
             bead = next(b for b in where.box.moves if where.to_real(b) == move)
             colour = self.kit.colour(bead)
             if not shows_cells(self.game.picture(state.position)):
-                said = f"  {colour}: MENACE {self.game.move_phrase(move, self.notation)} from box {where.box.id}."
+                phrase = self.game.move_phrase(move, self.notation)
+                said = f"  {colour}: MENACE {phrase} from box {where.box.id}."
             else:
-                what = f"MENACE draws {colour} from box {where.box.id}" if session.bead_source == "digital" else colour
+                what = (
+                    f"MENACE draws {colour} from box {where.box.id}"
+                    if session.bead_source == "digital"
+                    else colour
+                )
                 said = f"  {what}: MENACE {self.game.move_phrase(move, self.notation)}."
-            data = {"game": session.game_id, "box": where.box.id, "move": self.game.move_code(bead), "square": code}
+            data = {
+                "game": session.game_id,
+                "box": where.box.id,
+                "move": self.game.move_code(bead),
+                "square": code,
+            }
             return self._record_move("drew", data, said)
         said = ""
         if session.opponent != "human":
@@ -168,9 +196,11 @@ class Table:
         assert session is not None
         if sum(counts.values()):
             census = " ".join(f"{self.kit.colour(m)}=0" for m in box.moves if counts.get(m))
-            self.say(f"  Drift: the mirror says box {box.id} still holds "
-                     f"{beads_text(self.kit.palette, box.moves, counts, letters=False)}. If it is really empty, "
-                     f"record that with `menace census {box.id} {census}` (or type 'census' here).")
+            self.say(
+                f"  Drift: the mirror says box {box.id} still holds "
+                f"{beads_text(self.kit.palette, box.moves, counts, letters=False)}. If it is really empty, "
+                f"record that with `menace census {box.id} {census}` (or type 'census' here)."
+            )
             raise TurnOver
         added = when_empty(self.kit.rules, box.moves, refill_rng(session.game_id, box.id))
         if added is None:
@@ -179,8 +209,18 @@ class Table:
             return True
         beads = ", ".join(f"{n} {self.kit.colour(m)}" for m, n in sorted(added.items()))
         self.say(f"  Box {box.id} is empty: put in {beads} (rules {self.kit.rules_name}), then draw one.")
-        self.record([("refilled", {"game": session.game_id, "box": box.id,
-                                   "added": {str(self.game.move_code(m)): n for m, n in added.items()}})])
+        self.record(
+            [
+                (
+                    "refilled",
+                    {
+                        "game": session.game_id,
+                        "box": box.id,
+                        "added": {str(self.game.move_code(m)): n for m, n in added.items()},
+                    },
+                )
+            ]
+        )
         return False
 
     # --- the end of a game --------------------------------------------------------------------------
@@ -191,7 +231,9 @@ class Table:
             answer = "y"
             if self.confirm:
                 try:
-                    answer = self.ask("Apply these bead changes? y = apply, undo, discard: ", passing=("undo", "discard"))
+                    answer = self.ask(
+                        "Apply these bead changes? y = apply, undo, discard: ", passing=("undo", "discard")
+                    )
                 except TurnOver:
                     continue
             word = answer.strip().lower()
@@ -218,8 +260,10 @@ class Table:
 
     def show_done(self) -> None:
         summary = summarise(self.store.results(self.kit))
-        self.say(f"Recorded. Kit {self.kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
-                 f"{summary['draws']} drawn, {summary['losses']} lost, score {summary['score']:+d}.")
+        self.say(
+            f"Recorded. Kit {self.kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
+            f"{summary['draws']} drawn, {summary['losses']} lost, score {summary['score']:+d}."
+        )
 
     # --- prompts and commands -----------------------------------------------------------------------
     def ask(self, prompt: str, *, passing: Iterable[str] = ()) -> str:
@@ -247,7 +291,7 @@ class Table:
         elif word == "discard":
             self.discard()
         elif word.startswith("census"):
-            self.census(text[len("census"):])
+            self.census(text[len("census") :])
 
     def undo(self) -> None:
         try:
@@ -259,8 +303,10 @@ class Table:
         if undo.taken is None:
             self.say("  Took back the resignation.")
         elif undo.taken.box is not None:
-            self.say(f"  Took back MENACE's move: put the {self.kit.colour(undo.taken.bead)} bead back "
-                     f"in box {undo.taken.box}.")
+            self.say(
+                f"  Took back MENACE's move: put the {self.kit.colour(undo.taken.bead)} bead back "
+                f"in box {undo.taken.box}."
+            )
         else:
             self.say("  Took back the opponent's move.")
         self.show_board()
@@ -325,12 +371,19 @@ class PhysicalDraw:
         if isinstance(picture, Heaps):
             table.say(f"Open box {box.id} ({heaps_words(picture)}).")
         else:
-            table.say(f"Open box {box.id} (MENACE's move {box.move_number}). "
-                      + ("Its label is the right way round." if where.turn == "as printed"
-                         else f"Its label, {where.turn}, is the real board."))
+            table.say(
+                f"Open box {box.id} (MENACE's move {box.move_number}). "
+                + (
+                    "Its label is the right way round."
+                    if where.turn == "as printed"
+                    else f"Its label, {where.turn}, is the real board."
+                )
+            )
             table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
         letters = shows_cells(picture)
-        table.say(f"  The mirror says it holds: {beads_text(kit.palette, box.moves, counts, letters=letters)}.")
+        table.say(
+            f"  The mirror says it holds: {beads_text(kit.palette, box.moves, counts, letters=letters)}."
+        )
         while True:  # re-ask after a typo without drawing the box again
             answer = table.ask("Colour drawn (or 'empty'): ")
             if answer.strip().lower() in ("empty", "none"):
@@ -344,10 +397,12 @@ class PhysicalDraw:
                 continue
             bead = table.game.move_from_code(colour.move)
             if counts.get(bead, 0) < 1:
-                table.say(f"  Drift: the mirror says box {box.id} has no {colour.name} beads, but you drew one. "
-                          f"Recount the box and put the counts right with "
-                          f"`menace census {box.id} {self._census_hint(box, counts, bead)}` "
-                          f"(or type 'census' here).")
+                table.say(
+                    f"  Drift: the mirror says box {box.id} has no {colour.name} beads, but you drew one. "
+                    f"Recount the box and put the counts right with "
+                    f"`menace census {box.id} {self._census_hint(box, counts, bead)}` "
+                    f"(or type 'census' here)."
+                )
                 continue
             return where.to_real(bead)
 

@@ -63,7 +63,9 @@ def board_lines(game: Game[Any, Any], grid: Grid, notation: str) -> list[str]:
     texts = {index: game.move_text(move, notation) for index, move in cell_moves(game).items()}
     edges = _coordinates(texts, grid)
     if edges is None:
-        lines = grid_lines(grid, cell=lambda index, mark: texts.get(index, mark) if mark == EMPTY_CELL else mark)
+        lines = grid_lines(
+            grid, cell=lambda index, mark: texts.get(index, mark) if mark == EMPTY_CELL else mark
+        )
         return [f"  {line}" for line in lines]
     rows, columns = edges
     lines = grid_lines(grid)
@@ -77,7 +79,11 @@ def _coordinates(texts: Mapping[int, str], grid: Grid) -> tuple[list[str], list[
         return None
     rows = [texts[r * grid.columns][0] for r in range(grid.rows)]
     columns = [texts[c][1] for c in range(grid.columns)]
-    if any(texts[r * grid.columns + c] != rows[r] + columns[c] for r in range(grid.rows) for c in range(grid.columns)):
+    if any(
+        texts[r * grid.columns + c] != rows[r] + columns[c]
+        for r in range(grid.rows)
+        for c in range(grid.columns)
+    ):
         return None
     return rows, columns
 
@@ -112,13 +118,17 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
     box = placement.box
     label_grid, real_grid = game.picture(box.position), game.picture(placement.position)
     assert isinstance(label_grid, Grid) and isinstance(real_grid, Grid), "only a Grid has cells to draw"
-    letters = {game.move_mark(move).cell: palette.for_move(game.move_code(move)).code.lower() for move in box.moves}
+    letters = {
+        game.move_mark(move).cell: palette.for_move(game.move_code(move)).code.lower() for move in box.moves
+    }
     label = grid_lines(label_grid, cell=lambda index, mark: letters.get(index, mark))
     lines = side_by_side([["label", *label], ["real board", *grid_lines(real_grid)]], width=12)
     return [f"  {line}" for line in lines]
 
 
-def beads_text(palette: Palette, moves: Sequence[Any], counts: Mapping[Any, int], *, letters: bool = True) -> str:
+def beads_text(
+    palette: Palette, moves: Sequence[Any], counts: Mapping[Any, int], *, letters: bool = True
+) -> str:
     """'r=red 4, y=yellow 4' (without ``letters``: 'red 4, yellow 4')."""
     parts = []
     for move in moves:

@@ -1,4 +1,5 @@
 """`menace boxes`, `menace find` and `menace graph`: the matchbox catalogue from the command line."""
+
 from __future__ import annotations
 
 import json
@@ -21,12 +22,23 @@ BOXES_PER_ROW = 6
 @click.command()
 @game_options
 @json_option
-@click.option("--kit", "kit_name", metavar="NAME", default=None,
-              help="Show the beads now in this kit of the store (its game, side and rules), not the starting beads.")
-@click.option("--db", "db_path", type=FileName(), default=None,
-              help="The store for --kit (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).")
-def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None,
-          db_path: Path | None) -> None:
+@click.option(
+    "--kit",
+    "kit_name",
+    metavar="NAME",
+    default=None,
+    help="Show the beads now in this kit of the store (its game, side and rules), not the starting beads.",
+)
+@click.option(
+    "--db",
+    "db_path",
+    type=FileName(),
+    default=None,
+    help="The store for --kit (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).",
+)
+def boxes(
+    game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None, db_path: Path | None
+) -> None:
     """List every matchbox: its number, position and starting beads (with --kit: the beads now).
 
     In the pictures a digit is the number of beads for that square; '.' is an empty square that gets
@@ -44,7 +56,9 @@ def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_na
     the_game = catalogue.game
     heaps = [box for box in catalogue.boxes if isinstance(the_game.picture(box.position), Heaps)]
     for box in heaps:  # a line each: a heap has no cells to write the beads on
-        moves = ", ".join(f"{the_game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True))
+        moves = ", ".join(
+            f"{the_game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True)
+        )
         click.echo(f"box {box.id:>2}  {_heaps(catalogue, box)}   {moves}")
     grids = [box for box in catalogue.boxes if box not in heaps]
     for start in range(0, len(grids), BOXES_PER_ROW):
@@ -59,7 +73,13 @@ def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:
     game = catalogue.game
     if len(game.symmetries) == 1:
         return None
-    codes = sorted({game.move_code(m) for box in catalogue.boxes for m in game.legal_moves(State(box.position, catalogue.menace))})
+    codes = sorted(
+        {
+            game.move_code(m)
+            for box in catalogue.boxes
+            for m in game.legal_moves(State(box.position, catalogue.menace))
+        }
+    )
     return [game.move_code(placement.to_real(game.move_from_code(c))) for c in codes]
 
 
@@ -107,9 +127,7 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
 @click.command()
 @game_options
 @click.option("--full", is_flag=True, help="Every position, not one per symmetry class.")
-@click.option(
-    "--out", "out", type=FileName(), required=True, help="The .graphml file to write."
-)
+@click.option("--out", "out", type=FileName(), required=True, help="The .graphml file to write.")
 def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path) -> None:
     """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
@@ -138,7 +156,8 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
     games = store.finished_games(kit)
     catalogue = replace(kit.catalogue, boxes=boxes)
     heading = (
-        f"{len(boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: {catalogue.game.title}, "
+        f"{len(boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: "
+        f"{catalogue.game.title}, "
         f"MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.fingerprint}\n"
     )
     # The counts changed, so the catalogue's own hash would too: the kit keeps its printed fingerprint.

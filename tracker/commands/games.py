@@ -1,4 +1,5 @@
-"""`menace games`, `stats`, `undo` and `discard`: a kit's games, their results, and correcting the one in progress."""
+"""`menace games`, `stats`, `undo` and `discard`: a kit's games, their results, and correcting the game
+in progress."""
 
 from __future__ import annotations
 
@@ -18,22 +19,29 @@ from tracker.text import plural
 @kit_option
 @json_option
 @click.option("--last", type=click.IntRange(1), default=None, help="Only the last N games.")
-@click.option("--notation", type=click.Choice(["numbers", "golf"]), default="numbers", help="How squares are written.")
+@click.option(
+    "--notation", type=click.Choice(["numbers", "golf"]), default="numbers", help="How squares are written."
+)
 def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int | None, notation: str) -> None:
     """List the kit's games: number, result, opponent and moves (discarded ones too)."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     rows = store.games(kit, last=last)
     if as_json:
-        click.echo(json.dumps([{**r, "first_box": json.loads(r["first_box"]) if r["first_box"] else None}
-                               for r in rows]))
+        click.echo(
+            json.dumps(
+                [{**r, "first_box": json.loads(r["first_box"]) if r["first_box"] else None} for r in rows]
+            )
+        )
         return
     if not rows:
         click.echo(f"Kit {kit.name} has no games yet.")
     game = kit.catalogue.game
     for row in rows:
         shown = row["result"] or row["status"]
-        moves = " ".join(game.move_text(game.move_from_code(int(code)), notation) for code in row["moves"].split())
+        moves = " ".join(
+            game.move_text(game.move_from_code(int(code)), notation) for code in row["moves"].split()
+        )
         click.echo(f"{row['number']:>5}  {shown:<9} {row['opponent']:<8} {row['draw']:<9} {moves}")
 
 
@@ -42,7 +50,8 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
 @kit_option
 @json_option
 def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
-    """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first box."""
+    """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
+    box."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     summary = summarise(store.results(kit))
@@ -58,11 +67,16 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
         click.echo(json.dumps(data))
         return
     streak = summary["current_streak"]
-    click.echo(f"Kit {kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
-               f"{summary['draws']} drawn, {summary['losses']} lost; score {summary['score']:+d}")
+    click.echo(
+        f"Kit {kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
+        f"{summary['draws']} drawn, {summary['losses']} lost; score {summary['score']:+d}"
+    )
     if streak["result"]:
-        click.echo(f"  longest winning streak {summary['longest_win_streak']}, longest unbeaten "
-                   f"{summary['longest_unbeaten_streak']}, now {_results(streak['games'], streak['result'])} in a row")
+        click.echo(
+            f"  longest winning streak {summary['longest_win_streak']}, longest unbeaten "
+            f"{summary['longest_unbeaten_streak']}, "
+            f"now {_results(streak['games'], streak['result'])} in a row"
+        )
     beads = ", ".join(f"{kit.colour(m)} {n}" for m, n in first.items())
     click.echo(f"  first box (box {catalogue.first_box}): {beads}")
 
@@ -83,8 +97,10 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
     if done.taken is None:
         click.echo(f"Took back MENACE's resignation in game {number}.")
     elif done.taken.box is not None:
-        click.echo(f"Took back MENACE's move in game {number}: put the {kit.colour(done.taken.bead)} bead back "
-                   f"in box {done.taken.box}.")
+        click.echo(
+            f"Took back MENACE's move in game {number}: put the {kit.colour(done.taken.bead)} bead back "
+            f"in box {done.taken.box}."
+        )
     else:
         click.echo(f"Took back the opponent's move in game {number}.")
 

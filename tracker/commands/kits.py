@@ -27,23 +27,41 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}")
 @click.command()
 @db_option
 @game_options
-@click.option("--palette", default=None, metavar="NAME",
-              help="Bead palette (default: craft for tictactoe, nim-craft for nim).")
+@click.option(
+    "--palette",
+    default=None,
+    metavar="NAME",
+    help="Bead palette (default: craft for tictactoe, nim-craft for nim).",
+)
 @click.argument("name")
-def new(db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None, name: str) -> None:
+def new(
+    db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None, name: str
+) -> None:
     """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
     if not NAME.fullmatch(name):
-        raise MenaceError(f"{name!r} is not a kit name: use 1-40 letters, digits, spaces, '.', '_' or '-', "
-                          "starting with a letter or digit")
+        raise MenaceError(
+            f"{name!r} is not a kit name: use 1-40 letters, digits, spaces, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
     catalogue = build_catalogue(game, menace_plays, rules)
     chosen = load_palette(palette or catalogue.game.default_palette, game=game)
-    kit = KitRecord(new_id(), name, game, menace_plays, catalogue.rules.name, chosen.name, catalogue.fingerprint,
-                    catalogue.boxes)
+    kit = KitRecord(
+        new_id(),
+        name,
+        game,
+        menace_plays,
+        catalogue.rules.name,
+        chosen.name,
+        catalogue.fingerprint,
+        catalogue.boxes,
+    )
     store = open_store(db_path, create=True)
     store.create_kit(kit)
     beads = sum(sum(b.beads) for b in kit.boxes)
-    click.echo(f"Created kit {name}: {catalogue.game.title}, MENACE plays {menace_plays}, rules {kit.rules_name}, "
-               f"palette {chosen.name}, {len(kit.boxes)} boxes, {beads} beads (kit {kit.fingerprint}).")
+    click.echo(
+        f"Created kit {name}: {catalogue.game.title}, MENACE plays {menace_plays}, rules {kit.rules_name}, "
+        f"palette {chosen.name}, {len(kit.boxes)} boxes, {beads} beads (kit {kit.fingerprint})."
+    )
     click.echo(f"Store: {store.path}")
 
 
@@ -59,8 +77,10 @@ def kits(db_path: Path | None, as_json: bool) -> None:
     if not rows:
         click.echo("No kits yet: create one with `menace new NAME`.")
     for row in rows:
-        click.echo(f"{row['name']}: {row['game']}, MENACE plays {row['menace_plays']}, rules {row['rules']}, "
-                   f"palette {row['palette']}, kit {row['fingerprint']}, {plural(row['games'], 'game')}")
+        click.echo(
+            f"{row['name']}: {row['game']}, MENACE plays {row['menace_plays']}, rules {row['rules']}, "
+            f"palette {row['palette']}, kit {row['fingerprint']}, {plural(row['games'], 'game')}"
+        )
 
 
 @click.command()
@@ -77,13 +97,20 @@ def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) 
     total = sum(counts.values())
     if as_json:
         game = kit.catalogue.game
-        click.echo(json.dumps({
-            "id": the_box.id, "position": game.position_text(the_box.position),
-            "beads": {str(m): counts.get(m, 0) for m in the_box.moves},
-            "move_number": the_box.move_number,
-            "colours": {str(m): kit.colour(m) for m in the_box.moves},
-            "probabilities": {str(m): round(counts.get(m, 0) / total, 4) if total else 0 for m in the_box.moves},
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "id": the_box.id,
+                    "position": game.position_text(the_box.position),
+                    "beads": {str(m): counts.get(m, 0) for m in the_box.moves},
+                    "move_number": the_box.move_number,
+                    "colours": {str(m): kit.colour(m) for m in the_box.moves},
+                    "probabilities": {
+                        str(m): round(counts.get(m, 0) / total, 4) if total else 0 for m in the_box.moves
+                    },
+                }
+            )
+        )
         return
     click.echo(box_text(kit, the_box, counts))
 
@@ -118,7 +145,9 @@ def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tupl
     kit = open_kit(store, kit_name)
     the_box = kit.box(box_id)
     parsed = parse_counts(kit, the_box, counts)
-    store.update(kit, lambda world: [("census", {"box": box_id, "counts": {str(m): n for m, n in parsed.items()}})])
+    store.update(
+        kit, lambda world: [("census", {"box": box_id, "counts": {str(m): n for m, n in parsed.items()}})]
+    )
     click.echo(box_text(kit, the_box, store.box_counts(kit, box_id)))
 
 

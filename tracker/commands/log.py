@@ -1,4 +1,4 @@
-"""`menace verify`, `export` and `import`: the event log checked, copied out, and merged into another store."""
+"""`menace verify`, `export` and `import`: the event log checked, copied out, merged into another store."""
 
 from __future__ import annotations
 
@@ -27,20 +27,28 @@ def verify(db_path: Path | None, kit_name: str | None) -> None:
         click.echo(f"FAIL: {problem}")
     if problems:
         sys.exit(1)
-    click.echo(f"OK: {plural(checked['events'], 'event')}, {plural(checked['kits'], 'kit')}, "
-               f"{plural(checked['games'], 'game')}; the log, "
-               "the hash chain, the bead counts and the SQLite integrity check agree.")
+    click.echo(
+        f"OK: {plural(checked['events'], 'event')}, {plural(checked['kits'], 'kit')}, "
+        f"{plural(checked['games'], 'game')}; the log, "
+        "the hash chain, the bead counts and the SQLite integrity check agree."
+    )
 
 
 @click.command("export")
 @db_option
 @kit_option
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "csv"]), default="jsonl", show_default=True,
-              help="File format.")
-@click.option("--out", type=FileName(), default=None,
-              help="Write here instead of stdout.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["jsonl", "csv"]),
+    default="jsonl",
+    show_default=True,
+    help="File format.",
+)
+@click.option("--out", type=FileName(), default=None, help="Write here instead of stdout.")
 def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Path | None) -> None:
-    """Write the event log (every kit, or one with --kit) as JSON lines or CSV, for backup or another store."""
+    """Write the event log (every kit, or one with --kit) as JSON lines or CSV, for backup or another
+    store."""
     from tracker.exchange import export
 
     store = open_store(db_path)
@@ -76,8 +84,10 @@ def import_command(db_path: Path | None, file: Path) -> None:
         added = import_events(store, text)
     except GameError as error:
         raise MenaceError(f"{error}; nothing imported") from None
-    click.echo(f"imported {added['events']} new events ({plural(added['kits'], 'new kit')}, "
-               f"{plural(added['games'], 'finished game')})")
+    click.echo(
+        f"imported {added['events']} new events ({plural(added['kits'], 'new kit')}, "
+        f"{plural(added['games'], 'finished game')})"
+    )
 
 
 COMMANDS = [verify, export_command, import_command]

@@ -48,21 +48,54 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.command()
 @db_option
 @kit_option
-@click.option("--draw", "bead_source", type=click.Choice(BEAD_SOURCES), default="physical", show_default=True,
-              help="physical: you draw from the real box and type the colour; digital: the tracker draws from "
-                   "its mirror.")
-@click.option("--opponent", default=HUMAN, show_default=True, callback=_opponent, metavar="KIND",
-              help=f"Who plays against MENACE: a person typing moves, or a computer player ({opponent_help()}).")
-@click.option("--games", type=click.IntRange(1, 100_000), default=1, show_default=True, help="How many games to play.")
-@click.option("--notation", type=click.Choice(["numbers", "golf"]), default="numbers", show_default=True,
-              help="How squares are shown: 1-9 in reading order, or golf letters (row, column: L/M/R). Both are "
-                   "accepted as input.")
-@click.option("--confirm", is_flag=True,
-              help="Ask before applying the bead changes at the end of a game, so it can be discarded.")
-@click.option("--seed", type=int, default=None, help="Seed for digital draws and computer opponents (repeatable runs).")
+@click.option(
+    "--draw",
+    "bead_source",
+    type=click.Choice(BEAD_SOURCES),
+    default="physical",
+    show_default=True,
+    help="physical: you draw from the real box and type the colour; digital: the tracker draws from "
+    "its mirror.",
+)
+@click.option(
+    "--opponent",
+    default=HUMAN,
+    show_default=True,
+    callback=_opponent,
+    metavar="KIND",
+    help=f"Who plays against MENACE: a person typing moves, or a computer player ({opponent_help()}).",
+)
+@click.option(
+    "--games", type=click.IntRange(1, 100_000), default=1, show_default=True, help="How many games to play."
+)
+@click.option(
+    "--notation",
+    type=click.Choice(["numbers", "golf"]),
+    default="numbers",
+    show_default=True,
+    help="How squares are shown: 1-9 in reading order, or golf letters (row, column: L/M/R). Both are "
+    "accepted as input.",
+)
+@click.option(
+    "--confirm",
+    is_flag=True,
+    help="Ask before applying the bead changes at the end of a game, so it can be discarded.",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed for digital draws and computer opponents (repeatable runs)."
+)
 @click.option("--brief", is_flag=True, help="Do not draw the board after every move.")
-def play(db_path: Path | None, kit_name: str | None, bead_source: str, opponent: str, games: int, notation: str,
-         confirm: bool, seed: int | None, brief: bool) -> None:
+def play(
+    db_path: Path | None,
+    kit_name: str | None,
+    bead_source: str,
+    opponent: str,
+    games: int,
+    notation: str,
+    confirm: bool,
+    seed: int | None,
+    brief: bool,
+) -> None:
     """Play games against MENACE and record every move.
 
     With the physical draw the tracker names the box to open, shows how its label turns onto the real
@@ -72,8 +105,17 @@ def play(db_path: Path | None, kit_name: str | None, bead_source: str, opponent:
     """
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
-    table = Table(store, store.world(kit), Terminal(), bead_source=bead_source, opponent=opponent,
-                  notation=notation, confirm=confirm, rng=random.Random(seed), brief=brief)
+    table = Table(
+        store,
+        store.world(kit),
+        Terminal(),
+        bead_source=bead_source,
+        opponent=opponent,
+        notation=notation,
+        confirm=confirm,
+        rng=random.Random(seed),
+        brief=brief,
+    )
     resume = f"`menace play --kit {shlex.quote(kit.name)}` resumes it"
     try:
         finished = 0
