@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tracker.events import SCORES
@@ -20,6 +20,18 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "longest_win_streak": _longest(results, {"win"}),
         "longest_unbeaten_streak": _longest(results, {"win", "draw"}),
         "current_streak": _current(results),
+    }
+
+
+def totals(tally: Mapping[str, int]) -> dict[str, int]:
+    """Games, wins, draws, losses and score from a count of games per result (Store.tally)."""
+    wins, draws, losses = (tally.get(result, 0) for result in ("win", "draw", "loss"))
+    return {
+        "games": wins + draws + losses,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "score": sum(SCORES[result] * count for result, count in tally.items()),
     }
 
 

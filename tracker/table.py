@@ -25,7 +25,7 @@ from tracker.corrections import NothingToUndo, plan_discard, plan_undo
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
 from tracker.opponents import computer_player
 from tracker.session import Turn
-from tracker.stats import summarise
+from tracker.stats import totals
 from tracker.store import Store, StoreChanged, new_id, now
 from tracker.text import (
     beads_text,
@@ -259,7 +259,7 @@ class Table:
             self.say("  no beads were drawn: nothing to do")
 
     def show_done(self) -> None:
-        summary = summarise(self.store.results(self.kit))
+        summary = totals(self.store.tally(self.kit))
         self.say(
             f"Recorded. Kit {self.kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
             f"{summary['draws']} drawn, {summary['losses']} lost, score {summary['score']:+d}."
