@@ -514,3 +514,18 @@ def test_store_reopens_through_the_library(db):
     rows = store.games(kit)
     assert [r["status"] for r in rows] == ["finished", "finished"]
     assert all(r["result"] in ("draw", "loss") for r in rows)  # a perfect opponent never loses
+
+
+def test_computer_opponents_come_from_the_players_registry(db):
+    played = run(
+        "play", "--db", db, "--draw", "digital", "--opponent", "novice:0.50", "--seed", "3", "--brief"
+    )
+    assert played.exit_code == 0, played.output
+    assert "  The novice:0.5 opponent plays square " in played.output
+    (game,) = json.loads(run("games", "--db", db, "--json").output)
+    assert game["opponent"] == "novice:0.5" and game["status"] == "finished"
+    refused = run("play", "--db", db, "--opponent", "menace")
+    assert (
+        refused.exit_code == 2 and "Invalid value for '--opponent': unknown player 'menace'" in refused.output
+    )
+    assert run("verify", "--db", db).exit_code == 0
