@@ -141,7 +141,7 @@ class Table:
     # --- recording moves ----------------------------------------------------------------------------
     def record_move(self, state: State[Any], move: Any) -> State[Any]:
         """The match loop's ``apply``: records ``move`` (and the settlement when it ends the game without
-        --confirm) and returns the state after it, MENACE's forced moves included."""
+        confirming) and returns the state after it, MENACE's forced moves included."""
         session = self.world.session
         assert session is not None and state == session.state, "the match loop plays the game in progress"
         code = self.game.move_code(move)
@@ -225,7 +225,7 @@ class Table:
 
     # --- the end of a game --------------------------------------------------------------------------
     def finish(self) -> None:
-        """The game is over but not settled (only with --confirm, after a resignation, or after a crash)."""
+        """The game is over but not settled (when asked to confirm, after a resignation, or after a crash)."""
         self.show_settlement(self.world)
         while self.world.session is not None:
             answer = "y"
