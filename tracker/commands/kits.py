@@ -15,7 +15,15 @@ from kit.matchbox import Box
 from kit.palettes import load_palette
 from kit.picture import Heaps
 from tracker.census import parse_counts
-from tracker.commands.options import db_option, game_options, json_option, kit_option, open_kit, open_store
+from tracker.commands.options import (
+    db_option,
+    each_game,
+    game_options,
+    json_option,
+    kit_option,
+    open_kit,
+    open_store,
+)
 from tracker.errors import MenaceError
 from tracker.kit_record import KitRecord
 from tracker.store import new_id
@@ -31,7 +39,7 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}")
     "--palette",
     default=None,
     metavar="NAME",
-    help="Bead palette (default: craft for tictactoe, nim-craft for nim).",
+    help=f"Bead palette (default: {each_game('default_palette')}).",
 )
 @click.argument("name")
 def new(

@@ -35,7 +35,7 @@ def game_options(command: F) -> F:
         "--rules",
         default=None,
         metavar="NAME",
-        help="Reinforcement preset (default: michie for tictactoe, nim for nim).",
+        help=f"Reinforcement preset (default: {each_game('default_rules')}).",
     )(command)
     command = click.option(
         "--menace-plays",
@@ -48,6 +48,11 @@ def game_options(command: F) -> F:
         "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
     )(command)
     return command
+
+
+def each_game(attribute: str) -> str:
+    """A game attribute for every registered game, for --help: 'michie for tictactoe, nim for nim'."""
+    return ", ".join(f"{getattr(game, attribute)} for {name}" for name, game in GAMES.items())
 
 
 def json_option(command: F) -> F:
