@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.game import GameError
-from kit.matchbox import Box, when_empty
+from kit.matchbox import BeadChange, Box, when_empty
 from tracker import session as sessions
 from tracker.kit_record import KitRecord, kit_from_data
 from tracker.opponents import opponent_name
@@ -138,7 +138,7 @@ def _refilled(world: World, event: Event) -> Change:
     box = _box_now(world, session, event.data["box"])
     if world.kit.rules.empty_box != "refill":
         raise EventError(f"rules {world.kit.rules_name} do not refill an empty box")
-    added = {int(m): n for m, n in event.data["added"].items()}
+    added = {world.kit.move(int(code)): n for code, n in event.data["added"].items()}
     if world.mirror is not None:
         if sum(world.mirror[box.id].values()):
             raise EventError(f"box {box.id} is not empty, so it is not refilled")
@@ -150,22 +150,24 @@ def _refilled(world: World, event: Event) -> Change:
 
 def _drew(world: World, event: Event) -> Change:
     session = _session(world, event)
-    box, move = event.data["box"], int(event.data["move"])
+    box, move = event.data["box"], world.kit.move(int(event.data["move"]))
     new = sessions.draw(world.kit, session, box, move, event.id)
-    if new.steps[-1].played != event.data["square"]:
+    played = world.kit.code(new.steps[-1].played)
+    if played != event.data["square"]:
         raise EventError(
-            f"the bead for move {move} of box {box} plays {new.steps[-1].played} on the real board, "
+            f"the bead for move {event.data['move']} of box {box} plays {played} on the real board, "
             f"not {event.data['square']}"
         )
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
         raise EventError(f"the mirror says box {box} holds no {colour} bead")
-    return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(new))
+    return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(world.kit, new))
 
 
 def _moved(world: World, event: Event) -> Change:
-    new = sessions.opponent_move(world.kit, _session(world, event), event.data["square"], event.id)
-    return _next(world, event, new, row=_row(new))
+    move = world.kit.move(event.data["square"])
+    new = sessions.opponent_move(world.kit, _session(world, event), move, event.id)
+    return _next(world, event, new, row=_row(world.kit, new))
 
 
 def _resigned(world: World, event: Event) -> Change:
@@ -184,7 +186,7 @@ def _undone(world: World, event: Event) -> Change:
         raise EventError("undo must take back the game's last move")
     new, taken = sessions.undo(world.kit, session)
     back = {(taken.box, taken.bead): 1} if taken is not None and taken.box is not None else None
-    return _next(world, event, new, back, relative=True, row=_row(new))
+    return _next(world, event, new, back, relative=True, row=_row(world.kit, new))
 
 
 def _game_ended(world: World, event: Event) -> Change:
@@ -196,18 +198,17 @@ def _game_ended(world: World, event: Event) -> Change:
         raise EventError(f"game {session.number} was a {result} for MENACE, not a {event.data['result']}")
     beads: BeadCounts = {}
     if world.mirror is not None:
-        changes = [
-            [c.box, c.move, c.before, c.after] for c in sessions.settlement(world.kit, session, world.mirror)
-        ]
-        if event.data["changes"] != changes:
+        changes = sessions.settlement(world.kit, session, world.mirror)
+        if event.data["changes"] != _changes_data(world.kit, changes):
             raise EventError(
                 f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}"
             )
-        beads = {(box, move): after for box, move, _, after in changes}
-    row = {**_row(session), "status": "finished", "result": result, "ended_at": event.at}
+        beads = {(c.box, c.move): c.after for c in changes}
+    row = {**_row(world.kit, session), "status": "finished", "result": result, "ended_at": event.at}
     change = _next(world, event, None, beads, row=row)
     if change.world.mirror is not None:
-        row["first_box"] = change.world.mirror[world.kit.catalogue.first_box]
+        first = change.world.mirror[world.kit.catalogue.first_box]
+        row["first_box"] = {world.kit.code(move): n for move, n in first.items()}
     return change
 
 
@@ -219,8 +220,13 @@ def ended_data(world: World) -> dict[str, Any]:
     return {
         "game": session.game_id,
         "result": sessions.result(world.kit, session).value,
-        "changes": [[c.box, c.move, c.before, c.after] for c in changes],
+        "changes": _changes_data(world.kit, changes),
     }
+
+
+def _changes_data(kit: KitRecord, changes: list[BeadChange]) -> list[list[int]]:
+    """Bead changes as the game_ended event writes them: [box, move code, before, after]."""
+    return [[c.box, kit.code(c.move), c.before, c.after] for c in changes]
 
 
 def _discarded(world: World, event: Event) -> Change:
@@ -228,13 +234,13 @@ def _discarded(world: World, event: Event) -> Change:
     back: dict[tuple[int, Any], int] = {}
     for drawn in session.beads_drawn:
         back[drawn] = back.get(drawn, 0) + 1
-    row = {**_row(session), "status": "discarded", "ended_at": event.at}
+    row = {**_row(world.kit, session), "status": "discarded", "ended_at": event.at}
     return _next(world, event, None, back, relative=True, row=row)
 
 
 def _census(world: World, event: Event) -> Change:
     box = world.kit.box(event.data["box"])
-    counts = {int(m): n for m, n in event.data["counts"].items()}
+    counts = {world.kit.move(int(code)): n for code, n in event.data["counts"].items()}
     for move, count in counts.items():
         if move not in box.moves:
             raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads (no move {move})")
@@ -300,5 +306,6 @@ def _next(
     return Change(World(world.kit, mirror, session, started, event.id), written, row)
 
 
-def _row(session: Session) -> dict[str, Any]:
-    return {"id": session.game_id, "moves": " ".join(str(m) for m in session.moves)}
+def _row(kit: KitRecord, session: Session) -> dict[str, Any]:
+    """The games-table row's moves so far, as move codes."""
+    return {"id": session.game_id, "moves": " ".join(str(kit.code(m)) for m in session.moves)}

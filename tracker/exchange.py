@@ -207,9 +207,7 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
             raise ImportRejected(f"line {number}: not a valid kit: {error}; nothing imported") from None
         store._append(first)
         store.write_kit(first)
-        store.write_beads(
-            kit_id, {(b, m): n for b, moves in world.loaded_mirror.items() for m, n in moves.items()}
-        )
+        store.write_mirror(world.kit, world.loaded_mirror)
         added["kits"] += 1
         added["events"] += 1
         new = new[1:]
@@ -238,6 +236,6 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
         added["events"] += 1
         added["games"] += event.kind == "game_ended"
     store._append_all([event for _, event in new])
-    store.write_beads(kit_id, beads)
+    store.write_beads(world.kit, beads)
     for row in games.values():
         store.write_game(kit_id, row)

@@ -13,7 +13,7 @@ from typing import Any
 from kit.game import Game
 from kit.games import get_game
 from kit.matchbox import Box, Catalogue, Placement
-from kit.palettes import Palette, load_palette
+from kit.palettes import Colour, Palette, load_palette
 from kit.rules import Rules, load_rules
 
 
@@ -56,8 +56,23 @@ class KitRecord:
     def box(self, box_id: int) -> Box:
         return self.catalogue.box(box_id)
 
-    def colour(self, move: int) -> str:
-        return self.palette.for_move(move).name
+    # Moves: in memory the tracker holds the game's own moves; events, the database and palettes key
+    # them by their codes (small whole numbers), converted here and nowhere else.
+    def code(self, move: Any) -> int:
+        return self.catalogue.game.move_code(move)
+
+    def move(self, code: int) -> Any:
+        return self.catalogue.game.move_from_code(code)
+
+    def colour_of(self, move: Any) -> Colour:
+        return self.palette.for_move(self.code(move))
+
+    def colour(self, move: Any) -> str:
+        return self.colour_of(move).name
+
+    def parse_colour(self, text: str, box: Box) -> Any:
+        """The move whose colour ``text`` names among ``box``'s colours; raises UnknownColourError."""
+        return self.move(self.palette.parse(text, among=tuple(self.code(m) for m in box.moves)).move)
 
     def created_data(self) -> dict[str, Any]:
         """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""

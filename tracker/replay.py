@@ -52,8 +52,7 @@ def rebuild(store: Store, kit_id: str) -> Replayed:
     done = replay(event for event, _ in store.events(kit_id))
     store.db.execute("DELETE FROM beads WHERE kit = ?", (kit_id,))
     store.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
-    mirror = done.world.loaded_mirror
-    store.write_beads(kit_id, {(b, m): n for b, moves in mirror.items() for m, n in moves.items()})
+    store.write_mirror(done.world.kit, done.world.loaded_mirror)
     for row in sorted(done.games.values(), key=lambda r: r["number"]):
         store.write_game(kit_id, row)
     return done

@@ -23,7 +23,7 @@ from typing import Any
 
 from kit.game import GameError
 from tracker.errors import MenaceError
-from tracker.events import BeadCounts, Change, Event, Events, Mirror, World, initial_world, step
+from tracker.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
 from tracker.kit_record import KitRecord, kit_from_data
 
 GENESIS = "0" * 64
@@ -253,9 +253,7 @@ class Store:
             self._append(event)
             world = initial_world(event)
             self.write_kit(event)
-            self.write_beads(
-                kit.id, {(b, m): n for b, moves in world.loaded_mirror.items() for m, n in moves.items()}
-            )
+            self.write_mirror(kit, world.loaded_mirror)
         return world
 
     def write_kit(self, event: Event) -> None:
@@ -329,25 +327,30 @@ class Store:
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------
+    # The beads table keys a colour by its move code; the mirror by the game's move.
     def mirror(self, kit: KitRecord) -> Mirror:
         mirror: Mirror = {b.id: {} for b in kit.boxes}
-        for box, move, count in self.db.execute(
+        for box, code, count in self.db.execute(
             "SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)
         ):
-            mirror[box][move] = count
+            mirror[box][kit.move(code)] = count
         return mirror
 
-    def box_counts(self, kit: KitRecord, box: int) -> dict[int, int]:
+    def box_counts(self, kit: KitRecord, box: int) -> Counts:
         rows = self.db.execute(
             "SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box)
         )
-        return dict(rows.fetchall())
+        return {kit.move(code): count for code, count in rows.fetchall()}
 
-    def write_beads(self, kit_id: str, counts: BeadCounts) -> None:
+    def write_mirror(self, kit: KitRecord, mirror: Mirror) -> None:
+        """Writes every count of ``mirror``; the caller holds the transaction."""
+        self.write_beads(kit, {(box, move): n for box, moves in mirror.items() for move, n in moves.items()})
+
+    def write_beads(self, kit: KitRecord, counts: BeadCounts) -> None:
         self.db.executemany(
             "INSERT INTO beads VALUES (?, ?, ?, ?) "
             "ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
-            [(kit_id, box, move, count) for (box, move), count in counts.items()],
+            [(kit.id, box, kit.code(move), count) for (box, move), count in counts.items()],
         )
 
     def write_game(self, kit_id: str, row: dict[str, Any]) -> None:
@@ -471,7 +474,7 @@ class Store:
         """Steps, appends and projects one event; the caller holds the transaction."""
         change: Change = step(world, event)
         self._append(event)
-        self.write_beads(world.kit.id, change.beads)
+        self.write_beads(world.kit, change.beads)
         if change.game_row is not None:
             self.write_game(world.kit.id, change.game_row)
         return change.world

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from kit.game import GameError, IllegalMoveError, State
 from kit.match import play_game
-from kit.matchbox import BeadChange, Box, Placement, instruction, pick, when_empty
+from kit.matchbox import Box, Placement, instruction, pick, when_empty
 from kit.picture import Heaps
 from kit.players import Player
 from tracker import session as sessions
@@ -198,7 +198,7 @@ class Table:
             census = " ".join(f"{self.kit.colour(m)}=0" for m in box.moves if counts.get(m))
             self.say(
                 f"  Drift: the mirror says box {box.id} still holds "
-                f"{beads_text(self.kit.palette, box.moves, counts, letters=False)}. If it is really empty, "
+                f"{beads_text(self.kit, box.moves, counts, letters=False)}. If it is really empty, "
                 f"record that with `menace census {box.id} {census}` (or type 'census' here)."
             )
             raise TurnOver
@@ -252,7 +252,8 @@ class Table:
         result = sessions.result(self.kit, session).value
         how = " (resigned: its box was empty)" if session.resigned else ""
         self.say(f"{RESULT_WORDS[result]}{how}. Now, box by box:")
-        changes = [BeadChange(*c) for c in ended_data(world)["changes"]]
+        assert world.mirror is not None
+        changes = sessions.settlement(self.kit, session, world.mirror)
         for change in changes:
             self.say(f"  box {change.box}: {instruction(change, self.kit.colour(change.move))}")
         if not changes:
@@ -335,12 +336,13 @@ class Table:
             text = self.operator.ask(f"Box {box.id} holds (e.g. red=2 blue=0): ")
         try:
             counts = parse_counts(self.kit, box, text.split())
-            self.record([("census", {"box": box.id, "counts": {str(m): n for m, n in counts.items()}})])
+            data = {"box": box.id, "counts": {str(self.kit.code(m)): n for m, n in counts.items()}}
+            self.record([("census", data)])
         except GameError as error:
             self.say(f"  {error}")
             return
         assert self.world.mirror is not None
-        shown = beads_text(self.kit.palette, box.moves, self.world.mirror[box.id], letters=False)
+        shown = beads_text(self.kit, box.moves, self.world.mirror[box.id], letters=False)
         self.say(f"  Box {box.id} now holds {shown}.")
 
     def record(self, events: Events) -> None:
@@ -381,9 +383,7 @@ class PhysicalDraw:
             )
             table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
         letters = shows_cells(picture)
-        table.say(
-            f"  The mirror says it holds: {beads_text(kit.palette, box.moves, counts, letters=letters)}."
-        )
+        table.say(f"  The mirror says it holds: {beads_text(kit, box.moves, counts, letters=letters)}.")
         while True:  # re-ask after a typo without drawing the box again
             answer = table.ask("Colour drawn (or 'empty'): ")
             if answer.strip().lower() in ("empty", "none"):
@@ -391,15 +391,14 @@ class PhysicalDraw:
                     return None
                 raise TurnOver  # refilled: open the box again and draw
             try:
-                colour = kit.palette.parse(answer, among=box.moves)
+                bead = kit.parse_colour(answer, box)
             except GameError as error:
                 table.say(f"  {error}{self._did_you_mean(answer, box)}")
                 continue
-            bead = table.game.move_from_code(colour.move)
             if counts.get(bead, 0) < 1:
                 table.say(
-                    f"  Drift: the mirror says box {box.id} has no {colour.name} beads, but you drew one. "
-                    f"Recount the box and put the counts right with "
+                    f"  Drift: the mirror says box {box.id} has no {kit.colour(bead)} beads, "
+                    f"but you drew one. Recount the box and put the counts right with "
                     f"`menace census {box.id} {self._census_hint(box, counts, bead)}` "
                     f"(or type 'census' here)."
                 )

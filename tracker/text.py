@@ -14,6 +14,7 @@ from kit.game import Game
 from kit.matchbox import Box, Placement
 from kit.palettes import Palette
 from kit.picture import Grid, Heaps, Picture
+from tracker.kit_record import KitRecord
 
 EMPTY_CELL = "."
 Cell = Callable[[int, str], str]  # (cell index, what the cell shows) -> what to show instead
@@ -127,12 +128,12 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
 
 
 def beads_text(
-    palette: Palette, moves: Sequence[Any], counts: Mapping[Any, int], *, letters: bool = True
+    kit: KitRecord, moves: Sequence[Any], counts: Mapping[Any, int], *, letters: bool = True
 ) -> str:
     """'r=red 4, y=yellow 4' (without ``letters``: 'red 4, yellow 4')."""
     parts = []
     for move in moves:
-        colour = palette.for_move(move)
+        colour = kit.colour_of(move)
         parts.append(f"{colour.code.lower() + '=' if letters else ''}{colour.name} {counts.get(move, 0)}")
     return ", ".join(parts)
 

@@ -60,7 +60,7 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
     data = {
         "kit": kit.name,
         **summary,
-        "first_box": {"id": catalogue.first_box, "beads": {str(m): n for m, n in first.items()}},
+        "first_box": {"id": catalogue.first_box, "beads": {str(kit.code(m)): n for m, n in first.items()}},
         "first_move_boxes": sorted(catalogue.first_move_boxes),
     }
     if as_json:

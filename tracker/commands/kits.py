@@ -110,11 +110,12 @@ def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) 
                 {
                     "id": the_box.id,
                     "position": game.position_text(the_box.position),
-                    "beads": {str(m): counts.get(m, 0) for m in the_box.moves},
+                    "beads": {str(kit.code(m)): counts.get(m, 0) for m in the_box.moves},
                     "move_number": the_box.move_number,
-                    "colours": {str(m): kit.colour(m) for m in the_box.moves},
+                    "colours": {str(kit.code(m)): kit.colour(m) for m in the_box.moves},
                     "probabilities": {
-                        str(m): round(counts.get(m, 0) / total, 4) if total else 0 for m in the_box.moves
+                        str(kit.code(m)): round(counts.get(m, 0) / total, 4) if total else 0
+                        for m in the_box.moves
                     },
                 }
             )
@@ -154,7 +155,10 @@ def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tupl
     the_box = kit.box(box_id)
     parsed = parse_counts(kit, the_box, counts)
     store.update(
-        kit, lambda world: [("census", {"box": box_id, "counts": {str(m): n for m, n in parsed.items()}})]
+        kit,
+        lambda world: [
+            ("census", {"box": box_id, "counts": {str(kit.code(m)): n for m, n in parsed.items()}})
+        ],
     )
     click.echo(box_text(kit, the_box, store.box_counts(kit, box_id)))
 

@@ -48,7 +48,8 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     first = [json.loads(r["first_box"]) for r in rows]
     moves = kit.box(first_box).moves
     series = [
-        Series(kit.colour(m), [f.get(str(m), 0) for f in first], kit.palette.for_move(m).rgb) for m in moves
+        Series(kit.colour(m), [f.get(str(kit.code(m)), 0) for f in first], kit.colour_of(m).rgb)
+        for m in moves
     ]
     drawings.append(
         line_chart(series, title=f"Beads in the first box (box {first_box}) after each game", y_label="beads")
