@@ -23,7 +23,7 @@ from tracker import session as sessions
 from tracker.census import parse_counts
 from tracker.corrections import NothingToUndo, plan_discard, plan_undo
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
-from tracker.opponents import computer_player
+from tracker.opponents import HUMAN, computer_player
 from tracker.session import Turn
 from tracker.stats import totals
 from tracker.store import Store, StoreChanged, new_id, now
@@ -144,12 +144,13 @@ class Table:
         confirming) and returns the state after it, MENACE's forced moves included."""
         session = self.world.session
         assert session is not None and state == session.state, "the match loop plays the game in progress"
-        code = self.game.move_code(move)
+        code = self.kit.code(move)
         if state.to_move == self.kit.catalogue.menace:
             where = self.kit.place(state.position)
             bead = next(b for b in where.box.moves if where.to_real(b) == move)
             colour = self.kit.colour(bead)
             if not shows_cells(self.game.picture(state.position)):
+                # No label picture was shown to find the bead's square by: the sentence names the box.
                 phrase = self.game.move_phrase(move, self.notation)
                 said = f"  {colour}: MENACE {phrase} from box {where.box.id}."
             else:
@@ -162,12 +163,12 @@ class Table:
             data = {
                 "game": session.game_id,
                 "box": where.box.id,
-                "move": self.game.move_code(bead),
+                "move": self.kit.code(bead),
                 "square": code,
             }
             return self._record_move("drew", data, said)
         said = ""
-        if session.opponent != "human":
+        if session.opponent != HUMAN:
             said = f"  The {session.opponent} opponent {self.game.move_phrase(move, self.notation)}."
         return self._record_move("moved", {"game": session.game_id, "square": code}, said)
 
@@ -216,7 +217,7 @@ class Table:
                     {
                         "game": session.game_id,
                         "box": box.id,
-                        "added": {str(self.game.move_code(m)): n for m, n in added.items()},
+                        "added": {str(self.kit.code(m)): n for m, n in added.items()},
                     },
                 )
             ]
