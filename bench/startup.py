@@ -3,6 +3,7 @@
 Run: python bench/startup.py [--runs 20] [-- ARGS...]; prints min / median / max wall time per command.
 This is a benchmark, not a test: machines are noisy, so it reports rather than asserts.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -4,6 +4,7 @@ Each command runs as a fresh process, as a teacher would start it; the median wa
 runs is printed. Commands that change the store run on a copy. Also checks that no numpy,
 networkx or reportlab module is loaded on the play path.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -61,18 +62,27 @@ def main(store: str, runs: int) -> None:
             times.append(timed(args, runs=1))
         print(f"{statistics.median(times):8.3f} s  {label}")
     subprocess.run(MENACE + ["discard", *db], capture_output=True)
-    for label, opponent in (("play: whole game, digital vs random", "random"), ("play: whole game, digital vs perfect", "perfect")):
-        print(f"{timed(['play', '--draw', 'digital', '--opponent', opponent, '--brief', *db], runs=runs):8.3f} s  {label}")
+    for label, opponent in (
+        ("play: whole game, digital vs random", "random"),
+        ("play: whole game, digital vs perfect", "perfect"),
+    ):
+        seconds = timed(["play", "--draw", "digital", "--opponent", opponent, "--brief", *db], runs=runs)
+        print(f"{seconds:8.3f} s  {label}")
     other = str(work / "other.sqlite3")
-    print(f"{timed(['import', '--db', other, str(work / 'e.jsonl')], runs=1):8.3f} s  import (whole export, new store)")
-    print(f"{timed(['import', '--db', other, str(work / 'e.jsonl')], runs=runs):8.3f} s  import again (nothing new)")
+    export = str(work / "e.jsonl")
+    print(f"{timed(['import', '--db', other, export], runs=1):8.3f} s  import (whole export, new store)")
+    print(f"{timed(['import', '--db', other, export], runs=runs):8.3f} s  import again (nothing new)")
     probe = (
         "import sys; from tracker.cli import main\n"
-        "try:\n    main(['play', '--db', sys.argv[1], '--draw', 'digital', '--opponent', 'perfect', '--brief', '--kit', 'bench'])\n"
+        "try:\n"
+        "    main(['play', '--db', sys.argv[1], '--draw', 'digital', '--opponent', 'perfect', '--brief',"
+        " '--kit', 'bench'])\n"
         "except SystemExit: pass\n"
         f"print([m for m in sys.modules if m.split('.')[0] in {HEAVY!r}])"
     )
-    loaded = subprocess.run([sys.executable, "-c", probe, copy], capture_output=True, text=True).stdout.splitlines()[-1]
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe, copy], capture_output=True, text=True
+    ).stdout.splitlines()[-1]
     print(f"heavy modules loaded by a whole game of play: {loaded}")
 
 

@@ -4,6 +4,7 @@ It reads what the tracker printed, draws beads from its own boxes (not the track
 random legal moves for the opponent, and settles each game with its own arithmetic of the preset, so
 a test can compare the tracker's counts with an independent model of the physical boxes.
 """
+
 from __future__ import annotations
 
 import io
@@ -63,7 +64,9 @@ class Operator:
                 for part in refill.group(2).split(", "):
                     count, name = part.split()
                     move = self.palette.parse(name).move
-                    self.boxes[int(refill.group(1))][move] = self.boxes[int(refill.group(1))].get(move, 0) + int(count)
+                    self.boxes[int(refill.group(1))][move] = self.boxes[int(refill.group(1))].get(
+                        move, 0
+                    ) + int(count)
             ended = re.match(r"(MENACE wins|MENACE loses|A draw)", line)
             if ended:
                 self.settle({"MENACE wins": "win", "MENACE loses": "loss", "A draw": "draw"}[ended.group(1)])
@@ -73,7 +76,7 @@ class Operator:
         if not sum(counts.values()):
             return "empty"
         ticket = self.rng.randrange(sum(counts.values()))
-        for move, count in sorted(counts.items()):
+        for move, count in sorted(counts.items()):  # noqa: B007  (the loop leaves the drawn move in `move`)
             ticket -= count
             if ticket < 0:
                 break
@@ -86,7 +89,9 @@ class Operator:
         if self.nim:
             tokens = int(re.findall(r"(\d+) tokens? left", text)[-1])
             return str(self.rng.randint(1, min(3, tokens)))
-        rows = [line.split() for line in text.splitlines() if re.fullmatch(r"  [XO1-9] [XO1-9] [XO1-9]", line)]
+        rows = [
+            line.split() for line in text.splitlines() if re.fullmatch(r"  [XO1-9] [XO1-9] [XO1-9]", line)
+        ]
         board = [cell for row in rows[-3:] for cell in row]
         free = [i for i, cell in enumerate(board) if cell not in "XO"]
         square = self.rng.choice(free)
@@ -101,7 +106,9 @@ class Operator:
             counts = self.boxes[box]
             after = max(self.rules.floor, counts[move] + 1 + change)
             others = sum(counts.values()) - counts[move]
-            if others + after == 0 and (self.rules.keep_one == "every-box" or (self.rules.keep_one == "first-box" and index == 0)):
+            if others + after == 0 and (
+                self.rules.keep_one == "every-box" or (self.rules.keep_one == "first-box" and index == 0)
+            ):
                 after = 1
             counts[move] = after
         self.drawn = []
@@ -109,7 +116,7 @@ class Operator:
 
 
 def run_with_operator(operator: Operator, args: list[str]) -> int:
-    """Runs `menace ARGS` in-process with the operator on stdin and its tap on stdout; returns the exit code."""
+    """Runs `menace ARGS` in-process, the operator on stdin and its tap on stdout; returns the exit code."""
     saved = sys.stdin, sys.stdout
     sys.stdin, sys.stdout = operator, operator.out
     try:

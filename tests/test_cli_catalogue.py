@@ -1,4 +1,5 @@
 """`menace boxes`, `find` and `graph` through click's CliRunner, output and errors exactly."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,11 @@ def test_boxes_json(run):
     assert (data["game"], data["menace_plays"], data["rules"]) == ("tictactoe", "first", "michie")
     assert len(data["boxes"]) == 304 and len(data["fingerprint"]) == 12
     assert data["boxes"][0] == {
-        "id": 1, "position": ".........", "move_number": 1, "moves": [0, 1, 4], "beads": {"0": 4, "1": 4, "4": 4}
+        "id": 1,
+        "position": ".........",
+        "move_number": 1,
+        "moves": [0, 1, 4],
+        "beads": {"0": 4, "1": 4, "4": 4},
     }
 
 
@@ -41,7 +46,9 @@ def test_boxes_second_and_nim(run):
 
 def test_boxes_listing_draws_small_boards(run):
     result = run("boxes")
-    assert result.output.startswith("304 boxes for Noughts and crosses, MENACE plays first, rules michie, kit ")
+    assert result.output.startswith(
+        "304 boxes for Noughts and crosses, MENACE plays first, rules michie, kit "
+    )
     lines = result.output.splitlines()
     assert lines[2].startswith("#1 move 1") and "#6 move 2" in lines[2]
     assert lines[3].startswith("4 4 .")  # corner, edge, (edge by symmetry)

@@ -1,4 +1,5 @@
 """`menace` answers at once: no heavy library is imported on the paths where people wait."""
+
 from __future__ import annotations
 
 import json
@@ -25,14 +26,17 @@ print(sorted(m for m in {heavy!r} if m in sys.modules))
 def test_no_heavy_imports(args):
     probe = PROBE.format(heavy=HEAVY)
     result = subprocess.run(
-        [sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", probe, *args],
+        capture_output=True,
+        text=True,
+        check=True,
         cwd=Path(__file__).parent.parent,
     )
     assert result.stdout.strip() == "[]", f"menace {' '.join(args)} imported {result.stdout.strip()}"
 
 
 def test_the_installed_command_runs_from_anywhere(tmp_path):
-    """The console script and its data files (presets, palettes) are installed, not only in the source tree."""
+    """The console script and its data files (presets, palettes) are installed, not only in the source."""
     menace = shutil.which("menace", path=os.path.dirname(sys.executable))
     if menace is None:
         pytest.skip("menace-kit is not installed in this interpreter's environment (running from source)")

@@ -1,4 +1,5 @@
-"""The store commands through CliRunner: exact output, JSON shapes, errors, and the store reopened afterwards."""
+"""The store commands through CliRunner: exact output, JSON shapes, errors, the store reopened afterwards."""
+
 from __future__ import annotations
 
 import json
@@ -39,13 +40,27 @@ def test_new_and_kits(db):
     result = run("kits", "--db", db, "--json")
     (kit,) = json.loads(result.output)
     assert (kit["name"], kit["game"], kit["menace_plays"], kit["rules"], kit["palette"], kit["games"]) == (
-        "class-a", "tictactoe", "first", "michie", "craft", 0)
+        "class-a",
+        "tictactoe",
+        "first",
+        "michie",
+        "craft",
+        0,
+    )
     assert kit["fingerprint"] == "1599a041ae63"
     again = run("new", "class-a", "--db", db)
-    assert again.exit_code == 2 and again.output == "Error: there is already a kit called 'class-a': choose another name\n"
+    assert (
+        again.exit_code == 2
+        and again.output == "Error: there is already a kit called 'class-a': choose another name\n"
+    )
     nim = run("new", "pile", "--db", db, "--game", "nim")
-    assert nim.output.startswith("Created kit pile: Single-pile Nim, MENACE plays first, rules nim, palette nim-craft, 9 boxes, 72 beads")
-    assert run("stats", "--db", db).output.startswith("Error: the store has 2 kits (class-a, pile): choose one with --kit NAME")
+    assert nim.output.startswith(
+        "Created kit pile: Single-pile Nim, MENACE plays first, rules nim, palette nim-craft, "
+        "9 boxes, 72 beads"
+    )
+    assert run("stats", "--db", db).output.startswith(
+        "Error: the store has 2 kits (class-a, pile): choose one with --kit NAME"
+    )
 
 
 def test_a_scripted_game_exactly(db):
@@ -101,8 +116,11 @@ def test_a_scripted_game_exactly(db):
 
 def test_box_json_shape_and_census(db):
     data = json.loads(run("box", "1", "--db", db, "--json").output)
-    assert {k: data[k] for k in ("id", "position", "beads")} == {"id": 1, "position": ".........",
-                                                                  "beads": {"0": 4, "1": 4, "4": 4}}
+    assert {k: data[k] for k in ("id", "position", "beads")} == {
+        "id": 1,
+        "position": ".........",
+        "beads": {"0": 4, "1": 4, "4": 4},
+    }
     assert list(data)[:3] == ["id", "position", "beads"]
     before = events(db)
     result = run("census", "--db", db, "1", "red=2", "bla=7")
@@ -128,33 +146,76 @@ def test_box_json_shape_and_census(db):
 
 
 def test_stats_json_shape(db):
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "5", "--seed", "7", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "5",
+        "--seed",
+        "7",
+        "--brief",
+    )
     data = json.loads(run("stats", "--db", db, "--json").output)
     assert list(data)[:6] == ["kit", "games", "wins", "draws", "losses", "score"]
     assert data["kit"] == "class-a" and data["games"] == 5
     assert data["wins"] + data["draws"] + data["losses"] == 5
     assert data["score"] == 3 * data["wins"] + data["draws"] - data["losses"]
+    assert data["first_box"]["id"] == 1 and data["first_move_boxes"] == [1]
+
+
+def test_the_first_box_of_nim_menace_second_is_its_lowest_first_move_box(tmp_path):
+    """MENACE second meets 8, 7 or 6 tokens at its first move: boxes 6-8, and box 6 is the first box."""
+    db = str(tmp_path / "n.sqlite3")
+    run("new", "pile", "--db", db, "--game", "nim", "--menace-plays", "second")
+    data = json.loads(run("stats", "--db", db, "--json").output)
+    assert data["first_box"] == {"id": 6, "beads": {"1": 3, "2": 3, "3": 3}}
+    assert data["first_move_boxes"] == [6, 7, 8]
+    assert run("stats", "--db", db).output.endswith("  first box (box 6): red 3, yellow 3, blue 3\n")
 
 
 def test_undo_discard_and_resume(db):
     run("play", "--db", db, input="red\n5\n")  # stops at end of input, game kept
     assert run("undo", "--db", db).output == "Took back the opponent's move in game 1.\n"
-    assert run("undo", "--db", db).output == "Took back MENACE's move in game 1: put the red bead back in box 1.\n"
+    assert (
+        run("undo", "--db", db).output
+        == "Took back MENACE's move in game 1: put the red bead back in box 1.\n"
+    )
     nothing = run("undo", "--db", db)
     assert nothing.exit_code == 2 and "has no move yet" in nothing.output
     resumed = run("play", "--db", db, input="yellow\n")
     assert resumed.output.startswith("Resuming game 1 of kit class-a (physical draw, human opponent).\n")
-    assert run("discard", "--db", db).output == "box 1: put the yellow bead back\nGame 1 of kit class-a discarded.\n"
+    assert (
+        run("discard", "--db", db).output
+        == "box 1: put the yellow bead back\nGame 1 of kit class-a discarded.\n"
+    )
     assert json.loads(run("box", "1", "--db", db, "--json").output)["beads"] == {"0": 4, "1": 4, "4": 4}
     assert run("discard", "--db", db).exit_code == 2
     assert run("verify", "--db", db).exit_code == 0
 
 
 def test_confirm_lets_a_finished_game_be_discarded(db):
-    result = run("play", "--db", db, "--confirm", "--draw", "digital", "--opponent", "perfect", "--seed", "1",
-                 input="discard\ny\nquit\n")
+    result = run(
+        "play",
+        "--db",
+        db,
+        "--confirm",
+        "--draw",
+        "digital",
+        "--opponent",
+        "perfect",
+        "--seed",
+        "1",
+        input="discard\ny\nquit\n",
+    )
     assert "Apply these bead changes? y = apply, undo, discard: discard" in result.output
-    assert "Game 1 discarded.\nnew game: game 2 of kit class-a" in result.output  # a discarded game does not count
+    assert (
+        "Game 1 discarded.\nnew game: game 2 of kit class-a" in result.output
+    )  # a discarded game does not count
     assert result.output.endswith("Stopped. Game 2 is saved: `menace play --kit class-a` resumes it.\n")
     assert json.loads(run("stats", "--db", db, "--json").output)["games"] == 0
     assert run("discard", "--db", db).exit_code == 0
@@ -164,8 +225,11 @@ def test_confirm_lets_a_finished_game_be_discarded(db):
 def test_drift_names_the_census_command(db):
     run("census", "--db", db, "1", "red=0")
     result = run("play", "--db", db, input="red\ncensus red=1\nred\n")
-    assert ("  Drift: the mirror says box 1 has no red beads, but you drew one. Recount the box and put the counts "
-            "right with `menace census 1 red=1 yellow=4 black=4` (or type 'census' here).") in result.output
+    assert (
+        "  Drift: the mirror says box 1 has no red beads, but you drew one. "
+        "Recount the box and put the counts right with `menace census 1 red=1 yellow=4 black=4` "
+        "(or type 'census' here)."
+    ) in result.output
     assert "  Box 1 now holds red 1, yellow 4, black 4." in result.output
     assert "  red: MENACE plays square 1 (top left)." in result.output
 
@@ -189,7 +253,20 @@ def test_nim_through_the_same_commands(tmp_path):
 
 
 def test_export_import_twice_changes_nothing(db, tmp_path):
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "3", "--seed", "2", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--brief",
+    )
     for fmt in ("jsonl", "csv"):
         out = tmp_path / f"e.{fmt}"
         assert run("export", "--db", db, "--format", fmt, "--out", str(out)).exit_code == 0
@@ -198,7 +275,10 @@ def test_export_import_twice_changes_nothing(db, tmp_path):
         with sqlite3.connect(db) as source:
             logged = source.execute("SELECT count(*) FROM events").fetchone()[0]
         assert first.output == f"imported {logged} new events (1 new kit, 3 finished games)\n"
-        assert run("import", "--db", other, str(out)).output == "imported 0 new events (0 new kits, 0 finished games)\n"
+        assert (
+            run("import", "--db", other, str(out)).output
+            == "imported 0 new events (0 new kits, 0 finished games)\n"
+        )
         assert json.loads(run("stats", "--db", other, "--json").output)["games"] == 3
         assert run("verify", "--db", other).exit_code == 0
         assert run("export", "--db", other, "--format", fmt).output.count("\n") == out.read_text().count("\n")
@@ -211,16 +291,43 @@ def test_export_writes_each_event_as_its_canonical_json(db, tmp_path):
 
     from tracker.store import dumps
 
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "2", "--seed", "5", "--brief")
-    stored = sqlite3.connect(db).execute("SELECT id, kit, game, kind, at, data, hash FROM events ORDER BY seq").fetchall()
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--brief",
+    )
+    stored = (
+        sqlite3.connect(db)
+        .execute("SELECT id, kit, game, kind, at, data, hash FROM events ORDER BY seq")
+        .fetchall()
+    )
     lines = run("export", "--db", db).output.splitlines()
     assert lines[0] == '{"format": "menace-kit events", "version": 1}' and len(lines) == len(stored) + 1
-    for line, (id_, kit, game, kind, at, data, hash_) in zip(lines[1:], stored):
-        want = {"id": id_, "kit": kit, "game": game, "kind": kind, "at": at, "data": json.loads(data), "hash": hash_}
+    for line, (id_, kit, game, kind, at, data, hash_) in zip(lines[1:], stored, strict=True):
+        want = {
+            "id": id_,
+            "kit": kit,
+            "game": game,
+            "kind": kind,
+            "at": at,
+            "data": json.loads(data),
+            "hash": hash_,
+        }
         assert line == dumps(want)
     rows = list(csv.reader(run("export", "--db", db, "--format", "csv").output.splitlines()))
     assert rows[0] == ["id", "kit", "game", "kind", "at", "data", "hash"]
-    assert [tuple(r) for r in rows[1:]] == [(i, k, g or "", kd, a, dumps(json.loads(d)), h) for i, k, g, kd, a, d, h in stored]
+    assert [tuple(r) for r in rows[1:]] == [
+        (i, k, g or "", kd, a, dumps(json.loads(d)), h) for i, k, g, kd, a, d, h in stored
+    ]
 
 
 def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path):
@@ -228,7 +335,20 @@ def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path)
     at the first export: the other store must end up with the same log, beads and games."""
     other = str(tmp_path / "other.sqlite3")
     out = tmp_path / "e.jsonl"
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "2", "--seed", "3", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--brief",
+    )
     assert run("play", "--db", db, input="k\nquit\n").exit_code == 0  # a game left in progress
     for expected in ("(1 new kit, 2 finished games)\n", "(0 new kits, 1 finished game)\n"):
         run("export", "--db", db, "--out", str(out))
@@ -237,11 +357,37 @@ def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path)
         for command in (["export"], ["games", "--json"], ["stats", "--json"], ["box", "1", "--json"]):
             assert run(*command, "--db", other).output == run(*command, "--db", db).output
         run("discard", "--db", db)  # the game in progress at the first export: its row changes
-        run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "4", "--brief")
+        run(
+            "play",
+            "--db",
+            db,
+            "--draw",
+            "digital",
+            "--opponent",
+            "random",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--brief",
+        )
 
 
 def test_a_malformed_import_is_rejected_whole_with_its_line(db, tmp_path):
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "2", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--brief",
+    )
     out = tmp_path / "e.jsonl"
     run("export", "--db", db, "--out", str(out))
     lines = out.read_text().splitlines()
@@ -255,12 +401,29 @@ def test_a_malformed_import_is_rejected_whole_with_its_line(db, tmp_path):
     record["data"]["square"] = (record["data"].get("square", 0) + 1) % 9
     tampered.write_text("\n".join([*lines[:3], json.dumps(record), *lines[4:]]) + "\n")
     result = run("import", "--db", other, str(tampered))
-    assert result.exit_code == 2 and result.output.startswith("Error: line 4: ") and "nothing imported" in result.output
+    assert (
+        result.exit_code == 2
+        and result.output.startswith("Error: line 4: ")
+        and "nothing imported" in result.output
+    )
     assert events(other) == 0
 
 
 def test_verify_catches_an_edited_projection_and_log(db):
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "2", "--seed", "2", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "2",
+        "--brief",
+    )
     assert run("verify", "--db", db).exit_code == 0
     connection = sqlite3.connect(db)
     connection.execute("UPDATE beads SET count = count + 1 WHERE box = 1 AND move = 0")
@@ -268,19 +431,36 @@ def test_verify_catches_an_edited_projection_and_log(db):
     result = run("verify", "--db", db)
     assert result.exit_code == 1 and "FAIL: kit class-a: box 1 holds" in result.output
     connection.execute("UPDATE beads SET count = count - 1 WHERE box = 1 AND move = 0")
-    connection.execute("UPDATE events SET data = replace(data, '\"number\":1', '\"number\":1 ') WHERE kind = 'game_started'")
+    connection.execute(
+        "UPDATE events SET data = replace(data, '\"number\":1', '\"number\":1 ') WHERE kind = 'game_started'"
+    )
     connection.commit()
     result = run("verify", "--db", db)
     assert result.exit_code == 1 and "hash chain broken at event 2 (game_started)" in result.output
 
 
 def test_verify_reports_event_data_that_is_not_json(db):
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "1", "--seed", "2", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--brief",
+    )
     connection = sqlite3.connect(db)
     connection.execute("UPDATE events SET data = '{not json' WHERE seq = 3")
     connection.commit()
     result = run("verify", "--db", db)
-    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)  # a FAIL report, not a traceback
+    assert result.exit_code == 1 and isinstance(
+        result.exception, SystemExit
+    )  # a FAIL report, not a traceback
     assert "FAIL: event 3 (drew) has data that is not JSON" in result.output
     assert "FAIL: hash chain broken at event 3 (drew)" in result.output
 
@@ -288,7 +468,20 @@ def test_verify_reports_event_data_that_is_not_json(db):
 def test_report_draws_the_shared_charts(db, tmp_path):
     from pypdf import PdfReader
 
-    run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", "12", "--seed", "4", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "random",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+        "--brief",
+    )
     out = tmp_path / "r.pdf"
     result = run("report", "--db", db, "--out", str(out))
     assert result.exit_code == 0, result.output
@@ -302,9 +495,37 @@ def test_missing_store_is_one_line(tmp_path):
 
 
 def test_store_reopens_through_the_library(db):
-    run("play", "--db", db, "--draw", "digital", "--opponent", "perfect", "--games", "2", "--seed", "3", "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "perfect",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--brief",
+    )
     store = Store(db)
     kit = store.kit("class-a")
     rows = store.games(kit)
     assert [r["status"] for r in rows] == ["finished", "finished"]
     assert all(r["result"] in ("draw", "loss") for r in rows)  # a perfect opponent never loses
+
+
+def test_computer_opponents_come_from_the_players_registry(db):
+    played = run(
+        "play", "--db", db, "--draw", "digital", "--opponent", "novice:0.50", "--seed", "3", "--brief"
+    )
+    assert played.exit_code == 0, played.output
+    assert "  The novice:0.5 opponent plays square " in played.output
+    (game,) = json.loads(run("games", "--db", db, "--json").output)
+    assert game["opponent"] == "novice:0.5" and game["status"] == "finished"
+    refused = run("play", "--db", db, "--opponent", "menace")
+    assert (
+        refused.exit_code == 2 and "Invalid value for '--opponent': unknown player 'menace'" in refused.output
+    )
+    assert run("verify", "--db", db).exit_code == 0

@@ -2,6 +2,7 @@
 
 Real subprocesses of `python -m tracker`, because only a real kill tests a real crash.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,7 +30,9 @@ def finished(db: str, kit: str | None = None) -> int:
     connection = sqlite3.connect(db, timeout=10)
     try:
         query = "SELECT count(*) FROM games g JOIN kits k ON k.id = g.kit WHERE g.status = 'finished'"
-        return connection.execute(query + (" AND k.name = ?" if kit else ""), (kit,) if kit else ()).fetchone()[0]
+        return connection.execute(
+            query + (" AND k.name = ?" if kit else ""), (kit,) if kit else ()
+        ).fetchone()[0]
     finally:
         connection.close()
 
@@ -43,9 +46,25 @@ def test_sigkill_at_random_points_loses_no_finished_game(tmp_path):
     while finished(db) < GAMES:
         left = GAMES - finished(db)
         process = subprocess.Popen(
-            [sys.executable, "-u", *menace(db, "play", "--draw", "digital", "--opponent", "random", "--games", str(left),
-                                           "--seed", str(rng.randrange(10**6)))[1:]],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                "-u",
+                *menace(
+                    db,
+                    "play",
+                    "--draw",
+                    "digital",
+                    "--opponent",
+                    "random",
+                    "--games",
+                    str(left),
+                    "--seed",
+                    str(rng.randrange(10**6)),
+                )[1:],
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         # Kill at a random point: after a random number of output lines, plus a random sliver of time.
         out_lines = []
@@ -76,8 +95,15 @@ def test_two_processes_playing_into_one_store_lose_nothing(tmp_path):
     for name in ("a", "b"):
         CliRunner().invoke(main, ["new", name, "--db", db])
     common = ["play", "--draw", "digital", "--opponent", "random", "--brief", "--games", "40"]
-    runs = [subprocess.Popen(menace(db, *common, "--kit", name, "--seed", str(seed)), stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True) for name, seed in (("a", 1), ("b", 2))]
+    runs = [
+        subprocess.Popen(
+            menace(db, *common, "--kit", name, "--seed", str(seed)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name, seed in (("a", 1), ("b", 2))
+    ]
     # a third writer: census corrections into a box of kit b while b plays (b must reload and go on)
     for count in range(20):
         result = CliRunner().invoke(main, ["census", "--db", db, "--kit", "b", "300", f"yellow={count + 1}"])
@@ -93,8 +119,15 @@ def test_two_processes_on_the_same_kit_stay_consistent(tmp_path):
     db = str(tmp_path / "m.sqlite3")
     CliRunner().invoke(main, ["new", "k", "--db", db])
     common = ["play", "--draw", "digital", "--opponent", "random", "--brief", "--games", "25"]
-    runs = [subprocess.Popen(menace(db, *common, "--seed", str(seed)), stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True) for seed in (1, 2)]
+    runs = [
+        subprocess.Popen(
+            menace(db, *common, "--seed", str(seed)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for seed in (1, 2)
+    ]
     outputs = [p.communicate() for p in runs]
     assert all("Traceback" not in err for _, err in outputs), outputs
     recorded = sum(out.count("Recorded.") for out, _ in outputs)

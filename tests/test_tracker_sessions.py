@@ -1,4 +1,5 @@
-"""Scripted physical sessions: 20 games per preset, answered by a simulated teacher with real boxes of its own."""
+"""Scripted physical sessions: 20 games per preset, answered by a simulated teacher with boxes of its own."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,8 +23,23 @@ from tracker.store import Store
 )
 def test_twenty_physical_games_match_the_preset(tmp_path, game, side, rules, palette):
     db = str(tmp_path / "m.sqlite3")
-    made = CliRunner().invoke(main, ["new", "k", "--db", db, "--game", game, "--menace-plays", side, "--rules", rules,
-                                     "--palette", palette])
+    made = CliRunner().invoke(
+        main,
+        [
+            "new",
+            "k",
+            "--db",
+            db,
+            "--game",
+            game,
+            "--menace-plays",
+            side,
+            "--rules",
+            rules,
+            "--palette",
+            palette,
+        ],
+    )
     assert made.exit_code == 0, made.output
     operator = Operator(game, side, rules, palette, seed=len(rules))
     code = run_with_operator(operator, ["play", "--db", db, "--games", "20", "--notation", "numbers"])
@@ -45,7 +61,9 @@ def test_an_empty_first_box_follows_the_preset(tmp_path, rules, palette):
     CliRunner().invoke(main, ["new", "k", "--db", db, "--rules", rules])
     operator = Operator("tictactoe", "first", rules, palette, seed=3)
     first = operator.catalogue.box(1)
-    emptied = CliRunner().invoke(main, ["census", "--db", db, "1", *(f"{operator.palette.for_move(m).name}=0" for m in first.moves)])
+    emptied = CliRunner().invoke(
+        main, ["census", "--db", db, "1", *(f"{operator.palette.for_move(m).name}=0" for m in first.moves)]
+    )
     assert emptied.exit_code == 0, emptied.output
     operator.boxes[1] = {m: 0 for m in first.moves}
     assert run_with_operator(operator, ["play", "--db", db, "--games", "3"]) == 0

@@ -1,4 +1,5 @@
 """Settings for commands that work through a whole event log at once (verify, import)."""
+
 from __future__ import annotations
 
 import gc

@@ -1,29 +1,31 @@
-"""Reading a recount of a physical box: COLOUR=COUNT words, as `menace census` and the play prompt take them."""
+"""Reading a recount of a physical box: COLOUR=COUNT words, as `menace census` and the play prompt take."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from kit.matchbox import Box
 from kit.game import GameError
-from tracker.kits import Kit
+from kit.matchbox import Box
+from tracker.kit_record import KitRecord
 
 MAX_BEADS = 9999
 
 
-def parse_counts(kit: Kit, box: Box, words: Sequence[str]) -> dict[int, int]:
+def parse_counts(kit: KitRecord, box: Box, words: Sequence[str]) -> dict[Any, int]:
     """{move: count} from words like 'red=2', 'r=2' or 'red:2'; raises GameError naming the bad word."""
     if not words:
         raise GameError(f"give the counts as COLOUR=COUNT, e.g. {kit.colour(box.moves[0])}=2")
-    counts: dict[int, int] = {}
+    counts: dict[Any, int] = {}
     for word in words:
         name, sep, number = word.replace(":", "=").partition("=")
         if not sep or not number.strip().isdigit() or not number.strip().isascii():
             raise GameError(f"{word!r} is not COLOUR=COUNT (e.g. {kit.colour(box.moves[0])}=2)")
-        colour = kit.palette.parse(name, among=box.moves)
+        move = kit.parse_colour(name, box)
         count = int(number)
         if count > MAX_BEADS:
             raise GameError(f"{count} beads will not fit in a matchbox: give at most {MAX_BEADS}")
-        if colour.move in counts:
-            raise GameError(f"{colour.name} is given twice")
-        counts[colour.move] = count
+        if move in counts:
+            raise GameError(f"{kit.colour(move)} is given twice")
+        counts[move] = count
     return counts

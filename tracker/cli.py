@@ -1,34 +1,38 @@
-"""The `menace` command group. Each command lives in a module of its own; this file only gathers them.
+"""The `menace` command group: it gathers the commands of tracker.commands and turns domain errors into
+one-line messages.
 
 Heavy libraries (numpy, networkx, reportlab) are imported inside the commands that need them, so
 `menace --help` and the play path answer at once.
 """
+
 from __future__ import annotations
+
+from typing import Any
 
 import click
 
 from kit.game import GameError
-from tracker import (
-    catalogue_commands,
-    generate_command,
-    play_command,
-    report_command,
-    simulate_command,
-    store_commands,
-)
-from tracker.errors import MenaceError
+from tracker import simulate_command
+from tracker.commands import catalogue, games, generate, kits, log, play, report
 
-COMMAND_MODULES = [catalogue_commands, generate_command, play_command, store_commands, report_command, simulate_command]
+COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate_command]
+
+
+class CommandError(click.ClickException):
+    """A domain error as the command line shows it: 'Error: ...' on one line, exit code 2."""
+
+    exit_code = 2
 
 
 class MenaceGroup(click.Group):
-    """Turns the kit's domain errors into one-line messages with exit code 2, never a traceback."""
+    """Turns the kit's and the tracker's domain errors into one-line messages with exit code 2, never a
+    traceback."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except GameError as error:
-            raise MenaceError(str(error)) from None
+            raise CommandError(str(error)) from None
 
 
 @click.group(cls=MenaceGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,10 +1,10 @@
-"""The one error type the `menace` command shows: a single line and exit code 2."""
+"""The tracker's domain error: the store and the library raise it; `menace` shows it as one line."""
+
 from __future__ import annotations
 
-import click
+from kit.game import GameError
 
 
-class MenaceError(click.ClickException):
-    """A message a person can act on; printed as 'Error: ...' with exit code 2."""
-
-    exit_code = 2
+class MenaceError(GameError):
+    """A message a person can act on. It never names a command-line flag: the CLI turns it (like every
+    GameError) into 'Error: ...' with exit code 2."""

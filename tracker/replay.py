@@ -1,8 +1,9 @@
 """Rebuilding a kit from its event log, and `verify`: does the log still explain the store?
 
-Replay goes through ``tracker.engine.step``, the same code that recorded each event, so a mismatch
+Replay goes through ``tracker.events.step``, the same code that recorded each event, so a mismatch
 means the store was changed behind the log's back (or the log itself was edited).
 """
+
 from __future__ import annotations
 
 import json
@@ -11,13 +12,13 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
-from tracker import engine
 from tracker.bulk import collector_paused
-from tracker.engine import Event, World
-from tracker.kits import boxes_to_json
+from tracker.events import Event, EventError, World, initial_world, step
+from tracker.kit_record import boxes_to_json
 from tracker.store import BUSY_TIMEOUT_S, GENESIS, Store, dumps, event_hash
 
 
@@ -26,7 +27,7 @@ class Replayed:
     """A kit rebuilt from its events: its final world and every game row."""
 
     world: World
-    games: dict[str, dict] = field(default_factory=dict)
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
     events: int = 0
 
 
@@ -35,10 +36,10 @@ def replay(events: Iterable[Event]) -> Replayed:
     iterator = iter(events)
     first = next(iterator, None)
     if first is None:
-        raise engine.EventError("the kit has no events")
-    done = Replayed(engine.initial_world(first), events=1)
+        raise EventError("the kit has no events")
+    done = Replayed(initial_world(first), events=1)
     for event in iterator:
-        change = engine.step(done.world, event)
+        change = step(done.world, event)
         done.world = change.world
         done.events += 1
         if change.game_row is not None:
@@ -51,14 +52,13 @@ def rebuild(store: Store, kit_id: str) -> Replayed:
     done = replay(event for event, _ in store.events(kit_id))
     store.db.execute("DELETE FROM beads WHERE kit = ?", (kit_id,))
     store.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
-    mirror = done.world.mirror
-    store.write_beads(kit_id, {(b, m): n for b, moves in mirror.items() for m, n in moves.items()})
+    store.write_mirror(done.world.kit, done.world.loaded_mirror)
     for row in sorted(done.games.values(), key=lambda r: r["number"]):
         store.write_game(kit_id, row)
     return done
 
 
-def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
+def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[str, int]]:
     """Problems found (none: the store is sound) and counts of what was checked."""
     # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
@@ -70,7 +70,7 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict]:
     return problems + chain[: 20 - len(problems)] + replayed, checked
 
 
-def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str], dict]:
+def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str], dict[str, int]]:
     """The hash chain's problems, the replay's problems, and counts of what was checked."""
     checked = {"events": 0, "kits": 0, "games": 0}
     chain: list[str] = []
@@ -82,10 +82,14 @@ def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str
             data = json.loads(data_text)
         except ValueError:  # an edited log, reported like any other change rather than as a traceback
             data = {}
-            chain.append(f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written")
+            chain.append(
+                f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written"
+            )
         event = Event(id_, kit_id, kind, at, data, game)
         if event_hash(previous, event, data_text) != stored and len(chain) < 20:
-            chain.append(f"hash chain broken at event {seq} ({kind}): the log was changed after it was written")
+            chain.append(
+                f"hash chain broken at event {seq} ({kind}): the log was changed after it was written"
+            )
         previous = stored
         by_kit.setdefault(kit_id, []).append(event)
         checked["events"] += 1
@@ -108,7 +112,7 @@ def _integrity_check(path: Path) -> list[str]:
     return []
 
 
-def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -> list[str]:
+def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[str, int]) -> list[str]:
     try:
         done = replay(events)
     except GameError as error:
@@ -119,10 +123,15 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -
     checked["kits"] += 1
     checked["games"] += sum(1 for g in done.games.values() if g["status"] == "finished")
     stored = store.db.execute(
-        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?", (kit_id,)
+        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?",
+        (kit_id,),
     ).fetchone()
     expected = (kit.name, kit.game, kit.menace_plays, kit.rules_name, kit.palette_name, kit.fingerprint)
-    if stored is None or stored[:6] != expected or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes):
+    if (
+        stored is None
+        or stored[:6] != expected
+        or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes)
+    ):
         problems.append(f"{label}: the kits table does not match the kit's first event")
     try:
         fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules_name)
@@ -133,10 +142,12 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict) -
     except GameError as error:
         problems.append(f"{label}: cannot build its catalogue: {error}")
     mirror = store.mirror(kit)
-    for box, moves in done.world.mirror.items():
+    for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
-            problems.append(f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
-                            f"but the log says {_fmt(moves)}")
+            problems.append(
+                f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
+                f"but the log says {_fmt(moves)}"
+            )
     columns = ("number", "status", "result", "moves", "first_box")
     stored_games = {g["id"]: g for g in store.games(kit)}
     for game_id, row in done.games.items():

@@ -2,18 +2,23 @@
 
 The session knows whose turn it is, which box MENACE draws from and how that box's picture lies on
 the real board, and plays forced moves (a position with one empty square has no box). It holds no
-bead counts: those belong to the mirror, and ``tracker.engine`` joins the two. Live play and
+bead counts: those belong to the mirror, and ``tracker.events`` joins the two. Live play and
 `menace verify` both move sessions through these functions, so they cannot disagree.
 """
+
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from kit.game import GameError, Result, State
 from kit.matchbox import BeadChange, Draw, Placement, settle
-from tracker.kits import Kit
+from tracker.kit_record import KitRecord
+
+# Where MENACE's beads are drawn: the person draws from the real box, or the tracker from its mirror.
+BEAD_SOURCES = ("physical", "digital")
 
 
 class Turn(enum.Enum):
@@ -26,23 +31,23 @@ class Turn(enum.Enum):
 
 @dataclass(frozen=True)
 class Step:
-    """One accepted move: by MENACE (with its box and bead) or by the opponent, and the forced moves after it."""
+    """One accepted move, by MENACE (with its box and bead) or the opponent, and the forced moves after it."""
 
     event: str  # id of the event that made it
     actor: str  # "menace" or "opponent"
-    square: int  # on the real board (Nim: tokens taken)
+    played: Any  # the move on the real board
     box: int | None = None
-    move: int | None = None  # the bead, in the box's own orientation
-    forced: tuple[int, ...] = ()  # MENACE moves without a box that followed at once
+    bead: Any = None  # MENACE's bead: the move in the box's own orientation
+    forced: tuple[Any, ...] = ()  # MENACE moves without a box that followed at once
 
 
 @dataclass(frozen=True)
 class Session:
     game_id: str
     number: int
-    opponent: str  # human, random or perfect
-    draw: str  # physical or digital
-    state: State
+    opponent: str  # tracker.opponents: human, or a computer player such as random or novice:0.5
+    bead_source: str  # BEAD_SOURCES: physical or digital (the event's "draw")
+    state: State[Any]
     steps: tuple[Step, ...] = ()
     resigned: str | None = None  # id of the resign event
     resigned_box: int | None = None
@@ -52,57 +57,63 @@ class Session:
         return [s for s in self.steps if s.box is not None]
 
     @property
+    def beads_drawn(self) -> list[tuple[int, Any]]:
+        """(box, bead) for every bead MENACE drew in this game, in order."""
+        return [(s.box, s.bead) for s in self.steps if s.box is not None]
+
+    @property
     def moves(self) -> list[int]:
         """Every move on the real board, in order, forced ones included."""
-        return [m for s in self.steps for m in (s.square, *s.forced)]
+        return [m for s in self.steps for m in (s.played, *s.forced)]
 
 
-def start(kit: Kit, game_id: str, number: int, *, opponent: str, draw: str) -> Session:
-    return Session(game_id, number, opponent, draw, kit.catalogue.game.initial())
+def start(kit: KitRecord, game_id: str, number: int, *, opponent: str, bead_source: str) -> Session:
+    return Session(game_id, number, opponent, bead_source, kit.catalogue.game.initial())
 
 
-def turn(kit: Kit, session: Session) -> Turn:
+def turn(kit: KitRecord, session: Session) -> Turn:
     if session.resigned or kit.catalogue.game.outcome(session.state) is not None:
         return Turn.OVER
     return Turn.MENACE if session.state.to_move == kit.catalogue.menace else Turn.OPPONENT
 
 
-def placement(kit: Kit, session: Session) -> Placement:
+def placement(kit: KitRecord, session: Session) -> Placement:
     """The box MENACE draws from now and how its picture lies on the real board."""
     _expect(kit, session, Turn.MENACE)
     return kit.place(session.state.position)
 
 
-def draw(kit: Kit, session: Session, box: int, move: int, event: str) -> Session:
-    """MENACE played the bead ``move`` (box orientation) drawn from ``box``."""
+def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str) -> Session:
+    """MENACE played ``bead`` (a move in the box's orientation) drawn from ``box``."""
     where = placement(kit, session)
     if box != where.box.id:
         raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
-    if move not in where.box.moves:
-        raise GameError(f"box {box} has no bead for move {move}")
-    square = where.to_real(move)
-    state = kit.catalogue.game.play(session.state, square)
+    if bead not in where.box.moves:
+        raise GameError(f"box {box} has no bead for move {bead}")
+    played = where.to_real(bead)
+    state = kit.catalogue.game.play(session.state, played)
     state, forced = _forced(kit, state)
-    return _played(session, state, Step(event, "menace", square, box, move, forced))
+    return _played(session, state, Step(event, "menace", played, box, bead, forced))
 
 
-def opponent_move(kit: Kit, session: Session, square: int, event: str) -> Session:
-    """The opponent played ``square`` on the real board (Nim: took that many tokens)."""
+def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Session:
+    """The opponent played ``move`` on the real board."""
     _expect(kit, session, Turn.OPPONENT)
-    state = kit.catalogue.game.play(session.state, square)
+    state = kit.catalogue.game.play(session.state, move)
     state, forced = _forced(kit, state)
-    return _played(session, state, Step(event, "opponent", square, forced=forced))
+    return _played(session, state, Step(event, "opponent", move, forced=forced))
 
 
-def resign(kit: Kit, session: Session, box: int, event: str) -> Session:
+def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:
     where = placement(kit, session)
     if box != where.box.id:
         raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
     return replace(session, resigned=event, resigned_box=box)
 
 
-def undo(kit: Kit, session: Session) -> tuple[Session, Step | None]:
-    """The session without its last move (or its resignation), and the step taken back (None: a resignation)."""
+def undo(kit: KitRecord, session: Session) -> tuple[Session, Step | None]:
+    """The session without its last move (or its resignation), and the step taken back (None: the
+    resignation)."""
     if session.resigned:
         return replace(session, resigned=None, resigned_box=None), None
     if not session.steps:
@@ -111,7 +122,7 @@ def undo(kit: Kit, session: Session) -> tuple[Session, Step | None]:
     game = kit.catalogue.game
     state = game.initial()
     for step in steps:
-        for move in (step.square, *step.forced):
+        for move in (step.played, *step.forced):
             state = game.play(state, move)
     return replace(session, state=state, steps=steps), session.steps[-1]
 
@@ -123,31 +134,46 @@ def last_event(session: Session) -> str | None:
     return session.steps[-1].event if session.steps else None
 
 
-def result(kit: Kit, session: Session) -> Result:
+def result(kit: KitRecord, session: Session) -> Result:
     _expect(kit, session, Turn.OVER)
     if session.resigned:
         return Result.LOSS
-    return kit.catalogue.game.outcome(session.state).result_for(kit.catalogue.menace)
+    outcome = kit.catalogue.game.outcome(session.state)
+    assert outcome is not None, "the game is over"
+    return outcome.result_for(kit.catalogue.menace)
 
 
-def settlement(kit: Kit, session: Session, mirror: Mapping[int, Mapping[int, int]]) -> list[BeadChange]:
+def settlement(kit: KitRecord, session: Session, mirror: Mapping[int, Mapping[Any, int]]) -> list[BeadChange]:
     """The bead change for every box used in a finished game, from the mirror's counts now."""
     draws = [
-        Draw(s.box, s.move, mirror[s.box][s.move], sum(mirror[s.box].values()),
-             first_move=kit.catalogue.is_first_move_box(s.box))
-        for s in session.draws
+        Draw(
+            box,
+            bead,
+            mirror[box][bead],
+            sum(mirror[box].values()),
+            first_move=kit.catalogue.is_first_move_box(box),
+        )
+        for box, bead in session.beads_drawn
     ]
     return settle(kit.rules, draws, result(kit, session))
 
 
-def _played(session: Session, state: State, step: Step) -> Session:
+def _played(session: Session, state: State[Any], step: Step) -> Session:
     """The session after one more step. Built directly, not with dataclasses.replace: replaying a long log
     makes one of these per move, and replace() cost more than the move itself."""
-    return Session(session.game_id, session.number, session.opponent, session.draw, state, (*session.steps, step),
-                   session.resigned, session.resigned_box)
+    return Session(
+        session.game_id,
+        session.number,
+        session.opponent,
+        session.bead_source,
+        state,
+        (*session.steps, step),
+        session.resigned,
+        session.resigned_box,
+    )
 
 
-def _forced(kit: Kit, state: State) -> tuple[State, tuple[int, ...]]:
+def _forced(kit: KitRecord, state: State[Any]) -> tuple[State[Any], tuple[int, ...]]:
     """Plays MENACE's moves that have no box (one legal move left), so the operator never has to."""
     game, menace = kit.catalogue.game, kit.catalogue.menace
     forced: list[int] = []
@@ -158,9 +184,12 @@ def _forced(kit: Kit, state: State) -> tuple[State, tuple[int, ...]]:
     return state, tuple(forced)
 
 
-def _expect(kit: Kit, session: Session, wanted: Turn) -> None:
+def _expect(kit: KitRecord, session: Session, wanted: Turn) -> None:
     now = turn(kit, session)
     if now is not wanted:
-        text = {Turn.MENACE: "it is MENACE's turn", Turn.OPPONENT: "it is the opponent's turn",
-                Turn.OVER: "the game is over"}
+        text = {
+            Turn.MENACE: "it is MENACE's turn",
+            Turn.OPPONENT: "it is the opponent's turn",
+            Turn.OVER: "the game is over",
+        }
         raise GameError(f"not now: {text[now]}")

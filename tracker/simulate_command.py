@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from tracker.errors import MenaceError
-from tracker.options import game_options, json_option
+from tracker.commands.options import game_options, json_option
 
 
 @click.command()

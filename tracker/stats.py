@@ -1,12 +1,14 @@
 """Results as numbers: games won, drawn and lost, Michie's running score, streaks."""
+
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from tracker.engine import SCORES
+from tracker.events import SCORES
 
 
-def summarise(rows: Sequence[dict]) -> dict:
+def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Totals over finished games (rows from the games table, in order)."""
     results = [r["result"] for r in rows]
     return {
@@ -21,7 +23,19 @@ def summarise(rows: Sequence[dict]) -> dict:
     }
 
 
-def running_score(rows: Sequence[dict]) -> list[int]:
+def totals(tally: Mapping[str, int]) -> dict[str, int]:
+    """Games, wins, draws, losses and score from a count of games per result (Store.tally)."""
+    wins, draws, losses = (tally.get(result, 0) for result in ("win", "draw", "loss"))
+    return {
+        "games": wins + draws + losses,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "score": sum(SCORES[result] * count for result, count in tally.items()),
+    }
+
+
+def running_score(rows: Sequence[dict[str, Any]]) -> list[int]:
     """The score after each game: +3 a win, +1 a draw, -1 a loss (Michie's learning curve)."""
     total, curve = 0, []
     for row in rows:
@@ -38,7 +52,7 @@ def _longest(results: list[str], kinds: set[str]) -> int:
     return best
 
 
-def _current(results: list[str]) -> dict:
+def _current(results: list[str]) -> dict[str, Any]:
     if not results:
         return {"result": None, "games": 0}
     last, count = results[-1], 0

@@ -1,11 +1,12 @@
 """The tracker's SQLite store: an append-only, hash-chained event log and the projections built from it.
 
 Every change is an event; the bead counts (``beads``), the games table and the kits table are
-projections of the log, written in the same transaction as the event by ``tracker.engine.step``.
+projections of the log, written in the same transaction as the event by ``tracker.events.step``.
 Writes take the lock first (BEGIN IMMEDIATE) and wait for it (busy timeout), so two processes can
 share a store; each commit is durable, so a process killed at any moment loses at most the input it
 was answering.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,16 +14,17 @@ import json
 import os
 import sqlite3
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from tracker import engine
-from tracker.engine import Change, Event, World
+from kit.game import GameError
 from tracker.errors import MenaceError
-from tracker.kits import Kit, kit_from_data
+from tracker.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
+from tracker.kit_record import KitRecord, kit_from_data
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -30,6 +32,10 @@ BUSY_TIMEOUT_S = 10.0
 
 class StoreChanged(MenaceError):
     """Another process recorded something for this kit since we last looked."""
+
+
+class KitNotChosen(MenaceError):
+    """No kit was named, and the store does not have exactly one."""
 
 
 def default_path() -> Path:
@@ -40,9 +46,9 @@ def default_path() -> Path:
     return Path(base) / "menace-kit" / "menace.sqlite3"
 
 
-def _v1(db: sqlite3.Connection) -> None:
+def _v1(store: Store) -> None:
     _script(
-        db,
+        store.db,
         """
         CREATE TABLE events (
             seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, kit TEXT NOT NULL,
@@ -61,7 +67,7 @@ def _v1(db: sqlite3.Connection) -> None:
             result TEXT, opponent TEXT NOT NULL, draw TEXT NOT NULL, started_at TEXT NOT NULL,
             ended_at TEXT, moves TEXT NOT NULL, first_box TEXT);
         CREATE UNIQUE INDEX games_by_kit ON games (kit, number);
-        """
+        """,
     )
 
 
@@ -72,13 +78,46 @@ def _script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
+def _v2(store: Store) -> None:
+    """Rebuilds every kit's bead counts and games table from its log.
+
+    The games table keeps the first box's beads after each game, and "first box" now means the lowest
+    first-move box (Catalogue.first_box): for a Nim kit where MENACE plays second that is box 6, no longer
+    box 1, so the rows written before would disagree with a replay.
+    """
+    from tracker.replay import rebuild  # replay reads the store: imported here, not at the top
+
+    kit_ids = [row[0] for row in store.db.execute("SELECT id FROM kits ORDER BY id").fetchall()]
+    for kit_id in kit_ids:
+        try:
+            rebuild(store, kit_id)
+        except GameError:
+            # A log that does not replay is left as it is, so the store still opens and `menace verify`
+            # can report the problem rather than the store being locked out.
+            continue
+
+
 # Numbered migrations: each runs in one transaction together with the row that records it.
-MIGRATIONS = [(1, "event log, kits, beads and games", _v1)]
-GAME_COLUMNS = ("id", "number", "status", "result", "opponent", "draw", "started_at", "ended_at", "moves", "first_box")
+MIGRATIONS = [
+    (1, "event log, kits, beads and games", _v1),
+    (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
+]
+GAME_COLUMNS = (
+    "id",
+    "number",
+    "status",
+    "result",
+    "opponent",
+    "draw",
+    "started_at",
+    "ended_at",
+    "moves",
+    "first_box",
+)
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def new_id() -> str:
@@ -90,7 +129,7 @@ def event_hash(previous: str, event: Event, data_text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def dumps(data: dict) -> str:
+def dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
@@ -119,7 +158,20 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT: the write lock is taken up front, so no write is lost to a race."""
+        """BEGIN IMMEDIATE ... COMMIT: the write lock is taken up front, so no write is lost to a race.
+
+        Inside a transaction already (a batch of games, one commit), the block is a savepoint of it: it
+        still succeeds or fails as a whole."""
+        if self.db.in_transaction:
+            self.db.execute("SAVEPOINT nested")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK TO nested")
+                self.db.execute("RELEASE nested")
+                raise
+            self.db.execute("RELEASE nested")
+            return
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
@@ -140,13 +192,16 @@ class Store:
             with self.transaction() as db:
                 if self._version() >= version:  # another process got there first
                     continue
-                migrate(db)
+                migrate(self)
                 db.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, now()))
         if self._version() > known:
             raise MenaceError(f"{self.path} was written by a newer menace-kit (schema {self._version()})")
 
     def _version(self) -> int:
-        return self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+        version: int = self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[
+            0
+        ]
+        return version
 
     # --- the log ----------------------------------------------------------------------------------
     def _append(self, event: Event) -> None:
@@ -163,62 +218,88 @@ class Store:
             data_text = dumps(event.data)
             previous = event_hash(previous, event, data_text)
             rows.append((event.id, event.kit, event.game, event.kind, event.at, data_text, previous))
-        self.db.executemany("INSERT INTO events (id, kit, game, kind, at, data, hash) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        self.db.executemany(
+            "INSERT INTO events (id, kit, game, kind, at, data, hash) VALUES (?, ?, ?, ?, ?, ?, ?)", rows
+        )
 
     def events(self, kit: str | None = None) -> Iterator[tuple[Event, str]]:
         """Every event in log order (of one kit if given), each with its stored hash."""
         query = "SELECT id, kit, kind, at, data, game, hash FROM events"
-        rows = self.db.execute(query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ())
+        rows = self.db.execute(
+            query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ()
+        )
         for id_, kit_id, kind, at, data, game, hash_ in rows:
             yield Event(id_, kit_id, kind, at, json.loads(data), game), hash_
 
-    def event_rows(self, kit: str | None = None) -> Iterator[tuple]:
-        """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text, hash).
+    def event_rows(self, kit: str | None = None) -> Iterator[tuple[Any, ...]]:
+        """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text,
+        hash).
 
         For copying the log out as it is: the data stays the JSON text that was hashed, not parsed."""
         query = "SELECT id, kit, game, kind, at, data, hash FROM events"
-        return self.db.execute(query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ())
+        return self.db.execute(
+            query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ()
+        )
 
     def has_event(self, event_id: str) -> bool:
         return self.db.execute("SELECT 1 FROM events WHERE id = ?", (event_id,)).fetchone() is not None
 
     # --- kits -------------------------------------------------------------------------------------
-    def create_kit(self, kit: Kit) -> World:
+    def create_kit(self, kit: KitRecord) -> World:
         with self.transaction():
             if self.db.execute("SELECT 1 FROM kits WHERE name = ?", (kit.name,)).fetchone():
                 raise MenaceError(f"there is already a kit called {kit.name!r}: choose another name")
             event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
             self._append(event)
-            world = engine.initial_world(event)
+            world = initial_world(event)
             self.write_kit(event)
-            self.write_beads(kit.id, {(b, m): n for b, moves in world.mirror.items() for m, n in moves.items()})
+            self.write_mirror(kit, world.loaded_mirror)
         return world
 
     def write_kit(self, event: Event) -> None:
         data = event.data
         self.db.execute(
             "INSERT INTO kits VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (event.kit, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
-             data["fingerprint"], json.dumps(data["boxes"], separators=(",", ":")), event.at),
+            (
+                event.kit,
+                data["name"],
+                data["game"],
+                data["menace_plays"],
+                data["rules"],
+                data["palette"],
+                data["fingerprint"],
+                json.dumps(data["boxes"], separators=(",", ":")),
+                event.at,
+            ),
         )
 
-    def kits(self) -> list[dict]:
+    def kits(self) -> list[dict[str, Any]]:
         rows = self.db.execute(
             "SELECT k.id, k.name, k.game, k.menace_plays, k.rules, k.palette, k.fingerprint, k.created_at, "
             "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished') "
             "FROM kits k ORDER BY k.created_at, k.name"
         )
-        keys = ("id", "name", "game", "menace_plays", "rules", "palette", "fingerprint", "created_at", "games")
-        return [dict(zip(keys, row)) for row in rows]
+        keys = (
+            "id",
+            "name",
+            "game",
+            "menace_plays",
+            "rules",
+            "palette",
+            "fingerprint",
+            "created_at",
+            "games",
+        )
+        return [dict(zip(keys, row, strict=True)) for row in rows]
 
-    def kit(self, name: str | None) -> Kit:
+    def kit(self, name: str | None) -> KitRecord:
         """The kit called ``name``; without a name, the store's only kit."""
         if name is None:
             names = [row[0] for row in self.db.execute("SELECT name FROM kits ORDER BY name")]
             if len(names) != 1:
                 if not names:
                     raise MenaceError("the store has no kit yet: create one with `menace new NAME`")
-                raise MenaceError(f"the store has {len(names)} kits ({', '.join(names)}): choose one with --kit NAME")
+                raise KitNotChosen(f"the store has {len(names)} kits ({', '.join(names)}): choose one")
             name = names[0]
         kit = self._kit_where("name", name)
         if kit is None:
@@ -226,79 +307,110 @@ class Store:
             raise MenaceError(f"no kit called {name!r}: the store has {', '.join(names) or 'no kits yet'}")
         return kit
 
-    def kit_by_id(self, kit_id: str) -> Kit:
+    def kit_by_id(self, kit_id: str) -> KitRecord:
         kit = self._kit_where("id", kit_id)
         if kit is None:
             raise MenaceError(f"no kit with id {kit_id}")
         return kit
 
-    def _kit_where(self, column: str, value: str) -> Kit | None:
+    def _kit_where(self, column: str, value: str) -> KitRecord | None:
         row = self.db.execute(
-            f"SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE {column} = ?",
+            "SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits "
+            f"WHERE {column} = ?",
             (value,),
         ).fetchone()
         if row is None:
             return None
-        data = dict(zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7]))
+        data = dict(
+            zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7], strict=True)
+        )
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------
-    def mirror(self, kit: Kit) -> dict[int, dict[int, int]]:
-        mirror: dict[int, dict[int, int]] = {b.id: {} for b in kit.boxes}
-        for box, move, count in self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)):
-            mirror[box][move] = count
+    # The beads table keys a colour by its move code; the mirror by the game's move.
+    def mirror(self, kit: KitRecord) -> Mirror:
+        mirror: Mirror = {b.id: {} for b in kit.boxes}
+        for box, code, count in self.db.execute(
+            "SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)
+        ):
+            mirror[box][kit.move(code)] = count
         return mirror
 
-    def box_counts(self, kit: Kit, box: int) -> dict[int, int]:
-        rows = self.db.execute("SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box))
-        return dict(rows.fetchall())
+    def box_counts(self, kit: KitRecord, box: int) -> Counts:
+        rows = self.db.execute(
+            "SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box)
+        )
+        return {kit.move(code): count for code, count in rows.fetchall()}
 
-    def write_beads(self, kit_id: str, counts: dict[tuple[int, int], int]) -> None:
+    def write_mirror(self, kit: KitRecord, mirror: Mirror) -> None:
+        """Writes every count of ``mirror``; the caller holds the transaction."""
+        self.write_beads(kit, {(box, move): n for box, moves in mirror.items() for move, n in moves.items()})
+
+    def write_beads(self, kit: KitRecord, counts: BeadCounts) -> None:
         self.db.executemany(
-            "INSERT INTO beads VALUES (?, ?, ?, ?) ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
-            [(kit_id, box, move, count) for (box, move), count in counts.items()],
+            "INSERT INTO beads VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
+            [(kit.id, box, kit.code(move), count) for (box, move), count in counts.items()],
         )
 
-    def write_game(self, kit_id: str, row: dict) -> None:
+    def write_game(self, kit_id: str, row: dict[str, Any]) -> None:
         row = dict(row)
         if "first_box" in row and row["first_box"] is not None:
             row["first_box"] = dumps({str(m): n for m, n in sorted(row["first_box"].items())})
         if "opponent" in row:  # a whole row (from game_started, or a rebuild): insert it
             self.db.execute(
-                f"INSERT INTO games (kit, {', '.join(GAME_COLUMNS)}) VALUES (?, {', '.join('?' * len(GAME_COLUMNS))})",
+                f"INSERT INTO games (kit, {', '.join(GAME_COLUMNS)}) "
+                f"VALUES (?, {', '.join('?' * len(GAME_COLUMNS))})",
                 (kit_id, *(row[c] for c in GAME_COLUMNS)),
             )
             return
         sets = [c for c in row if c != "id"]
-        self.db.execute(f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
-                        (*(row[c] for c in sets), row["id"]))
+        self.db.execute(
+            f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
+            (*(row[c] for c in sets), row["id"]),
+        )
 
-    def games(self, kit: Kit, *, finished_only: bool = False, last: int | None = None) -> list[dict]:
+    def games(
+        self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None
+    ) -> list[dict[str, Any]]:
         where = " AND status = 'finished'" if finished_only else ""
         query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
-        rows = self.db.execute(query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)).fetchall()
-        return [dict(zip(GAME_COLUMNS, row)) for row in reversed(rows)]
+        rows = self.db.execute(
+            query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)
+        ).fetchall()
+        return [dict(zip(GAME_COLUMNS, row, strict=True)) for row in reversed(rows)]
 
-    def finished_games(self, kit: Kit) -> int:
+    def finished_games(self, kit: KitRecord) -> int:
         """How many games of the kit are finished (counted by SQLite: no rows are read)."""
         query = "SELECT count(*) FROM games WHERE kit = ? AND status = 'finished'"
-        return self.db.execute(query, (kit.id,)).fetchone()[0]
+        count: int = self.db.execute(query, (kit.id,)).fetchone()[0]
+        return count
 
-    def results(self, kit: Kit, *, first_box: bool = False) -> list[dict]:
+    def tally(self, kit: KitRecord) -> dict[str, int]:
+        """How many finished games ended in each result, counted by SQLite: after every game the play table
+        says the totals, and reading every row each time made a long session slow down game by game."""
+        query = "SELECT result, count(*) FROM games WHERE kit = ? AND status = 'finished' GROUP BY result"
+        return dict(self.db.execute(query, (kit.id,)).fetchall())
+
+    def results(self, kit: KitRecord, *, first_box: bool = False) -> list[dict[str, Any]]:
         """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games.
 
         With ``first_box``, each also has the first box's beads after the game as stored (JSON text)."""
         if not first_box:
-            rows = self.db.execute("SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,))
+            rows = self.db.execute(
+                "SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,)
+            )
             return [{"result": row[0]} for row in rows]
         query = "SELECT result, first_box FROM games WHERE kit = ? AND status = 'finished' ORDER BY number"
         return [{"result": result, "first_box": first} for result, first in self.db.execute(query, (kit.id,))]
 
     def head(self, kit_id: str) -> str | None:
-        row = self.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)
+        ).fetchone()
         return row[0] if row else None
 
-    def world(self, kit: Kit) -> World:
+    def world(self, kit: KitRecord) -> World:
         """The kit's current state from the projections, with the game in progress rebuilt from its events."""
         if self.db.in_transaction:
             return self._world(kit)
@@ -308,27 +420,33 @@ class Store:
         finally:
             self.db.execute("COMMIT")
 
-    def _world(self, kit: Kit) -> World:
-        started = self.db.execute("SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)).fetchone()[0]
+    def _world(self, kit: KitRecord) -> World:
+        started = self.db.execute(
+            "SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)
+        ).fetchone()[0]
         playing = self._playing(kit)
         world = World(kit, None, started=started - 1 if playing else started)
         if playing:
             for event, _ in self._game_events(playing):
-                world = engine.step(world, event).world
+                world = step(world, event).world
         return replace(world, mirror=self.mirror(kit), head=self.head(kit.id))
 
-    def _playing(self, kit: Kit) -> str | None:
-        row = self.db.execute("SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)).fetchone()
+    def _playing(self, kit: KitRecord) -> str | None:
+        row = self.db.execute(
+            "SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)
+        ).fetchone()
         return row[0] if row else None
 
     def _game_events(self, game: str) -> Iterator[tuple[Event, str]]:
-        rows = self.db.execute("SELECT id, kit, kind, at, data, game, hash FROM events WHERE game = ? ORDER BY seq", (game,))
+        rows = self.db.execute(
+            "SELECT id, kit, kind, at, data, game, hash FROM events WHERE game = ? ORDER BY seq", (game,)
+        )
         for id_, kit_id, kind, at, data, game_id, hash_ in rows:
             yield Event(id_, kit_id, kind, at, json.loads(data), game_id), hash_
 
     # --- recording --------------------------------------------------------------------------------
-    def record(self, world: World, events: list[tuple[str, dict]]) -> World:
-        """Appends events for the kit, each checked and projected by engine.step, all in one transaction.
+    def record(self, world: World, events: Events) -> World:
+        """Appends events for the kit, each checked and projected by tracker.events.step, in one transaction.
 
         Raises StoreChanged if another process wrote to the kit since ``world`` was read, and the
         event's own GameError if it does not fit; either way nothing is written.
@@ -342,7 +460,7 @@ class Store:
                 world = self.apply(world, event)
         return world
 
-    def update(self, kit: Kit, build) -> tuple[World, World]:
+    def update(self, kit: KitRecord, build: Callable[[World], Events]) -> tuple[World, World]:
         """Reads the kit and records ``build(world)``'s events in one transaction, so no other writer can
         slip in between (one-shot commands: census, undo, discard). Returns the worlds before and after."""
         with self.transaction():
@@ -354,9 +472,9 @@ class Store:
 
     def apply(self, world: World, event: Event) -> World:
         """Steps, appends and projects one event; the caller holds the transaction."""
-        change: Change = engine.step(world, event)
+        change: Change = step(world, event)
         self._append(event)
-        self.write_beads(world.kit.id, change.beads)
+        self.write_beads(world.kit, change.beads)
         if change.game_row is not None:
             self.write_game(world.kit.id, change.game_row)
         return change.world

@@ -1,13 +1,28 @@
-"""Small plain-text pictures of positions and boxes for the terminal."""
+"""Plain-text pictures for the terminal, drawn from the game's pictures (kit.picture), whatever the game.
+
+A Grid is drawn cell by cell, a Heaps picture as rows of tokens. Cells are labelled with the moves that
+play into them, as the game writes them, so nothing here knows a board's shape or a game's notation.
+"""
+
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from kit.game import Game
+from kit.matchbox import Box, Placement
+from kit.palettes import Palette
+from kit.picture import Grid, Heaps, Picture
+from tracker.kit_record import KitRecord
+
+EMPTY_CELL = "."
+Cell = Callable[[int, str], str]  # (cell index, what the cell shows) -> what to show instead
 
 
-def board_lines(board: str, *, cell: Callable[[int, str], str] | None = None) -> list[str]:
-    """Three lines drawing a 3x3 board; ``cell(square, mark)`` may replace what a square shows."""
-    shown = [cell(i, mark) if cell else mark for i, mark in enumerate(board)]
-    return [" ".join(shown[row * 3 : row * 3 + 3]) for row in range(3)]
+def plural(count: int, word: str) -> str:
+    """'1 game', '2 games'."""
+    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def side_by_side(blocks: list[list[str]], *, width: int, gap: int = 3) -> list[str]:
@@ -20,6 +35,109 @@ def side_by_side(blocks: list[list[str]], *, width: int, gap: int = 3) -> list[s
     return lines
 
 
-def plural(count: int, word: str) -> str:
-    """'1 game', '2 games'."""
-    return f"{count} {word}{'s' * (count != 1)}"
+# --- grids ----------------------------------------------------------------------------------------
+def grid_lines(grid: Grid, *, cell: Cell | None = None) -> list[str]:
+    """One line per row, cells apart by a space; ``cell(index, shown)`` may replace what a cell shows."""
+    shown = [mark or EMPTY_CELL for mark in grid.marks]
+    if cell is not None:
+        shown = [cell(index, mark) for index, mark in enumerate(shown)]
+    return [" ".join(shown[row * grid.columns : (row + 1) * grid.columns]) for row in range(grid.rows)]
+
+
+@cache
+def cell_moves(game: Game[Any, Any]) -> dict[int, Any]:
+    """The move that plays into each cell of the game's grid, from the moves of its opening position."""
+    marks = {move: game.move_mark(move).cell for move in game.legal_moves(game.initial())}
+    return {cell: move for move, cell in marks.items() if cell is not None}
+
+
+def counts_on_cells(game: Game[Any, Any], box: Box, counts: Mapping[Any, int]) -> Cell:
+    """A cell function that shows each bead colour's count on the cell its move plays into."""
+    on_cell = {game.move_mark(move).cell: counts.get(move, 0) for move in box.moves}
+    return lambda index, mark: str(on_cell[index]) if index in on_cell else mark
+
+
+def board_lines(game: Game[Any, Any], grid: Grid, notation: str) -> list[str]:
+    """The real board for the play prompt, indented, its empty cells showing how to type them.
+
+    A notation that writes a cell as its row and column (golf: "LM") labels the board's edges instead."""
+    texts = {index: game.move_text(move, notation) for index, move in cell_moves(game).items()}
+    edges = _coordinates(texts, grid)
+    if edges is None:
+        lines = grid_lines(
+            grid, cell=lambda index, mark: texts.get(index, mark) if mark == EMPTY_CELL else mark
+        )
+        return [f"  {line}" for line in lines]
+    rows, columns = edges
+    lines = grid_lines(grid)
+    return ["    " + " ".join(columns), *(f"  {rows[r]} {line}" for r, line in enumerate(lines))]
+
+
+def _coordinates(texts: Mapping[int, str], grid: Grid) -> tuple[list[str], list[str]] | None:
+    """Row and column names when every cell's move is written row name then column name, else None."""
+    size = grid.rows * grid.columns
+    if sorted(texts) != list(range(size)) or any(len(text) != 2 for text in texts.values()):
+        return None
+    rows = [texts[r * grid.columns][0] for r in range(grid.rows)]
+    columns = [texts[c][1] for c in range(grid.columns)]
+    if any(
+        texts[r * grid.columns + c] != rows[r] + columns[c]
+        for r in range(grid.rows)
+        for c in range(grid.columns)
+    ):
+        return None
+    return rows, columns
+
+
+# --- heaps ----------------------------------------------------------------------------------------
+def heaps_words(heaps: Heaps) -> str:
+    """'9 tokens' (several heaps: '1, 2, 3 tokens'), as box headings name a Heaps position."""
+    return ", ".join(str(tokens) for tokens in heaps.tokens) + " tokens"
+
+
+def heaps_lines(heaps: Heaps) -> list[str]:
+    """A row of tokens per heap: '  5 tokens left  | | | | |'."""
+    return [f"  {plural(tokens, 'token')} left  " + " ".join("|" * tokens) for tokens in heaps.tokens]
+
+
+# --- positions and boxes --------------------------------------------------------------------------
+def position_lines(game: Game[Any, Any], position: Any, notation: str) -> list[str]:
+    """The real position as the play prompt shows it after every move."""
+    picture = game.picture(position)
+    if isinstance(picture, Heaps):
+        return heaps_lines(picture)
+    return board_lines(game, picture, notation)
+
+
+def shows_cells(picture: Picture) -> bool:
+    """Whether moves have cells on the picture (a Grid), so labels carry bead letters on them."""
+    return isinstance(picture, Grid)
+
+
+def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Palette) -> list[str]:
+    """The box's label (bead colours as lower-case letters on their cells) beside the real board."""
+    box = placement.box
+    label_grid, real_grid = game.picture(box.position), game.picture(placement.position)
+    assert isinstance(label_grid, Grid) and isinstance(real_grid, Grid), "only a Grid has cells to draw"
+    letters = {
+        game.move_mark(move).cell: palette.for_move(game.move_code(move)).code.lower() for move in box.moves
+    }
+    label = grid_lines(label_grid, cell=lambda index, mark: letters.get(index, mark))
+    lines = side_by_side([["label", *label], ["real board", *grid_lines(real_grid)]], width=12)
+    return [f"  {line}" for line in lines]
+
+
+def beads_text(
+    kit: KitRecord, moves: Sequence[Any], counts: Mapping[Any, int], *, letters: bool = True
+) -> str:
+    """'r=red 4, y=yellow 4' (without ``letters``: 'red 4, yellow 4')."""
+    parts = []
+    for move in moves:
+        colour = kit.colour_of(move)
+        parts.append(f"{colour.code.lower() + '=' if letters else ''}{colour.name} {counts.get(move, 0)}")
+    return ", ".join(parts)
+
+
+def move_name(game: Game[Any, Any], move: Any, notation: str) -> str:
+    """The move's phrase without its verb: 'square 3 (top right)', 'LR (top right)', '2'."""
+    return game.move_phrase(move, notation).split(" ", 1)[1]

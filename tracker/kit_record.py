@@ -3,20 +3,22 @@
 The store holds the catalogue's boxes so that play never has to walk the game tree (about 30 ms);
 `menace verify` checks the copy against a freshly built catalogue and its fingerprint.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from kit.matchbox import Box, Catalogue, Placement
 from kit.game import Game
 from kit.games import get_game
-from kit.palettes import Palette, load_palette
+from kit.matchbox import Box, Catalogue, Placement
+from kit.palettes import Colour, Palette, load_palette
 from kit.rules import Rules, load_rules
 
 
 @dataclass(frozen=True)
-class Kit:
+class KitRecord:
     """One physical MENACE recorded in a store."""
 
     id: str  # stable across stores, so an export can be merged back
@@ -41,10 +43,10 @@ class Kit:
         return load_palette(self.palette_name, game=self.game)
 
     @cached_property
-    def _placements(self) -> dict[str, Placement]:
+    def _placements(self) -> dict[Any, Placement]:
         return {}
 
-    def place(self, position) -> Placement:
+    def place(self, position: Any) -> Placement:
         """catalogue.place, remembered per position: replaying 10,000 games asks the same questions often."""
         placement = self._placements.get(position)
         if placement is None:
@@ -54,15 +56,25 @@ class Kit:
     def box(self, box_id: int) -> Box:
         return self.catalogue.box(box_id)
 
-    @property
-    def first_box(self) -> int:
-        """The lowest-numbered first-move box (the opening box when MENACE moves first)."""
-        return self.catalogue.first_box
+    # Moves: in memory the tracker holds the game's own moves; events, the database and palettes key
+    # them by their codes (small whole numbers), converted here and nowhere else.
+    def code(self, move: Any) -> int:
+        return self.catalogue.game.move_code(move)
 
-    def colour(self, move: int) -> str:
-        return self.palette.for_move(move).name
+    def move(self, code: int) -> Any:
+        return self.catalogue.game.move_from_code(code)
 
-    def created_data(self) -> dict:
+    def colour_of(self, move: Any) -> Colour:
+        return self.palette.for_move(self.code(move))
+
+    def colour(self, move: Any) -> str:
+        return self.colour_of(move).name
+
+    def parse_colour(self, text: str, box: Box) -> Any:
+        """The move whose colour ``text`` names among ``box``'s colours; raises UnknownColourError."""
+        return self.move(self.palette.parse(text, among=tuple(self.code(m) for m in box.moves)).move)
+
+    def created_data(self) -> dict[str, Any]:
         """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""
         return {
             "name": self.name,
@@ -75,22 +87,34 @@ class Kit:
         }
 
 
-def kit_from_data(kit_id: str, data: dict) -> Kit:
-    return Kit(
-        kit_id, data["name"], data["game"], data["menace_plays"], data["rules"], data["palette"],
-        data["fingerprint"], boxes_from_json(get_game(data["game"]), data["boxes"]),
+def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
+    return KitRecord(
+        kit_id,
+        data["name"],
+        data["game"],
+        data["menace_plays"],
+        data["rules"],
+        data["palette"],
+        data["fingerprint"],
+        boxes_from_json(get_game(data["game"]), data["boxes"]),
     )
 
 
-def boxes_to_json(game: Game, boxes: tuple[Box, ...]) -> list:
+def boxes_to_json(game: Game[Any, Any], boxes: tuple[Box, ...]) -> list[list[Any]]:
     """Boxes as JSON rows: [id, position text, move number, move codes, beads]."""
     return [
-        [b.id, game.position_text(b.position), b.move_number, [game.move_code(m) for m in b.moves], list(b.beads)]
+        [
+            b.id,
+            game.position_text(b.position),
+            b.move_number,
+            [game.move_code(m) for m in b.moves],
+            list(b.beads),
+        ]
         for b in boxes
     ]
 
 
-def boxes_from_json(game: Game, rows: list) -> tuple[Box, ...]:
+def boxes_from_json(game: Game[Any, Any], rows: list[list[Any]]) -> tuple[Box, ...]:
     return tuple(
         Box(int(i), game.parse_position(str(p)), n, tuple(game.move_from_code(c) for c in m), tuple(b))
         for i, p, n, m, b in rows

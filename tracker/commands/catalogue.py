@@ -1,17 +1,20 @@
 """`menace boxes`, `menace find` and `menace graph`: the matchbox catalogue from the command line."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from generator.catalogue import build_catalogue
 from kit.game import State
-from kit.matchbox import Box, Catalogue
+from kit.matchbox import Box, Catalogue, Placement
+from kit.picture import Grid, Heaps
+from tracker.commands.options import FileName, game_options, json_option
 from tracker.errors import MenaceError
-from tracker.options import game_options, json_option
-from tracker.text import board_lines, side_by_side
+from tracker.text import counts_on_cells, grid_lines, heaps_words, side_by_side
 
 BOXES_PER_ROW = 6
 
@@ -19,12 +22,23 @@ BOXES_PER_ROW = 6
 @click.command()
 @game_options
 @json_option
-@click.option("--kit", "kit_name", metavar="NAME", default=None,
-              help="Show the beads now in this kit of the store (its game, side and rules), not the starting beads.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The store for --kit (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).")
-def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None,
-          db_path: Path | None) -> None:
+@click.option(
+    "--kit",
+    "kit_name",
+    metavar="NAME",
+    default=None,
+    help="Show the beads now in this kit of the store (its game, side and rules), not the starting beads.",
+)
+@click.option(
+    "--db",
+    "db_path",
+    type=FileName(),
+    default=None,
+    help="The store for --kit (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).",
+)
+def boxes(
+    game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None, db_path: Path | None
+) -> None:
     """List every matchbox: its number, position and starting beads (with --kit: the beads now).
 
     In the pictures a digit is the number of beads for that square; '.' is an empty square that gets
@@ -39,24 +53,33 @@ def boxes(game: str, menace_plays: str, rules: str | None, as_json: bool, kit_na
         click.echo(json.dumps({**catalogue.to_json(), **extra}))
         return
     click.echo(heading)
-    if catalogue.game.name == "nim":
-        for box in catalogue.boxes:
-            takes = ", ".join(f"take {m}: {n}" for m, n in zip(box.moves, box.beads))
-            click.echo(f"box {box.id:>2}  {box.position} tokens   {takes}")
-        return
-    for start in range(0, len(catalogue.boxes), BOXES_PER_ROW):
-        row = catalogue.boxes[start : start + BOXES_PER_ROW]
-        blocks = [[f"#{box.id} move {box.move_number}", *_box_picture(box)] for box in row]
+    the_game = catalogue.game
+    heaps = [box for box in catalogue.boxes if isinstance(the_game.picture(box.position), Heaps)]
+    for box in heaps:  # a line each: a heap has no cells to write the beads on
+        moves = ", ".join(
+            f"{the_game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True)
+        )
+        click.echo(f"box {box.id:>2}  {_heaps(catalogue, box)}   {moves}")
+    grids = [box for box in catalogue.boxes if box not in heaps]
+    for start in range(0, len(grids), BOXES_PER_ROW):
+        row = grids[start : start + BOXES_PER_ROW]
+        blocks = [[f"#{box.id} move {box.move_number}", *_box_picture(catalogue, box)] for box in row]
         click.echo("\n".join(side_by_side(blocks, width=12)) + "\n")
 
 
-def _to_board(catalogue: Catalogue, placement) -> list[int] | None:
+def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:
     """find --json's to_board: the real move code of every move code the game has, or null when the game
     has no symmetry (tic-tac-toe: the square each of the label's squares 0-8 lands on)."""
     game = catalogue.game
     if len(game.symmetries) == 1:
         return None
-    codes = sorted({game.move_code(m) for box in catalogue.boxes for m in game.legal_moves(State(box.position, catalogue.menace))})
+    codes = sorted(
+        {
+            game.move_code(m)
+            for box in catalogue.boxes
+            for m in game.legal_moves(State(box.position, catalogue.menace))
+        }
+    )
     return [game.move_code(placement.to_real(game.move_from_code(c))) for c in codes]
 
 
@@ -86,25 +109,25 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
             )
         )
         return
-    if catalogue.game.name == "nim":
-        click.echo(f"Box {box.id}: {box.position} tokens left.")
+    the_game = catalogue.game
+    label_picture, real_picture = the_game.picture(box.position), the_game.picture(placement.position)
+    if not isinstance(label_picture, Grid) or not isinstance(real_picture, Grid):
+        click.echo(f"Box {box.id}: {_heaps(catalogue, box)} left.")
         return
-    mapping = tuple(placement.to_real(i) for i in range(9))
     click.echo(f"Box {box.id} (MENACE's move {box.move_number})")
-    label = ["label", *board_lines(box.position)]
-    real = ["real board", *board_lines(placement.position)]
+    label = ["label", *grid_lines(label_picture)]
+    real = ["real board", *grid_lines(real_picture)]
     click.echo("\n".join(side_by_side([label, real], width=12)))
     click.echo(f"The label's picture, {placement.turn}, is the real board.")
-    squares = ", ".join(f"{m}->{mapping[m]}" for m in box.moves)
+    code = the_game.move_code
+    squares = ", ".join(f"{code(m)}->{code(placement.to_real(m))}" for m in box.moves)
     click.echo(f"Bead squares, label -> real board: {squares}")
 
 
 @click.command()
 @game_options
 @click.option("--full", is_flag=True, help="Every position, not one per symmetry class.")
-@click.option(
-    "--out", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The .graphml file to write."
-)
+@click.option("--out", "out", type=FileName(), required=True, help="The .graphml file to write.")
 def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path) -> None:
     """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
@@ -120,20 +143,21 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
     click.echo(f"wrote {out}: {tree.number_of_nodes()} positions, {tree.number_of_edges()} moves", err=True)
 
 
-def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict]:
+def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict[str, Any]]:
     """The kit's catalogue with its boxes holding the store's bead counts now, and a heading for it."""
     from dataclasses import replace
 
-    from tracker.store_options import open_store
+    from tracker.commands.options import open_kit, open_store
 
     store = open_store(db_path)
-    kit = store.kit(kit_name)
+    kit = open_kit(store, kit_name)
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
     games = store.finished_games(kit)
     catalogue = replace(kit.catalogue, boxes=boxes)
     heading = (
-        f"{len(boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: {catalogue.game.title}, "
+        f"{len(boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: "
+        f"{catalogue.game.title}, "
         f"MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.fingerprint}\n"
     )
     # The counts changed, so the catalogue's own hash would too: the kit keeps its printed fingerprint.
@@ -147,9 +171,17 @@ def _heading(catalogue: Catalogue) -> str:
     )
 
 
-def _box_picture(box: Box) -> list[str]:
-    beads = box.initial_counts()
-    return board_lines(box.position, cell=lambda square, mark: str(beads[square]) if square in beads else mark)
+def _box_picture(catalogue: Catalogue, box: Box) -> list[str]:
+    """The box's picture with its starting beads on the cells of their moves."""
+    picture = catalogue.game.picture(box.position)
+    assert isinstance(picture, Grid)
+    return grid_lines(picture, cell=counts_on_cells(catalogue.game, box, box.initial_counts()))
+
+
+def _heaps(catalogue: Catalogue, box: Box) -> str:
+    picture = catalogue.game.picture(box.position)
+    assert isinstance(picture, Heaps)
+    return heaps_words(picture)
 
 
 COMMANDS = [boxes, find, graph]

@@ -30,8 +30,8 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
               help="Move the labels down (mm; negative: up).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the kits; each game gets DIR/<game>/.")
-def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None, stock: str,
-             offset_x: float, offset_y: float, out: Path) -> None:
+def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None,
+             stock: str, offset_x: float, offset_y: float, out: Path) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, and score sheet, plus a kit.json manifest.
 

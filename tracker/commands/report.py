@@ -1,15 +1,17 @@
 """`menace report`: a kit's learning curve, results and first box over time, as a PDF."""
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from generator.charts import RESULT_COLOURS
+from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
 from tracker.stats import running_score, summarise
-from tracker.store_options import db_option, kit_option, open_store
 
 BLOCK = 10  # games per bar in the results chart, more when there are many games
 MAX_BARS = 30  # beyond this the bars and their labels run into each other
@@ -18,34 +20,45 @@ MAX_BARS = 30  # beyond this the bars and their labels run into each other
 @click.command()
 @db_option
 @kit_option
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write.")
+@click.option("--out", type=FileName(), required=True, help="The PDF to write.")
 def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
-    """Draw the kit's running score (Michie's curve), results per 10 games and the first box's beads as a PDF."""
+    """Draw the kit's running score (Michie's curve), results per 10 games and the first box's beads as a
+    PDF."""
     from generator.charts import Series, line_chart, stacked_bars, write_report
 
     store = open_store(db_path)
-    kit = store.kit(kit_name)
+    kit = open_kit(store, kit_name)
     rows = store.results(kit, first_box=True)  # only the two columns drawn: 10,000 games are read at once
     if not rows:
         raise MenaceError(f"kit {kit.name} has no finished games yet: nothing to draw")
     summary = summarise(rows)
+    first_box = kit.catalogue.first_box
     curve = running_score(rows)
-    drawings = [line_chart([Series("score", curve)], title="Running score: +3 win, +1 draw, -1 loss",
-                           y_label="score")]
+    drawings = [
+        line_chart([Series("score", curve)], title="Running score: +3 win, +1 draw, -1 loss", y_label="score")
+    ]
     block = next(size for size in _block_sizes() if len(rows) <= size * MAX_BARS)
     blocks = [rows[i : i + block] for i in range(0, len(rows), block)]
     names = [f"{i * block + 1}-{i * block + len(b)}" for i, b in enumerate(blocks)]
-    layers = [Series(result, [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
-              for result in ("win", "draw", "loss")]
+    layers = [
+        Series(result, [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
+        for result in ("win", "draw", "loss")
+    ]
     drawings.append(stacked_bars(names, layers, title=f"Results per {block} games", y_label="games"))
     first = [json.loads(r["first_box"]) for r in rows]
-    moves = kit.box(kit.first_box).moves
-    series = [Series(kit.colour(m), [f.get(str(m), 0) for f in first], kit.palette.for_move(m).rgb) for m in moves]
-    drawings.append(line_chart(series, title=f"Beads in the first box (box {kit.first_box}) after each game",
-                               y_label="beads"))
+    moves = kit.box(first_box).moves
+    series = [
+        Series(kit.colour(m), [f.get(str(kit.code(m)), 0) for f in first], kit.colour_of(m).rgb)
+        for m in moves
+    ]
+    drawings.append(
+        line_chart(series, title=f"Beads in the first box (box {first_box}) after each game", y_label="beads")
+    )
     lines = [
-        f"{kit.catalogue.game.title}, MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.fingerprint}",
-        f"{summary['games']} games: {summary['wins']} won, {summary['draws']} drawn, {summary['losses']} lost; "
+        f"{kit.catalogue.game.title}, MENACE plays {kit.menace_plays}, rules {kit.rules_name}, "
+        f"kit {kit.fingerprint}",
+        f"{summary['games']} games: {summary['wins']} won, {summary['draws']} drawn, "
+        f"{summary['losses']} lost; "
         f"score {summary['score']:+d}; longest winning streak {summary['longest_win_streak']}",
     ]
     try:
@@ -55,7 +68,7 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     click.echo(f"wrote {out}: {summary['games']} games", err=True)
 
 
-def _block_sizes():
+def _block_sizes() -> Iterator[int]:
     """10, 50, 100, 500, 1000, ...: round numbers of games per bar."""
     size = BLOCK
     while True:

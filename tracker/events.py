@@ -4,16 +4,24 @@ Live play records an event by passing it through ``step`` inside the store's tra
 `menace verify` replays the whole log through the same ``step``, so the bead counts on disk and the
 replayed ones come from the same code.
 """
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from kit.game import GameError
-from kit.matchbox import when_empty
+from kit.matchbox import BeadChange, Box, when_empty
 from tracker import session as sessions
-from tracker.kits import Kit, kit_from_data
-from tracker.session import Session, Turn
+from tracker.kit_record import KitRecord, kit_from_data
+from tracker.opponents import opponent_name
+from tracker.session import BEAD_SOURCES, Session, Turn
+
+Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
+Mirror = dict[int, Counts]  # box id -> its counts: the tracker's copy of the physical boxes
+Events = list[tuple[str, dict[str, Any]]]  # (kind, data) pairs, as Store.record takes them
+BeadCounts = dict[tuple[int, Any], int]  # (box, move) -> beads: what an event sets or adds
 
 KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
@@ -32,7 +40,7 @@ class Event:
     kit: str
     kind: str
     at: str  # UTC time, ISO 8601
-    data: dict
+    data: dict[str, Any]
     game: str | None = None
 
 
@@ -40,11 +48,17 @@ class Event:
 class World:
     """A kit's state: the mirror of its boxes, the game in progress, and how many games it has started."""
 
-    kit: Kit
-    mirror: dict[int, dict[int, int]] | None  # box -> move -> beads in the box; None: not loaded
+    kit: KitRecord
+    mirror: Mirror | None  # None: not loaded (a game in progress is being rebuilt from its events)
     session: Session | None = None
     started: int = 0
     head: str | None = None  # id of the kit's last event
+
+    @property
+    def loaded_mirror(self) -> Mirror:
+        """The mirror, where it is always loaded (a kit's whole log, live play)."""
+        assert self.mirror is not None, "the mirror was not loaded"
+        return self.mirror
 
 
 @dataclass(frozen=True)
@@ -52,15 +66,15 @@ class Change:
     """What one event did: the new world, the bead counts it set, and the games-table row it wrote."""
 
     world: World
-    beads: dict[tuple[int, int], int] = field(default_factory=dict)
-    game_row: dict | None = None
+    beads: BeadCounts = field(default_factory=dict)
+    game_row: dict[str, Any] | None = None
 
 
 def initial_world(event: Event) -> World:
     if event.kind != "kit_created":
         raise EventError(f"a kit's first event must be kit_created, not {event.kind}")
     kit = kit_from_data(event.kit, event.data)
-    mirror = {b.id: dict(zip(b.moves, b.beads)) for b in kit.boxes}
+    mirror = {b.id: dict(zip(b.moves, b.beads, strict=True)) for b in kit.boxes}
     return World(kit, mirror, head=event.id)
 
 
@@ -84,18 +98,39 @@ def step(world: World, event: Event) -> Change:
 
 def _game_started(world: World, event: Event) -> Change:
     if world.session is not None:
-        raise EventError(f"game {world.session.number} is still in progress: finish, undo or discard it first")
+        raise EventError(
+            f"game {world.session.number} is still in progress: finish, undo or discard it first"
+        )
     data = event.data
     number = world.started + 1
     if data["number"] != number or event.game != data["game"]:
         raise EventError(f"game_started says game {data['number']}, but this is game {number}")
-    if data["opponent"] not in ("human", "random", "perfect") or data["draw"] not in ("physical", "digital"):
+    if not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:
         raise EventError("game_started has an unknown opponent or draw")
-    session = sessions.start(world.kit, data["game"], number, opponent=data["opponent"], draw=data["draw"])
-    row = {"id": data["game"], "number": number, "status": "playing", "result": None,
-           "opponent": data["opponent"], "draw": data["draw"], "started_at": event.at, "ended_at": None,
-           "moves": "", "first_box": None}
+    session = sessions.start(
+        world.kit, data["game"], number, opponent=data["opponent"], bead_source=data["draw"]
+    )
+    row = {
+        "id": data["game"],
+        "number": number,
+        "status": "playing",
+        "result": None,
+        "opponent": data["opponent"],
+        "draw": data["draw"],
+        "started_at": event.at,
+        "ended_at": None,
+        "moves": "",
+        "first_box": None,
+    }
     return _next(world, event, session, started=number, row=row)
+
+
+def _known_opponent(name: object) -> bool:
+    """Whether ``name`` is an opponent in its one spelling (human, random, perfect, novice:0.5, ideal)."""
+    try:
+        return isinstance(name, str) and opponent_name(name) == name
+    except GameError:
+        return False
 
 
 def _refilled(world: World, event: Event) -> Change:
@@ -103,7 +138,7 @@ def _refilled(world: World, event: Event) -> Change:
     box = _box_now(world, session, event.data["box"])
     if world.kit.rules.empty_box != "refill":
         raise EventError(f"rules {world.kit.rules_name} do not refill an empty box")
-    added = {int(m): n for m, n in event.data["added"].items()}
+    added = {world.kit.move(int(code)): n for code, n in event.data["added"].items()}
     if world.mirror is not None:
         if sum(world.mirror[box.id].values()):
             raise EventError(f"box {box.id} is not empty, so it is not refilled")
@@ -115,19 +150,24 @@ def _refilled(world: World, event: Event) -> Change:
 
 def _drew(world: World, event: Event) -> Change:
     session = _session(world, event)
-    box, move = event.data["box"], int(event.data["move"])
+    box, move = event.data["box"], world.kit.move(int(event.data["move"]))
     new = sessions.draw(world.kit, session, box, move, event.id)
-    if new.steps[-1].square != event.data["square"]:
-        raise EventError(f"the bead for move {move} of box {box} is square {new.steps[-1].square}, not {event.data['square']}")
+    played = world.kit.code(new.steps[-1].played)
+    if played != event.data["square"]:
+        raise EventError(
+            f"the bead for move {event.data['move']} of box {box} plays {played} on the real board, "
+            f"not {event.data['square']}"
+        )
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
         raise EventError(f"the mirror says box {box} holds no {colour} bead")
-    return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(new))
+    return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(world.kit, new))
 
 
 def _moved(world: World, event: Event) -> Change:
-    new = sessions.opponent_move(world.kit, _session(world, event), event.data["square"], event.id)
-    return _next(world, event, new, row=_row(new))
+    move = world.kit.move(event.data["square"])
+    new = sessions.opponent_move(world.kit, _session(world, event), move, event.id)
+    return _next(world, event, new, row=_row(world.kit, new))
 
 
 def _resigned(world: World, event: Event) -> Change:
@@ -135,7 +175,7 @@ def _resigned(world: World, event: Event) -> Change:
     box = _box_now(world, session, event.data["box"])
     if world.kit.rules.empty_box != "resign":
         raise EventError(f"rules {world.kit.rules_name} refill an empty box instead of resigning")
-    if world.mirror is not None and sum(world.mirror[box.id].values()):
+    if world.mirror is not None and sum(world.mirror[box.id].values()) > 0:
         raise EventError(f"the mirror says box {box.id} is not empty")
     return _next(world, event, sessions.resign(world.kit, session, box.id, event.id))
 
@@ -145,8 +185,8 @@ def _undone(world: World, event: Event) -> Change:
     if event.data["event"] != sessions.last_event(session):
         raise EventError("undo must take back the game's last move")
     new, taken = sessions.undo(world.kit, session)
-    back = {(taken.box, taken.move): 1} if taken is not None and taken.box is not None else None
-    return _next(world, event, new, back, relative=True, row=_row(new))
+    back = {(taken.box, taken.bead): 1} if taken is not None and taken.box is not None else None
+    return _next(world, event, new, back, relative=True, row=_row(world.kit, new))
 
 
 def _game_ended(world: World, event: Event) -> Change:
@@ -156,39 +196,51 @@ def _game_ended(world: World, event: Event) -> Change:
     result = sessions.result(world.kit, session).value
     if event.data["result"] != result:
         raise EventError(f"game {session.number} was a {result} for MENACE, not a {event.data['result']}")
-    beads: dict[tuple[int, int], int] = {}
+    beads: BeadCounts = {}
     if world.mirror is not None:
-        changes = [[c.box, c.move, c.before, c.after] for c in sessions.settlement(world.kit, session, world.mirror)]
-        if event.data["changes"] != changes:
-            raise EventError(f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}")
-        beads = {(box, move): after for box, move, _, after in changes}
-    row = {**_row(session), "status": "finished", "result": result, "ended_at": event.at}
+        changes = sessions.settlement(world.kit, session, world.mirror)
+        if event.data["changes"] != _changes_data(world.kit, changes):
+            raise EventError(
+                f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}"
+            )
+        beads = {(c.box, c.move): c.after for c in changes}
+    row = {**_row(world.kit, session), "status": "finished", "result": result, "ended_at": event.at}
     change = _next(world, event, None, beads, row=row)
     if change.world.mirror is not None:
-        row["first_box"] = change.world.mirror[world.kit.first_box]
+        first = change.world.mirror[world.kit.catalogue.first_box]
+        row["first_box"] = {world.kit.code(move): n for move, n in first.items()}
     return change
 
 
-def ended_data(world: World) -> dict:
+def ended_data(world: World) -> dict[str, Any]:
     """The body of the game_ended event for the finished game in progress."""
-    session = world.session
-    changes = sessions.settlement(world.kit, session, world.mirror)
-    return {"game": session.game_id, "result": sessions.result(world.kit, session).value,
-            "changes": [[c.box, c.move, c.before, c.after] for c in changes]}
+    session, mirror = world.session, world.mirror
+    assert session is not None and mirror is not None, "a game in progress, with the mirror loaded"
+    changes = sessions.settlement(world.kit, session, mirror)
+    return {
+        "game": session.game_id,
+        "result": sessions.result(world.kit, session).value,
+        "changes": _changes_data(world.kit, changes),
+    }
+
+
+def _changes_data(kit: KitRecord, changes: list[BeadChange]) -> list[list[int]]:
+    """Bead changes as the game_ended event writes them: [box, move code, before, after]."""
+    return [[c.box, kit.code(c.move), c.before, c.after] for c in changes]
 
 
 def _discarded(world: World, event: Event) -> Change:
     session = _session(world, event)
-    back: dict[tuple[int, int], int] = {}
-    for drawn in session.draws:
-        back[(drawn.box, drawn.move)] = back.get((drawn.box, drawn.move), 0) + 1
-    row = {**_row(session), "status": "discarded", "ended_at": event.at}
+    back: dict[tuple[int, Any], int] = {}
+    for drawn in session.beads_drawn:
+        back[drawn] = back.get(drawn, 0) + 1
+    row = {**_row(world.kit, session), "status": "discarded", "ended_at": event.at}
     return _next(world, event, None, back, relative=True, row=row)
 
 
 def _census(world: World, event: Event) -> Change:
     box = world.kit.box(event.data["box"])
-    counts = {int(m): n for m, n in event.data["counts"].items()}
+    counts = {world.kit.move(int(code)): n for code, n in event.data["counts"].items()}
     for move, count in counts.items():
         if move not in box.moves:
             raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads (no move {move})")
@@ -216,15 +268,23 @@ def _session(world: World, event: Event) -> Session:
     return world.session
 
 
-def _box_now(world: World, session: Session, box_id: int):
+def _box_now(world: World, session: Session, box_id: int) -> Box:
     where = sessions.placement(world.kit, session)
     if box_id != where.box.id:
         raise EventError(f"MENACE draws from box {where.box.id} now, not box {box_id}")
     return where.box
 
 
-def _next(world: World, event: Event, session: Session | None, counts: dict[tuple[int, int], int] | None = None,
-          *, relative: bool = False, started: int | None = None, row: dict | None = None) -> Change:
+def _next(
+    world: World,
+    event: Event,
+    session: Session | None,
+    counts: BeadCounts | None = None,
+    *,
+    relative: bool = False,
+    started: int | None = None,
+    row: dict[str, Any] | None = None,
+) -> Change:
     """The change ``event`` makes: the game now in progress, bead counts set (or with ``relative`` added to),
     and the games-table row it writes.
 
@@ -232,11 +292,11 @@ def _next(world: World, event: Event, session: Session | None, counts: dict[tupl
     the whole log, and building them field by field (dataclasses.replace) several times per event was most
     of that time.
     """
-    mirror, written = world.mirror, {}
-    if counts and mirror is not None:
-        mirror = dict(mirror)  # copy only the boxes that change: the world before stays as it was
+    before, mirror, written = world.mirror, world.mirror, {}
+    if counts and before is not None:
+        mirror = dict(before)  # copy only the boxes that change: the world before stays as it was
         for (box, move), value in counts.items():
-            if mirror[box] is world.mirror[box]:
+            if mirror[box] is before[box]:
                 mirror[box] = dict(mirror[box])
             new = mirror[box].get(move, 0) + value if relative else value
             if new < 0:
@@ -246,5 +306,6 @@ def _next(world: World, event: Event, session: Session | None, counts: dict[tupl
     return Change(World(world.kit, mirror, session, started, event.id), written, row)
 
 
-def _row(session: Session) -> dict:
-    return {"id": session.game_id, "moves": " ".join(str(m) for m in session.moves)}
+def _row(kit: KitRecord, session: Session) -> dict[str, Any]:
+    """The games-table row's moves so far, as move codes."""
+    return {"id": session.game_id, "moves": " ".join(str(kit.code(m)) for m in session.moves)}

@@ -1,0 +1,166 @@
+"""`menace new`, `kits`, `box` and `census`: the store's kits and the beads in their boxes."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.catalogue import build_catalogue
+from kit.matchbox import Box
+from kit.palettes import load_palette
+from kit.picture import Heaps
+from tracker.census import parse_counts
+from tracker.commands.options import (
+    db_option,
+    each_game,
+    game_options,
+    json_option,
+    kit_option,
+    open_kit,
+    open_store,
+)
+from tracker.errors import MenaceError
+from tracker.kit_record import KitRecord
+from tracker.store import new_id
+from tracker.text import counts_on_cells, grid_lines, heaps_words, plural
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}")
+
+
+@click.command()
+@db_option
+@game_options
+@click.option(
+    "--palette",
+    default=None,
+    metavar="NAME",
+    help=f"Bead palette (default: {each_game('default_palette')}).",
+)
+@click.argument("name")
+def new(
+    db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None, name: str
+) -> None:
+    """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
+    if not NAME.fullmatch(name):
+        raise MenaceError(
+            f"{name!r} is not a kit name: use 1-40 letters, digits, spaces, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
+    catalogue = build_catalogue(game, menace_plays, rules)
+    chosen = load_palette(palette or catalogue.game.default_palette, game=game)
+    kit = KitRecord(
+        new_id(),
+        name,
+        game,
+        menace_plays,
+        catalogue.rules.name,
+        chosen.name,
+        catalogue.fingerprint,
+        catalogue.boxes,
+    )
+    store = open_store(db_path, create=True)
+    store.create_kit(kit)
+    beads = sum(sum(b.beads) for b in kit.boxes)
+    click.echo(
+        f"Created kit {name}: {catalogue.game.title}, MENACE plays {menace_plays}, rules {kit.rules_name}, "
+        f"palette {chosen.name}, {len(kit.boxes)} boxes, {beads} beads (kit {kit.fingerprint})."
+    )
+    click.echo(f"Store: {store.path}")
+
+
+@click.command()
+@db_option
+@json_option
+def kits(db_path: Path | None, as_json: bool) -> None:
+    """List the store's kits with their game, side, rules and games played."""
+    rows = open_store(db_path).kits()
+    if as_json:
+        click.echo(json.dumps(rows))
+        return
+    if not rows:
+        click.echo("No kits yet: create one with `menace new NAME`.")
+    for row in rows:
+        click.echo(
+            f"{row['name']}: {row['game']}, MENACE plays {row['menace_plays']}, rules {row['rules']}, "
+            f"palette {row['palette']}, kit {row['fingerprint']}, {plural(row['games'], 'game')}"
+        )
+
+
+@click.command()
+@db_option
+@kit_option
+@json_option
+@click.argument("box_id", metavar="ID", type=int)
+def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) -> None:
+    """Show box ID's beads now: counts on the squares of its picture, and the chance of each colour."""
+    store = open_store(db_path)
+    kit = open_kit(store, kit_name)
+    the_box = kit.box(box_id)
+    counts = store.box_counts(kit, box_id)
+    total = sum(counts.values())
+    if as_json:
+        game = kit.catalogue.game
+        click.echo(
+            json.dumps(
+                {
+                    "id": the_box.id,
+                    "position": game.position_text(the_box.position),
+                    "beads": {str(kit.code(m)): counts.get(m, 0) for m in the_box.moves},
+                    "move_number": the_box.move_number,
+                    "colours": {str(kit.code(m)): kit.colour(m) for m in the_box.moves},
+                    "probabilities": {
+                        str(kit.code(m)): round(counts.get(m, 0) / total, 4) if total else 0
+                        for m in the_box.moves
+                    },
+                }
+            )
+        )
+        return
+    click.echo(box_text(kit, the_box, counts))
+
+
+def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
+    """The box's picture with the bead counts on it, then a line per colour with its share."""
+    game = kit.catalogue.game
+    total = sum(counts.values())
+    picture = game.picture(the_box.position)
+    if isinstance(picture, Heaps):
+        lines = [f"Box {the_box.id} of kit {kit.name}: {heaps_words(picture)}"]
+    else:
+        lines = [f"Box {the_box.id} of kit {kit.name} (MENACE's move {the_box.move_number})"]
+        lines += ["  " + line for line in grid_lines(picture, cell=counts_on_cells(game, the_box, counts))]
+    for move in the_box.moves:
+        count = counts.get(move, 0)
+        share = f"{count / total:4.0%}" if total else "  - "
+        lines.append(f"  {kit.colour(move):<8} {game.move_mark(move).label:<9} {count:>3} beads {share}")
+    lines.append(f"  {total} beads in all" if total else "  the box is empty")
+    return "\n".join(lines)
+
+
+@click.command()
+@db_option
+@kit_option
+@click.argument("box_id", metavar="ID", type=int)
+@click.argument("counts", metavar="COLOUR=COUNT...", nargs=-1, required=True)
+def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tuple[str, ...]) -> None:
+    """Set box ID's counts after recounting the physical box (recorded as an event; colours not named keep
+    their count)."""
+    store = open_store(db_path)
+    kit = open_kit(store, kit_name)
+    the_box = kit.box(box_id)
+    parsed = parse_counts(kit, the_box, counts)
+    store.update(
+        kit,
+        lambda world: [
+            ("census", {"box": box_id, "counts": {str(kit.code(m)): n for m, n in parsed.items()}})
+        ],
+    )
+    click.echo(box_text(kit, the_box, store.box_counts(kit, box_id)))
+
+
+COMMANDS = [new, kits, box, census]

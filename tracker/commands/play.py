@@ -1,0 +1,143 @@
+"""`menace play`: the play table (tracker.table) at a terminal."""
+
+from __future__ import annotations
+
+import random
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from kit.game import GameError
+from tracker.commands.options import db_option, kit_option, open_kit, open_store
+from tracker.opponents import HUMAN, opponent_help, opponent_name
+from tracker.session import BEAD_SOURCES
+from tracker.table import Stop, Table
+
+
+class Terminal:
+    """The operator at a terminal: line editing on a tty, else line by line (echoed) from a script or pipe."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stdin.isatty()
+
+    def ask(self, prompt: str) -> str:
+        if self.tty:
+            return input(prompt)
+        click.echo(prompt, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            raise EOFError
+        line = line.rstrip("\r\n")
+        click.echo(line)
+        return line
+
+    def say(self, line: str) -> None:
+        click.echo(line)
+
+
+def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    try:
+        return opponent_name(value)
+    except GameError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+@click.command()
+@db_option
+@kit_option
+@click.option(
+    "--draw",
+    "bead_source",
+    type=click.Choice(BEAD_SOURCES),
+    default="physical",
+    show_default=True,
+    help="physical: you draw from the real box and type the colour; digital: the tracker draws from "
+    "its mirror.",
+)
+@click.option(
+    "--opponent",
+    default=HUMAN,
+    show_default=True,
+    callback=_opponent,
+    metavar="KIND",
+    help=f"Who plays against MENACE: a person typing moves, or a computer player ({opponent_help()}).",
+)
+@click.option(
+    "--games", type=click.IntRange(1, 100_000), default=1, show_default=True, help="How many games to play."
+)
+@click.option(
+    "--notation",
+    type=click.Choice(["numbers", "golf"]),
+    default="numbers",
+    show_default=True,
+    help="How squares are shown: 1-9 in reading order, or golf letters (row, column: L/M/R). Both are "
+    "accepted as input.",
+)
+@click.option(
+    "--confirm",
+    is_flag=True,
+    help="Ask before applying the bead changes at the end of a game, so it can be discarded.",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed for digital draws and computer opponents (repeatable runs)."
+)
+@click.option("--brief", is_flag=True, help="Do not draw the board after every move.")
+def play(
+    db_path: Path | None,
+    kit_name: str | None,
+    bead_source: str,
+    opponent: str,
+    games: int,
+    notation: str,
+    confirm: bool,
+    seed: int | None,
+    brief: bool,
+) -> None:
+    """Play games against MENACE and record every move.
+
+    With the physical draw the tracker names the box to open, shows how its label turns onto the real
+    board, and asks for the colour drawn. A game stopped by Ctrl-C, a crash or 'quit' is kept, and the
+    next `menace play` resumes it. Answers are read line by line from a pipe or file, so sessions can
+    be scripted.
+    """
+    store = open_store(db_path)
+    kit = open_kit(store, kit_name)
+    table = Table(
+        store,
+        store.world(kit),
+        Terminal(),
+        bead_source=bead_source,
+        opponent=opponent,
+        notation=notation,
+        confirm=confirm,
+        rng=random.Random(seed),
+        brief=brief,
+    )
+    resume = f"`menace play --kit {shlex.quote(kit.name)}` resumes it"
+    try:
+        finished = 0
+        while finished < games:  # a discarded game does not count: --games 3 plays three games
+            finished += table.play_game()
+    except Stop:
+        _stopped(table, resume, "Stopped.")
+    except KeyboardInterrupt:
+        click.echo()
+        _stopped(table, resume, "Interrupted.")
+        sys.exit(130)
+    except EOFError:
+        _stopped(table, resume, "End of input.")
+        sys.exit(1)
+
+
+def _stopped(table: Table, resume: str, why: str) -> None:
+    session = table.world.session
+    if session is None:
+        click.echo(f"{why} No game is in progress.")
+    else:
+        click.echo(f"{why} Game {session.number} is saved: {resume}.")
+
+
+COMMANDS = [play]

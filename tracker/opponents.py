@@ -1,0 +1,40 @@
+"""Who plays against MENACE at the table: a person, or any player of kit.players' registry that does not
+learn.
+
+Events name the opponent as text ("human", "random", "novice:0.5"); the names are those of
+``kit.players.parse_player``, so the tracker, the simulator and the command line agree on them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.game import Game, GameError
+from kit.players import PLAYERS, Player, make_player, parse_player
+
+HUMAN = "human"
+
+
+def opponent_name(text: str) -> str:
+    """The opponent called ``text``, in its one spelling ("novice:0.50" -> "novice:0.5"); raises GameError."""
+    if text.strip() == HUMAN:
+        return HUMAN
+    try:
+        return str(parse_player(text, learners=False))
+    except GameError as error:
+        raise GameError(f"{error} (or {HUMAN})") from None
+
+
+def computer_player(name: str, game: Game[Any, Any]) -> Player | None:
+    """A fresh player for a computer opponent; None for a person, who types the moves."""
+    if name == HUMAN:
+        return None
+    return make_player(parse_player(name, learners=False), game)
+
+
+def opponent_help() -> str:
+    """The opponents, for --help."""
+    kinds = [
+        "novice:P" if kind == "novice" else kind for kind, player in PLAYERS.items() if not player.learns
+    ]
+    return ", ".join([HUMAN, *kinds])
