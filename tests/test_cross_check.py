@@ -4,7 +4,7 @@ boxes keep their last bead, which no shipped preset has).
 
 The engine logs member 0's draws, refills and resignations and game 0's moves; the test turns them into
 the events a tracker store would record (kit_created, game_started, refilled, drew, resigned, moved,
-game_ended with the settlement) and steps them through ``tracker.engine.step``, which checks every one
+game_ended with the settlement) and steps them through ``tracker.events.step``, which checks every one
 against the kit's rules; game_ended carries the settlement the tracker computes, as in live play.
 After every game the tracker's mirror must equal the engine's beads, box by box and colour by colour.
 The opponent alternates between random (MENACE wins and learns) and perfect (boxes run dry).
@@ -25,10 +25,10 @@ from kit.game import Result
 from kit.games import GAMES, get_game
 from kit.players import parse_player
 from kit.rules import preset_names
-from tracker import engine
+from tracker import events
 from tracker import session as sessions
-from tracker.engine import Event, World, ended_data, initial_world, step
-from tracker.kits import Kit
+from tracker.events import Event, World, ended_data, initial_world, step
+from tracker.kit_record import KitRecord
 from tracker.session import Turn
 from tracker.sim.players import Menaces, Policy
 from tracker.sim.population import play_round
@@ -132,11 +132,12 @@ def test_engine_games_replayed_through_the_tracker_leave_the_same_beads(
     refills: dict[tuple[str, int], list] = {}
     # The tracker draws refill colours from a generator seeded by game and box; here they come from the
     # engine's generator instead, and the tracker still checks how many beads go in and of which moves.
-    monkeypatch.setattr(engine, "refill_rng", lambda game_id, box: _Scripted(refills.pop((game_id, box))))
+    monkeypatch.setattr(events, "refill_rng", lambda game_id, box: _Scripted(refills.pop((game_id, box))))
     catalogue = build_catalogue(game, side, rules)
     gt, bt = game_tables(game), box_tables(game, side, rules)
     palette = get_game(game).default_palette
-    kit = Kit("kit-1", "cross-check", game, side, rules, palette, catalogue.fingerprint, catalogue.boxes)
+    fingerprint = catalogue.fingerprint
+    kit = KitRecord("kit-1", "cross-check", game, side, rules, palette, fingerprint, catalogue.boxes)
     world = initial_world(Event("created", kit.id, "kit_created", AT, kit.created_data()))
     log: list = []
     menaces = Menaces.fresh(gt, bt, POPULATION, log=log)

@@ -12,10 +12,9 @@ from typing import Any
 import click
 
 from kit.game import GameError
-from tracker import simulate_command
-from tracker.commands import catalogue, games, generate, kits, log, play, report
+from tracker.commands import catalogue, games, generate, kits, log, play, report, simulate
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate_command]
+COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate]
 
 
 class CommandError(click.ClickException):

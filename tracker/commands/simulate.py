@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from tracker.errors import MenaceError
 from tracker.commands.options import game_options, json_option
+from tracker.errors import MenaceError
 
 
 @click.command()
