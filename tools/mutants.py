@@ -116,7 +116,7 @@ MUTANTS = (
         "    if False and world.session is not None:\n        raise EventError(\n",
     ),
     Mutant(
-        "tracker: an unknown opponent or bead source accepted",
+        "tracker: an unknown opponent accepted",
         "tracker/events.py",
         '    if not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:\n',
         '    if False and not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:\n',
