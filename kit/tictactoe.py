@@ -79,7 +79,7 @@ class TicTacToe(Game[Board, Square]):
     def illegal_reason(self, state: State[Board], move: Square) -> str:
         if self.outcome(state) is None and 0 <= move < 9 and state.position[move] != EMPTY:
             free = ", ".join(self.move_text(m) for m in self.legal_moves(state))
-            return f"square {move + 1} is taken: choose one of {free}"
+            return f"square {move + 1} ({square_words(move)}) is taken: choose one of {free}"
         return super().illegal_reason(state, move)
 
     # --- text ---------------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ def test_outcomes(ttt):
 
 def test_illegal_moves_are_refused(ttt):
     state = ttt.play(ttt.initial(), 4)
-    with pytest.raises(IllegalMoveError, match="square 5 is taken: choose one of 1, 2, 3, 4, 6"):
+    with pytest.raises(IllegalMoveError, match=r"square 5 \(centre\) is taken: choose one of 1, 2, 3, 4, 6"):
         ttt.play(state, 4)
     with pytest.raises(IllegalMoveError):
         ttt.play(state, 9)
