@@ -91,7 +91,9 @@ def _coordinates(texts: Mapping[int, str], grid: Grid) -> tuple[list[str], list[
 
 # --- heaps ----------------------------------------------------------------------------------------
 def heaps_words(heaps: Heaps) -> str:
-    """'9 tokens' (several heaps: '1, 2, 3 tokens'), as box headings name a Heaps position."""
+    """'9 tokens', '1 token' (several heaps: '1, 2, 3 tokens'), as box headings name a Heaps position."""
+    if len(heaps.tokens) == 1:
+        return plural(heaps.tokens[0], "token")
     return ", ".join(str(tokens) for tokens in heaps.tokens) + " tokens"
 
 

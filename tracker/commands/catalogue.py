@@ -59,7 +59,7 @@ def boxes(
         moves = ", ".join(
             f"{the_game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True)
         )
-        click.echo(f"box {box.id:>2}  {_heaps(catalogue, box)}   {moves}")
+        click.echo(f"box {box.id:>2}  {_heaps(catalogue, box):<10} {moves}")
     grids = [box for box in catalogue.boxes if box not in heaps]
     for start in range(0, len(grids), BOXES_PER_ROW):
         row = grids[start : start + BOXES_PER_ROW]
