@@ -127,3 +127,73 @@ def test_an_opponent_outside_the_registry_or_spelt_another_way_is_refused(tmp_pa
     store, kit = new_kit(tmp_path, "michie")
     data = {"game": new_id(), "number": 1, "opponent": opponent, "draw": "digital"}
     refused(store, store.world(kit), [("game_started", data)], "unknown opponent or draw")
+
+
+def test_a_refill_is_refused_when_the_box_is_not_empty_or_the_rules_resign(tmp_path):
+    store, kit = new_kit(tmp_path, "golf")
+    world, game_id = start_game(store, kit)  # box 1 still holds its beads
+    refill = {"game": game_id, "box": 1, "added": {str(kit.box(1).moves[0]): 3}}
+    refused(store, world, [("refilled", refill)], "box 1 is not empty, so it is not refilled")
+    store, kit = new_kit(tmp_path / "resign", "michie")
+    world, game_id = start_game(store, kit, empty_box=1)
+    refill = {"game": game_id, "box": 1, "added": {str(kit.box(1).moves[0]): 3}}
+    refused(store, world, [("refilled", refill)], "rules michie do not refill an empty box")
+    store.record(world, [("resigned", {"game": game_id, "box": 1})])  # what michie does instead
+
+
+def test_a_resignation_is_refused_in_front_of_beads_or_under_rules_that_refill(tmp_path):
+    store, kit = new_kit(tmp_path, "michie")
+    world, game_id = start_game(store, kit)
+    refused(store, world, [("resigned", {"game": game_id, "box": 1})], "the mirror says box 1 is not empty")
+    store, kit = new_kit(tmp_path / "golf", "golf")
+    world, game_id = start_game(store, kit, empty_box=1)
+    resigned = [("resigned", {"game": game_id, "box": 1})]
+    refused(store, world, resigned, "refill an empty box instead of resigning")
+
+
+def test_a_bead_played_on_another_square_than_its_own_is_refused(tmp_path):
+    store, kit = new_kit(tmp_path, "michie")
+    world, game_id = start_game(store, kit)
+    red = kit.box(1).moves[0]
+    drew = {"game": game_id, "box": 1, "move": red, "square": red + 1}  # box 1 lies as printed
+    refused(store, world, [("drew", drew)], "plays .* on the real board, not")
+    store.record(world, [("drew", {**drew, "square": red})])
+
+
+def test_undo_takes_back_only_the_last_move(tmp_path):
+    store, kit = new_kit(tmp_path, "michie")
+    world, game_id = start_game(store, kit)
+    red = kit.box(1).moves[0]
+    world = store.record(world, [("drew", {"game": game_id, "box": 1, "move": red, "square": red})])
+    first = world.head
+    world = store.record(world, [("moved", {"game": game_id, "square": 4})])
+    undo_first = [("undone", {"game": game_id, "event": first})]
+    refused(store, world, undo_first, "undo must take back the game's last move")
+    store.record(world, [("undone", {"game": game_id, "event": world.head})])
+
+
+def test_a_game_is_neither_ended_before_it_is_over_nor_started_beside_another(tmp_path):
+    store, kit = new_kit(tmp_path, "michie")
+    world, game_id = start_game(store, kit)
+    ended = {"game": game_id, "result": "loss", "changes": []}
+    refused(store, world, [("game_ended", ended)], "is not over yet")
+    second = {"game": new_id(), "number": 2, "opponent": "human", "draw": "physical"}
+    refused(store, world, [("game_started", second)], "still in progress")
+    world = store.record(world, [("discarded", {"game": game_id})])
+    store.record(world, [("game_started", second)])
+
+
+@pytest.mark.parametrize(
+    "counts, message",
+    [
+        ({"3": 2}, "box 1 has no .* beads"),
+        ({"0": -1}, "whole number from 0 to 9999"),
+        ({"0": 10_000}, "whole number from 0 to 9999"),
+    ],
+)
+def test_a_census_is_refused_for_a_colour_the_box_lacks_or_a_count_out_of_range(tmp_path, counts, message):
+    store, kit = new_kit(tmp_path, "michie")  # box 1 holds corner 0, edge 1 and centre 4 only
+    world = store.world(kit)
+    refused(store, world, [("census", {"box": 1, "counts": counts})], message)
+    store.record(world, [("census", {"box": 1, "counts": {"0": 7}})])
+    assert store.box_counts(kit, 1)[0] == 7
