@@ -24,6 +24,12 @@ def run(*args: str, input: str | None = None):
     return CliRunner().invoke(main, list(args), input=input)
 
 
+def play_random(db: str, *, games: int, seed: int):
+    """Digital games against the random player, boards not drawn."""
+    return run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", str(games),
+               "--seed", str(seed), "--brief")
+
+
 def events(db: str) -> int:
     return sqlite3.connect(db).execute("SELECT count(*) FROM events").fetchone()[0]
 
@@ -146,20 +152,7 @@ def test_box_json_shape_and_census(db):
 
 
 def test_stats_json_shape(db):
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "5",
-        "--seed",
-        "7",
-        "--brief",
-    )
+    play_random(db, games=5, seed=7)
     data = json.loads(run("stats", "--db", db, "--json").output)
     assert list(data)[:6] == ["kit", "games", "wins", "draws", "losses", "score"]
     assert data["kit"] == "class-a" and data["games"] == 5
@@ -253,20 +246,7 @@ def test_nim_through_the_same_commands(tmp_path):
 
 
 def test_export_import_twice_changes_nothing(db, tmp_path):
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "3",
-        "--seed",
-        "2",
-        "--brief",
-    )
+    play_random(db, games=3, seed=2)
     for fmt in ("jsonl", "csv"):
         out = tmp_path / f"e.{fmt}"
         assert run("export", "--db", db, "--format", fmt, "--out", str(out)).exit_code == 0
@@ -291,20 +271,7 @@ def test_export_writes_each_event_as_its_canonical_json(db, tmp_path):
 
     from tracker.store import dumps
 
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "2",
-        "--seed",
-        "5",
-        "--brief",
-    )
+    play_random(db, games=2, seed=5)
     stored = (
         sqlite3.connect(db)
         .execute("SELECT id, kit, game, kind, at, data, hash FROM events ORDER BY seq")
@@ -335,20 +302,7 @@ def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path)
     at the first export: the other store must end up with the same log, beads and games."""
     other = str(tmp_path / "other.sqlite3")
     out = tmp_path / "e.jsonl"
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "2",
-        "--seed",
-        "3",
-        "--brief",
-    )
+    play_random(db, games=2, seed=3)
     assert run("play", "--db", db, input="k\nquit\n").exit_code == 0  # a game left in progress
     for expected in ("(1 new kit, 2 finished games)\n", "(0 new kits, 1 finished game)\n"):
         run("export", "--db", db, "--out", str(out))
@@ -357,37 +311,11 @@ def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path)
         for command in (["export"], ["games", "--json"], ["stats", "--json"], ["box", "1", "--json"]):
             assert run(*command, "--db", other).output == run(*command, "--db", db).output
         run("discard", "--db", db)  # the game in progress at the first export: its row changes
-        run(
-            "play",
-            "--db",
-            db,
-            "--draw",
-            "digital",
-            "--opponent",
-            "random",
-            "--games",
-            "1",
-            "--seed",
-            "4",
-            "--brief",
-        )
+        play_random(db, games=1, seed=4)
 
 
 def test_a_malformed_import_is_rejected_whole_with_its_line(db, tmp_path):
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "1",
-        "--seed",
-        "2",
-        "--brief",
-    )
+    play_random(db, games=1, seed=2)
     out = tmp_path / "e.jsonl"
     run("export", "--db", db, "--out", str(out))
     lines = out.read_text().splitlines()
@@ -410,20 +338,7 @@ def test_a_malformed_import_is_rejected_whole_with_its_line(db, tmp_path):
 
 
 def test_verify_catches_an_edited_projection_and_log(db):
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "2",
-        "--seed",
-        "2",
-        "--brief",
-    )
+    play_random(db, games=2, seed=2)
     assert run("verify", "--db", db).exit_code == 0
     connection = sqlite3.connect(db)
     connection.execute("UPDATE beads SET count = count + 1 WHERE box = 1 AND move = 0")
@@ -440,20 +355,7 @@ def test_verify_catches_an_edited_projection_and_log(db):
 
 
 def test_verify_reports_event_data_that_is_not_json(db):
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "1",
-        "--seed",
-        "2",
-        "--brief",
-    )
+    play_random(db, games=1, seed=2)
     connection = sqlite3.connect(db)
     connection.execute("UPDATE events SET data = '{not json' WHERE seq = 3")
     connection.commit()
@@ -468,20 +370,7 @@ def test_verify_reports_event_data_that_is_not_json(db):
 def test_report_draws_the_shared_charts(db, tmp_path):
     from pypdf import PdfReader
 
-    run(
-        "play",
-        "--db",
-        db,
-        "--draw",
-        "digital",
-        "--opponent",
-        "random",
-        "--games",
-        "12",
-        "--seed",
-        "4",
-        "--brief",
-    )
+    play_random(db, games=12, seed=4)
     out = tmp_path / "r.pdf"
     result = run("report", "--db", db, "--out", str(out))
     assert result.exit_code == 0, result.output
