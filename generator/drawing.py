@@ -218,12 +218,17 @@ def paragraph(
     colour: str = INK,
 ) -> float:
     """``text`` wrapped to ``width`` with its first baseline at ``y``; returns the y below the last line."""
-    from reportlab.lib.utils import simpleSplit
-
     canvas.setFillColor(hex_colour(colour))
     canvas.setFont(font, size)
-    # Preset and palette files wrap their descriptions by hand; the page rewraps them.
-    for line in simpleSplit(" ".join(text.split()), font, size, width):
+    for line in wrapped(text, width, font=font, size=size):
         canvas.drawString(x, y, line)
         y -= size * leading
     return y
+
+
+def wrapped(text: str, width: float, *, font: str = REGULAR, size: float = 3.5) -> list[str]:
+    """The lines ``paragraph`` prints ``text`` in, to measure a block before drawing it."""
+    from reportlab.lib.utils import simpleSplit
+
+    # Preset and palette files wrap their descriptions by hand; the page rewraps them.
+    return list(simpleSplit(" ".join(text.split()), font, size, width))

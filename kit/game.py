@@ -170,6 +170,12 @@ class Game(ABC, Generic[P, M]):
     def move_from_code(self, code: int) -> M:
         """The move whose code is ``code``."""
 
+    def rules_summary(self) -> str | None:
+        """The game's rules in a few plain sentences, written from its parameters; None if it gives none.
+
+        The printed kit's rules card and fill sheet state them, so helpers play the game MENACE learns."""
+        return None
+
     # --- pictures ----------------------------------------------------------------------------------
     @abstractmethod
     def picture(self, position: P) -> Picture:

@@ -71,6 +71,11 @@ class Nim(Game[int, int]):
     def move_prompt(self, state: State[int]) -> str:
         return f"Opponent takes (1-{min(self.max_take, state.position)})"
 
+    def rules_summary(self) -> str:
+        take = "1 token" if self.max_take == 1 else f"1 to {self.max_take} tokens"
+        return (f"Start with {tokens_text(self.tokens)} in one pile. The two players take turns, and each "
+                f"turn takes {take} from the pile. Whoever takes the last token loses.")
+
     def move_from_code(self, code: int) -> int:
         return code
 

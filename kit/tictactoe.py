@@ -60,6 +60,11 @@ class TicTacToe(Game[Board, Square]):
     default_palette = "craft"
     notations = ("numbers", "golf")
 
+    def rules_summary(self) -> str:
+        return ("Two players take turns to put their mark in an empty square of the 3 x 3 board: X moves "
+                "first, then O. Three of your marks in a row (across, down or diagonally) wins; a full "
+                "board with no such row is a draw.")
+
     def initial(self) -> State[Board]:
         return State(EMPTY * 9, FIRST)
 

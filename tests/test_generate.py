@@ -136,8 +136,9 @@ def test_calibration_and_legend_say_what_they_must(kit_dir):
     assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
     pages = PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages
     legend = " ".join(" ".join(p.extract_text().split()) for p in pages)
-    for words in ("red", "top left corner", "Rules card: Michie (1961)", "MENACE resigns",
-                  "put the bead back with 3 more of the same colour", "keep the bead out: it is confiscated"):
+    for words in ("red", "top left corner", "Rules card: Noughts and crosses \u00b7 Michie (1961)",
+                  "MENACE resigns", "put the bead back with 3 more of the same colour",
+                  "keep the bead out: it is confiscated"):
         assert words in legend
     nim_legend = "\n".join(p.extract_text() for p in PdfReader(kit_dir[0] / "nim" / "legend.pdf").pages)
     assert "A draw" not in nim_legend.splitlines() and "MENACE wins" in nim_legend.splitlines()

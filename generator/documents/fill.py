@@ -93,7 +93,9 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     if has_draws(spec.catalogue.game):
         adds += f" and a draw {max(rules.draw, 0)}"
     games, boxes, per_game = bill.reserve_games, bill.boxes_per_game, bill.per_game
-    notes = [
+    summary = spec.game.rules_summary()
+    notes = [] if summary is None else [f"The game MENACE learns ({spec.game.title}): {summary}"]
+    notes += [
         f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label"
         f"{by_level}; {rules.title} rules). {uneven}",
         f"Reserve: enough for {games} games that each add the most beads: {adds} "

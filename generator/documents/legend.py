@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
 from generator.documents.labels import draw_label, label_plan
 from generator.documents.wording import cell_place, picture_note
-from generator.drawing import draw_dot, draw_grid, draw_picture, hex_colour, paragraph
+from generator.drawing import draw_dot, draw_grid, draw_picture, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 from generator.rules_text import rules_card
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 TITLE = "Bead legend and rules"
 EXAMPLE_SCALE = 1.5  # the sample label is drawn half as big again as printed
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square on this page's boards
+CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
 
 
 def write(path: Path, spec: KitSpec) -> int:
@@ -179,7 +180,8 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
 def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     rules = spec.catalogue.rules
     width = spec.page_mm[0] - 2 * MARGIN
-    y = _heading(canvas, f"Rules card: {rules.title}", top)
+    game = spec.game
+    y = _heading(canvas, f"Rules card: {game.title} \u00b7 {rules.title}", top)
     numbers = [b.move_number for b in spec.catalogue.boxes if b.move_number is not None]
     levels = max(numbers) if numbers else None
     words = spec.words
@@ -187,15 +189,28 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     card = rules_card(
         rules, find_words=words.find_box, move_words=words.bead_to_move, has_draws=draws, levels=levels
     )
+    summary = game.rules_summary()
+    if summary is not None:
+        card.insert(0, ("The game", summary))
     y -= 4
+    source = f"Where these rules come from: {rules.description}"
+    size = _card_size(card, source, width, room=y - MARGIN)
     for heading, sentence in card:
-        canvas.setFont(BOLD, 5.2)
+        canvas.setFont(BOLD, size * 1.13)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.drawString(MARGIN, y, heading)
-        y = paragraph(canvas, sentence, MARGIN, y - 7, width, size=4.6, leading=1.35) - 5
-    y -= 3
-    paragraph(canvas, f"Where these rules come from: {rules.description}", MARGIN, y, width, size=3.2,
-              colour="#444444")
+        y = paragraph(canvas, sentence, MARGIN, y - size * 1.52, width, size=size, leading=1.35) - size * 1.09
+    paragraph(canvas, source, MARGIN, y - 3, width, size=3.2, colour="#444444")
+
+
+def _card_size(card: list[tuple[str, str]], source: str, width: float, *, room: float) -> float:
+    """The largest text size at which the card and its source note fit in ``room`` mm of the page."""
+    note = 3 + len(wrapped(source, width, size=3.2)) * 3.2 * 1.3
+    for size in CARD_SIZES:
+        lines = sum(len(wrapped(sentence, width, size=size)) for _, sentence in card)
+        if len(card) * size * (1.52 + 1.09) + lines * size * 1.35 + note <= room:
+            return size
+    return CARD_SIZES[-1]
 
 
 def _arrow(canvas: Canvas, x0: float, x1: float, y: float) -> None:
