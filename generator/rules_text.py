@@ -26,7 +26,7 @@ def starting_beads(rules: Rules, levels: int | None) -> str:
     """How many beads of each colour a box starts with."""
     counts = rules.initial_beads
     if levels is None or len(set(counts)) == 1:
-        beads = f"{counts[0]} bead{'s' * (counts[0] != 1)}"
+        beads = _beads(counts[0])
         return f"Every box starts with {beads} of each colour printed on its label."
     parts = [
         f"{rules.initial_count(n)} in boxes for MENACE's {ORDINALS.get(n, f'{n}th')} move"
@@ -56,7 +56,7 @@ def rules_card(
         pass  # no box can run empty under these rules, so the card does not mention it
     elif rules.empty_box == "refill":
         refill = (
-            f"If the box is empty when MENACE must move, put in {rules.refill_beads} beads of "
+            f"If the box is empty when MENACE must move, put in {_beads(rules.refill_beads)} of "
             "colours picked at random among the dots on its label, then draw one."
         )
         card.append((empty, refill))
@@ -68,7 +68,7 @@ def rules_card(
         card.append(("A draw", f"For every box it used: {bead_change(rules.draw)}."))
     loss = f"For every box it used: {bead_change(rules.loss)}."
     if rules.floor > 0:
-        beads = f"{rules.floor} bead{'s' * (rules.floor != 1)}"
+        beads = _beads(rules.floor)
         loss += f" But a colour never drops below {beads}: if it would, put the bead back."
     card.append(("MENACE loses", loss))
     if rules.keep_one == "first-box":
@@ -84,3 +84,7 @@ def rules_card(
         shared = "Squares that are the same move by symmetry share one dot, so only dotted squares get beads."
         card.append(("Why some squares have no dot", shared))
     return card
+
+
+def _beads(count: int) -> str:
+    return f"{count} bead{'s' * (count != 1)}"

@@ -2,13 +2,20 @@
 letters, counts in the right number, and game, side and kit code on every document."""
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from generator.printed_kit import KitOptions, generate
+from generator.printed_kit import DOCUMENTS, KitOptions, generate
+from kit.games import get_game
 from kit.nim import Nim
+from kit.rules import load_rules, preset_names
+
+FILES = [name for name, _, _ in DOCUMENTS]
+ONE_PLURAL = re.compile(r"\b1 (beads|tokens|boxes|matchboxes|games|colours|moves)\b")
 
 
 def text_of(path: Path) -> str:
@@ -49,3 +56,80 @@ def test_the_rules_cards_heading_names_the_game(default_kit):
     ttt = text_of(default_kit / "tictactoe" / "legend.pdf")
     assert "Rules card: Noughts and crosses \u00b7 Michie (1961)" in ttt
     assert "Three of your marks in a row (across, down or diagonally) wins" in ttt
+
+
+def kits() -> list[tuple[str, str, str]]:
+    """(game, side, rules) for every rules preset, on both sides when a position says whose turn it is."""
+    found = []
+    for name in preset_names():
+        game = get_game(load_rules(name).game)
+        sides = ("first",) if game.whose_turn(game.initial().position) is None else ("first", "second")
+        found += [(game.name, side, name) for side in sides]
+    return found
+
+
+@pytest.fixture(scope="module")
+def every_kit(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str, str], Path]:
+    """Every preset on every side, on plain A4: the folder of each kit."""
+    out = tmp_path_factory.mktemp("every")
+    folders = {}
+    for game, side, rules in kits():
+        folder = out / f"{side}-{rules}"
+        generate(KitOptions(game=game, menace_plays=side, rules=rules), folder)
+        folders[game, side, rules] = folder / game
+    return folders
+
+
+def test_no_pdf_of_any_kit_puts_one_with_a_plural(every_kit):
+    assert len(every_kit) == 10
+    for (_, side, rules), folder in every_kit.items():
+        # The finder's words depend on the side only (the rules move dots, not words): read it once a side.
+        for name in [n for n in FILES if n != "finder.pdf" or rules in ("michie", "nim")]:
+            # Line by line: separate strings (a heading's "move 1", then "boxes 1 to 3") make no phrase.
+            for page in PdfReader(folder / name).pages:
+                for line in page.extract_text().splitlines():
+                    assert not ONE_PLURAL.search(line), (rules, side, name, line)
+    michie_labels = text_of(every_kit["tictactoe", "first", "michie"] / "labels.pdf")
+    assert michie_labels.count("1 bead each") == 183 and michie_labels.count("4 beads each") == 1
+    assert "1 token \u00b7 3 each" in text_of(every_kit["nim", "first", "nim"] / "labels.pdf")
+
+
+@pytest.mark.parametrize("stock, each", [("plain", "3 each"), ("avery-l7651", "3 each"),
+                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 beads each"),
+                                         ("avery-5160", "3 beads each")])
+def test_nim_labels_say_beads_where_they_have_room_and_the_legend_quotes_them(tmp_path, stock, each):
+    generate(KitOptions(game="nim", stock=stock), tmp_path)
+    labels = text_of(tmp_path / "nim" / "labels.pdf")
+    assert labels.count(f"tokens \u00b7 {each}") == 8 and f"1 token \u00b7 {each}" in labels
+    legend = text_of(tmp_path / "nim" / "legend.pdf")
+    assert f"\u201c9 tokens \u00b7 {each}\u201d: put in 3 beads of every dot's colour" in legend
+    assert "Every box starts with 3 beads of each colour" in legend
+
+
+def test_the_rules_card_explains_the_forced_move_menaces_symbol_and_the_letters(every_kit):
+    first = text_of(every_kit["tictactoe", "first", "michie"] / "legend.pdf")
+    second = text_of(every_kit["tictactoe", "second", "michie"] / "legend.pdf")
+    nim = text_of(every_kit["nim", "first", "nim"] / "legend.pdf")
+    forced = "MENACE's fifth move has no box: only one empty square is left, so play it for MENACE."
+    assert forced in first and "has no box" not in second and "has no box" not in nim
+    assert "MENACE plays X and moves first; its opponent plays O." in first
+    assert "MENACE plays O and moves second; its opponent plays X." in second
+    assert "the same boxes serve MENACE moving first or second" in nim
+    letters = "The letter in each dot is its colour's initial (R for red)"
+    assert f"{letters}, so a label reads in black and white too, except K for black, N for orange." in first
+    assert f"{letters}, so a label reads in black and white too. The legend" in nim
+
+
+@pytest.mark.parametrize(
+    "game, side, rules",
+    [("tictactoe", "first", "michie"), ("tictactoe", "second", "michie"), ("nim", "first", "nim")],
+)
+def test_every_page_of_every_document_states_game_side_and_kit_code(every_kit, game, side, rules):
+    folder = every_kit[game, side, rules]
+    code = json.loads((folder / "kit.json").read_text())["kit_code"]
+    title = {"tictactoe": f"MENACE playing {side} at Noughts and crosses (", "nim": "MENACE playing first or "
+             "second at Nim (9 boxes)"}[game]
+    for name in FILES:
+        for number, page in enumerate(PdfReader(folder / name).pages, start=1):
+            text = " ".join(page.extract_text().split())
+            assert title in text and code in text, (name, number)

@@ -58,12 +58,13 @@ class KitSpec:
 
     @property
     def kit_title(self) -> str:
+        """The game, MENACE's side and the number of boxes: 'MENACE playing first at Nim (9 boxes)'."""
         catalogue, game = self.catalogue, self.game
-        boxes = f"({len(catalogue.boxes)} boxes)"
+        side = catalogue.menace_plays
         if game.whose_turn(game.initial().position) is None:
             # A position that does not say whose turn it is has one box for either side: the kit is the same.
-            return f"MENACE for {game.short_title} {boxes}"
-        return f"MENACE playing {catalogue.menace_plays} {boxes}"
+            side = "first or second"
+        return f"MENACE playing {side} at {game.short_title} ({len(catalogue.boxes)} boxes)"
 
     def colour(self, move: Hashable) -> Colour:
         """The bead colour of ``move``: palettes key colours by the game's move codes."""

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import KitSpec, uniform_count, write_pdf
-from generator.documents.wording import caption
+from generator.documents.wording import caption, each
 from generator.drawing import (
     CAP_HEIGHT,
     INK,
@@ -23,12 +23,14 @@ from generator.fonts import BOLD, REGULAR
 from generator.layout import DOT_SHARE, LabelPlan, Rect, SheetPlan, pages_needed, plan_label, plan_sheet
 from kit.matchbox import Box
 from kit.palettes import Colour
+from kit.picture import Picture
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Box labels"
 FOOTER_ROOM = 6.0  # mm of bottom margin needed for the page footer
+MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "beads"
 
 
 def label_plan(spec: KitSpec) -> LabelPlan:
@@ -71,29 +73,42 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     draw_band(canvas, plan.band, words, level_colour(box.move_number))
     count = uniform_count(box)
     picture = game.picture(box.position)
+    text = counts_text(plan, box, picture)
     # Uneven starting beads are written by each dot on a board; rows of moves have no room for them.
     counts = None if count else _counts_on_cells(spec, box)
     draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts)
     for index, move in enumerate(spec.off_cells(box.moves)):
         _move_row(canvas, plan, index, game.move_mark(move).label, spec.colour(move))
-    shown = caption(picture)
-    if shown is None:
-        counts_text = spec.words.each(count) if count else "beads as shown"
-    else:
-        counts_text = f"{shown} \u00b7 {spec.words.each(count)}" if count else shown
     number = str(box.id)
     # Narrower than the column, so a three-digit number keeps clear of the picture.
     size = fit_size(number, BOLD, plan.number.w * 0.86, plan.number.h * 0.9)
     cx, cy = plan.number.centre
     centred_text(canvas, number, cx, cy, BOLD, size)
     cx, cy = plan.counts.centre
-    size = fit_size(counts_text, BOLD, plan.counts.w, plan.counts.h * 0.7)
-    centred_text(canvas, counts_text, cx, cy, BOLD, size)
+    centred_text(canvas, text, cx, cy, BOLD, _counts_size(plan, text))
     if plan.code is not None:
         code = f"kit {spec.code}"
         cx, cy = plan.code.centre
         size = fit_size(code, REGULAR, plan.code.w * 0.8, plan.code.h * 0.6)
         centred_text(canvas, code, cx, cy, REGULAR, size, "#555555")
+
+
+def counts_text(plan: LabelPlan, box: Box, picture: Picture) -> str:
+    """What a label says of its starting beads: "4 beads each", after a caption ("9 tokens \u00b7 3 beads
+    each"), or "beads as shown" when they differ by dot. "beads" is left out ("3 each") only where it would
+    print the words smaller than MIN_TEXT and smaller than without it."""
+    count, shown = uniform_count(box), caption(picture)
+    if count is None:
+        return shown or "beads as shown"
+    full, short = each(count), each(count, short=True)
+    if shown is not None:
+        full, short = f"{shown} \u00b7 {full}", f"{shown} \u00b7 {short}"
+    full_size = _counts_size(plan, full)
+    return short if full_size < min(MIN_TEXT, _counts_size(plan, short)) else full
+
+
+def _counts_size(plan: LabelPlan, text: str) -> float:
+    return fit_size(text, BOLD, plan.counts.w, plan.counts.h * 0.7)
 
 
 def _counts_on_cells(spec: KitSpec, box: Box) -> dict[int, int]:

@@ -5,8 +5,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
-from generator.documents.labels import draw_label, label_plan
-from generator.documents.wording import cell_place, picture_note
+from generator.documents.game_text import colour_letters, forced_moves, menace_side
+from generator.documents.labels import counts_text, draw_label, label_plan
+from generator.documents.wording import cell_place, counted, picture_note
 from generator.drawing import draw_dot, draw_grid, draw_picture, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
@@ -112,12 +113,13 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
             "the top edge.")
     if box.move_number is None:
         band = "The band: the game (one level, so one colour); the triangle and TOP mark the top edge."
-    beads = f"{count} bead{'s' * (count != 1)}"
+    beads = counted(count, "bead")
     notes = [
         band,
         f"The big number: the box number ({box.id} here). finder.pdf shows every box by its picture.",
         picture_note(spec.game.picture(box.position)),
-        f"\u201c{spec.words.each(count)}\u201d: put in {beads} of every dot's colour to start.",
+        f"\u201c{counts_text(plan, box, spec.game.picture(box.position))}\u201d: put in {beads} of every "
+        "dot's colour to start.",
     ]
     if plan.code is not None:
         notes.append(f"kit {spec.code}: the kit code; the tracker checks it matches.")
@@ -189,9 +191,15 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     card = rules_card(
         rules, find_words=words.find_box, move_words=words.bead_to_move, has_draws=draws, levels=levels
     )
+    turn = [heading for heading, _ in card].index("MENACE's turn") + 1
+    forced = forced_moves(spec.catalogue, words.one_left)
+    card[turn:turn] = [
+        *([] if forced is None else [("A move with no box", forced)]),
+        ("The letters in the dots", colour_letters(spec.palette)),
+    ]
     summary = game.rules_summary()
-    if summary is not None:
-        card.insert(0, ("The game", summary))
+    side = ("MENACE's side", menace_side(spec.catalogue))
+    card[:0] = [side] if summary is None else [("The game", summary), side]
     y -= 4
     source = f"Where these rules come from: {rules.description}"
     size = _card_size(card, source, width, room=y - MARGIN)

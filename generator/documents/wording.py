@@ -27,10 +27,7 @@ class Wording:
     bead_to_move: str  # rules card: how a bead becomes a move
     uneven: str  # fill sheet: why some colours are bought more than others
     how_to_play: str | None  # legend: a closing paragraph on playing from the boxes, if it needs one
-    beads_in_each: str  # "4 beads each" or "3 each": a label's count, with room for its caption or not
-
-    def each(self, count: int) -> str:
-        return self.beads_in_each.format(count=count)
+    one_left: str  # rules card: what MENACE does when a single move is left and so it has no box
 
 
 BOARD = Wording(
@@ -50,7 +47,7 @@ BOARD = Wording(
         "are drawn in one fixed orientation."
     ),
     how_to_play=None,  # the turned example on the legend shows it
-    beads_in_each="{count} beads each",
+    one_left="only one empty square is left, so play it for MENACE.",
 )
 
 COUNTERS = Wording(
@@ -65,7 +62,7 @@ COUNTERS = Wording(
         "Count the tokens left in the pile and take the box with that number. Draw a bead: its colour says "
         "how many tokens MENACE takes. Boxes have no orientation, so the top mark only keeps the labels tidy."
     ),
-    beads_in_each="{count} each",  # the label also names the tokens, so "beads" would not fit
+    one_left="only one take is allowed, so take it for MENACE.",
 )
 
 
@@ -75,19 +72,30 @@ def wording_for(game: Game[Any, Any]) -> Wording:
     return COUNTERS if isinstance(game.picture(game.initial().position), Heaps) else BOARD
 
 
+def counted(count: int, noun: str) -> str:
+    """'1 bead', '3 beads': a count and its noun, singular or plural."""
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
+def each(count: int, *, short: bool = False) -> str:
+    """A label's starting beads: '4 beads each', '1 bead each', or '3 each' where room is short."""
+    return f"{count} each" if short else f"{counted(count, 'bead')} each"
+
+
 def caption(picture: Picture) -> str | None:
     """What a label says a counters picture shows, beside its bead count ("9 tokens"); None for a board."""
     if isinstance(picture, Heaps):
-        tokens = sum(picture.tokens)
-        return f"{tokens} token{'s' * (tokens != 1)}"
+        return counted(sum(picture.tokens), "token")
     return None
 
 
 def picture_note(picture: Picture) -> str:
     """The legend's note on how to read a label's picture."""
     if isinstance(picture, Heaps):
-        return (f"The counters: {sum(picture.tokens)} tokens are left in the pile. The dots are the takes "
-                "this box allows, each with its colour's letter.")
+        tokens = sum(picture.tokens)
+        left = f"{counted(tokens, 'token')} {'is' if tokens == 1 else 'are'} left in the pile"
+        return (f"The counters: {left}. The dots are the takes this box allows, each with its colour's "
+                "letter.")
     return ("The picture: the position on the board when MENACE must move. A dot sits on every square "
             "that gets beads, in that square's colour, with the colour's letter inside.")
 
