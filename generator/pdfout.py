@@ -14,16 +14,27 @@ if TYPE_CHECKING:
 
 @contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
-    """A temporary path beside ``path`` to write to; it replaces ``path`` only if the block succeeds."""
+    """A temporary path beside ``path`` to write to; it replaces ``path`` only if the block succeeds.
+
+    The file ends with the permissions a plain ``open`` would give it (0644 under umask 022), not the
+    temporary file's owner-only 0600, so a shared drive or web folder can serve the kit."""
     path = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)
     try:
         yield Path(temporary)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, path)
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+
+
+def _umask() -> int:
+    # The only portable way to read the umask is to set it; it is put back at once.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def canvas_for(path: Path, pagesize: tuple[float, float], *, title: str) -> Canvas:

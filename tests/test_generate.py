@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -249,3 +251,16 @@ def test_a_failed_document_leaves_no_half_written_pdf(tmp_path, monkeypatch):
 def test_offsets_are_limited():
     result = run_generate("--offset-x", "50")
     assert result.exit_code == 2 and "--offset-x" in result.output
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_files_follow_the_users_umask(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        result = run_generate("--game", "nim", "--out", str(tmp_path))
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    files = sorted((tmp_path / "nim").iterdir())
+    assert [f.name for f in files] == sorted([*FILES, "kit.json"])  # no temporary file is left behind
+    assert {f.name: stat.S_IMODE(f.stat().st_mode) for f in files} == {f.name: mode for f in files}
