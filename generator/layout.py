@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from generator.stocks import PAPERS, Stock
+from kit.game import GameError
 from kit.picture import Grid, Heaps
 
 # Below this label height the kit code no longer fits beside a readable picture; it is printed
@@ -37,6 +38,9 @@ class Rect:
     def centre(self) -> tuple[float, float]:
         return self.x + self.w / 2, self.y + self.h / 2
 
+    def inset(self, by: float) -> Rect:
+        return Rect(self.x + by, self.y + by, self.w - 2 * by, self.h - 2 * by)
+
     def contains(self, other: Rect, tolerance: float = 1e-6) -> bool:
         return (
             other.x >= self.x - tolerance
@@ -56,17 +60,70 @@ class Rect:
 
 @dataclass(frozen=True)
 class SheetPlan:
-    """One page of labels: the paper and the label rectangles in reading order."""
+    """One page of labels: the paper, the label rectangles in reading order, and where each one's printed
+    content goes."""
 
     paper: str
     width: float
     height: float
     slots: tuple[Rect, ...]
     cut_lines: bool
+    content: tuple[Rect, ...] = ()  # one per slot: the rectangle its label's content is drawn in
 
     @property
     def page(self) -> Rect:
         return Rect(0, 0, self.width, self.height)
+
+    @property
+    def ink(self) -> tuple[Rect, ...]:
+        """Every rectangle the labels print in: each content inside its padding, and the cut lines on
+        plain paper."""
+        inked = tuple(r.inset(label_pad(r.h)) for r in self.content)
+        return inked + (self.slots if self.cut_lines else ())
+
+    def clearance(self) -> dict[str, float]:
+        """How far the labels' ink keeps from each edge of the sheet (mm; negative: off the sheet)."""
+        ink = self.ink
+        return {
+            "left": min(r.x for r in ink),
+            "right": self.width - max(r.right for r in ink),
+            "top": self.height - max(r.top for r in ink),
+            "bottom": min(r.y for r in ink),
+        }
+
+
+# Printers cannot reach the outer 3-5 mm of a sheet: no ink is planned nearer its edge than this.
+SAFE_EDGE = 4.0
+
+
+class PrintAreaError(GameError):
+    """The labels would print where a printer cannot reach: too near the edge of the sheet, or off it."""
+
+
+def check_print_area(stock: Stock, paper: str, *, offset_x: float = 0.0, offset_y: float = 0.0) -> None:
+    """Raises PrintAreaError, saying what to change, unless all ink keeps SAFE_EDGE from every edge."""
+    home = plan_sheet(stock, paper).clearance()
+    edge, gap = min(home.items(), key=lambda item: item[1])
+    if gap < SAFE_EDGE - 1e-9:
+        raise PrintAreaError(
+            f"stock {stock.name!r} prints {gap:.1f} mm from the {edge} edge of the sheet, but printers "
+            f"cannot reach its outer {SAFE_EDGE:g} mm: give the stock a larger content_inset"
+        )
+    moved = plan_sheet(stock, paper, offset_x=offset_x, offset_y=offset_y).clearance()
+    edge, gap = min(moved.items(), key=lambda item: item[1])
+    if gap >= SAFE_EDGE - 1e-9:
+        return
+    option, value, low, high = (
+        ("--offset-x", offset_x, SAFE_EDGE - home["left"], home["right"] - SAFE_EDGE)
+        if edge in ("left", "right")
+        else ("--offset-y", offset_y, SAFE_EDGE - home["bottom"], home["top"] - SAFE_EDGE)
+    )
+    where = f"{-gap:.1f} mm off" if gap < 0 else f"{gap:.1f} mm from"
+    raise PrintAreaError(
+        f"{option} {value:g} would print {where} the {edge} edge of the sheet (printers cannot reach its "
+        f"outer {SAFE_EDGE:g} mm): with stock {stock.name!r} choose {option} from "
+        f"{math.ceil(low * 10) / 10:g} to {math.floor(high * 10) / 10:g} mm"
+    )
 
 
 def plan_sheet(stock: Stock, paper: str, *, offset_x: float = 0.0, offset_y: float = 0.0) -> SheetPlan:
@@ -86,7 +143,17 @@ def plan_sheet(stock: Stock, paper: str, *, offset_x: float = 0.0, offset_y: flo
         for r in range(rows)
         for c in range(columns)
     )
-    return SheetPlan(paper, width, height, slots, stock.cut_lines)
+    content = tuple(_content(slot, stock, width, height) for slot in slots)
+    return SheetPlan(paper, width, height, slots, stock.cut_lines, content)
+
+
+def _content(slot: Rect, stock: Stock, width: float, height: float) -> Rect:
+    """A label's content: centred on it, but pushed inward to keep SAFE_EDGE from the sheet's edges where
+    the label's spare room allows (edge-to-edge stocks), never past the label's own edges."""
+    w, h = stock.content_width, stock.content_height
+    x = min(max(slot.x + (slot.w - w) / 2, SAFE_EDGE), width - SAFE_EDGE - w)
+    y = min(max(slot.y + (slot.h - h) / 2, SAFE_EDGE), height - SAFE_EDGE - h)
+    return Rect(min(max(x, slot.x), slot.right - w), min(max(y, slot.y), slot.top - h), w, h)
 
 
 @dataclass(frozen=True)
@@ -120,9 +187,14 @@ class LabelPlan:
 DOT_SHARE = 0.34  # a bead dot's radius on a label, as a share of its cell: big, yet clear of the grid lines
 
 
+def label_pad(height: float) -> float:
+    """The blank border inside a label of ``height``: keeps print off its edge on a slightly misfed sheet."""
+    return min(max(0.05 * height, 1.0), 2.0)
+
+
 def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
     """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture."""
-    pad = min(max(0.05 * height, 1.0), 2.0)  # keeps print off the edge of a slightly misfed sheet
+    pad = label_pad(height)
     band_h = 0.16 * height
     gap = 0.8 * pad
     if width > WIDE * height:

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from generator.catalogue import build_catalogue
 from generator.documents import calibration, fill, finder, labels, legend, score_sheet
 from generator.documents.common import KitSpec
+from generator.layout import check_print_area
 from generator.pdfout import atomic_path
 from generator.stocks import DEFAULT_STOCK, load_stock
 from kit.game import GameError
@@ -56,6 +57,7 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     games = list(GAMES) if options.game == ALL_GAMES else [options.game]
     stock = load_stock(options.stock)
     paper = stock.paper_for(options.paper)
+    check_print_area(stock, paper, offset_x=options.offset_x, offset_y=options.offset_y)
     rules_game = _owner(options.rules, load_rules, games)
     palette_game = _owner(options.palette, load_palette, games)
     specs = []

@@ -47,6 +47,17 @@ class Stock:
     min_margin: float = 8.0  # plain paper: keep this much paper clear at every edge
     grid: LabelGrid | None = None
     sources: str = ""
+    # How much narrower and shorter than the label its printed content is, so that labels on the sheet's
+    # edge can keep their ink clear of the margin printers cannot reach (edge-to-edge stocks).
+    content_inset: float = 0.0
+
+    @property
+    def content_width(self) -> float:
+        return self.label_width - self.content_inset
+
+    @property
+    def content_height(self) -> float:
+        return self.label_height - self.content_inset
 
     @property
     def fixed_grid(self) -> bool:
@@ -94,6 +105,7 @@ def _parse(name: str, data: dict[str, Any]) -> Stock:
         cut_lines=bool(data.get("cut_lines", False)),
         min_margin=float(data.get("min_margin", 8.0)),
         sources=data.get("sources", "").strip(),
+        content_inset=float(data.get("content_inset", 0.0)),
         grid=None if None in grid.values() else _label_grid(grid),
     )
     problems = [
@@ -103,6 +115,8 @@ def _parse(name: str, data: dict[str, Any]) -> Stock:
         "a fixed grid needs a4 or letter paper" * (stock.fixed_grid and stock.paper == "any"),
         "plain paper needs no grid" * (not stock.fixed_grid and stock.paper != "any"),
         "labels must be larger than 10 mm" * (min(stock.label_width, stock.label_height) < 10),
+        "content_inset must leave content of at least 10 mm"
+        * (not 0 <= stock.content_inset <= min(stock.label_width, stock.label_height) - 10),
     ]
     if any(problems):
         raise UnknownStockError(f"stock {name!r} is malformed: {'; '.join(p for p in problems if p)}")

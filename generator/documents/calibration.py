@@ -8,7 +8,7 @@ from generator.documents.common import KitSpec, write_pdf
 from generator.documents.labels import sheet_plan
 from generator.drawing import INK, hex_colour, in_mm, paragraph
 from generator.fonts import BOLD, REGULAR
-from generator.layout import Rect
+from generator.layout import SAFE_EDGE, Rect
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -22,10 +22,17 @@ def write(path: Path, spec: KitSpec) -> int:
 
     def draw(canvas: Canvas) -> int:
         with in_mm(canvas):
+            canvas.saveState()
+            # Outlines of labels that touch the sheet's edge stop where a printer can reach.
+            safe = sheet.page.inset(SAFE_EDGE)
+            area = canvas.beginPath()
+            area.rect(safe.x, safe.y, safe.w, safe.h)
+            canvas.clipPath(area, stroke=0, fill=0)
             canvas.setStrokeColor(hex_colour("#1f5fbf"))
             canvas.setLineWidth(0.2)
             for slot in sheet.slots:
                 canvas.rect(slot.x, slot.y, slot.w, slot.h, stroke=1, fill=0)
+            canvas.restoreState()
             panel = Rect(sheet.width / 2 - 65, sheet.height / 2 - 62, 130, 124)
             canvas.setFillColor(hex_colour("#ffffff"))
             canvas.setStrokeColor(hex_colour(INK))

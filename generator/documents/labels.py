@@ -20,7 +20,16 @@ from generator.drawing import (
     level_colour,
 )
 from generator.fonts import BOLD, REGULAR
-from generator.layout import DOT_SHARE, LabelPlan, Rect, SheetPlan, pages_needed, plan_label, plan_sheet
+from generator.layout import (
+    DOT_SHARE,
+    SAFE_EDGE,
+    LabelPlan,
+    Rect,
+    SheetPlan,
+    pages_needed,
+    plan_label,
+    plan_sheet,
+)
 from kit.matchbox import Box
 from kit.palettes import Colour
 from kit.picture import Picture
@@ -29,14 +38,15 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Box labels"
-FOOTER_ROOM = 6.0  # mm of bottom margin needed for the page footer
+FOOTER_SIZE = 2.6  # mm: the sheet footer's text, or smaller to fit between the safe margins
+DESCENT = 0.25  # of the font size: how far the footer's letters reach below their baseline
 MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "beads"
 
 
 def label_plan(spec: KitSpec) -> LabelPlan:
     """The plan every label of the kit shares, with a row for each move its pictures have no cell for."""
     rows = max(len(spec.off_cells(box.moves)) for box in spec.catalogue.boxes)
-    return plan_label(spec.stock.label_width, spec.stock.label_height, move_rows=rows)
+    return plan_label(spec.stock.content_width, spec.stock.content_height, move_rows=rows)
 
 
 def sheet_plan(spec: KitSpec) -> SheetPlan:
@@ -57,8 +67,8 @@ def write(path: Path, spec: KitSpec) -> int:
                 if sheet.cut_lines:
                     _cut_lines(canvas, slots)
                 _footer(canvas, spec, sheet, page + 1, pages)
-            for slot, box in zip(slots, chunk, strict=True):
-                with in_mm(canvas, slot.x, slot.y):
+            for content, box in zip(sheet.content[: len(chunk)], chunk, strict=True):
+                with in_mm(canvas, content.x, content.y):
                     draw_label(canvas, plan, box, spec)
             canvas.showPage()
         return pages
@@ -138,13 +148,17 @@ def _cut_lines(canvas: Canvas, slots: Sequence[Rect]) -> None:
 
 
 def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int) -> None:
+    """The kit's title and code below the labels, kept SAFE_EDGE from the sheet's edges; left off a sheet
+    whose labels leave no room (edge-to-edge stocks, where every label carries the kit code)."""
     lowest = min(slot.y for slot in sheet.slots)
-    if lowest < FOOTER_ROOM:
-        return  # edge-to-edge stock: no room for words below the labels
-    canvas.setFillColor(hex_colour(INK))
-    canvas.setFont(REGULAR, 2.6)
     text = (
         f"{spec.kit_title} \u00b7 kit {spec.code} \u00b7 {spec.stock.title} \u00b7 "
         f"print at 100% (actual size) \u00b7 sheet {page} of {pages}"
     )
-    canvas.drawCentredString(sheet.width / 2, min(lowest / 2 - 1, 5.0), text)
+    size = min(FOOTER_SIZE, fit_size(text, REGULAR, sheet.width - 2 * SAFE_EDGE - 2, FOOTER_SIZE))
+    baseline = max(SAFE_EDGE + DESCENT * size, min(lowest / 2 - 1, 5.0))
+    if baseline + size > lowest - 1:
+        return  # no room between the labels and the margin a printer cannot reach
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(REGULAR, size)
+    canvas.drawCentredString(sheet.width / 2, baseline, text)

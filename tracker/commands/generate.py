@@ -25,7 +25,8 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.option("--stock", default="plain", show_default=True, metavar="NAME",
               help="Label stock: plain, zweckform-3651, avery-l7160, avery-l7651, avery-5160.")
 @click.option("--offset-x", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
-              help="Move the labels right (mm; negative: left) for a printer that feeds off-centre.")
+              help="Move the labels right (mm; negative: left) for a printer that feeds off-centre; "
+                   "refused if it would print within 4 mm of the sheet's edge.")
 @click.option("--offset-y", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels down (mm; negative: up).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),

@@ -1,0 +1,126 @@
+"""Safe printing: every stock keeps its ink 4 mm inside the sheet, offsets that would not are refused with
+one line saying what to change, and the PDFs' text lies where the geometry says."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.documents import calibration, labels
+from generator.fonts import BOLD, REGULAR, register_fonts
+from generator.layout import SAFE_EDGE, PrintAreaError, check_print_area, plan_label, plan_sheet
+from generator.printed_kit import KitOptions, plan_kits
+from generator.stocks import PAPERS, load_stock, stock_names
+from tracker.cli import main
+
+MM = 72 / 25.4
+COMBINATIONS = [
+    (name, paper) for name in stock_names() for paper in PAPERS if load_stock(name).paper in ("any", paper)
+]
+
+
+@pytest.mark.parametrize("name, paper", COMBINATIONS)
+def test_every_stock_keeps_its_ink_4_mm_inside_the_sheet(name, paper):
+    stock = load_stock(name)
+    sheet = plan_sheet(stock, paper)
+    assert min(sheet.clearance().values()) >= SAFE_EDGE
+    safe = sheet.page.inset(SAFE_EDGE)
+    plan = plan_label(stock.content_width, stock.content_height, move_rows=3)
+    for slot, content in zip(sheet.slots, sheet.content, strict=True):
+        assert slot.contains(content) and (content.w, content.h) == (plan.width, plan.height)
+        for part in plan.parts.values():  # the label's parts, where labels.pdf draws them on the sheet
+            placed = part.__class__(content.x + part.x, content.y + part.y, part.w, part.h)
+            assert safe.contains(placed), (name, part)
+    check_print_area(stock, paper)
+
+
+def test_the_edge_to_edge_stock_pushes_its_edge_labels_inward_and_centres_the_rest():
+    stock = load_stock("zweckform-3651")
+    assert stock.content_inset == 4.0
+    sheet = plan_sheet(stock, "a4")
+    top_left, inner = sheet.content[0], sheet.content[5]  # row 1 column 1; row 2 column 2
+    assert (top_left.x, sheet.height - top_left.top) == pytest.approx((SAFE_EDGE, SAFE_EDGE))
+    slot = sheet.slots[5]
+    assert (inner.x - slot.x, slot.top - inner.top) == pytest.approx((2.0, 2.0))
+    # Without the inset its labels would print at the very edge of the sheet.
+    edgy = replace(stock, content_inset=0.0)
+    with pytest.raises(PrintAreaError, match=r"^stock 'zweckform-3651' prints 1\.5 mm from the"):
+        check_print_area(edgy, "a4")
+
+
+@pytest.mark.parametrize(
+    "stock, offsets, message",
+    [
+        ("plain", {"offset_x": 20}, "--offset-x 20 would print 11.0 mm off the right edge of the sheet "
+         "(printers cannot reach its outer 4 mm): with stock 'plain' choose --offset-x from -5 to 5 mm"),
+        ("plain", {"offset_y": -8.6}, "--offset-y -8.6 would print 3.9 mm from the top edge"),
+        ("plain", {"offset_y": -13}, "--offset-y -13 would print 0.5 mm off the top edge"),
+        ("zweckform-3651", {"offset_y": 2}, "choose --offset-y from -1.2 to 1.2 mm"),
+        ("avery-5160", {"offset_x": -2.1}, "would print 3.9 mm from the left edge"),
+    ],
+)
+def test_offsets_that_print_too_near_the_edge_are_refused(stock, offsets, message):
+    with pytest.raises(PrintAreaError) as error:
+        check_print_area(load_stock(stock), load_stock(stock).paper_for(None), **offsets)
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "stock, offsets",
+    [
+        ("plain", {"offset_x": 5, "offset_y": -8.5}),
+        ("plain", {"offset_x": -5, "offset_y": 8.5}),
+        ("avery-5160", {"offset_x": 2}),
+        ("zweckform-3651", {"offset_y": -1.2}),
+    ],
+)
+def test_offsets_inside_the_range_are_accepted(stock, offsets):
+    check_print_area(load_stock(stock), load_stock(stock).paper_for(None), **offsets)
+
+
+@pytest.mark.parametrize("args", [["--offset-x", "20"], ["--stock", "zweckform-3651", "--offset-y", "-2"]])
+def test_generate_refuses_an_unsafe_offset_in_one_line_and_writes_nothing(tmp_path, args):
+    result = CliRunner().invoke(main, ["generate", *args, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {args[-2]} {args[-1]} would print ")
+    assert not (tmp_path / "out").exists()
+
+
+def text_boxes(path) -> list[tuple[str, float, float, float, float]]:
+    """(text, left, bottom, right, top) in mm of every string drawn on the first page of a PDF."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    register_fonts()
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if not text.strip() or font is None:
+            return
+        scale = cm[0] * tm[0]  # the pages draw upright text, scaled only
+        x = (tm[4] * cm[0] + cm[4]) / MM
+        y = (tm[5] * cm[3] + cm[5]) / MM
+        em = size * scale / MM
+        name = BOLD if "Bd" in str(font.get("/BaseFont")) else REGULAR
+        found.append((text, x, y - 0.25 * em, x + stringWidth(text.strip(), name, em), y + 0.8 * em))
+
+    PdfReader(path).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("name, paper", COMBINATIONS)
+def test_the_label_sheets_text_lies_4_mm_inside_the_sheet(tmp_path, name, paper):
+    # Noughts and crosses: its kit title makes the longest footer.
+    spec = plan_kits(KitOptions(game="tictactoe", stock=name, paper=paper))[0]
+    width, height = PAPERS[paper]
+    for document in (labels, calibration):
+        path = tmp_path / f"{document.__name__}.pdf"
+        document.write(path, spec)
+        boxes = text_boxes(path)
+        assert len(boxes) > 10
+        for text, left, bottom, right, top in boxes:
+            assert left >= SAFE_EDGE and bottom >= SAFE_EDGE, (document, text, left, bottom)
+            assert right <= width - SAFE_EDGE and top <= height - SAFE_EDGE, (document, text, right, top)
+
