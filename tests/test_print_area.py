@@ -2,7 +2,11 @@
 one line saying what to change, and the PDFs' text lies where the geometry says."""
 from __future__ import annotations
 
+import math
+import shutil
+import subprocess
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -124,3 +128,32 @@ def test_the_label_sheets_text_lies_4_mm_inside_the_sheet(tmp_path, name, paper)
             assert left >= SAFE_EDGE and bottom >= SAFE_EDGE, (document, text, left, bottom)
             assert right <= width - SAFE_EDGE and top <= height - SAFE_EDGE, (document, text, right, top)
 
+
+
+def blank_border(pdf: Path, page: int, dpi: int) -> bool:
+    """Whether pdftoppm renders the page's outer SAFE_EDGE as pure white, in grey levels."""
+    pgm = subprocess.run(
+        ["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page), "-l", str(page), str(pdf)],
+        check=True, capture_output=True,
+    ).stdout
+    magic, width, height, depth, pixels = pgm.split(maxsplit=4)
+    assert (magic, depth) == (b"P5", b"255")
+    w, h = int(width), int(height)
+    rows = [pixels[r * w : (r + 1) * w] for r in range(h)]
+    edge = math.floor(SAFE_EDGE / 25.4 * dpi) - 1  # whole pixels inside the margin, less one for rounding
+    border = rows[:edge] + rows[h - edge :] + [row[:edge] + row[w - edge :] for row in rows]
+    return all(b == 255 for part in border for b in part)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm to render pages")
+@pytest.mark.parametrize("name, paper", COMBINATIONS)
+def test_rendered_label_sheets_leave_the_outer_4_mm_blank(tmp_path, name, paper):
+    spec = plan_kits(KitOptions(game="tictactoe", stock=name, paper=paper))[0]
+    for document in (labels, calibration):
+        path = tmp_path / f"{document.__name__}.pdf"
+        document.write(path, spec)
+        assert blank_border(path, 1, dpi=60), document.__name__
+    # The check sees ink: the same sheet moved 3 mm beyond the allowed offset is not blank.
+    moved = replace(spec, offset_x=-(plan_sheet(spec.stock, spec.paper).clearance()["left"] - SAFE_EDGE) - 3)
+    labels.write(tmp_path / "moved.pdf", moved)
+    assert not blank_border(tmp_path / "moved.pdf", 1, dpi=60)
