@@ -96,12 +96,15 @@ class Hexapawn(Game[Board, PawnMove]):
         return State(_moved(state.position, move), 1 - state.to_move)
 
     def illegal_reason(self, state: State[Board], move: PawnMove) -> str:
-        board, pawn = state.position, PAWNS[state.to_move]
-        if self.outcome(state) is None and board[move.start] != pawn:
-            choices = ", ".join(self.move_text(m, "algebraic") for m in self.legal_moves(state))
-            mover = self.player_names[state.to_move]
+        if self.outcome(state) is not None:
+            return "the game is over"
+        choices = ", ".join(self.move_text(m, "algebraic") for m in self.legal_moves(state))
+        mover = self.player_names[state.to_move]
+        if state.position[move.start] != PAWNS[state.to_move]:
             return f"there is no {mover} pawn on {square_name(move.start)}: choose one of {choices}"
-        return super().illegal_reason(state, move)
+        return f"{mover}'s pawn on {square_name(move.start)} cannot go to {square_name(move.end)}: " + (
+            f"choose one of {choices}"
+        )
 
     # --- text ---------------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Board:
@@ -156,7 +159,8 @@ class Hexapawn(Game[Board, PawnMove]):
 
     # --- pictures -----------------------------------------------------------------------------------
     def picture(self, position: Board) -> Grid:
-        return Grid(3, 3, tuple("" if mark == EMPTY else mark for mark in position))
+        marks = tuple("" if mark == EMPTY else mark for mark in position)
+        return Grid(3, 3, marks, row_names=("3", "2", "1"), column_names=tuple(FILES))
 
     def move_mark(self, move: PawnMove) -> MoveMark:
         # The bead dot sits where the pawn lands; two captures onto one square share it (see the kit's

@@ -117,3 +117,34 @@ def test_the_palette_colours_every_bead_of_every_hexapawn_kit():
             for box in catalogue.boxes:
                 colours = [palette.for_move(GAME.move_code(m)) for m in box.moves]
                 assert len({c.code for c in colours}) == len(box.moves)
+
+
+def test_the_play_table_labels_the_board_with_files_and_ranks():
+    from tracker.text import position_lines
+
+    board = GAME.parse_position("BBB/.W./W.W")
+    assert position_lines(GAME, board, "numbers") == ["    a b c", "  3 B B B", "  2 . W .", "  1 W . W"]
+
+
+def test_find_names_the_cells_the_bead_dots_sit_on():
+    from click.testing import CliRunner
+
+    from tracker.cli import main
+
+    args = ["find", "--game", "hexapawn", "--menace-plays", "second", "BBB/W../.WW"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == [
+        "label          real board",
+        "B B B          B B B",
+        ". . W          W . .",
+        "W W .          . W W",
+        "The label's picture, flipped left to right (mirror image), is the real board.",
+        # a3-a2, b3-b2 and b3xc2 on the label are c3-c2, b3-b2 and b3xa2 on the board
+        "Bead squares, label -> real board: 3->5, 4->4, 5->3",
+    ]
+
+
+def test_an_illegal_step_says_which_moves_are_legal():
+    with pytest.raises(IllegalMoveError, match="b1 cannot go to b3: choose one of a1-a2, b1-b2, c1-c2"):
+        GAME.play(GAME.initial(), GAME.parse_move("b1-b3"))

@@ -60,9 +60,10 @@ def counts_on_cells(game: Game[Any, Any], box: Box, counts: Mapping[Any, int]) -
 def board_lines(game: Game[Any, Any], grid: Grid, notation: str) -> list[str]:
     """The real board for the play prompt, indented, its empty cells showing how to type them.
 
-    A notation that writes a cell as its row and column (golf: "LM") labels the board's edges instead."""
+    A notation that writes a cell as its row and column (golf: "LM"), or a grid that names its rows and
+    columns (Hexapawn's ranks and files), labels the board's edges instead."""
     texts = {index: game.move_text(move, notation) for index, move in cell_moves(game).items()}
-    edges = _coordinates(texts, grid)
+    edges = (list(grid.row_names), list(grid.column_names)) if grid.row_names else _coordinates(texts, grid)
     if edges is None:
         lines = grid_lines(
             grid, cell=lambda index, mark: texts.get(index, mark) if mark == EMPTY_CELL else mark
