@@ -148,3 +148,19 @@ def test_find_names_the_cells_the_bead_dots_sit_on():
 def test_an_illegal_step_says_which_moves_are_legal():
     with pytest.raises(IllegalMoveError, match="b1 cannot go to b3: choose one of a1-a2, b1-b2, c1-c2"):
         GAME.play(GAME.initial(), GAME.parse_move("b1-b3"))
+
+
+def test_the_rules_card_confiscates_only_the_last_moves_bead():
+    from generator.rules_text import rules_card
+
+    def card_of(rules: str) -> dict[str, str]:
+        return dict(rules_card(load_rules(rules), find_words="", move_words="", has_draws=False, levels=3))
+
+    card = card_of("gardner")
+    assert card["MENACE loses"] == (
+        "For the box of MENACE's last move (after a resignation: the move before): keep the bead out: "
+        "it is confiscated. For every other box it used: put the bead back."
+    )
+    assert card["MENACE wins"] == "For every box it used: put the bead back."
+    every = card_of("hexapawn-michie")["MENACE loses"]
+    assert every == "For every box it used: keep the bead out: it is confiscated."
