@@ -119,11 +119,8 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     real = ["real board", *grid_lines(real_picture)]
     click.echo("\n".join(side_by_side([label, real], width=12)))
     click.echo(f"The label's picture, {placement.turn}, is the real board.")
-    # The cells the bead dots sit on (a move's code is not a cell in every game: Hexapawn's is from*9+to).
-    def cell(move: Any) -> int | None:
-        return the_game.move_mark(move).cell
-
-    squares = ", ".join(f"{cell(m)}->{cell(placement.to_real(m))}" for m in box.moves)
+    code = the_game.move_code
+    squares = ", ".join(f"{code(m)}->{code(placement.to_real(m))}" for m in box.moves)
     click.echo(f"Bead squares, label -> real board: {squares}")
 
 
