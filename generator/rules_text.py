@@ -66,16 +66,15 @@ def rules_card(
     card.append(("MENACE wins", f"For every box it used: {bead_change(rules.win)}."))
     if has_draws:
         card.append(("A draw", f"For every box it used: {bead_change(rules.draw)}."))
+    loss = f"For every box it used: {bead_change(rules.loss)}."
+    if rules.floor > 0:
+        beads = f"{rules.floor} bead{'s' * (rules.floor != 1)}"
+        loss += f" But a colour never drops below {beads}: if it would, put the bead back."
     if rules.punish == "last-move":
         loss = (
             f"For the box of MENACE's last move (after a resignation: the move before): "
             f"{bead_change(rules.loss)}. For every other box it used: {bead_change(0)}."
         )
-    else:
-        loss = f"For every box it used: {bead_change(rules.loss)}."
-    if rules.floor > 0:
-        beads = f"{rules.floor} bead{'s' * (rules.floor != 1)}"
-        loss += f" But a colour never drops below {beads}: if it would, put the bead back."
     card.append(("MENACE loses", loss))
     if rules.keep_one == "first-box":
         alive = (
