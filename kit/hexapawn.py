@@ -157,6 +157,15 @@ class Hexapawn(Game[Board, PawnMove]):
     def move_from_code(self, code: int) -> PawnMove:
         return PawnMove(*divmod(code, 9))
 
+    def rules_summary(self) -> str:
+        """The rules for a kit's rules card (the printed kit states them once kit.game asks for them)."""
+        return (
+            "Three White pawns start on the bottom row, three Black pawns on the top row; White moves "
+            "first. A pawn moves one square straight forward onto an empty square, or one square "
+            "diagonally forward onto an enemy pawn, which it captures. You win by reaching the far row, "
+            "by capturing every enemy pawn, or when your opponent, to move, has no move."
+        )
+
     # --- pictures -----------------------------------------------------------------------------------
     def picture(self, position: Board) -> Grid:
         marks = tuple("" if mark == EMPTY else mark for mark in position)
