@@ -179,3 +179,18 @@ def test_every_bead_of_a_label_has_a_dot_even_when_two_captures_land_on_one_squa
         assert all(GAME.move_mark(move).cell == cell for cell, move in on.items())
         shared += bool(off)
     assert shared == {"first": 1, "second": 2}[side]  # .BB.B.W.W; B.B.WW.W. and B.B.WBW..
+
+
+def test_the_terminal_label_names_a_second_capture_onto_the_same_square():
+    from kit.palettes import default_palette
+    from tracker.text import label_beside_board
+
+    catalogue = build_catalogue("hexapawn", "second")
+    placement = catalogue.place("B.B.WW.W.")  # a3xb2 (yellow) and c3xb2 (orange) both land on b2
+    assert label_beside_board(GAME, placement, default_palette("hexapawn")) == [
+        "  label          real board",
+        "  B . B          B . B",
+        "  r y W          . W W",
+        "  . W .          . W .",
+        "  and n = c3xb2",
+    ]

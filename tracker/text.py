@@ -122,10 +122,15 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
     box = placement.box
     label_grid, real_grid = game.picture(box.position), game.picture(placement.position)
     assert isinstance(label_grid, Grid) and isinstance(real_grid, Grid), "only a Grid has cells to draw"
-    letters = {
-        game.move_mark(move).cell: palette.for_move(game.move_code(move)).code.lower() for move in box.moves
-    }
+    letters: dict[int | None, str] = {}
+    beside = []  # a move whose cell another move already marks (two Hexapawn captures onto one square)
+    for move in box.moves:
+        mark, letter = game.move_mark(move), palette.for_move(game.move_code(move)).code.lower()
+        if mark.cell in letters:
+            beside.append(f"{letter} = {mark.label}")
+        letters.setdefault(mark.cell, letter)
     label = grid_lines(label_grid, cell=lambda index, mark: letters.get(index, mark))
+    label += [f"and {text}" for text in beside]
     lines = side_by_side([["label", *label], ["real board", *grid_lines(real_grid)]], width=12)
     return [f"  {line}" for line in lines]
 
