@@ -11,8 +11,9 @@ written as people say it: "b1-b2" (a step forward), "a2xb3" (a capture), or with
 1-9 in reading order: "8-5". Its code is from * 9 + to.
 
 The board alone says whose turn it is: none of the 135 boards reachable from the start occurs with both
-players to move (the walk below checks it on import), so ``whose_turn`` and MENACE's move number are read
-from that walk, and a board it never meets is refused as one that cannot happen in play.
+players to move, nor after different numbers of moves (``_reachable`` checks it when first asked). So
+``whose_turn`` and MENACE's move number are read from that walk, and a board it never meets is refused
+as one that cannot happen in play.
 """
 
 from __future__ import annotations
@@ -102,9 +103,8 @@ class Hexapawn(Game[Board, PawnMove]):
         mover = self.player_names[state.to_move]
         if state.position[move.start] != PAWNS[state.to_move]:
             return f"there is no {mover} pawn on {square_name(move.start)}: choose one of {choices}"
-        return f"{mover}'s pawn on {square_name(move.start)} cannot go to {square_name(move.end)}: " + (
-            f"choose one of {choices}"
-        )
+        where = f"{mover}'s pawn on {square_name(move.start)} cannot go to {square_name(move.end)}"
+        return f"{where}: choose one of {choices}"
 
     # --- text ---------------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Board:
