@@ -70,6 +70,11 @@ def rules_card(
     if rules.floor > 0:
         beads = _beads(rules.floor)
         loss += f" But a colour never drops below {beads}: if it would, put the bead back."
+    if rules.punish == "last-move":
+        loss = (
+            f"For the box of MENACE's last move (after a resignation: the move before): "
+            f"{bead_change(rules.loss)}. For every other box it used: {bead_change(0)}."
+        )
     card.append(("MENACE loses", loss))
     if rules.keep_one == "first-box":
         alive = (

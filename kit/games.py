@@ -6,10 +6,11 @@ from functools import cache
 from typing import Any
 
 from kit.game import Game, GameError
+from kit.hexapawn import Hexapawn
 from kit.nim import Nim
 from kit.tictactoe import TicTacToe
 
-GAMES: dict[str, type[Game[Any, Any]]] = {"tictactoe": TicTacToe, "nim": Nim}
+GAMES: dict[str, type[Game[Any, Any]]] = {"tictactoe": TicTacToe, "nim": Nim, "hexapawn": Hexapawn}
 
 
 @cache

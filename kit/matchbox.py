@@ -256,10 +256,15 @@ def draw_from(
 
 
 def settle(rules: Rules, draws: Iterable[Draw], result: Result) -> list[BeadChange]:
-    """The bead change for every draw of a finished game, from MENACE's ``result``."""
+    """The bead change for every draw of a finished game, from MENACE's ``result``.
+
+    With ``punish = "last-move"`` a defeat changes only the last draw (after a resignation: the draw
+    before it); the beads of earlier draws go back as they came out."""
+    draws = list(draws)
     changes = []
-    for draw in draws:
-        after = max(rules.floor, draw.left_of_colour + 1 + rules.change(result))
+    for index, draw in enumerate(draws):
+        spared = rules.punish == "last-move" and result is Result.LOSS and index < len(draws) - 1
+        after = max(rules.floor, draw.left_of_colour + 1 + (0 if spared else rules.change(result)))
         others = draw.left_in_box - draw.left_of_colour
         keeps_one = rules.keep_one == "every-box" or (rules.keep_one == "first-box" and draw.first_move)
         if keeps_one and others + after == 0:

@@ -16,6 +16,10 @@ class Grid:
     rows: int
     columns: int
     marks: tuple[str, ...]
+    # Names of the rows (top first) and columns (left first) when moves are written by coordinates
+    # (Hexapawn: ranks 3-1, files a-c); empty when a move is written as the one cell it plays into.
+    row_names: tuple[str, ...] = ()
+    column_names: tuple[str, ...] = ()
 
     def cell(self, row: int, column: int) -> str:
         return self.marks[row * self.columns + column]

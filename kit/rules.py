@@ -14,6 +14,7 @@ from kit.game import GameError, Result
 EMPTY_BOX_POLICIES = ("resign", "refill")
 KEEP_ONE_POLICIES = ("none", "first-box", "every-box")
 BEADS_ON = ("distinct", "every")
+PUNISH_POLICIES = ("every-move", "last-move")
 
 
 class UnknownRulesError(GameError):
@@ -37,6 +38,9 @@ class Rules:
     refill_beads: int  # with "refill": how many random legal beads go in
     keep_one: str  # which boxes may never be emptied by a loss: none, first-box, every-box
     beads_on: str  # "distinct" (symmetry-distinct moves) or "every" legal square
+    # Which draws a defeat punishes: "every-move" (Michie) or "last-move" (Gardner's HER: only the bead of
+    # MENACE's last move is confiscated, the drawn beads of its earlier moves go back unchanged).
+    punish: str = "every-move"
 
     def initial_count(self, move_number: int | None) -> int:
         """Beads per move in a box at MENACE's ``move_number`` (None: the position does not fix it)."""
@@ -62,7 +66,9 @@ class Rules:
             "refill_beads": self.refill_beads,
             "keep_one": self.keep_one,
             "beads_on": self.beads_on,
-        }
+        } | ({"punish": self.punish} if self.punish != "every-move" else {})
+        # punish joins only when it is not the old behaviour, so every kit printed before it keeps its
+        # fingerprint (Catalogue.fingerprint hashes this dict).
 
 
 def preset_names(game: str | None = None) -> list[str]:
@@ -105,11 +111,13 @@ def _parse(name: str, data: dict[str, Any]) -> Rules:
         refill_beads=data.get("refill_beads", 0),
         keep_one=data.get("keep_one", "none"),
         beads_on=data.get("beads_on", "distinct"),
+        punish=data.get("punish", "every-move"),
     )
     problems = [
         f"empty_box must be one of {EMPTY_BOX_POLICIES}" * (rules.empty_box not in EMPTY_BOX_POLICIES),
         f"keep_one must be one of {KEEP_ONE_POLICIES}" * (rules.keep_one not in KEEP_ONE_POLICIES),
         f"beads_on must be one of {BEADS_ON}" * (rules.beads_on not in BEADS_ON),
+        f"punish must be one of {PUNISH_POLICIES}" * (rules.punish not in PUNISH_POLICIES),
         "initial_beads must be positive" * (not rules.initial_beads or min(rules.initial_beads) < 1),
         "refill needs refill_beads >= 1" * (rules.empty_box == "refill" and rules.refill_beads < 1),
         "floor must be 0 or more" * (rules.floor < 0),

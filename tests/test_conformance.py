@@ -27,12 +27,16 @@ KNOWN_BOXES = {
     ("tictactoe", "second"): 289,
     ("nim", "first"): 9,
     ("nim", "second"): 9,
+    ("hexapawn", "first"): 18,  # HIM: 1 + 5 + 10 + 2, single-move positions included
+    ("hexapawn", "second"): 19,  # HER: 2 + 10 + 7
 }
 KNOWN_FIRST_MOVE_BOXES = {
     ("tictactoe", "first"): {1},
     ("tictactoe", "second"): {1, 2, 3},  # X's corner, edge and centre openings
     ("nim", "first"): {9},
     ("nim", "second"): {6, 7, 8},  # the first player took 3, 2 or 1
+    ("hexapawn", "first"): {1},
+    ("hexapawn", "second"): {1, 2},  # White pushed a side pawn (mirrors are one box) or the middle one
 }
 
 

@@ -160,7 +160,9 @@ def test_engine_games_replayed_through_the_tracker_leave_the_same_beads(
         mirror = [[world.mirror[b.id][m] for m in b.moves] for b in catalogue.boxes]
         beads = [menaces.beads[0, b.id - 1, : len(b.moves)].tolist() for b in catalogue.boxes]
         assert mirror == beads, f"after game {number}"
-    assert seen["drew"] > GAMES_PLAYED
+    # A kit whose opening box runs dry (Hexapawn's HIM under Gardner's one bead per move: White loses with
+    # best play) draws less and resigns the rest; both paths were then checked.
+    assert seen["drew"] > GAMES_PLAYED or (seen["drew"] > 20 and seen["resigned"] > 0)
     if kit.rules.empty_box == "refill":
         assert seen["refilled"] > 0
     if rules == FIRST_BOX:

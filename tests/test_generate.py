@@ -19,6 +19,7 @@ from generator.documents.common import KitSpec
 from generator.documents.wording import COUNTERS, cell_name, cell_place, wording_for
 from generator.printed_kit import DOCUMENTS
 from generator.stocks import PAPERS, load_stock
+from kit.games import GAMES
 from kit.palettes import default_palette
 from kit.tictactoe import square_words
 from tests.pdfcheck import print_scaling, unembedded_fonts
@@ -56,13 +57,15 @@ def label_numbers(path: Path) -> list[int]:
 def test_no_options_writes_both_kits_with_a_progress_line_per_document(kit_dir):
     out, result = kit_dir
     lines = result.stderr.splitlines()
-    assert len(lines) == 2 * (len(FILES) + 1)
+    per_game = len(FILES) + 1  # every game's documents and its kit.json, games in GAMES' order
+    assert len(lines) == len(GAMES) * per_game
     assert lines[0] == f"wrote {out / 'tictactoe' / 'calibration.pdf'} (calibration page, 1 page)"
     assert lines[1] == f"wrote {out / 'tictactoe' / 'labels.pdf'} (box labels, 10 pages)"
     assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
     assert lines[6].endswith(", 304 boxes)")
-    assert lines[-1].endswith(", 9 boxes)")
-    for game in ("tictactoe", "nim"):
+    assert lines[2 * per_game - 1].endswith(", 9 boxes)")
+    assert lines[-1].endswith(", 18 boxes)")  # Hexapawn with MENACE first: HIM
+    for game in GAMES:
         assert sorted(p.name for p in (out / game).iterdir()) == sorted([*FILES, "kit.json"])
 
 

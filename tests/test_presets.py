@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kit.game import Result
+from kit.games import get_game
 from kit.palettes import UnknownColourError, UnknownPaletteError, load_palette, palette_names
 from kit.rules import UnknownRulesError, default_rules, load_rules, preset_names
 
@@ -48,13 +49,23 @@ def test_unknown_or_wrong_game_rules(name, game):
         load_rules(name, game=game)
 
 
-def test_palettes_have_a_unique_letter_per_colour():
+def test_palettes_have_a_unique_letter_per_colour_and_a_colour_for_every_bead():
+    from generator.catalogue import build_catalogue
+
     for name in palette_names():
         palette = load_palette(name)
-        size = 9 if palette.game == "tictactoe" else 3
-        assert len(palette.colours) == size
+        size = len(palette.colours)
         assert len({c.code.lower() for c in palette.colours}) == size
         assert len({c.name for c in palette.colours}) == size
+        game = get_game(palette.game)
+        held = {  # every move a box of the palette's game can hold, under any preset and on either side
+            game.move_code(move)
+            for rules in preset_names(palette.game)
+            for side in ("first", "second")
+            for box in build_catalogue(palette.game, side, rules).boxes
+            for move in box.moves
+        }
+        assert held <= {c.move for c in palette.colours}, name
 
 
 def test_michie_1963_colour_code():

@@ -21,6 +21,8 @@ CONFIGS = [
     dict(game="tictactoe", rules="open-day", opponent="novice:0.5"),  # the first box keeps its last bead
     dict(game="tictactoe", rules="michie", opponent="menace", menace_plays="second"),
     dict(game="nim", rules="nim-floor0", opponent="random", menace_plays="second"),  # every box keeps one
+    # Gardner's HER: a defeat confiscates only the last move's bead.
+    dict(game="hexapawn", rules="gardner", opponent="novice:0.7", menace_plays="second"),
 ]
 
 

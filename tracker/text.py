@@ -60,9 +60,10 @@ def counts_on_cells(game: Game[Any, Any], box: Box, counts: Mapping[Any, int]) -
 def board_lines(game: Game[Any, Any], grid: Grid, notation: str) -> list[str]:
     """The real board for the play prompt, indented, its empty cells showing how to type them.
 
-    A notation that writes a cell as its row and column (golf: "LM") labels the board's edges instead."""
+    A notation that writes a cell as its row and column (golf: "LM"), or a grid that names its rows and
+    columns (Hexapawn's ranks and files), labels the board's edges instead."""
     texts = {index: game.move_text(move, notation) for index, move in cell_moves(game).items()}
-    edges = _coordinates(texts, grid)
+    edges = (list(grid.row_names), list(grid.column_names)) if grid.row_names else _coordinates(texts, grid)
     if edges is None:
         lines = grid_lines(
             grid, cell=lambda index, mark: texts.get(index, mark) if mark == EMPTY_CELL else mark
@@ -121,10 +122,15 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
     box = placement.box
     label_grid, real_grid = game.picture(box.position), game.picture(placement.position)
     assert isinstance(label_grid, Grid) and isinstance(real_grid, Grid), "only a Grid has cells to draw"
-    letters = {
-        game.move_mark(move).cell: palette.for_move(game.move_code(move)).code.lower() for move in box.moves
-    }
+    letters: dict[int | None, str] = {}
+    beside = []  # a move whose cell another move already marks (two Hexapawn captures onto one square)
+    for move in box.moves:
+        mark, letter = game.move_mark(move), palette.for_move(game.move_code(move)).code.lower()
+        if mark.cell in letters:
+            beside.append(f"{letter} = {mark.label}")
+        letters.setdefault(mark.cell, letter)
     label = grid_lines(label_grid, cell=lambda index, mark: letters.get(index, mark))
+    label += [f"and {text}" for text in beside]
     lines = side_by_side([["label", *label], ["real board", *grid_lines(real_grid)]], width=12)
     return [f"  {line}" for line in lines]
 

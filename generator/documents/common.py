@@ -75,13 +75,20 @@ class KitSpec:
         return {cell: self.colour(move) for cell, move in self.on_cells(box.moves).items()}
 
     def on_cells(self, moves: Iterable[Hashable]) -> dict[int, Any]:
-        """The moves that mark a cell of the picture, by that cell."""
-        marks = ((self.game.move_mark(move).cell, move) for move in moves)
-        return {cell: move for cell, move in marks if cell is not None}
+        """The moves that mark a cell of the picture, by that cell: the first move onto each cell (two
+        Hexapawn captures can land on one square; the second goes to ``off_cells``)."""
+        placed: dict[int, Any] = {}
+        for move in moves:
+            cell = self.game.move_mark(move).cell
+            if cell is not None:
+                placed.setdefault(cell, move)
+        return placed
 
     def off_cells(self, moves: Iterable[Hashable]) -> list[Any]:
-        """The moves the picture has no cell for: a label gives each a row of its own."""
-        return [move for move in moves if self.game.move_mark(move).cell is None]
+        """The moves without a cell of their own on the picture: a label gives each a row of its own."""
+        moves = list(moves)
+        on_cells = set(self.on_cells(moves).values())
+        return [move for move in moves if move not in on_cells]
 
 
 @cache

@@ -189,9 +189,17 @@ class Menaces:
         if not self.learning:
             return
         floor = self.bt.rules.floor
-        for games, rows, box, slot in self._pending:
+        if self.bt.rules.punish == "last-move":
+            # kit.matchbox.settle's last-move rule: a defeat changes only each game's last draw.
+            last = np.full(results.size, -1)
+            for index, (games, *_) in enumerate(self._pending):
+                last[games] = index
+        for index, (games, rows, box, slot) in enumerate(self._pending):
             left = self.beads[rows, box, slot]
-            after = np.maximum(floor, left + 1 + self._change[results[games] + 1])
+            change = self._change[results[games] + 1]
+            if self.bt.rules.punish == "last-move":
+                change = np.where((results[games] == -1) & (last[games] != index), 0, change)
+            after = np.maximum(floor, left + 1 + change)
             if self._keep_any:
                 others = self.beads[rows, box].sum(axis=1) - left
                 after = np.where(self._keeps_one[box] & (others + after == 0), 1, after)  # the last bead back

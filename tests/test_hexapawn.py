@@ -1,0 +1,196 @@
+"""Hexapawn's known answers (facts.md) and Gardner's last-move rule, as the kit implements them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from generator.catalogue import build_catalogue
+from generator.walk import states
+from kit.game import FIRST, SECOND, IllegalMoveError, InvalidMoveError, InvalidPositionError, Result, State
+from kit.games import get_game
+from kit.hexapawn import PawnMove
+from kit.matchbox import Draw, settle
+from kit.rules import UnknownRulesError, _parse, load_rules
+from kit.solver import LOSS, solve
+
+GAME = get_game("hexapawn")
+
+
+@pytest.mark.parametrize(
+    "side, by_move",
+    [("second", {1: 2, 2: 10, 3: 7}), ("first", {1: 1, 2: 5, 3: 10, 4: 2})],
+)
+@pytest.mark.parametrize("rules", ["gardner", "hexapawn-michie"])
+def test_box_counts_by_menace_move_number(side, by_move, rules):
+    catalogue = build_catalogue("hexapawn", side, rules)
+    assert Counter(b.move_number for b in catalogue.boxes) == by_move
+
+
+@pytest.mark.parametrize("side, boxes, raw", [("second", 17, 33), ("first", 14, 26)])
+def test_positions_with_two_or_more_moves(side, boxes, raw):
+    menace = {"first": FIRST, "second": SECOND}[side]
+    catalogue = build_catalogue("hexapawn", side)
+    assert sum(len(GAME.legal_moves(State(b.position, menace))) >= 2 for b in catalogue.boxes) == boxes
+    unreduced = {
+        s.position
+        for s in states(GAME, reduce=False)
+        if s.to_move == menace and len(GAME.legal_moves(s)) >= 2
+    }
+    assert len(unreduced) == raw
+
+
+def test_white_loses_with_best_play():
+    assert solve(GAME, GAME.initial())[0] == LOSS
+
+
+def test_the_board_says_whose_turn_it_is():
+    reachable = states(GAME, reduce=False)
+    assert len(reachable) == len({s.position for s in reachable}) == 135
+    assert all(GAME.whose_turn(s.position) == s.to_move for s in reachable)
+
+
+def test_the_three_ways_to_win():
+    assert GAME.outcome(State("W.B......", SECOND)).winner == FIRST  # reached the far row
+    assert GAME.outcome(State("......W.W", SECOND)).winner == FIRST  # no Black pawn left
+    assert GAME.outcome(State("....W.B..", FIRST)).winner == SECOND  # Black reached rank 1
+    # Black to move, its one pawn blocked by a White one and nothing to capture: White wins.
+    blocked = State("..B..W...", SECOND)
+    assert GAME.legal_moves(blocked) == ()
+    assert GAME.outcome(blocked).winner == FIRST
+
+
+def test_moves_are_typed_as_people_say_them():
+    assert GAME.parse_move("b1-b2") == PawnMove(7, 4)
+    assert GAME.parse_move("A2xB3") == PawnMove(3, 1)
+    assert GAME.parse_move("b1b2") == GAME.parse_move("8-5") == GAME.parse_move("85") == PawnMove(7, 4)
+    assert GAME.move_text(PawnMove(3, 1), "algebraic") == "a2xb3"
+    assert GAME.move_text(PawnMove(7, 4)) == "8-5"
+    assert GAME.move_phrase(PawnMove(7, 4)) == "moves b1-b2 (squares 8 to 5)"
+    for typo in ("b4-b3", "d1-d2", "b1", ""):
+        with pytest.raises(InvalidMoveError):
+            GAME.parse_move(typo)
+    with pytest.raises(IllegalMoveError, match="no White pawn on b2"):
+        GAME.play(GAME.initial(), PawnMove(4, 1))
+
+
+def test_a_board_that_cannot_happen_is_refused():
+    assert GAME.parse_position("bbb/.../www") == "BBB...WWW"
+    with pytest.raises(InvalidPositionError, match="cannot happen"):
+        GAME.parse_position("WWW...BBB")
+
+
+def draws(*left: int) -> list[Draw]:
+    """Draws from boxes 1, 2, 3, ...: each leaves ``left`` beads of its colour and nothing else."""
+    return [Draw(box, 0, n, n, first_move=box == 1) for box, n in enumerate(left, start=1)]
+
+
+def test_gardner_confiscates_only_the_last_moves_bead():
+    gardner = load_rules("gardner", game="hexapawn")
+    assert gardner.punish == "last-move"
+    after = [c.after for c in settle(gardner, draws(0, 1, 0), Result.LOSS)]
+    assert after == [1, 2, 0]  # the earlier beads go back, the last one is kept out
+    assert [c.after for c in settle(gardner, draws(0, 1, 0), Result.WIN)] == [1, 2, 1]  # no change
+
+
+def test_every_move_rules_punish_every_draw():
+    michie = load_rules("hexapawn-michie", game="hexapawn")
+    assert [c.after for c in settle(michie, draws(0, 1, 0), Result.LOSS)] == [0, 1, 0]
+
+
+def test_punish_is_checked_and_old_fingerprints_stay():
+    assert "punish" not in load_rules("michie").as_dict()  # kits printed before the field keep theirs
+    assert load_rules("gardner").as_dict()["punish"] == "last-move"
+    data = {"game": "hexapawn", "title": "t", "description": "d", "initial_beads": [1], "win": 0, "draw": 0}
+    with pytest.raises(UnknownRulesError, match="punish"):
+        _parse("bad", data | {"loss": -1, "punish": "first-move"})
+
+
+def test_the_palette_colours_every_bead_of_every_hexapawn_kit():
+    from kit.palettes import default_palette
+
+    palette = default_palette("hexapawn")
+    for side in ("first", "second"):
+        for rules in ("gardner", "hexapawn-michie"):
+            catalogue = build_catalogue("hexapawn", side, rules)
+            for box in catalogue.boxes:
+                colours = [palette.for_move(GAME.move_code(m)) for m in box.moves]
+                assert len({c.code for c in colours}) == len(box.moves)
+
+
+def test_the_play_table_labels_the_board_with_files_and_ranks():
+    from tracker.text import position_lines
+
+    board = GAME.parse_position("BBB/.W./W.W")
+    assert position_lines(GAME, board, "numbers") == ["    a b c", "  3 B B B", "  2 . W .", "  1 W . W"]
+
+
+def test_find_shows_the_label_beside_the_real_board():
+    from click.testing import CliRunner
+
+    from tracker.cli import main
+
+    args = ["find", "--game", "hexapawn", "--menace-plays", "second", "BBB/W../.WW"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:6] == [
+        "Box 1 (MENACE's move 1)",
+        "label          real board",
+        "B B B          B B B",
+        ". . W          W . .",
+        "W W .          . W W",
+        "The label's picture, flipped left to right (mirror image), is the real board.",
+    ]
+
+
+def test_an_illegal_step_says_which_moves_are_legal():
+    with pytest.raises(IllegalMoveError, match="b1 cannot go to b3: choose one of a1-a2, b1-b2, c1-c2"):
+        GAME.play(GAME.initial(), GAME.parse_move("b1-b3"))
+
+
+def test_the_rules_card_confiscates_only_the_last_moves_bead():
+    from generator.rules_text import rules_card
+
+    def card_of(rules: str) -> dict[str, str]:
+        return dict(rules_card(load_rules(rules), find_words="", move_words="", has_draws=False, levels=3))
+
+    card = card_of("gardner")
+    assert card["MENACE loses"] == (
+        "For the box of MENACE's last move (after a resignation: the move before): keep the bead out: "
+        "it is confiscated. For every other box it used: put the bead back."
+    )
+    assert card["MENACE wins"] == "For every box it used: put the bead back."
+    every = card_of("hexapawn-michie")["MENACE loses"]
+    assert every == "For every box it used: keep the bead out: it is confiscated."
+
+
+@pytest.mark.parametrize("side", ["first", "second"])
+def test_every_bead_of_a_label_has_a_dot_even_when_two_captures_land_on_one_square(side):
+    from generator.documents.common import KitSpec
+    from generator.stocks import load_stock
+    from kit.palettes import default_palette
+
+    spec = KitSpec(build_catalogue("hexapawn", side), default_palette("hexapawn"), load_stock("plain"), "a4")
+    shared = 0
+    for box in spec.catalogue.boxes:
+        on, off = spec.on_cells(box.moves), spec.off_cells(box.moves)
+        assert sorted([*on.values(), *off]) == sorted(box.moves)
+        assert all(GAME.move_mark(move).cell == cell for cell, move in on.items())
+        shared += bool(off)
+    assert shared == {"first": 1, "second": 2}[side]  # .BB.B.W.W; B.B.WW.W. and B.B.WBW..
+
+
+def test_the_terminal_label_names_a_second_capture_onto_the_same_square():
+    from kit.palettes import default_palette
+    from tracker.text import label_beside_board
+
+    catalogue = build_catalogue("hexapawn", "second")
+    placement = catalogue.place("B.B.WW.W.")  # a3xb2 (yellow) and c3xb2 (orange) both land on b2
+    assert label_beside_board(GAME, placement, default_palette("hexapawn")) == [
+        "  label          real board",
+        "  B . B          B . B",
+        "  r y W          . W W",
+        "  . W .          . W .",
+        "  and n = c3xb2",
+    ]
