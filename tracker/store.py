@@ -233,12 +233,18 @@ class Store:
 
     def event_rows(self, kit: str | None = None) -> Iterator[tuple[Any, ...]]:
         """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text,
-        hash).
+        hash, previous), previous being the hash of the event before it in the whole log.
 
-        For copying the log out as it is: the data stays the JSON text that was hashed, not parsed."""
-        query = "SELECT id, kit, game, kind, at, data, hash FROM events"
+        For copying the log out as it is: the data stays the JSON text that was hashed, not parsed. One
+        kit's events are not contiguous in the chain (other kits' events sit between them), so each row
+        carries the hash its own was chained to."""
+        previous = (
+            f"coalesce((SELECT p.hash FROM events p WHERE p.seq < e.seq ORDER BY p.seq DESC LIMIT 1), "
+            f"'{GENESIS}')"
+        )
+        query = f"SELECT e.id, e.kit, e.game, e.kind, e.at, e.data, e.hash, {previous} FROM events e"
         return self.db.execute(
-            query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ()
+            query + (" WHERE e.kit = ? ORDER BY e.seq" if kit else " ORDER BY e.seq"), (kit,) if kit else ()
         )
 
     def has_event(self, event_id: str) -> bool:
