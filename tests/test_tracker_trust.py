@@ -135,3 +135,110 @@ def test_a_one_kit_export_of_a_store_with_two_kits_is_checked_across_the_other_k
     broken.write_text(text.replace(skipped[-1][0], "f" * 64))
     result = run("import", "--db", str(tmp_path / "third.sqlite3"), str(broken))
     assert result.exit_code == 2 and "the event's hash does not match its content" in result.output
+
+
+# --- taking back a finished game ------------------------------------------------------------------
+def beads(db: str) -> list[tuple]:
+    return table(db, "SELECT box, move, count FROM beads ORDER BY box, move")
+
+
+def test_undo_then_discard_after_a_finished_game_restores_every_box(db, tmp_path):
+    play_random(db, games=4, seed=3)
+    before = beads(db)
+    play_random(db, games=1, seed=11)
+    (last,) = table(db, "SELECT moves, result FROM games WHERE number = 5")
+    assert beads(db) != before
+    undone = run("undo", "--db", db)
+    assert undone.exit_code == 0, undone.output
+    lines = undone.output.splitlines()
+    assert lines[0] == "Reopened game 5: its bead changes are taken back, box by box:"
+    changes = json.loads(table(db, "SELECT data FROM events WHERE kind = 'game_ended' ORDER BY seq")[-1][0])
+    assert len(lines) == 1 + len(changes["changes"]) + 1 and lines[-1].startswith("Took back ")
+    reopened = table(db, "SELECT status, result, first_box FROM games WHERE number = 5")
+    assert reopened == [("playing", None, None)]
+    assert table(db, "SELECT moves FROM games WHERE number = 5")[0][0] == last[0].rsplit(" ", 1)[0]
+    discarded = run("discard", "--db", db)
+    assert discarded.exit_code == 0 and discarded.output.endswith("Game 5 of kit class-a discarded.\n")
+    assert beads(db) == before
+    assert json.loads(run("stats", "--db", db, "--json").output)["games"] == 4
+    assert run("verify", "--db", db).exit_code == 0
+    assert run("undo", "--db", db).exit_code == 2  # only the game just finished, and only once
+    records = exported(db, tmp_path)
+    assert [r["kind"] for r in records[-3:]] == ["reopened", "undone", "discarded"]
+    other = str(tmp_path / "other.sqlite3")
+    assert run("import", "--db", other, str(tmp_path / "export.jsonl")).exit_code == 0
+    assert run("verify", "--db", other).exit_code == 0
+    assert beads(other) == before
+
+
+def test_the_reversed_settlement_says_what_to_do_with_each_box(db):
+    """The scripted loss of test_a_scripted_game_exactly: three beads confiscated, each to be set out again;
+    then the opponent's winning move is taken back and a different one played."""
+    before = beads(db)
+    assert run("play", "--db", db, input="k\n1\nred\nLR\nyel\n2\n").exit_code == 0
+    assert run("undo", "--db", db).output == (
+        "Reopened game 1: its bead changes are taken back, box by box:\n"
+        "  box 1: take a black bead from the spare beads for the one drawn (it was confiscated)\n"
+        "  box 10: take a red bead from the spare beads for the one drawn (it was confiscated)\n"
+        "  box 73: take a yellow bead from the spare beads for the one drawn (it was confiscated)\n"
+        "Took back the opponent's move in game 1.\n"
+    )
+    resumed = run("play", "--db", db, input="8\n")
+    assert resumed.output.startswith("Resuming game 1 of kit class-a")
+    assert table(db, "SELECT moves, status FROM games") == [("4 0 8 2 3 7", "playing")]
+    assert run("discard", "--db", db).exit_code == 0
+    assert beads(db) == before and run("verify", "--db", db).exit_code == 0
+
+
+def test_undo_at_the_next_games_first_prompt_reopens_the_game_before(db):
+    """At the play table the next game has started (and asks for the first colour) when the operator
+    notices the mistake: 'undo' drops that empty game and reopens the one before."""
+    before = beads(db)
+    script = "k\n1\nred\nLR\nyel\n2\nundo\n8\nquit\n"
+    result = run("play", "--db", db, "--games", "2", input=script)
+    assert result.exit_code == 0, result.output
+    assert (
+        "new game: game 2 of kit class-a\n" in result.output
+        and "  Game 2 dropped before its first move.\n"
+        "  Reopened game 1: its bead changes are taken back, box by box:\n" in result.output
+        and "  Took back the opponent's move.\n" in result.output
+    )
+    assert table(db, "SELECT number, status, moves FROM games") == [
+        (1, "playing", "4 0 8 2 3 7"), (2, "discarded", "")]  # fmt: skip
+    assert run("discard", "--db", db).exit_code == 0
+    assert beads(db) == before and run("verify", "--db", db).exit_code == 0
+
+
+def test_reopening_is_refused_once_a_bead_has_changed_since_or_for_another_game(db):
+    from tracker.events import EventError
+    from tracker.store import Store
+
+    play_random(db, games=2, seed=4)
+    store = Store(db)
+    kit = store.kit("class-a")
+    first, second = table(db, "SELECT game, id FROM events WHERE kind = 'game_ended' ORDER BY seq")
+    world = store.world(kit)
+    assert world.ended is not None and world.ended.event == second[1]
+    with pytest.raises(EventError, match="the game just finished is game 2"):
+        store.record(world, [("reopened", {"game": first[0], "event": first[1]})])
+    with pytest.raises(EventError, match="must name its game_ended event"):
+        store.record(world, [("reopened", {"game": second[0], "event": first[1]})])
+    # The world as the events leave it (as verify and import replay them), not as read back from the store.
+    world = store.record(world, [("census", {"box": 1, "counts": {"0": 4}})])
+    with pytest.raises(EventError, match="only the game just finished can be reopened"):
+        store.record(world, [("reopened", {"game": second[0], "event": second[1]})])
+    refused = run("undo", "--db", db)
+    assert refused.exit_code == 2 and "no game in progress" in refused.output
+
+
+def test_reopening_checks_the_boxes_hold_what_the_game_left(db):
+    """A bead count edited behind the log's back after a game: undo refuses rather than reverse it wrongly."""
+    play_random(db, games=1, seed=5)
+    box, code, _, after = json.loads(table(db, "SELECT data FROM events WHERE kind = 'game_ended'")[0][0])[
+        "changes"][0]  # fmt: skip
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE beads SET count = count + 5 WHERE box = ? AND move = ?", (box, code))
+    refused = run("undo", "--db", db)
+    assert refused.exit_code == 2
+    assert refused.output.startswith(f"Error: box {box} holds {after + 5} ")
+    assert refused.output.endswith(f" beads, not the {after} that game 1 left\n")

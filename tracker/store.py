@@ -430,12 +430,23 @@ class Store:
         started = self.db.execute(
             "SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)
         ).fetchone()[0]
-        playing = self._playing(kit)
-        world = World(kit, None, started=started - 1 if playing else started)
-        if playing:
-            for event, _ in self._game_events(playing):
+        head = self.head(kit.id)
+        # The game in progress, else the game that has just finished (which undo may reopen): rebuilt from
+        # its own events.
+        game = self._playing(kit) or self._just_ended(head)
+        world = World(kit, None)
+        if game:
+            # Not always the last game started: undo may have reopened the game before a game it dropped.
+            (number,) = self.db.execute("SELECT number FROM games WHERE id = ?", (game,)).fetchone()
+            world = World(kit, None, started=number - 1)
+            for event, _ in self._game_events(game):
                 world = step(world, event).world
-        return replace(world, mirror=self.mirror(kit), head=self.head(kit.id))
+        return replace(world, mirror=self.mirror(kit), head=head, started=started)
+
+    def _just_ended(self, head: str | None) -> str | None:
+        """The game whose game_ended event is ``head``, the kit's last event, if it is one."""
+        row = self.db.execute("SELECT game, kind FROM events WHERE id = ?", (head,)).fetchone()
+        return row[0] if row and row[1] == "game_ended" else None
 
     def _playing(self, kit: KitRecord) -> str | None:
         row = self.db.execute(
