@@ -242,3 +242,40 @@ def test_reopening_checks_the_boxes_hold_what_the_game_left(db):
     assert refused.exit_code == 2
     assert refused.output.startswith(f"Error: box {box} holds {after + 5} ")
     assert refused.output.endswith(f" beads, not the {after} that game 1 left\n")
+
+
+# --- colours --------------------------------------------------------------------------------------
+PALETTES = [("tictactoe", "craft"), ("tictactoe", "michie-1963"), ("nim", "nim-craft")]
+
+
+@pytest.mark.parametrize("game, palette", PALETTES)
+def test_a_key_means_the_same_colour_in_every_box(game, palette):
+    """Every letter, name and prefix either names the same colour in every box or is refused, naming the
+    box's colours: "b" is blue, never black in a box without blue."""
+    from generator.catalogue import build_catalogue
+    from kit.game import GameError
+    from kit.palettes import load_palette
+    from tracker.kit_record import KitRecord
+
+    rules = "michie" if game == "tictactoe" else "nim"
+    catalogue = build_catalogue(game, "first", rules)
+    kit = KitRecord("k", "k", game, "first", rules, palette, catalogue.fingerprint, catalogue.boxes)
+    colours = load_palette(palette, game=game).colours
+    prefixes = {c.name[:n] for c in colours for n in range(1, len(c.name) + 1)}
+    keys = {c.code.lower() for c in colours} | prefixes
+    for key in sorted(keys):
+        meant: set[str] = set()
+        for box in catalogue.boxes:
+            held = [kit.colour(m) for m in box.moves]
+            try:
+                meant.add(kit.colour(kit.parse_colour(key.upper(), box)))
+            except GameError as error:
+                assert "could be" in str(error) or all(name in str(error) for name in held), (key, error)
+        assert len(meant) <= 1, (key, meant)
+    if palette == "craft":
+        blue, black = kit.move(2), kit.move(4)
+        without_blue = next(b for b in catalogue.boxes if blue not in b.moves and black in b.moves)
+        with pytest.raises(GameError, match=f"box {without_blue.id} has no blue beads: it holds "):
+            kit.parse_colour("b", without_blue)
+        with_blue = next(b for b in catalogue.boxes if blue in b.moves)
+        assert kit.colour(kit.parse_colour("b", with_blue)) == "blue"

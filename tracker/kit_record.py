@@ -13,7 +13,7 @@ from typing import Any
 from kit.game import Game
 from kit.games import get_game
 from kit.matchbox import Box, Catalogue, Placement
-from kit.palettes import Colour, Palette, load_palette
+from kit.palettes import Colour, Palette, UnknownColourError, load_palette
 from kit.rules import Rules, load_rules
 
 
@@ -71,8 +71,23 @@ class KitRecord:
         return self.colour_of(move).name
 
     def parse_colour(self, text: str, box: Box) -> Any:
-        """The move whose colour ``text`` names among ``box``'s colours; raises UnknownColourError."""
-        return self.move(self.palette.parse(text, among=tuple(self.code(m) for m in box.moves)).move)
+        """The move whose colour ``text`` names in ``box``; raises UnknownColourError.
+
+        A colour is its name, its letter or a prefix unique in the whole palette, never only in the box:
+        the same key means the same colour in every box ("b" is blue even in a box without blue, where it
+        is refused rather than taken as black). A colour the box does not have is refused with the box's
+        colours named."""
+        codes = tuple(self.code(m) for m in box.moves)
+        held = ", ".join(f"{c.name} ({c.code})" for c in map(self.palette.for_move, codes))
+        word = text.strip().lower()
+        if not word:
+            raise UnknownColourError(f"type a colour: {held}")
+        if not any(c.name.lower().startswith(word) or c.code.lower() == word for c in self.palette.colours):
+            raise UnknownColourError(f"{text.strip()!r} is not a colour here: choose one of {held}")
+        colour = self.palette.parse(text)  # an ambiguous prefix is refused with the colours it could be
+        if colour.move not in codes:
+            raise UnknownColourError(f"box {box.id} has no {colour.name} beads: it holds {held}")
+        return self.move(colour.move)
 
     def created_data(self) -> dict[str, Any]:
         """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""
