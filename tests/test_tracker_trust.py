@@ -279,3 +279,18 @@ def test_a_key_means_the_same_colour_in_every_box(game, palette):
             kit.parse_colour("b", without_blue)
         with_blue = next(b for b in catalogue.boxes if blue in b.moves)
         assert kit.colour(kit.parse_colour("b", with_blue)) == "blue"
+
+
+# --- numbers people see ---------------------------------------------------------------------------
+def test_verify_and_games_speak_in_colours_and_squares_1_to_9(db):
+    assert run("play", "--db", db, input="k\n1\nred\nLR\nyel\n2\n").exit_code == 0
+    assert run("games", "--db", db).output == "    1  loss      human    physical  5 1 9 3 4 2\n"
+    assert json.loads(run("games", "--db", db, "--json").output)[0]["moves"] == "4 0 8 2 3 1"
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE beads SET count = 9 WHERE box = 1 AND move = 0")
+    result = run("verify", "--db", db)
+    assert result.exit_code == 1
+    assert result.output == (
+        "FAIL: kit class-a: box 1 holds red 9, yellow 4, black 3 in the store, "
+        "but the log says red 4, yellow 4, black 3\n"
+    )

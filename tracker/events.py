@@ -17,6 +17,7 @@ from tracker import session as sessions
 from tracker.kit_record import KitRecord, kit_from_data
 from tracker.opponents import opponent_name
 from tracker.session import BEAD_SOURCES, Session, Turn
+from tracker.text import move_name
 
 Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
 Mirror = dict[int, Counts]  # box id -> its counts: the tracker's copy of the physical boxes
@@ -164,11 +165,13 @@ def _drew(world: World, event: Event) -> Change:
     session = _session(world, event)
     box, move = event.data["box"], world.kit.move(int(event.data["move"]))
     new = sessions.draw(world.kit, session, box, move, event.id)
-    played = world.kit.code(new.steps[-1].played)
-    if played != event.data["square"]:
+    played = new.steps[-1].played
+    if world.kit.code(played) != event.data["square"]:
+        game = world.kit.catalogue.game
+        said = move_name(game, world.kit.move(int(event.data["square"])), "numbers")
         raise EventError(
-            f"the bead for move {event.data['move']} of box {box} plays {played} on the real board, "
-            f"not {event.data['square']}"
+            f"the {world.kit.colour(move)} bead of box {box} plays {move_name(game, played, 'numbers')} "
+            f"on the real board, not {said}"
         )
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
@@ -282,7 +285,7 @@ def _census(world: World, event: Event) -> Change:
     counts = {world.kit.move(int(code)): n for code, n in event.data["counts"].items()}
     for move, count in counts.items():
         if move not in box.moves:
-            raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads (no move {move})")
+            raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads")
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9999:
             raise EventError(f"a bead count is a whole number from 0 to 9999, not {count!r}")
     return _next(world, event, world.session, {(box.id, m): n for m, n in counts.items()})

@@ -18,7 +18,7 @@ from generator.catalogue import build_catalogue
 from kit.game import GameError
 from tracker.bulk import collector_paused
 from tracker.events import Event, EventError, World, initial_world, step
-from tracker.kit_record import boxes_to_json
+from tracker.kit_record import KitRecord, boxes_to_json
 from tracker.store import BUSY_TIMEOUT_S, GENESIS, Store, dumps, event_hash
 
 
@@ -145,8 +145,8 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
             problems.append(
-                f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
-                f"but the log says {_fmt(moves)}"
+                f"{label}: box {box} holds {_fmt(kit, mirror.get(box, {}))} in the store, "
+                f"but the log says {_fmt(kit, moves)}"
             )
     columns = ("number", "status", "result", "moves", "first_box")
     stored_games = {g["id"]: g for g in store.games(kit)}
@@ -162,5 +162,6 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     return problems[:20]
 
 
-def _fmt(moves: dict[int, int]) -> str:
-    return "{" + ", ".join(f"{m}: {n}" for m, n in sorted(moves.items())) + "}"
+def _fmt(kit: KitRecord, moves: dict[Any, int]) -> str:
+    """'red 4, black 3': each colour's beads, as a person recounting the box sees them (not move codes)."""
+    return ", ".join(f"{kit.colour(m)} {n}" for m, n in sorted(moves.items())) or "no beads"
