@@ -294,3 +294,22 @@ def test_verify_and_games_speak_in_colours_and_squares_1_to_9(db):
         "FAIL: kit class-a: box 1 holds red 9, yellow 4, black 3 in the store, "
         "but the log says red 4, yellow 4, black 3\n"
     )
+
+
+# --- robustness -----------------------------------------------------------------------------------
+def test_beads_rows_for_a_box_or_colour_the_kit_does_not_have_are_reported_not_a_traceback(db):
+    with sqlite3.connect(db) as connection:
+        connection.execute("INSERT INTO beads SELECT kit, 999, 0, 3 FROM beads LIMIT 1")
+        connection.execute("INSERT INTO beads SELECT kit, 1, 8, 2 FROM beads LIMIT 1")  # pink: not in box 1
+    stray = (
+        "FAIL: kit class-a: the beads table has pink beads in box 1, which has no such colour\n"
+        "FAIL: kit class-a: the beads table has a row for box 999, which the kit does not have\n"
+    )
+    result = run("verify", "--db", db)
+    assert (result.exit_code, result.output) == (1, stray)
+    for command in (["boxes", "--kit", "class-a"], ["boxes", "--kit", "class-a", "--json"], ["box", "1"]):
+        result = run(*command, "--db", db)
+        assert result.exit_code == 0 and result.exception is None, (command, result.output)
+    assert "pink" not in run("box", "1", "--db", db).output
+    assert play_random(db, games=3, seed=1).exit_code == 0
+    assert run("verify", "--db", db).output == stray  # the games were settled from the real boxes' counts

@@ -53,6 +53,11 @@ class KitRecord:
             placement = self._placements[position] = self.catalogue.place(position)
         return placement
 
+    @cached_property
+    def box_codes(self) -> dict[int, frozenset[int]]:
+        """Each box's id and the move codes of its colours: the (box, move) pairs a beads row may have."""
+        return {b.id: frozenset(self.code(m) for m in b.moves) for b in self.boxes}
+
     def box(self, box_id: int) -> Box:
         return self.catalogue.box(box_id)
 

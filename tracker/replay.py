@@ -142,6 +142,7 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     except GameError as error:
         problems.append(f"{label}: cannot build its catalogue: {error}")
     mirror = store.mirror(kit)
+    problems += _stray_beads(store, kit, label)
     for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
             problems.append(
@@ -160,6 +161,22 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     for row in stored_games.values():
         problems.append(f"{label}: game {row['number']} is in the games table but not in the log")
     return problems[:20]
+
+
+def _stray_beads(store: Store, kit: KitRecord, label: str) -> list[str]:
+    """Rows of the beads table for a box, or a colour of a box, that the kit does not have."""
+    problems = []
+    valid = kit.box_codes
+    for box, code in store.db.execute("SELECT box, move FROM beads WHERE kit = ? ORDER BY box", (kit.id,)):
+        if box not in valid:
+            problems.append(f"{label}: the beads table has a row for box {box}, which the kit does not have")
+        elif code not in valid[box]:
+            colours = {c.move: c.name for c in kit.palette.colours}
+            colour = colours.get(code, f"move code {code}")
+            problems.append(
+                f"{label}: the beads table has {colour} beads in box {box}, which has no such colour"
+            )
+    return problems
 
 
 def _fmt(kit: KitRecord, moves: dict[Any, int]) -> str:

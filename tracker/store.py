@@ -333,20 +333,25 @@ class Store:
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------
-    # The beads table keys a colour by its move code; the mirror by the game's move.
+    # The beads table keys a colour by its move code; the mirror by the game's move. A row for a box or a
+    # colour the kit does not have (an edit behind the log's back) is no bead of any box: it is left out
+    # here, and `menace verify` reports it.
     def mirror(self, kit: KitRecord) -> Mirror:
         mirror: Mirror = {b.id: {} for b in kit.boxes}
+        valid = kit.box_codes
         for box, code, count in self.db.execute(
             "SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)
         ):
-            mirror[box][kit.move(code)] = count
+            if code in valid.get(box, ()):
+                mirror[box][kit.move(code)] = count
         return mirror
 
     def box_counts(self, kit: KitRecord, box: int) -> Counts:
         rows = self.db.execute(
             "SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box)
         )
-        return {kit.move(code): count for code, count in rows.fetchall()}
+        valid = kit.box_codes.get(box, frozenset())
+        return {kit.move(code): count for code, count in rows.fetchall() if code in valid}
 
     def write_mirror(self, kit: KitRecord, mirror: Mirror) -> None:
         """Writes every count of ``mirror``; the caller holds the transaction."""
