@@ -313,3 +313,26 @@ def test_beads_rows_for_a_box_or_colour_the_kit_does_not_have_are_reported_not_a
     assert "pink" not in run("box", "1", "--db", db).output
     assert play_random(db, games=3, seed=1).exit_code == 0
     assert run("verify", "--db", db).output == stray  # the games were settled from the real boxes' counts
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ("[" * 100_000, "nested too deeply to be an event"),
+        ('{"id": ' + "9" * 100_000 + "}", "a number too long to be an event's"),
+    ],
+)
+def test_hostile_json_in_an_import_is_one_line(tmp_path, body, message):
+    header = '{"format": "menace-kit events", "version": 1}'
+    other = str(tmp_path / "o.sqlite3")
+    jsonl = tmp_path / "hostile.jsonl"
+    jsonl.write_text(f"{header}\n{body}\n")
+    result = run("import", "--db", other, str(jsonl))
+    assert (result.exit_code, result.output) == (2, f"Error: line 2: {message}; nothing imported\n")
+    csv_file = tmp_path / "hostile.csv"
+    quoted = body.replace('"', '""')
+    csv_file.write_text(f'id,kit,game,kind,at,data,hash\na,b,,drew,now,"{quoted}",x\n')
+    result = run("import", "--db", other, str(csv_file))
+    assert (result.exit_code, result.output) == (
+        2, f"Error: line 2 (the data column): {message}; nothing imported\n")  # fmt: skip
+    assert table(other, "SELECT count(*) FROM events") == [(0,)]

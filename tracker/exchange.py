@@ -116,18 +116,14 @@ def read_events(text: str) -> list[Line]:
 def _jsonl(lines: list[str]) -> Iterator[Line]:
     try:
         header = json.loads(lines[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         header = None
     if header != HEADER:
         raise ImportRejected(f"line 1: not a menace-kit export (expected the header {json.dumps(HEADER)})")
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ImportRejected(f"line {number}: not JSON ({error.msg}); nothing imported") from None
-        yield _line(number, record)
+        yield _line(number, _json(line, f"line {number}"))
 
 
 def _csv(text: str) -> Iterator[Line]:
@@ -151,17 +147,25 @@ def _csv(text: str) -> Iterator[Line]:
                     f"line {number}: expected {len(columns)} columns, found {len(row)}; nothing imported"
                 )
             record: dict[str, Any] = dict(zip(columns, row, strict=True))
-            try:
-                record["data"] = json.loads(record["data"])
-            except ValueError:
-                raise ImportRejected(
-                    f"line {number}: the data column is not JSON; nothing imported"
-                ) from None
+            record["data"] = _json(record["data"], f"line {number} (the data column)")
             record["game"] = record["game"] or None
             record["previous"] = record.get("previous") or None
             yield _line(number, record)
     except csv.Error as error:
         raise ImportRejected(f"line {reader.line_num}: {error}; nothing imported") from None
+
+
+def _json(text: str, where: str) -> Any:
+    """The JSON value of ``text``; raises ImportRejected naming ``where`` for anything that is not an event's
+    JSON, however hostile (nested thousands deep, a number of thousands of digits)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ImportRejected(f"{where}: not JSON ({error.msg}); nothing imported") from None
+    except RecursionError:
+        raise ImportRejected(f"{where}: nested too deeply to be an event; nothing imported") from None
+    except ValueError:  # a number too long to convert (Python's limit is 4300 digits)
+        raise ImportRejected(f"{where}: a number too long to be an event's; nothing imported") from None
 
 
 _FIELDS = {"id": str, "kit": str, "kind": str, "at": str, "data": dict}

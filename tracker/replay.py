@@ -78,9 +78,10 @@ def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str
     by_kit: dict[str, list[Event]] = {}
     rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
     for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
+        # An edited log (not JSON, nested too deep, a huge number) is reported, never a traceback.
         try:
             data = json.loads(data_text)
-        except ValueError:  # an edited log, reported like any other change rather than as a traceback
+        except (ValueError, RecursionError):
             data = {}
             chain.append(
                 f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written"
