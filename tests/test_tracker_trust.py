@@ -336,3 +336,43 @@ def test_hostile_json_in_an_import_is_one_line(tmp_path, body, message):
     assert (result.exit_code, result.output) == (
         2, f"Error: line 2 (the data column): {message}; nothing imported\n")  # fmt: skip
     assert table(other, "SELECT count(*) FROM events") == [(0,)]
+
+
+@pytest.fixture
+def small_disk(monkeypatch):
+    """Every store opened from now on cannot grow beyond its size when opened (SQLite's max_page_count),
+    as when the disk is full."""
+    from tracker.store import Store
+
+    opened = Store.__init__
+
+    def capped(self, *args, **kwargs):
+        opened(self, *args, **kwargs)
+        (pages,) = self.db.execute("PRAGMA page_count").fetchone()
+        self.db.execute(f"PRAGMA max_page_count = {pages}")
+
+    monkeypatch.setattr(Store, "__init__", capped)
+
+
+DISK_FULL = "Error: the disk is full: nothing was recorded (free some space, then run the command again)\n"
+
+
+def test_a_full_disk_during_new_records_nothing(tmp_path, small_disk):
+    path = str(tmp_path / "m.sqlite3")
+    result = run("new", "class-a", "--db", path)
+    assert (result.exit_code, result.output) == (2, DISK_FULL)
+    assert table(path, "SELECT count(*) FROM events") == [(0,)]
+    assert table(path, "SELECT count(*) FROM kits") == [(0,)]
+
+
+def test_a_full_disk_during_play_loses_no_game_and_half_writes_none(db, monkeypatch, request):
+    play_random(db, games=1, seed=1)
+    request.getfixturevalue("small_disk")
+    before = table(db, "SELECT count(*) FROM events")
+    result = play_random(db, games=200, seed=2)
+    assert result.exit_code == 2 and result.output.endswith(DISK_FULL), result.output[-300:]
+    monkeypatch.undo()
+    assert table(db, "SELECT count(*) FROM events") > before  # some games were recorded before it filled
+    assert run("verify", "--db", db).exit_code == 0
+    assert play_random(db, games=1, seed=3).exit_code == 0  # with room again, play goes on
+    assert run("verify", "--db", db).exit_code == 0

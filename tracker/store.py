@@ -34,6 +34,13 @@ class StoreChanged(MenaceError):
     """Another process recorded something for this kit since we last looked."""
 
 
+class DiskFull(MenaceError):
+    """SQLite could not grow the store: the transaction was rolled back whole."""
+
+
+DISK_FULL = "the disk is full: nothing was recorded (free some space, then run the command again)"
+
+
 class KitNotChosen(MenaceError):
     """No kit was named, and the store does not have exactly one."""
 
@@ -175,10 +182,13 @@ class Store:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
+            self.db.execute("COMMIT")  # inside the try: on a full disk the commit itself can fail
+        except BaseException as error:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                raise DiskFull(DISK_FULL) from None
             raise
-        self.db.execute("COMMIT")
 
     def _migrate(self) -> None:
         self.db.execute(
