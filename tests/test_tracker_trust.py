@@ -376,3 +376,14 @@ def test_a_full_disk_during_play_loses_no_game_and_half_writes_none(db, monkeypa
     assert run("verify", "--db", db).exit_code == 0
     assert play_random(db, games=1, seed=3).exit_code == 0  # with room again, play goes on
     assert run("verify", "--db", db).exit_code == 0
+
+
+def test_a_prompt_line_over_1000_characters_is_refused_without_echo(db):
+    huge = "red" * 3_000_000  # 9 MB on one line
+    result = run("play", "--db", db, input=f"{huge}\nk\n{'5' * 1001}\n1\nquit\n")
+    assert result.exit_code == 0, result.output[-500:]
+    assert "redred" not in result.output and "55555" not in result.output
+    refused = "That line is longer than 1000 characters, so it was not read: type the answer again."
+    assert result.output.count(refused) == 2
+    assert "Colour drawn (or 'empty'): \n  " + refused + "\nColour drawn (or 'empty'): k\n" in result.output
+    assert table(db, "SELECT moves FROM games") == [("4 0",)]
