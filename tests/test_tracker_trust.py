@@ -387,3 +387,23 @@ def test_a_prompt_line_over_1000_characters_is_refused_without_echo(db):
     assert result.output.count(refused) == 2
     assert "Colour drawn (or 'empty'): \n  " + refused + "\nColour drawn (or 'empty'): k\n" in result.output
     assert table(db, "SELECT moves FROM games") == [("4 0",)]
+
+
+def test_kit_names_are_trimmed_normalised_and_one_name_whatever_the_case(tmp_path):
+    path = str(tmp_path / "m.sqlite3")
+    created = run("new", "  class   7b ", "--db", path)
+    assert created.exit_code == 0 and created.output.startswith("Created kit class 7b: ")
+    for same in ("class 7b", "CLASS 7B", "Class 7b "):
+        result = run("new", same, "--db", path)
+        assert (result.exit_code, result.output) == (
+            2, "Error: there is already a kit called 'class 7b': choose another name\n")  # fmt: skip
+    assert run("box", "1", "--kit", "CLASS 7B", "--db", path).output.startswith("Box 1 of kit class 7b ")
+    decomposed = "A\u0308O\u0308u\u0308"  # ÄÖü typed with combining marks
+    assert run("new", decomposed, "--db", path).output.startswith("Created kit \u00c4\u00d6\u00fc: ")
+    assert run("new", "äöÜ", "--db", path).exit_code == 2  # the same name in another case
+    assert run("box", "1", "--kit", "ÄÖü", "--db", path).exit_code == 0
+    assert table(path, "SELECT name FROM kits ORDER BY name") == [("class 7b",), ("\u00c4\u00d6\u00fc",)]
+    for bad in ("", "   ", ".x", "a" * 41, "semi;colon", "smile\U0001f600", "nul\x00"):
+        result = run("new", "--db", path, "--", bad)
+        assert result.exit_code == 2 and "is not a kit name" in result.output, bad
+        assert result.output.count("\n") == 1

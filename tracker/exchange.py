@@ -266,10 +266,10 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
             )
         try:
             world = initial_world(first)
-            if store.db.execute("SELECT 1 FROM kits WHERE name = ?", (first.data["name"],)).fetchone():
+            same_name = store.kit_called(first.data["name"])
+            if same_name is not None:
                 raise ImportRejected(
-                    f"line {number}: the store already has another kit called "
-                    f"{first.data['name']!r}; nothing imported"
+                    f"line {number}: the store already has another kit called {same_name!r}; nothing imported"
                 )
         except (GameError, KeyError, TypeError, ValueError) as error:
             if isinstance(error, ImportRejected):

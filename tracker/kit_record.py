@@ -6,6 +6,7 @@ The store holds the catalogue's boxes so that play never has to walk the game tr
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -15,6 +16,33 @@ from kit.games import get_game
 from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Colour, Palette, UnknownColourError, load_palette
 from kit.rules import Rules, load_rules
+from tracker.errors import MenaceError
+
+MAX_NAME = 40
+NAME_MARKS = " ._-"  # allowed in a kit's name besides letters and digits (of any script)
+
+
+def kit_name(text: str) -> str:
+    """``text`` as a kit's name: trimmed, runs of spaces made one, NFC-normalised (so "Ä" typed either way
+    is one name); raises MenaceError unless it is 1-40 letters, digits, spaces, '.', '_' or '-', starting
+    with a letter or digit."""
+    name = unicodedata.normalize("NFC", " ".join(text.split()))
+    if (
+        not name
+        or len(name) > MAX_NAME
+        or not name[0].isalnum()
+        or not all(c.isalnum() or c in NAME_MARKS for c in name)
+    ):
+        raise MenaceError(
+            f"{text!r} is not a kit name: use 1-{MAX_NAME} letters, digits, spaces, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two kit names the same name: "class 7b", " class 7b " and "CLASS 7B" are one kit."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", " ".join(name.split())).casefold())
 
 
 @dataclass(frozen=True)

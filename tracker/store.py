@@ -24,7 +24,7 @@ from typing import Any
 from kit.game import GameError
 from tracker.errors import MenaceError
 from tracker.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
-from tracker.kit_record import KitRecord, kit_from_data
+from tracker.kit_record import KitRecord, kit_from_data, name_key
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -263,8 +263,9 @@ class Store:
     # --- kits -------------------------------------------------------------------------------------
     def create_kit(self, kit: KitRecord) -> World:
         with self.transaction():
-            if self.db.execute("SELECT 1 FROM kits WHERE name = ?", (kit.name,)).fetchone():
-                raise MenaceError(f"there is already a kit called {kit.name!r}: choose another name")
+            taken = self.kit_called(kit.name)
+            if taken is not None:
+                raise MenaceError(f"there is already a kit called {taken!r}: choose another name")
             event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
             self._append(event)
             world = initial_world(event)
@@ -317,11 +318,19 @@ class Store:
                     raise MenaceError("the store has no kit yet: create one with `menace new NAME`")
                 raise KitNotChosen(f"the store has {len(names)} kits ({', '.join(names)}): choose one")
             name = names[0]
-        kit = self._kit_where("name", name)
+        kit = self._kit_where("name", self.kit_called(name) or name)
         if kit is None:
             names = [r[0] for r in self.db.execute("SELECT name FROM kits ORDER BY name")]
             raise MenaceError(f"no kit called {name!r}: the store has {', '.join(names) or 'no kits yet'}")
         return kit
+
+    def kit_called(self, name: str) -> str | None:
+        """The stored name of the kit called ``name`` (whatever its case, spaces, Unicode form), or None."""
+        names = [row[0] for row in self.db.execute("SELECT name FROM kits")]
+        if name in names:
+            return name
+        key = name_key(name)
+        return next((n for n in names if name_key(n) == key), None)
 
     def kit_by_id(self, kit_id: str) -> KitRecord:
         kit = self._kit_where("id", kit_id)
