@@ -407,3 +407,21 @@ def test_kit_names_are_trimmed_normalised_and_one_name_whatever_the_case(tmp_pat
         result = run("new", "--db", path, "--", bad)
         assert result.exit_code == 2 and "is not a kit name" in result.output, bad
         assert result.output.count("\n") == 1
+
+
+def test_undo_from_the_command_line_after_the_next_game_was_started_or_dropped_empty(db):
+    """The operator quit at the next game's first prompt: `menace undo` still reopens the finished game,
+    before or after `menace discard` drops the empty one, as the log replayed from scratch would allow."""
+    before = beads(db)
+    for finished, drop_first in ((1, False), (3, True)):
+        result = run("play", "--db", db, "--games", "2", input="k\n1\nred\nLR\nyel\n2\nquit\n")
+        saved = f"Game {finished + 1} is saved: `menace play --kit class-a` resumes it.\n"
+        assert result.output.endswith(saved)
+        if drop_first:
+            assert run("discard", "--db", db).exit_code == 0
+        undone = run("undo", "--db", db)
+        assert undone.exit_code == 0, undone.output
+        dropped = "" if drop_first else f"Game {finished + 1} dropped before its first move.\n"
+        assert undone.output.startswith(f"{dropped}Reopened game {finished}: its bead changes are taken back")
+        assert run("discard", "--db", db).exit_code == 0
+        assert beads(db) == before and run("verify", "--db", db).exit_code == 0

@@ -454,36 +454,35 @@ class Store:
         started = self.db.execute(
             "SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)
         ).fetchone()[0]
-        head = self.head(kit.id)
-        # The game in progress, else the game that has just finished (which undo may reopen): rebuilt from
-        # its own events.
-        game = self._playing(kit) or self._just_ended(head)
         world = World(kit, None)
-        if game:
-            # Not always the last game started: undo may have reopened the game before a game it dropped.
-            (number,) = self.db.execute("SELECT number FROM games WHERE id = ?", (game,)).fetchone()
+        # The game in progress, and the game undo may reopen, are rebuilt by replaying the kit's log from
+        # the start of the last game that ended (or of the game in progress, if none has): the games started
+        # and dropped since replay too, so what may be reopened is decided by tracker.events alone.
+        first = self._last_game(kit, "game_ended") or self._last_game(kit, "game_started")
+        if first is not None:
+            seq, number = first
             world = World(kit, None, started=number - 1)
-            for event, _ in self._game_events(game):
+            for event in self._events_from(kit, seq):
                 world = step(world, event).world
-        return replace(world, mirror=self.mirror(kit), head=head, started=started)
+        return replace(world, mirror=self.mirror(kit), head=self.head(kit.id), started=started)
 
-    def _just_ended(self, head: str | None) -> str | None:
-        """The game whose game_ended event is ``head``, the kit's last event, if it is one."""
-        row = self.db.execute("SELECT game, kind FROM events WHERE id = ?", (head,)).fetchone()
-        return row[0] if row and row[1] == "game_ended" else None
-
-    def _playing(self, kit: KitRecord) -> str | None:
+    def _last_game(self, kit: KitRecord, kind: str) -> tuple[int, int] | None:
+        """Where the last game with a ``kind`` event began: its game_started event's seq, and its number."""
         row = self.db.execute(
-            "SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)
+            "SELECT s.seq, g.number FROM events s JOIN games g ON g.id = s.game "
+            "WHERE s.kind = 'game_started' AND s.game = "
+            "(SELECT game FROM events WHERE kit = ? AND kind = ? ORDER BY seq DESC LIMIT 1)",
+            (kit.id, kind),
         ).fetchone()
-        return row[0] if row else None
+        return (row[0], row[1]) if row else None
 
-    def _game_events(self, game: str) -> Iterator[tuple[Event, str]]:
+    def _events_from(self, kit: KitRecord, seq: int) -> Iterator[Event]:
         rows = self.db.execute(
-            "SELECT id, kit, kind, at, data, game, hash FROM events WHERE game = ? ORDER BY seq", (game,)
+            "SELECT id, kit, kind, at, data, game FROM events WHERE kit = ? AND seq >= ? ORDER BY seq",
+            (kit.id, seq),
         )
-        for id_, kit_id, kind, at, data, game_id, hash_ in rows:
-            yield Event(id_, kit_id, kind, at, json.loads(data), game_id), hash_
+        for id_, kit_id, kind, at, data, game_id in rows:
+            yield Event(id_, kit_id, kind, at, json.loads(data), game_id)
 
     # --- recording --------------------------------------------------------------------------------
     def record(self, world: World, events: Events) -> World:

@@ -98,6 +98,8 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
         raise NothingToUndo(f"{error} (`menace discard` drops the game)") from None
     done = plan_undo(before)
     number = done.session.number
+    if done.dropped is not None:
+        click.echo(f"Game {done.dropped.number} dropped before its first move.")
     if done.reopened is not None:
         click.echo(f"Reopened game {number}: its bead changes are taken back, box by box:")
         for change in done.settlement_back(kit):
