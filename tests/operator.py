@@ -36,7 +36,7 @@ class Operator:
         self.lines_answered = 0
 
     # The tracker calls this for every answer.
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         text = self.out.getvalue()[self.read_to :]
         self.read_to = len(self.out.getvalue())
         self.follow(text)

@@ -75,7 +75,7 @@ def test_find_text(run):
         ". O .          . O .\n"
         ". . X          . . .\n"
         "The label's picture, turned half a turn, is the real board.\n"
-        "Bead squares, label -> real board: 0->8, 1->7, 2->6, 5->3\n"
+        "Bead squares, label -> real board: 1->9, 2->8, 3->7, 6->4\n"
     )
 
 

@@ -141,7 +141,7 @@ def test_box_json_shape_and_census(db):
     )
     assert events(db) == before + 1
     for bad, message in [
-        (["pink=2"], "'pink' is not a colour here"),
+        (["pink=2"], "box 1 has no pink beads: it holds red (R), yellow (Y), black (K)"),
         (["red=-1"], "'red=-1' is not COLOUR=COUNT"),
         (["red=2", "r=3"], "red is given twice"),
         (["red=100000"], "will not fit in a matchbox"),

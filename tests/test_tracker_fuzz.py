@@ -82,7 +82,7 @@ class FuzzStdin:
     def isatty(self) -> bool:
         return False
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         self.check()
         if self.left <= 0:
             return ""

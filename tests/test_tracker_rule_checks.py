@@ -156,7 +156,9 @@ def test_a_bead_played_on_another_square_than_its_own_is_refused(tmp_path):
     world, game_id = start_game(store, kit)
     red = kit.box(1).moves[0]
     drew = {"game": game_id, "box": 1, "move": red, "square": red + 1}  # box 1 lies as printed
-    refused(store, world, [("drew", drew)], "plays .* on the real board, not")
+    refused(store, world, [("drew", drew)], (
+        "the red bead of box 1 plays square 1 [(]top left[)] on the real board, not square 2 [(]top middle[)]"
+    ))
     store.record(world, [("drew", {**drew, "square": red})])
 
 

@@ -1,5 +1,6 @@
 """Undo and discard: the two ways to correct the game in progress, for `menace undo`/`menace discard` and
-the play prompt alike.
+the play prompt alike. Undo right after a game reopens it: its settlement and its last move are taken
+back, and the game is in progress again (so discard can then drop it).
 
 Each builds the event to record from a kit's world and says what the operator must do with the beads;
 the callers only word it for their place (a one-shot command or a line at the prompt).
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kit.matchbox import BeadChange
 from tracker import session as sessions
 from tracker.errors import MenaceError
-from tracker.events import Events, World
+from tracker.events import Ended, Events, World
+from tracker.kit_record import KitRecord
 from tracker.session import Session, Step
 
 
@@ -25,15 +28,31 @@ class NothingToUndo(MenaceError):
 
 @dataclass(frozen=True)
 class Undo:
-    """Taking back the last move of ``session``: the step taken back, or None for MENACE's resignation."""
+    """Taking back the last move of ``session``: the step taken back, or None for MENACE's resignation.
+
+    With ``reopened``, the session is the game just finished: its settlement is taken back first (and
+    ``dropped``, the next game if it was started but has no move yet, is dropped before that)."""
 
     session: Session
     taken: Step | None
+    reopened: Ended | None = None
+    dropped: Session | None = None
 
     @property
     def events(self) -> Events:
-        last = sessions.last_event(self.session)
-        return [("undone", {"game": self.session.game_id, "event": last})]
+        game = self.session.game_id
+        events: Events = []
+        if self.dropped is not None:
+            events.append(("discarded", {"game": self.dropped.game_id}))
+        if self.reopened is not None:
+            events.append(("reopened", {"game": game, "event": self.reopened.event}))
+        events.append(("undone", {"game": game, "event": sessions.last_event(self.session)}))
+        return events
+
+    def settlement_back(self, kit: KitRecord) -> list[BeadChange]:
+        """The bead changes of the reopened game's settlement (none if it is not reopened)."""
+        changes = self.reopened.changes if self.reopened is not None else []
+        return [BeadChange(box, kit.move(code), before, after) for box, code, before, after in changes]
 
 
 @dataclass(frozen=True)
@@ -53,6 +72,11 @@ class Discard:
 
 def plan_undo(world: World) -> Undo:
     """What undo does now; raises NoGameInProgress or NothingToUndo."""
+    ended, current = world.ended, world.session
+    if ended is not None and (current is None or sessions.last_event(current) is None):
+        finished = ended.session
+        taken = None if finished.resigned else finished.steps[-1]
+        return Undo(finished, taken, reopened=ended, dropped=current)
     session = _in_progress(world, "undo")
     if sessions.last_event(session) is None:
         raise NothingToUndo(f"game {session.number} has no move yet: there is nothing to undo")
@@ -62,6 +86,18 @@ def plan_undo(world: World) -> Undo:
 def plan_discard(world: World) -> Discard:
     """What discard does now; raises NoGameInProgress."""
     return Discard(_in_progress(world, "discard"))
+
+
+def reverse_instruction(change: BeadChange, colour: str) -> str:
+    """What the operator does to take one box's settlement back: the box as it was, and the drawn bead
+    out of it again, as during the game."""
+    put_in = change.put_in
+    if put_in == 1:
+        return f"take the {colour} bead out again (as drawn)"
+    if put_in > 1:
+        return f"take out {put_in} {colour}: one as drawn, {put_in - 1} back to the spare beads"
+    spare = f"take a {colour} bead from the spare beads for the one drawn (it was confiscated)"
+    return spare if put_in == 0 else f"put {-put_in} {colour} back in, and {spare}"
 
 
 def _in_progress(world: World, what: str) -> Session:

@@ -17,6 +17,7 @@ from tracker import session as sessions
 from tracker.kit_record import KitRecord, kit_from_data
 from tracker.opponents import opponent_name
 from tracker.session import BEAD_SOURCES, Session, Turn
+from tracker.text import move_name
 
 Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
 Mirror = dict[int, Counts]  # box id -> its counts: the tracker's copy of the physical boxes
@@ -25,7 +26,7 @@ BeadCounts = dict[tuple[int, Any], int]  # (box, move) -> beads: what an event s
 
 KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
-    "discarded", "census",
+    "discarded", "census", "reopened",
 )  # fmt: skip
 SCORES = {"win": 3, "draw": 1, "loss": -1}  # Michie's running score
 
@@ -45,6 +46,15 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Ended:
+    """The game that has just finished, as it stood before its settlement, so it can be reopened."""
+
+    session: Session
+    event: str  # id of its game_ended event
+    changes: list[list[int]]  # its settlement as the event wrote it: [box, move code, before, after]
+
+
+@dataclass(frozen=True)
 class World:
     """A kit's state: the mirror of its boxes, the game in progress, and how many games it has started."""
 
@@ -53,6 +63,9 @@ class World:
     session: Session | None = None
     started: int = 0
     head: str | None = None  # id of the kit's last event
+    # The game just finished, while nothing has changed a bead since (only a new game started, or that new
+    # game discarded before its first move): the game that "reopened" may take back.
+    ended: Ended | None = None
 
     @property
     def loaded_mirror(self) -> Mirror:
@@ -122,7 +135,7 @@ def _game_started(world: World, event: Event) -> Change:
         "moves": "",
         "first_box": None,
     }
-    return _next(world, event, session, started=number, row=row)
+    return _next(world, event, session, started=number, row=row, ended=world.ended)
 
 
 def _known_opponent(name: object) -> bool:
@@ -152,11 +165,13 @@ def _drew(world: World, event: Event) -> Change:
     session = _session(world, event)
     box, move = event.data["box"], world.kit.move(int(event.data["move"]))
     new = sessions.draw(world.kit, session, box, move, event.id)
-    played = world.kit.code(new.steps[-1].played)
-    if played != event.data["square"]:
+    played = new.steps[-1].played
+    if world.kit.code(played) != event.data["square"]:
+        game = world.kit.catalogue.game
+        said = move_name(game, world.kit.move(int(event.data["square"])), "numbers")
         raise EventError(
-            f"the bead for move {event.data['move']} of box {box} plays {played} on the real board, "
-            f"not {event.data['square']}"
+            f"the {world.kit.colour(move)} bead of box {box} plays {move_name(game, played, 'numbers')} "
+            f"on the real board, not {said}"
         )
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
@@ -205,7 +220,8 @@ def _game_ended(world: World, event: Event) -> Change:
             )
         beads = {(c.box, c.move): c.after for c in changes}
     row = {**_row(world.kit, session), "status": "finished", "result": result, "ended_at": event.at}
-    change = _next(world, event, None, beads, row=row)
+    ended = Ended(session, event.id, event.data["changes"])
+    change = _next(world, event, None, beads, row=row, ended=ended)
     if change.world.mirror is not None:
         first = change.world.mirror[world.kit.catalogue.first_box]
         row["first_box"] = {world.kit.code(move): n for move, n in first.items()}
@@ -235,7 +251,33 @@ def _discarded(world: World, event: Event) -> Change:
     for drawn in session.beads_drawn:
         back[drawn] = back.get(drawn, 0) + 1
     row = {**_row(world.kit, session), "status": "discarded", "ended_at": event.at}
-    return _next(world, event, None, back, relative=True, row=row)
+    # A game dropped before its first move changed no bead: the game before it may still be reopened.
+    ended = world.ended if not session.steps else None
+    return _next(world, event, None, back, relative=True, row=row, ended=ended)
+
+
+def _reopened(world: World, event: Event) -> Change:
+    """The game just finished is in progress again, its settlement taken back."""
+    ended = world.ended
+    if world.session is not None or ended is None:
+        raise EventError("only the game just finished can be reopened, before any bead has changed since")
+    session = ended.session
+    if event.game != session.game_id or event.data["game"] != session.game_id:
+        raise EventError(f"the game just finished is game {session.number}, not the game this event names")
+    if event.data["event"] != ended.event:
+        raise EventError(f"reopening game {session.number} must name its game_ended event")
+    beads: BeadCounts = {}
+    for box, code, before, after in reversed(ended.changes):
+        move = world.kit.move(code)
+        if world.mirror is not None and world.mirror[box].get(move, 0) != after:
+            raise EventError(
+                f"box {box} holds {world.mirror[box].get(move, 0)} {world.kit.colour(move)} beads, not the "
+                f"{after} that game {session.number} left"
+            )
+        beads[(box, move)] = before
+    row = {**_row(world.kit, session), "status": "playing", "result": None, "ended_at": None}
+    row["first_box"] = None
+    return _next(world, event, session, beads, row=row)
 
 
 def _census(world: World, event: Event) -> Change:
@@ -243,7 +285,7 @@ def _census(world: World, event: Event) -> Change:
     counts = {world.kit.move(int(code)): n for code, n in event.data["counts"].items()}
     for move, count in counts.items():
         if move not in box.moves:
-            raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads (no move {move})")
+            raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads")
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9999:
             raise EventError(f"a bead count is a whole number from 0 to 9999, not {count!r}")
     return _next(world, event, world.session, {(box.id, m): n for m, n in counts.items()})
@@ -256,7 +298,7 @@ def _kit_created(world: World, event: Event) -> Change:
 _HANDLERS = {
     "kit_created": _kit_created, "game_started": _game_started, "refilled": _refilled, "drew": _drew,
     "moved": _moved, "resigned": _resigned, "undone": _undone, "game_ended": _game_ended,
-    "discarded": _discarded, "census": _census,
+    "discarded": _discarded, "census": _census, "reopened": _reopened,
 }  # fmt: skip
 
 
@@ -284,9 +326,11 @@ def _next(
     relative: bool = False,
     started: int | None = None,
     row: dict[str, Any] | None = None,
+    ended: Ended | None = None,
 ) -> Change:
     """The change ``event`` makes: the game now in progress, bead counts set (or with ``relative`` added to),
-    and the games-table row it writes.
+    and the games-table row it writes. ``ended`` is the game that may be reopened after it (None, unless the
+    event is one that keeps it).
 
     Every handler ends here, so each event builds one World and one Change: verify and import step through
     the whole log, and building them field by field (dataclasses.replace) several times per event was most
@@ -303,7 +347,7 @@ def _next(
                 raise EventError(f"box {box} would hold {new} beads of {world.kit.colour(move)}")
             mirror[box][move] = written[(box, move)] = new
     started = world.started if started is None else started
-    return Change(World(world.kit, mirror, session, started, event.id), written, row)
+    return Change(World(world.kit, mirror, session, started, event.id, ended), written, row)
 
 
 def _row(kit: KitRecord, session: Session) -> dict[str, Any]:

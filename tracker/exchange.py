@@ -3,6 +3,12 @@
 Events keep their ids, so importing a file twice changes nothing. A kit's events in the file must
 extend the history the store already has (one set of matchboxes has one history); anything else,
 and any malformed line, rejects the whole file with its line number.
+
+Every line's hash is recomputed on import from the event's content and the hash before it (the line
+above, or the ``previous`` an export writes where the store's chain ran through events the file leaves
+out, as in a one-kit export). That catches damage and edits that did not recompute the hashes; it is
+not a signature: a file whose every hash was recomputed after an edit passes the check (the edited
+events must then still replay under the rules, and must not contradict events the store already has).
 """
 
 from __future__ import annotations
@@ -13,21 +19,31 @@ import json
 from collections.abc import Iterator
 from itertools import islice
 from json.encoder import encode_basestring_ascii as _text  # what json.dumps does to a str
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from kit.game import GameError
 from tracker.bulk import collector_paused
 from tracker.errors import MenaceError
 from tracker.events import KINDS, BeadCounts, Event, World, initial_world, step
-from tracker.store import Store
+from tracker.store import GENESIS, Store, dumps, event_hash
 
 HEADER = {"format": "menace-kit events", "version": 1}
 CSV_COLUMNS = ("id", "kit", "game", "kind", "at", "data", "hash")
+CSV_PREVIOUS = (*CSV_COLUMNS, "previous")  # a one-kit export: each row also has the hash it is chained to
 CHUNK = 2000  # events per write: a few hundred kilobytes, instead of one small write per event
 
 
 class ImportRejected(MenaceError):
     """The file was not imported; nothing changed."""
+
+
+class Line(NamedTuple):
+    """One event of a file, with where it is and the hashes that chain it."""
+
+    number: int  # the line number in the file
+    event: Event
+    hash: str
+    previous: str | None  # the hash it is chained to, when the file says (else the line before's)
 
 
 def export(store: Store, out: TextIO, *, fmt: str, kit_id: str | None = None) -> int:
@@ -37,29 +53,57 @@ def export(store: Store, out: TextIO, *, fmt: str, kit_id: str | None = None) ->
     export's form) rather than parsed and encoded again: that was most of the time for a large log.
     """
     count = 0
-    rows = store.event_rows(kit_id)
+    rows = _with_gaps(store.event_rows(kit_id))
     if fmt == "jsonl":
         out.write(json.dumps(HEADER) + "\n")
-        # The keys in sorted order, as dumps(record) wrote them: at, data, game, hash, id, kind, kit.
+        # The keys in sorted order, as dumps(record) wrote them: at, data, game, hash, id, kind, kit,
+        # previous (only where the chain skips events the file leaves out).
         while chunk := list(islice(rows, CHUNK)):
             out.write(
                 "".join(
                     f'{{"at":{_text(at)},"data":{data},"game":{"null" if game is None else _text(game)},'
-                    f'"hash":{_text(hash_)},"id":{_text(id_)},"kind":{_text(kind)},"kit":{_text(kit)}}}\n'
-                    for id_, kit, game, kind, at, data, hash_ in chunk
+                    f'"hash":{_text(hash_)},"id":{_text(id_)},"kind":{_text(kind)},"kit":{_text(kit)}'
+                    f"{_previous(gap)}}}\n"
+                    for id_, kit, game, kind, at, data, hash_, gap in chunk
                 )
             )
             count += len(chunk)
     else:
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        for id_, kit, game, kind, at, data, hash_ in rows:
-            writer.writerow((id_, kit, game or "", kind, at, data, hash_))
+        writer.writerow(CSV_PREVIOUS if kit_id else CSV_COLUMNS)
+        for id_, kit, game, kind, at, data, hash_, gap in rows:
+            writer.writerow((id_, kit, game or "", kind, at, data, hash_, *([gap or ""] if kit_id else [])))
             count += 1
     return count
 
 
-def read_events(text: str) -> list[tuple[int, Event]]:
+def _previous(gap: str | None) -> str:
+    return "" if gap is None else f',"previous":{_text(gap)}'
+
+
+def _with_gaps(rows: Iterator[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+    """The rows with their previous hash only where it is not the hash of the row before (else None)."""
+    last = GENESIS
+    for *row, previous in rows:
+        yield (*row, None if previous == last else previous)
+        last = row[6]
+
+
+def check_chain(lines: list[Line]) -> None:
+    """Recomputes every line's hash from its event and the hash before it; raises ImportRejected at the
+    first that differs (the file was damaged, or edited without recomputing the hashes)."""
+    before = GENESIS
+    for line in lines:
+        previous = before if line.previous is None else line.previous
+        if event_hash(previous, line.event, dumps(line.event.data)) != line.hash:
+            raise ImportRejected(
+                f"line {line.number}: the event's hash does not match its content and the hash before it "
+                f"(the file was damaged or edited after export); nothing imported"
+            )
+        before = line.hash
+
+
+def read_events(text: str) -> list[Line]:
     """The events of an export with their line numbers; raises ImportRejected at the first bad line."""
     lines = text.splitlines()
     if not lines:
@@ -69,30 +113,27 @@ def read_events(text: str) -> list[tuple[int, Event]]:
     return list(_csv(text))
 
 
-def _jsonl(lines: list[str]) -> Iterator[tuple[int, Event]]:
+def _jsonl(lines: list[str]) -> Iterator[Line]:
     try:
         header = json.loads(lines[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         header = None
     if header != HEADER:
         raise ImportRejected(f"line 1: not a menace-kit export (expected the header {json.dumps(HEADER)})")
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ImportRejected(f"line {number}: not JSON ({error.msg}); nothing imported") from None
-        yield number, _event(number, record)
+        yield _line(number, _json(line, f"line {number}"))
 
 
-def _csv(text: str) -> Iterator[tuple[int, Event]]:
+def _csv(text: str) -> Iterator[Line]:
     reader = csv.reader(io.StringIO(text))
     try:
         header = next(reader)
     except csv.Error as error:
         raise ImportRejected(f"line 1: {error}; nothing imported") from None
-    if tuple(header) != CSV_COLUMNS:
+    columns = tuple(header)
+    if columns not in (CSV_COLUMNS, CSV_PREVIOUS):
         raise ImportRejected(
             f"line 1: not a menace-kit export (expected JSON lines, or CSV columns {','.join(CSV_COLUMNS)})"
         )
@@ -101,28 +142,37 @@ def _csv(text: str) -> Iterator[tuple[int, Event]]:
             number = reader.line_num
             if not row:
                 continue
-            if len(row) != len(CSV_COLUMNS):
+            if len(row) != len(columns):
                 raise ImportRejected(
-                    f"line {number}: expected {len(CSV_COLUMNS)} columns, found {len(row)}; nothing imported"
+                    f"line {number}: expected {len(columns)} columns, found {len(row)}; nothing imported"
                 )
-            record: dict[str, Any] = dict(zip(CSV_COLUMNS, row, strict=True))
-            try:
-                record["data"] = json.loads(record["data"])
-            except ValueError:
-                raise ImportRejected(
-                    f"line {number}: the data column is not JSON; nothing imported"
-                ) from None
+            record: dict[str, Any] = dict(zip(columns, row, strict=True))
+            record["data"] = _json(record["data"], f"line {number} (the data column)")
             record["game"] = record["game"] or None
-            yield number, _event(number, record)
+            record["previous"] = record.get("previous") or None
+            yield _line(number, record)
     except csv.Error as error:
         raise ImportRejected(f"line {reader.line_num}: {error}; nothing imported") from None
+
+
+def _json(text: str, where: str) -> Any:
+    """The JSON value of ``text``; raises ImportRejected naming ``where`` for anything that is not an event's
+    JSON, however hostile (nested thousands deep, a number of thousands of digits)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ImportRejected(f"{where}: not JSON ({error.msg}); nothing imported") from None
+    except RecursionError:
+        raise ImportRejected(f"{where}: nested too deeply to be an event; nothing imported") from None
+    except ValueError:  # a number too long to convert (Python's limit is 4300 digits)
+        raise ImportRejected(f"{where}: a number too long to be an event's; nothing imported") from None
 
 
 _FIELDS = {"id": str, "kit": str, "kind": str, "at": str, "data": dict}
 _KINDS = frozenset(KINDS)
 
 
-def _event(number: int, record: object) -> Event:
+def _line(number: int, record: object) -> Line:
     if not isinstance(record, dict):
         raise ImportRejected(f"line {number}: not an event object; nothing imported")
     get = record.get
@@ -147,13 +197,28 @@ def _event(number: int, record: object) -> Event:
         raise ImportRejected(f"line {number}: the event's 'game' is not text; nothing imported")
     if kind not in _KINDS:
         raise ImportRejected(f"line {number}: unknown event kind {kind!r}; nothing imported")
-    return Event(id_, kit, kind, at, data, game)
+    hash_, previous = get("hash"), get("previous")
+    if not isinstance(hash_, str) or not _is_hash(hash_) or not (previous is None or _is_hash(previous)):
+        name = "previous" if isinstance(hash_, str) and _is_hash(hash_) else "hash"
+        raise ImportRejected(
+            f"line {number}: the event's {name!r} is not a SHA-256 hash (64 hex digits); nothing imported"
+        )
+    return Line(number, Event(id_, kit, kind, at, data, game), hash_, previous)
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_hash(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 64 and _HEX.issuperset(value)
 
 
 def import_events(store: Store, text: str) -> dict[str, Any]:
     """Merges an export into the store in one transaction; returns counts of what was added."""
     with collector_paused():
-        return _import(store, read_events(text))
+        lines = read_events(text)
+        check_chain(lines)
+        return _import(store, [(line.number, line.event) for line in lines])
 
 
 def _import(store: Store, events: list[tuple[int, Event]]) -> dict[str, Any]:
@@ -172,17 +237,22 @@ def _import(store: Store, events: list[tuple[int, Event]]) -> dict[str, Any]:
 
 
 def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict[str, Any]) -> None:
-    local = [
-        row[0] for row in store.db.execute("SELECT id FROM events WHERE kit = ? ORDER BY seq", (kit_id,))
-    ]
+    local = store.db.execute(
+        "SELECT id, game, kind, at, data FROM events WHERE kit = ? ORDER BY seq", (kit_id,)
+    ).fetchall()
     common = min(len(local), len(events))
     for index in range(common):
         number, event = events[index]
-        if event.id != local[index]:
+        if event.id != local[index][0]:
             raise ImportRejected(
                 f"line {number}: the file's history of this kit differs from the store's "
                 f"at its event {index + 1}; "
                 f"nothing imported"
+            )
+        if (event.game, event.kind, event.at, dumps(event.data)) != local[index][1:]:
+            raise ImportRejected(
+                f"line {number}: event {event.id} ({event.kind}) is already in the store with different "
+                f"content: a conflict; nothing imported"
             )
     new = events[common:]
     if not new:
@@ -196,10 +266,10 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
             )
         try:
             world = initial_world(first)
-            if store.db.execute("SELECT 1 FROM kits WHERE name = ?", (first.data["name"],)).fetchone():
+            same_name = store.kit_called(first.data["name"])
+            if same_name is not None:
                 raise ImportRejected(
-                    f"line {number}: the store already has another kit called "
-                    f"{first.data['name']!r}; nothing imported"
+                    f"line {number}: the store already has another kit called {same_name!r}; nothing imported"
                 )
         except (GameError, KeyError, TypeError, ValueError) as error:
             if isinstance(error, ImportRejected):

@@ -6,6 +6,7 @@ The store holds the catalogue's boxes so that play never has to walk the game tr
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -13,8 +14,35 @@ from typing import Any
 from kit.game import Game
 from kit.games import get_game
 from kit.matchbox import Box, Catalogue, Placement
-from kit.palettes import Colour, Palette, load_palette
+from kit.palettes import Colour, Palette, UnknownColourError, load_palette
 from kit.rules import Rules, load_rules
+from tracker.errors import MenaceError
+
+MAX_NAME = 40
+NAME_MARKS = " ._-"  # allowed in a kit's name besides letters and digits (of any script)
+
+
+def kit_name(text: str) -> str:
+    """``text`` as a kit's name: trimmed, runs of spaces made one, NFC-normalised (so "Ä" typed either way
+    is one name); raises MenaceError unless it is 1-40 letters, digits, spaces, '.', '_' or '-', starting
+    with a letter or digit."""
+    name = unicodedata.normalize("NFC", " ".join(text.split()))
+    if (
+        not name
+        or len(name) > MAX_NAME
+        or not name[0].isalnum()
+        or not all(c.isalnum() or c in NAME_MARKS for c in name)
+    ):
+        raise MenaceError(
+            f"{text!r} is not a kit name: use 1-{MAX_NAME} letters, digits, spaces, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two kit names the same name: "class 7b", " class 7b " and "CLASS 7B" are one kit."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", " ".join(name.split())).casefold())
 
 
 @dataclass(frozen=True)
@@ -53,6 +81,11 @@ class KitRecord:
             placement = self._placements[position] = self.catalogue.place(position)
         return placement
 
+    @cached_property
+    def box_codes(self) -> dict[int, frozenset[int]]:
+        """Each box's id and the move codes of its colours: the (box, move) pairs a beads row may have."""
+        return {b.id: frozenset(self.code(m) for m in b.moves) for b in self.boxes}
+
     def box(self, box_id: int) -> Box:
         return self.catalogue.box(box_id)
 
@@ -71,8 +104,23 @@ class KitRecord:
         return self.colour_of(move).name
 
     def parse_colour(self, text: str, box: Box) -> Any:
-        """The move whose colour ``text`` names among ``box``'s colours; raises UnknownColourError."""
-        return self.move(self.palette.parse(text, among=tuple(self.code(m) for m in box.moves)).move)
+        """The move whose colour ``text`` names in ``box``; raises UnknownColourError.
+
+        A colour is its name, its letter or a prefix unique in the whole palette, never only in the box:
+        the same key means the same colour in every box ("b" is blue even in a box without blue, where it
+        is refused rather than taken as black). A colour the box does not have is refused with the box's
+        colours named."""
+        codes = tuple(self.code(m) for m in box.moves)
+        held = ", ".join(f"{c.name} ({c.code})" for c in map(self.palette.for_move, codes))
+        word = text.strip().lower()
+        if not word:
+            raise UnknownColourError(f"type a colour: {held}")
+        if not any(c.name.lower().startswith(word) or c.code.lower() == word for c in self.palette.colours):
+            raise UnknownColourError(f"{text.strip()!r} is not a colour here: choose one of {held}")
+        colour = self.palette.parse(text)  # an ambiguous prefix is refused with the colours it could be
+        if colour.move not in codes:
+            raise UnknownColourError(f"box {box.id} has no {colour.name} beads: it holds {held}")
+        return self.move(colour.move)
 
     def created_data(self) -> dict[str, Any]:
         """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""

@@ -18,7 +18,7 @@ from generator.catalogue import build_catalogue
 from kit.game import GameError
 from tracker.bulk import collector_paused
 from tracker.events import Event, EventError, World, initial_world, step
-from tracker.kit_record import boxes_to_json
+from tracker.kit_record import KitRecord, boxes_to_json
 from tracker.store import BUSY_TIMEOUT_S, GENESIS, Store, dumps, event_hash
 
 
@@ -78,9 +78,10 @@ def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str
     by_kit: dict[str, list[Event]] = {}
     rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
     for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
+        # An edited log (not JSON, nested too deep, a huge number) is reported, never a traceback.
         try:
             data = json.loads(data_text)
-        except ValueError:  # an edited log, reported like any other change rather than as a traceback
+        except (ValueError, RecursionError):
             data = {}
             chain.append(
                 f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written"
@@ -142,11 +143,12 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     except GameError as error:
         problems.append(f"{label}: cannot build its catalogue: {error}")
     mirror = store.mirror(kit)
+    problems += _stray_beads(store, kit, label)
     for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
             problems.append(
-                f"{label}: box {box} holds {_fmt(mirror.get(box, {}))} in the store, "
-                f"but the log says {_fmt(moves)}"
+                f"{label}: box {box} holds {_fmt(kit, mirror.get(box, {}))} in the store, "
+                f"but the log says {_fmt(kit, moves)}"
             )
     columns = ("number", "status", "result", "moves", "first_box")
     stored_games = {g["id"]: g for g in store.games(kit)}
@@ -162,5 +164,22 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     return problems[:20]
 
 
-def _fmt(moves: dict[int, int]) -> str:
-    return "{" + ", ".join(f"{m}: {n}" for m, n in sorted(moves.items())) + "}"
+def _stray_beads(store: Store, kit: KitRecord, label: str) -> list[str]:
+    """Rows of the beads table for a box, or a colour of a box, that the kit does not have."""
+    problems = []
+    valid = kit.box_codes
+    for box, code in store.db.execute("SELECT box, move FROM beads WHERE kit = ? ORDER BY box", (kit.id,)):
+        if box not in valid:
+            problems.append(f"{label}: the beads table has a row for box {box}, which the kit does not have")
+        elif code not in valid[box]:
+            colours = {c.move: c.name for c in kit.palette.colours}
+            colour = colours.get(code, f"move code {code}")
+            problems.append(
+                f"{label}: the beads table has {colour} beads in box {box}, which has no such colour"
+            )
+    return problems
+
+
+def _fmt(kit: KitRecord, moves: dict[Any, int]) -> str:
+    """'red 4, black 3': each colour's beads, as a person recounting the box sees them (not move codes)."""
+    return ", ".join(f"{kit.colour(m)} {n}" for m, n in sorted(moves.items())) or "no beads"

@@ -16,6 +16,7 @@ from typing import Any
 from kit.game import GameError, Result, State
 from kit.matchbox import BeadChange, Draw, Placement, settle
 from tracker.kit_record import KitRecord
+from tracker.text import move_name
 
 # Where MENACE's beads are drawn: the person draws from the real box, or the tracker from its mirror.
 BEAD_SOURCES = ("physical", "digital")
@@ -89,7 +90,7 @@ def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str) -> S
     if box != where.box.id:
         raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
     if bead not in where.box.moves:
-        raise GameError(f"box {box} has no bead for move {bead}")
+        raise GameError(f"box {box} has no bead for {move_name(kit.catalogue.game, bead, 'numbers')}")
     played = where.to_real(bead)
     state = kit.catalogue.game.play(session.state, played)
     state, forced = _forced(kit, state)

@@ -24,7 +24,7 @@ from typing import Any
 from kit.game import GameError
 from tracker.errors import MenaceError
 from tracker.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
-from tracker.kit_record import KitRecord, kit_from_data
+from tracker.kit_record import KitRecord, kit_from_data, name_key
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -32,6 +32,13 @@ BUSY_TIMEOUT_S = 10.0
 
 class StoreChanged(MenaceError):
     """Another process recorded something for this kit since we last looked."""
+
+
+class DiskFull(MenaceError):
+    """SQLite could not grow the store: the transaction was rolled back whole."""
+
+
+DISK_FULL = "the disk is full: nothing was recorded (free some space, then run the command again)"
 
 
 class KitNotChosen(MenaceError):
@@ -175,10 +182,13 @@ class Store:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
+            self.db.execute("COMMIT")  # inside the try: on a full disk the commit itself can fail
+        except BaseException as error:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                raise DiskFull(DISK_FULL) from None
             raise
-        self.db.execute("COMMIT")
 
     def _migrate(self) -> None:
         self.db.execute(
@@ -233,12 +243,18 @@ class Store:
 
     def event_rows(self, kit: str | None = None) -> Iterator[tuple[Any, ...]]:
         """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text,
-        hash).
+        hash, previous), previous being the hash of the event before it in the whole log.
 
-        For copying the log out as it is: the data stays the JSON text that was hashed, not parsed."""
-        query = "SELECT id, kit, game, kind, at, data, hash FROM events"
+        For copying the log out as it is: the data stays the JSON text that was hashed, not parsed. One
+        kit's events are not contiguous in the chain (other kits' events sit between them), so each row
+        carries the hash its own was chained to."""
+        previous = (
+            f"coalesce((SELECT p.hash FROM events p WHERE p.seq < e.seq ORDER BY p.seq DESC LIMIT 1), "
+            f"'{GENESIS}')"
+        )
+        query = f"SELECT e.id, e.kit, e.game, e.kind, e.at, e.data, e.hash, {previous} FROM events e"
         return self.db.execute(
-            query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ()
+            query + (" WHERE e.kit = ? ORDER BY e.seq" if kit else " ORDER BY e.seq"), (kit,) if kit else ()
         )
 
     def has_event(self, event_id: str) -> bool:
@@ -247,8 +263,9 @@ class Store:
     # --- kits -------------------------------------------------------------------------------------
     def create_kit(self, kit: KitRecord) -> World:
         with self.transaction():
-            if self.db.execute("SELECT 1 FROM kits WHERE name = ?", (kit.name,)).fetchone():
-                raise MenaceError(f"there is already a kit called {kit.name!r}: choose another name")
+            taken = self.kit_called(kit.name)
+            if taken is not None:
+                raise MenaceError(f"there is already a kit called {taken!r}: choose another name")
             event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
             self._append(event)
             world = initial_world(event)
@@ -301,11 +318,19 @@ class Store:
                     raise MenaceError("the store has no kit yet: create one with `menace new NAME`")
                 raise KitNotChosen(f"the store has {len(names)} kits ({', '.join(names)}): choose one")
             name = names[0]
-        kit = self._kit_where("name", name)
+        kit = self._kit_where("name", self.kit_called(name) or name)
         if kit is None:
             names = [r[0] for r in self.db.execute("SELECT name FROM kits ORDER BY name")]
             raise MenaceError(f"no kit called {name!r}: the store has {', '.join(names) or 'no kits yet'}")
         return kit
+
+    def kit_called(self, name: str) -> str | None:
+        """The stored name of the kit called ``name`` (whatever its case, spaces, Unicode form), or None."""
+        names = [row[0] for row in self.db.execute("SELECT name FROM kits")]
+        if name in names:
+            return name
+        key = name_key(name)
+        return next((n for n in names if name_key(n) == key), None)
 
     def kit_by_id(self, kit_id: str) -> KitRecord:
         kit = self._kit_where("id", kit_id)
@@ -327,20 +352,25 @@ class Store:
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------
-    # The beads table keys a colour by its move code; the mirror by the game's move.
+    # The beads table keys a colour by its move code; the mirror by the game's move. A row for a box or a
+    # colour the kit does not have (an edit behind the log's back) is no bead of any box: it is left out
+    # here, and `menace verify` reports it.
     def mirror(self, kit: KitRecord) -> Mirror:
         mirror: Mirror = {b.id: {} for b in kit.boxes}
+        valid = kit.box_codes
         for box, code, count in self.db.execute(
             "SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)
         ):
-            mirror[box][kit.move(code)] = count
+            if code in valid.get(box, ()):
+                mirror[box][kit.move(code)] = count
         return mirror
 
     def box_counts(self, kit: KitRecord, box: int) -> Counts:
         rows = self.db.execute(
             "SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box)
         )
-        return {kit.move(code): count for code, count in rows.fetchall()}
+        valid = kit.box_codes.get(box, frozenset())
+        return {kit.move(code): count for code, count in rows.fetchall() if code in valid}
 
     def write_mirror(self, kit: KitRecord, mirror: Mirror) -> None:
         """Writes every count of ``mirror``; the caller holds the transaction."""
@@ -424,25 +454,35 @@ class Store:
         started = self.db.execute(
             "SELECT coalesce(max(number), 0) FROM games WHERE kit = ?", (kit.id,)
         ).fetchone()[0]
-        playing = self._playing(kit)
-        world = World(kit, None, started=started - 1 if playing else started)
-        if playing:
-            for event, _ in self._game_events(playing):
+        world = World(kit, None)
+        # The game in progress, and the game undo may reopen, are rebuilt by replaying the kit's log from
+        # the start of the last game that ended (or of the game in progress, if none has): the games started
+        # and dropped since replay too, so what may be reopened is decided by tracker.events alone.
+        first = self._last_game(kit, "game_ended") or self._last_game(kit, "game_started")
+        if first is not None:
+            seq, number = first
+            world = World(kit, None, started=number - 1)
+            for event in self._events_from(kit, seq):
                 world = step(world, event).world
-        return replace(world, mirror=self.mirror(kit), head=self.head(kit.id))
+        return replace(world, mirror=self.mirror(kit), head=self.head(kit.id), started=started)
 
-    def _playing(self, kit: KitRecord) -> str | None:
+    def _last_game(self, kit: KitRecord, kind: str) -> tuple[int, int] | None:
+        """Where the last game with a ``kind`` event began: its game_started event's seq, and its number."""
         row = self.db.execute(
-            "SELECT id FROM games WHERE kit = ? AND status = 'playing'", (kit.id,)
+            "SELECT s.seq, g.number FROM events s JOIN games g ON g.id = s.game "
+            "WHERE s.kind = 'game_started' AND s.game = "
+            "(SELECT game FROM events WHERE kit = ? AND kind = ? ORDER BY seq DESC LIMIT 1)",
+            (kit.id, kind),
         ).fetchone()
-        return row[0] if row else None
+        return (row[0], row[1]) if row else None
 
-    def _game_events(self, game: str) -> Iterator[tuple[Event, str]]:
+    def _events_from(self, kit: KitRecord, seq: int) -> Iterator[Event]:
         rows = self.db.execute(
-            "SELECT id, kit, kind, at, data, game, hash FROM events WHERE game = ? ORDER BY seq", (game,)
+            "SELECT id, kit, kind, at, data, game FROM events WHERE kit = ? AND seq >= ? ORDER BY seq",
+            (kit.id, seq),
         )
-        for id_, kit_id, kind, at, data, game_id, hash_ in rows:
-            yield Event(id_, kit_id, kind, at, json.loads(data), game_id), hash_
+        for id_, kit_id, kind, at, data, game_id in rows:
+            yield Event(id_, kit_id, kind, at, json.loads(data), game_id)
 
     # --- recording --------------------------------------------------------------------------------
     def record(self, world: World, events: Events) -> World:

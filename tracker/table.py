@@ -21,7 +21,7 @@ from kit.picture import Heaps
 from kit.players import Player
 from tracker import session as sessions
 from tracker.census import parse_counts
-from tracker.corrections import NothingToUndo, plan_discard, plan_undo
+from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
 from tracker.opponents import HUMAN, computer_player
 from tracker.session import Turn
@@ -39,7 +39,8 @@ from tracker.text import (
 
 RESULT_WORDS = {"win": "MENACE wins", "draw": "A draw", "loss": "MENACE loses"}
 HELP = (
-    "  At any prompt: 'undo' takes back the last move, 'discard' drops this game (drawn beads go back),\n"
+    "  At any prompt: 'undo' takes back the last move (before a game's first move: reopens the game\n"
+    "  before), 'discard' drops this game (drawn beads go back),\n"
     "  'board' shows the board again, 'quit' stops (the game is kept; `menace play` resumes it)."
 )
 # Whole words only: single letters are bead colours (b = blue).
@@ -93,7 +94,8 @@ class Table:
 
     # --- one game -----------------------------------------------------------------------------------
     def play_game(self) -> bool:
-        """Plays (or resumes) one game; True if it was finished, False if it was discarded."""
+        """Plays (or resumes) one game; True if it was finished, False if it was discarded (or it was the
+        game before, reopened by 'undo' at this game's first prompt, so it was counted already)."""
         self.last_game_finished = True
         session = self.world.session
         if session is None:
@@ -302,6 +304,13 @@ class Table:
             self.say("  Nothing to undo: no move has been made in this game yet.")
             return
         self.record(undo.events)
+        if undo.dropped is not None:
+            self.say(f"  Game {undo.dropped.number} dropped before its first move.")
+        if undo.reopened is not None:
+            self.last_game_finished = False
+            self.say(f"  Reopened game {undo.session.number}: its bead changes are taken back, box by box:")
+            for change in undo.settlement_back(self.kit):
+                self.say(f"  box {change.box}: {reverse_instruction(change, self.kit.colour(change.move))}")
         if undo.taken is None:
             self.say("  Took back the resignation.")
         elif undo.taken.box is not None:

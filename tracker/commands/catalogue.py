@@ -91,6 +91,8 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     """Find the matchbox for a real BOARD and how its label turns onto it.
 
     BOARD is nine characters X, O or '.', row by row from the top left (for Nim: the tokens left).
+    Squares are 1-9 in reading order; with --json, to_board[i] is the real square that the label's square
+    i lands on, both as codes 0-8.
     """
     catalogue = build_catalogue(game, menace_plays, rules)
     placement = catalogue.locate(board)
@@ -119,8 +121,8 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     real = ["real board", *grid_lines(real_picture)]
     click.echo("\n".join(side_by_side([label, real], width=12)))
     click.echo(f"The label's picture, {placement.turn}, is the real board.")
-    code = the_game.move_code
-    squares = ", ".join(f"{code(m)}->{code(placement.to_real(m))}" for m in box.moves)
+    text = the_game.move_text
+    squares = ", ".join(f"{text(m)}->{text(placement.to_real(m))}" for m in box.moves)
     click.echo(f"Bead squares, label -> real board: {squares}")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from tracker.commands.options import db_option, json_option, kit_option, open_kit, open_store
-from tracker.corrections import NothingToUndo, plan_discard, plan_undo
+from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
 from tracker.stats import summarise
 from tracker.text import plural
 
@@ -85,7 +85,11 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
 @db_option
 @kit_option
 def undo(db_path: Path | None, kit_name: str | None) -> None:
-    """Take back the last move of the game in progress (a drawn bead goes back into its box)."""
+    """Take back the last move of the game in progress (a drawn bead goes back into its box).
+
+    Right after a game has finished, undo reopens it: its bead changes are taken back (with what to do
+    to each box) and its last move too, so the move can be put right, or the game dropped with
+    `menace discard`."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     try:
@@ -94,6 +98,12 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
         raise NothingToUndo(f"{error} (`menace discard` drops the game)") from None
     done = plan_undo(before)
     number = done.session.number
+    if done.dropped is not None:
+        click.echo(f"Game {done.dropped.number} dropped before its first move.")
+    if done.reopened is not None:
+        click.echo(f"Reopened game {number}: its bead changes are taken back, box by box:")
+        for change in done.settlement_back(kit):
+            click.echo(f"  box {change.box}: {reverse_instruction(change, kit.colour(change.move))}")
     if done.taken is None:
         click.echo(f"Took back MENACE's resignation in game {number}.")
     elif done.taken.box is not None:

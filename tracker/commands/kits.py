@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -24,12 +23,9 @@ from tracker.commands.options import (
     open_kit,
     open_store,
 )
-from tracker.errors import MenaceError
-from tracker.kit_record import KitRecord
+from tracker.kit_record import KitRecord, kit_name
 from tracker.store import new_id
 from tracker.text import counts_on_cells, grid_lines, heaps_words, plural
-
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}")
 
 
 @click.command()
@@ -46,11 +42,7 @@ def new(
     db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None, name: str
 ) -> None:
     """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
-    if not NAME.fullmatch(name):
-        raise MenaceError(
-            f"{name!r} is not a kit name: use 1-40 letters, digits, spaces, '.', '_' or '-', "
-            "starting with a letter or digit"
-        )
+    name = kit_name(name)
     catalogue = build_catalogue(game, menace_plays, rules)
     chosen = load_palette(palette or catalogue.game.default_palette, game=game)
     kit = KitRecord(

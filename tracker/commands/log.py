@@ -18,7 +18,12 @@ from tracker.text import plural
 @kit_option
 def verify(db_path: Path | None, kit_name: str | None) -> None:
     """Replay the event log from scratch and check it against the bead counts, the hash chain and SQLite's
-    integrity check; exit code 0 only if all agree."""
+    integrity check; exit code 0 only if all agree.
+
+    The hash chain proves the log was neither damaged nor edited by anyone who did not recompute it: each
+    event's hash covers its content and the hash before it. It is not a signature: an edit followed by
+    rewriting every hash after it is not caught (the replay still checks that the edited log obeys the
+    rules)."""
     from tracker.replay import verify as run_verify
 
     store = open_store(db_path)
@@ -71,7 +76,7 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
 @click.argument("file", type=FileName())
 def import_command(db_path: Path | None, file: Path) -> None:
     """Merge another store's export into this store (importing the same file twice changes nothing)."""
-    from tracker.exchange import import_events
+    from tracker.exchange import ImportRejected, import_events
 
     try:
         text = file.read_text(encoding="utf-8")
@@ -82,6 +87,8 @@ def import_command(db_path: Path | None, file: Path) -> None:
     store = open_store(db_path, create=True)
     try:
         added = import_events(store, text)
+    except ImportRejected:
+        raise
     except GameError as error:
         raise MenaceError(f"{error}; nothing imported") from None
     click.echo(

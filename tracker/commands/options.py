@@ -56,7 +56,13 @@ def each_game(attribute: str) -> str:
 
 
 def json_option(command: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")(command)
+    return click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help="Print JSON on stdout. JSON names moves by their codes: a tic-tac-toe square is 0-8 in reading "
+        "order (square 1 is 0), where every line for people says 1-9.",
+    )(command)
 
 
 def db_option(command: F) -> F:

@@ -15,21 +15,43 @@ from tracker.opponents import HUMAN, opponent_help, opponent_name
 from tracker.session import BEAD_SOURCES
 from tracker.table import Stop, Table
 
+MAX_LINE = 1000  # characters in an answer: a census of every colour takes about 100
+TOO_LONG = f"  That line is longer than {MAX_LINE} characters, so it was not read: type the answer again."
+
 
 class Terminal:
-    """The operator at a terminal: line editing on a tty, else line by line (echoed) from a script or pipe."""
+    """The operator at a terminal: line editing on a tty, else line by line (echoed) from a script or pipe.
+
+    A line longer than MAX_LINE is refused and not echoed; from a pipe it is skipped without being held in
+    memory, however long it is."""
 
     def __init__(self) -> None:
         self.tty = sys.stdin.isatty()
 
     def ask(self, prompt: str) -> str:
+        while True:
+            line = self._line(prompt)
+            if line is not None:
+                return line
+            click.echo(TOO_LONG)
+
+    def _line(self, prompt: str) -> str | None:
+        """The answer, or None if it was too long."""
         if self.tty:
-            return input(prompt)
+            line = input(prompt)
+            return line if len(line) <= MAX_LINE else None
         click.echo(prompt, nl=False)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(MAX_LINE + 2)  # the line, its "\r\n", and one more to tell it is too long
         if not line:
             click.echo()
             raise EOFError
+        if len(line.rstrip("\r\n")) > MAX_LINE:
+            while not line.endswith("\n"):  # skip the rest of it, a piece at a time
+                line = sys.stdin.readline(1 << 16)
+                if not line:
+                    break
+            click.echo()
+            return None
         line = line.rstrip("\r\n")
         click.echo(line)
         return line
