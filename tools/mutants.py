@@ -76,8 +76,8 @@ MUTANTS = (
     Mutant(
         "tracker: a bead's square on the real board unchecked",
         "tracker/events.py",
-        '    if played != event.data["square"]:\n',
-        '    if False and played != event.data["square"]:\n',
+        '    if world.kit.code(played) != event.data["square"]:\n',
+        '    if False and world.kit.code(played) != event.data["square"]:\n',
     ),
     Mutant(
         "tracker: resigning allowed under rules that refill",
@@ -134,6 +134,18 @@ MUTANTS = (
         "        if False:\n",
     ),
     Mutant(
+        "tracker: a game reopened that is not the one just finished",
+        "tracker/events.py",
+        "    if world.session is not None or ended is None:\n",
+        "    if False and (world.session is not None or ended is None):\n",
+    ),
+    Mutant(
+        "tracker: a reopened game's beads unchecked",
+        "tracker/events.py",
+        "        if world.mirror is not None and world.mirror[box].get(move, 0) != after:\n",
+        "        if False and world.mirror is not None and world.mirror[box].get(move, 0) != after:\n",
+    ),
+    Mutant(
         "rules: win and draw rewards swapped",
         "kit/rules.py",
         "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",
@@ -142,8 +154,15 @@ MUTANTS = (
     Mutant(
         "settle: floor off",
         "kit/matchbox.py",
-        "        after = max(rules.floor, draw.left_of_colour + 1 + rules.change(result))\n",
-        "        after = draw.left_of_colour + 1 + rules.change(result)\n",
+        "        after = max(rules.floor, draw.left_of_colour + 1 + (0 if spared else rules.change(result)))"
+        "\n",
+        "        after = draw.left_of_colour + 1 + (0 if spared else rules.change(result))\n",
+    ),
+    Mutant(
+        "settle: a defeat punishes every move under last-move rules",
+        "kit/matchbox.py",
+        '        spared = rules.punish == "last-move" and result is Result.LOSS and index < len(draws) - 1\n',
+        "        spared = False\n",
     ),
     Mutant(
         "settle: keep-one off",
