@@ -8,6 +8,7 @@ player is one class and one line in ``PLAYERS``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from typing import Any, Protocol
 
 from kit.game import Game, GameError, Result, State
 from kit.matchbox import Catalogue, Draw, Placement, draw_from, settle
+from kit.mcts import MctsPlayer
 from kit.solver import ideal_move, perfect_moves
 
 
@@ -122,13 +124,23 @@ class MenacePlayer:
 # --- the registry ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player named on a command line or in an event: its kind and its parameter (novice: the skill)."""
+    """A player named on a command line or in an event: its kind and its parameters; ``str`` writes it back
+    as parse_player reads it ("novice:0.5", "mcts:5000:1.4", "menace:scroggs")."""
 
     kind: str
-    skill: float = 1.0
+    skill: float = 1.0  # novice: the probability of a perfect move
+    iterations: int = 0  # mcts: iterations per move
+    explore: float = 1.0  # mcts: the exploration constant c
+    rules: str | None = None  # menace: the rules preset (None: the game's default)
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.skill:g}" if self.kind == "novice" else self.kind
+        if self.kind == "novice":
+            return f"novice:{self.skill:g}"
+        if self.kind == "mcts":
+            return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "")
+        if self.kind == "menace" and self.rules is not None:
+            return f"menace:{self.rules}"
+        return self.kind
 
     @property
     def learns(self) -> bool:
@@ -140,6 +152,36 @@ class PlayerKind:
     make: Callable[..., Player]
     help: str
     learns: bool = False  # needs a catalogue, and its state outlives one game
+    parse: Callable[[str, str], PlayerSpec] | None = None  # (kind, argument) -> spec, or GameError saying why
+    usage: str = ""  # how the kind is written when it takes an argument, e.g. "novice:P (0 <= P <= 1)"
+
+
+def _novice(kind: str, argument: str) -> PlayerSpec:
+    try:
+        skill = float(argument)
+    except ValueError:
+        skill = -1.0
+    if 0.0 <= skill <= 1.0:
+        return PlayerSpec(kind, skill)
+    raise GameError("novice:P needs a probability P from 0 to 1, e.g. novice:0.5")
+
+
+def _mcts(kind: str, argument: str) -> PlayerSpec:
+    iterations, _, explore = argument.partition(":")
+    try:
+        spec = PlayerSpec(kind, iterations=int(iterations), explore=float(explore) if explore else 1.0)
+    except ValueError:
+        spec = PlayerSpec(kind)
+    if spec.iterations >= 1 and spec.explore >= 0.0 and math.isfinite(spec.explore):
+        return spec
+    raise GameError(
+        "mcts:N[:C] needs N iterations (at least 1) and an optional exploration "
+        "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
+    )
+
+
+def _menace(kind: str, argument: str) -> PlayerSpec:
+    return PlayerSpec(kind, rules=argument or None)  # the catalogue, built by the caller, checks the name
 
 
 PLAYERS: dict[str, PlayerKind] = {
@@ -148,34 +190,49 @@ PLAYERS: dict[str, PlayerKind] = {
     "novice": PlayerKind(
         lambda game, spec, catalogue: NovicePlayer(game, spec.skill),
         "novice:P: perfect with probability P, else random",
+        parse=_novice,
+        usage="novice:P (0 <= P <= 1)",
     ),
     "ideal": PlayerKind(
         lambda game, spec, catalogue: IdealPlayer(game), "the first best move; the first legal one when lost"
     ),
+    "mcts": PlayerKind(
+        lambda game, spec, catalogue: MctsPlayer(game, spec.iterations, spec.explore),
+        "mcts:N[:C]: Monte Carlo tree search (UCT), N iterations a move, exploration C (default 1)",
+        parse=_mcts,
+        usage="mcts:N[:C]",
+    ),
     "menace": PlayerKind(
-        lambda game, spec, catalogue: MenacePlayer(catalogue), "a fresh MENACE that learns", learns=True
+        lambda game, spec, catalogue: MenacePlayer(catalogue),
+        "menace[:RULES]: a fresh MENACE that learns",
+        learns=True,
+        parse=_menace,
+        usage="menace[:RULES]",
     ),
 }
 
 
+def player_usage(*, learners: bool = True) -> list[str]:
+    """How each kind is written ("random", "novice:P (0 <= P <= 1)", "mcts:N[:C]"), for messages and help."""
+    return [kind.usage or name for name, kind in PLAYERS.items() if learners or not kind.learns]
+
+
 def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
-    """The player named ``text`` (random, perfect, novice:P, ideal, menace); raises GameError.
+    """The player named ``text`` (random, perfect, novice:P, ideal, mcts:N[:C], menace[:RULES]); raises
+    GameError.
 
     With ``learners`` off, players that need a catalogue of their own (menace) are refused."""
-    kinds = [k for k, kind in PLAYERS.items() if learners or not kind.learns]
-    kind, _, argument = text.strip().partition(":")
-    if kind == "novice":
-        try:
-            skill = float(argument)
-        except ValueError:
-            skill = -1.0
-        if 0.0 <= skill <= 1.0:
-            return PlayerSpec("novice", skill)
-        raise GameError(f"{text!r}: novice:P needs a probability P from 0 to 1, e.g. novice:0.5")
-    if kind in kinds and not argument:
-        return PlayerSpec(kind)
-    names = ", ".join("novice:P (0 <= P <= 1)" if k == "novice" else k for k in kinds)
-    raise GameError(f"unknown player {text!r}: choose {names}")
+    kind, colon, argument = text.strip().partition(":")
+    entry = PLAYERS.get(kind)
+    if entry is not None and (learners or not entry.learns):
+        if entry.parse is not None:
+            try:
+                return entry.parse(kind, argument)
+            except GameError as error:
+                raise GameError(f"{text.strip()!r}: {error}") from None
+        if not colon:
+            return PlayerSpec(kind)
+    raise GameError(f"unknown player {text!r}: choose {', '.join(player_usage(learners=learners))}")
 
 
 def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player:

@@ -54,7 +54,15 @@ def test_simulate_errors_are_one_line():
          "Error: 'novice:1.5': novice:P needs a probability P from 0 to 1, e.g. novice:0.5"),
         # The simulator names opponents by kit.players' registry, as the tracker does.
         (["--opponent", "genius"],
-         "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace"),
+         "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
+         "(menace match plays the others)"),
+        # Registry players the simulator does not play are refused in a line, not a traceback.
+        (["--opponent", "mcts:10"],
+         "Error: unknown player 'mcts:10': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
+         "(menace match plays the others)"),
+        (["--opponent", "menace:scroggs"],
+         "Error: unknown player 'menace:scroggs': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
+         "menace (menace match plays the others)"),
         (["--rules", "nim"],
          "Error: rules 'nim' are for nim, not tictactoe: choose one of golf, michie, open-day, scroggs"),
     ]:

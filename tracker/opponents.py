@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kit.game import Game, GameError
-from kit.players import PLAYERS, Player, make_player, parse_player
+from kit.players import Player, make_player, parse_player, player_usage
 
 HUMAN = "human"
 
@@ -34,7 +34,4 @@ def computer_player(name: str, game: Game[Any, Any]) -> Player | None:
 
 def opponent_help() -> str:
     """The opponents, for --help."""
-    kinds = [
-        "novice:P" if kind == "novice" else kind for kind, player in PLAYERS.items() if not player.learns
-    ]
-    return ", ".join([HUMAN, *kinds])
+    return ", ".join([HUMAN, *(usage.split(" ")[0] for usage in player_usage(learners=False))])

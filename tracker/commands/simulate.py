@@ -10,9 +10,23 @@ from tracker.commands.options import game_options, json_option
 from tracker.errors import MenaceError
 
 
+def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The opponent, if the simulator plays it: its fixed players, or a MENACE on the rules of the one it
+    meets (kit.players names more, such as mcts:N, for `menace match`)."""
+    from kit.players import parse_player
+    from tracker.sim.players import FIXED
+
+    if value.strip().partition(":")[0] in (*FIXED, "menace"):
+        spec = parse_player(value)
+        if spec.rules is None:
+            return value
+    names = ", ".join(["random", "perfect", "novice:P (0 <= P <= 1)", "ideal", "menace"])
+    raise MenaceError(f"unknown player {value!r}: choose {names} (menace match plays the others)")
+
+
 @click.command()
 @game_options
-@click.option("--opponent", default="random", show_default=True, metavar="KIND",
+@click.option("--opponent", default="random", show_default=True, metavar="KIND", callback=_opponent,
               help="random, perfect, novice:P (perfect with probability P, else random), ideal, or menace.")
 @click.option("--games", type=click.IntRange(min=1), required=True, help="Games each MENACE plays.")
 @click.option("--population", type=click.IntRange(min=1), default=1, show_default=True,
