@@ -12,9 +12,9 @@ from typing import Any
 import click
 
 from kit.game import GameError
-from tracker.commands import catalogue, games, generate, kits, log, play, report, simulate
+from tracker.commands import catalogue, games, generate, kits, log, match, play, report, simulate
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate]
+COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match]
 
 
 class CommandError(click.ClickException):

@@ -1,0 +1,52 @@
+"""`menace match`: any two players of the registry play a match on any game."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from kit.games import GAMES
+from kit.players import player_usage
+from tracker.commands.options import json_option
+
+PLAYERS_HELP = ", ".join(player_usage())
+
+
+@click.command()
+@click.option("--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True,
+              help="The game.")
+@click.option("--first", "first", required=True, metavar="SPEC", help=f"The first player: {PLAYERS_HELP}.")
+@click.option("--second", "second", required=True, metavar="SPEC", help="The second player (as --first).")
+@click.option("--games", type=click.IntRange(min=1), required=True, help="Games to play.")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible match.")
+@click.option("--alternate", is_flag=True,
+              help="A fair coin decides who moves first in each game; counts stay with the named players.")
+@json_option
+def match(game: str, first: str, second: str, games: int, seed: int | None, alternate: bool,
+          as_json: bool) -> None:
+    """Play GAMES games between two players and count the first player's wins, draws and the second's wins.
+
+    A menace player is a fresh MENACE that learns as it plays (menace:RULES names a rules preset);
+    --json then adds "curve", the first player's mean reward (+1 win, 0 draw, -1 loss) over the last
+    1,000 games, one value per game. mcts:N[:C] searches afresh each move and learns nothing.
+    """
+    from tracker.matches import run_match
+
+    result = run_match(game, first, second, games=games, seed=seed, alternate=alternate)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    first_name, second_name = str(result.first), str(result.second)
+    if alternate:
+        click.echo(f"{result.game}, {games:,} games, a coin toss for who moves first "
+                   f"({first_name} moved first in {result.first_started:,}); wins are counted per player")
+    else:
+        click.echo(f"{result.game}, {games:,} games, {first_name} moving first")
+    role = ("--first player", "--second player") if alternate else ("first player", "second player")
+    click.echo(f"{role[0]} ({first_name}) wins: {result.first_wins:,}")
+    click.echo(f"draws: {result.draws:,}")
+    click.echo(f"{role[1]} ({second_name}) wins: {result.second_wins:,}")
+
+
+COMMANDS = [match]

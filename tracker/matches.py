@@ -1,0 +1,119 @@
+"""Matches between any two players of kit.players' registry, played game by game through kit.match.
+
+The library behind `menace match`: counts per named player, and the learning curve when a player learns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.catalogue import build_catalogue
+from kit.game import FIRST, SECOND, Game
+from kit.games import get_game
+from kit.match import play_game
+from kit.players import MenacePlayer, Player, PlayerSpec, make_player, parse_player
+
+CURVE_WINDOW = 1000  # games in the curve's running mean
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match's counts from the named players' sides: ``first`` is --first's player, ``second`` --second's.
+
+    Without ``alternate`` the first player makes the first move in every game; with it a fair coin
+    decides each game, and ``first_started`` says how often the first player made the first move.
+    ``rewards`` is the first player's reward per game (+1 win, 0 draw, -1 loss)."""
+
+    game: str
+    first: PlayerSpec
+    second: PlayerSpec
+    seed: int | None
+    alternate: bool
+    first_started: int
+    rewards: tuple[int, ...]
+
+    @property
+    def first_wins(self) -> int:
+        return self.rewards.count(1)
+
+    @property
+    def draws(self) -> int:
+        return self.rewards.count(0)
+
+    @property
+    def second_wins(self) -> int:
+        return self.rewards.count(-1)
+
+    @property
+    def learns(self) -> bool:
+        return self.first.learns or self.second.learns
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game, "first": str(self.first), "second": str(self.second),
+            "games": len(self.rewards), "seed": self.seed, "alternate": self.alternate,
+            "first_started": self.first_started,
+            "first_wins": self.first_wins, "draws": self.draws, "second_wins": self.second_wins,
+        }
+        if self.learns:
+            data["curve"] = running_mean(self.rewards, CURVE_WINDOW)
+        return data
+
+
+def running_mean(values: Sequence[int], window: int) -> list[float]:
+    """For each game, the mean of its value and the ``window - 1`` before it (fewer at the start)."""
+    means, total = [], 0
+    for i, value in enumerate(values):
+        total += value
+        if i >= window:
+            total -= values[i - window]
+        means.append(total / min(i + 1, window))
+    return means
+
+
+def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
+              alternate: bool = False) -> MatchResult:
+    """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names);
+    raises GameError for a bad name. Learners learn after every game."""
+    game = get_game(game_name)
+    specs = parse_player(first), parse_player(second)
+    # seats[named][side]: the named player's Player when it moves for ``side``.
+    seats = [_seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,))
+             for named, spec in enumerate(specs)]
+    rng = random.Random(seed)
+    rewards, first_started = [], 0
+    for _ in range(games):
+        starter = int(rng.random() < 0.5) if alternate else 0  # the named player who moves first
+        order = (starter, 1 - starter)  # order[side] = the named player moving for that side
+        players = [seats[order[side]][side] for side in (FIRST, SECOND)]
+        outcome = play_game(game, players, rng)
+        rewards.append(outcome.result_for(order.index(0)).reward)
+        first_started += starter == 0
+    return MatchResult(game.name, *specs, seed, alternate, first_started, tuple(rewards))
+
+
+def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict[int, Player]:
+    """A player for each side it plays. A MENACE needs its side's catalogue; one that plays both sides
+    shares its beads between them when both catalogues have the same boxes (Nim: one box per count)."""
+    if not spec.learns:
+        player = make_player(spec, game)
+        return {side: player for side in sides}
+    catalogues = {side: build_catalogue(game.name, ("first", "second")[side], spec.rules) for side in sides}
+    seats: dict[int, Player] = {}
+    shared: MenacePlayer | None = None
+    for side, catalogue in catalogues.items():
+        if shared is not None and _same_boxes(shared, catalogue.boxes):
+            seats[side] = MenacePlayer(catalogue, shared.boxes)
+        else:
+            player = make_player(spec, game, catalogue)
+            seats[side] = player
+            shared = player if isinstance(player, MenacePlayer) else None
+    return seats
+
+
+def _same_boxes(menace: MenacePlayer, boxes: Sequence[Any]) -> bool:
+    return [(b.id, b.position, b.moves) for b in menace.catalogue.boxes] == [(b.id, b.position, b.moves)
+                                                                              for b in boxes]
