@@ -12,8 +12,8 @@ from tracker.cli import main
 from tracker.matches import _seats, run_match, running_mean
 
 
-def run(*args):
-    return CliRunner().invoke(main, ["match", *args])
+def run(*args, input=None):
+    return CliRunner().invoke(main, ["match", *args], input=input)
 
 
 def test_running_mean_over_a_window_fewer_at_the_start():
@@ -87,3 +87,38 @@ def test_a_menace_playing_both_sides_shares_its_beads_only_where_the_boxes_are_t
 def test_a_bad_spec_is_one_line(spec, message):
     result = run("--first", spec, "--second", "random", "--games", "1")
     assert result.exit_code == 2 and result.output == message + "\n"
+
+
+def test_a_human_types_moves_sees_the_board_and_is_told_the_result():
+    # Nim from 9 against the ideal player: take 1 (8), it takes 3 (5); "4" is refused; take 1 (4), it
+    # takes 3 (1); the last token is the human's, who loses.
+    result = run("--game", "nim", "--first", "human", "--second", "ideal", "--games", "1",
+                 input="1\n4\n1\n1\n")
+    assert result.exit_code == 0
+    assert result.output == (
+        "  9 tokens left  | | | | | | | | |\n"
+        "Your move (1-3): 1\n"
+        "ideal takes 3.\n"
+        "  5 tokens left  | | | | |\n"
+        "Your move (1-3): 4\n"
+        "  '4' is not a take: type a number of tokens from 1 to 3\n"
+        "Your move (1-3): 1\n"
+        "ideal takes 3.\n"
+        "  1 token left  |\n"
+        "Your move (1-1): 1\n"
+        "  0 tokens left  \n"
+        "You lose.\n"
+        "nim, 1 game, human moving first\n"
+        "first player (human) wins: 0\n"
+        "draws: 0\n"
+        "second player (ideal) wins: 1\n"
+    )
+
+
+def test_a_human_match_stops_in_one_line_when_input_ends_and_refuses_json():
+    stopped = run("--first", "perfect", "--second", "human", "--games", "1", "--seed", "1", input="5\n")
+    assert stopped.exit_code == 2
+    assert stopped.output.endswith("Error: no more moves were typed, so the match stopped\n")
+    refused = run("--first", "human", "--second", "perfect", "--games", "1", "--json")
+    assert refused.exit_code == 2
+    assert refused.output == "Error: a match with a human is shown at the terminal: leave out --json\n"

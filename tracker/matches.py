@@ -11,12 +11,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.catalogue import build_catalogue
-from kit.game import FIRST, SECOND, Game
+from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import get_game
 from kit.match import play_game
 from kit.players import MenacePlayer, Player, PlayerSpec, make_player, parse_player
+from tracker.opponents import HUMAN
+from tracker.table import Operator
+from tracker.text import position_lines
 
 CURVE_WINDOW = 1000  # games in the curve's running mean
+RESULT_WORDS = {Result.WIN: "You win.", Result.DRAW: "A draw.", Result.LOSS: "You lose."}
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,9 @@ class MatchResult:
     ``rewards`` is the first player's reward per game (+1 win, 0 draw, -1 loss)."""
 
     game: str
-    first: PlayerSpec
-    second: PlayerSpec
+    first: str  # the players' names, as parse_player writes them (or "human")
+    second: str
+    learns: bool  # whether either player learns
     seed: int | None
     alternate: bool
     first_started: int
@@ -47,13 +52,9 @@ class MatchResult:
     def second_wins(self) -> int:
         return self.rewards.count(-1)
 
-    @property
-    def learns(self) -> bool:
-        return self.first.learns or self.second.learns
-
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "game": self.game, "first": str(self.first), "second": str(self.second),
+            "game": self.game, "first": self.first, "second": self.second,
             "games": len(self.rewards), "seed": self.seed, "alternate": self.alternate,
             "first_started": self.first_started,
             "first_wins": self.first_wins, "draws": self.draws, "second_wins": self.second_wins,
@@ -75,24 +76,78 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
 
 
 def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
-              alternate: bool = False) -> MatchResult:
-    """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names);
-    raises GameError for a bad name. Learners learn after every game."""
+              alternate: bool = False, operator: Operator | None = None) -> MatchResult:
+    """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
+    "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
+    Learners learn after every game."""
     game = get_game(game_name)
-    specs = parse_player(first), parse_player(second)
+    specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
+    person: Person | None = None
+    if None in specs:
+        if operator is None:
+            raise GameError("a human player needs someone at a terminal")
+        person = Person(game, operator)
     # seats[named][side]: the named player's Player when it moves for ``side``.
-    seats = [_seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,))
-             for named, spec in enumerate(specs)]
+    seats: list[dict[int, Player]] = [
+        _seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,)) if spec is not None
+        else {FIRST: person, SECOND: person} if person is not None else {}
+        for named, spec in enumerate(specs)
+    ]
+    names = [HUMAN if spec is None else str(spec) for spec in specs]
     rng = random.Random(seed)
     rewards, first_started = [], 0
     for _ in range(games):
         starter = int(rng.random() < 0.5) if alternate else 0  # the named player who moves first
         order = (starter, 1 - starter)  # order[side] = the named player moving for that side
         players = [seats[order[side]][side] for side in (FIRST, SECOND)]
-        outcome = play_game(game, players, rng)
+        labels = [names[named] for named in order]
+        shown = None if person is None else _shown(game, players, labels, person)
+        outcome = play_game(game, players, rng, apply=shown)
         rewards.append(outcome.result_for(order.index(0)).reward)
         first_started += starter == 0
-    return MatchResult(game.name, *specs, seed, alternate, first_started, tuple(rewards))
+    learns = any(spec is not None and spec.learns for spec in specs)
+    return MatchResult(game.name, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards))
+
+
+class Person:
+    """A person at the terminal: sees the board, types a move (as at `menace play`), is told the result."""
+
+    def __init__(self, game: Game[Any, Any], operator: Operator) -> None:
+        self.game, self.operator = game, operator
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
+        game = self.game
+        self.operator.say("\n".join(position_lines(game, state.position, "numbers")))
+        prompt = game.move_prompt(state)
+        hint = prompt[prompt.index("("):] if "(" in prompt else ""  # "(1-9 or LM)": the game's own words
+        while True:
+            answer = self.operator.ask(f"Your move {hint}: ".replace("  ", " "))
+            try:
+                move = game.parse_move(answer)
+                game.play(state, move)  # only to check it
+            except GameError as error:
+                self.operator.say(f"  {error}")
+                continue
+            return move
+
+    def learn(self, result: Result) -> None:
+        self.operator.say(RESULT_WORDS[result])
+
+
+def _shown(game: Game[Any, Any], players: Sequence[Player], labels: Sequence[str], person: Person) -> Any:
+    """game.play that tells the person each computer move (by the player's name, ``labels[side]``), and
+    the board once the game is over."""
+    operator = person.operator
+
+    def apply(state: State[Any], move: Any) -> State[Any]:
+        after = game.play(state, move)
+        if players[state.to_move] is not person:
+            operator.say(f"{labels[state.to_move]} {game.move_phrase(move)}.")
+        if game.outcome(after) is not None:
+            operator.say("\n".join(position_lines(game, after.position, "numbers")))
+        return after
+
+    return apply
 
 
 def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict[int, Player]:

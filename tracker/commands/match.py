@@ -9,8 +9,10 @@ import click
 from kit.games import GAMES
 from kit.players import player_usage
 from tracker.commands.options import json_option
+from tracker.errors import MenaceError
+from tracker.opponents import HUMAN
 
-PLAYERS_HELP = ", ".join(player_usage())
+PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 
 
 @click.command()
@@ -29,20 +31,29 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
 
     A menace player is a fresh MENACE that learns as it plays (menace:RULES names a rules preset);
     --json then adds "curve", the first player's mean reward (+1 win, 0 draw, -1 loss) over the last
-    1,000 games, one value per game. mcts:N[:C] searches afresh each move and learns nothing.
+    1,000 games, one value per game. mcts:N[:C] searches afresh each move and learns nothing. A human
+    types their moves at the terminal and sees the board, as at `menace play`.
     """
+    from tracker.commands.play import Terminal
     from tracker.matches import run_match
 
-    result = run_match(game, first, second, games=games, seed=seed, alternate=alternate)
+    human = HUMAN in (first.strip(), second.strip())
+    if human and as_json:
+        raise MenaceError("a match with a human is shown at the terminal: leave out --json")
+    try:
+        result = run_match(game, first, second, games=games, seed=seed, alternate=alternate,
+                           operator=Terminal() if human else None)
+    except EOFError:
+        raise MenaceError("no more moves were typed, so the match stopped") from None
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    first_name, second_name = str(result.first), str(result.second)
+    first_name, second_name = result.first, result.second
     if alternate:
-        click.echo(f"{result.game}, {games:,} games, a coin toss for who moves first "
+        click.echo(f"{result.game}, {games:,} game{'s' * (games != 1)}, a coin toss for who moves first "
                    f"({first_name} moved first in {result.first_started:,}); wins are counted per player")
     else:
-        click.echo(f"{result.game}, {games:,} games, {first_name} moving first")
+        click.echo(f"{result.game}, {games:,} game{'s' * (games != 1)}, {first_name} moving first")
     role = ("--first player", "--second player") if alternate else ("first player", "second player")
     click.echo(f"{role[0]} ({first_name}) wins: {result.first_wins:,}")
     click.echo(f"draws: {result.draws:,}")
