@@ -172,16 +172,17 @@ def table_lines(result: Tournament) -> list[str]:
     """The round-robin table as text: rows first player, columns second player."""
     width = max(len(p) for p in result.players) + 2
     if result.training_opponent == "self":
-        how = (f"Trained by self-play, a coin for who starts: {result.training:,} games "
-               f"(part-trained: {result.part_training:,}); the stable is member 0 of {STABLE_SIZE} floor-0 "
-               f"MENACEs after {result.stable_training:,} games between random pairs.")
+        how = [f"Trained by self-play, a coin for who starts: {result.training:,} games "
+               f"(part-trained: {result.part_training:,}).",
+               f"The stable is member 0 of {STABLE_SIZE} floor-0 MENACEs after {result.stable_training:,} "
+               "games between random pairs."]
     else:
-        how = (f"Trained against random, alternating sides: {result.training:,} games "
-               f"(part-trained: {result.part_training:,}); the stable is {STABLE_SIZE} floor-0 MENACEs, "
-               "a random member each game.")
+        how = [f"Trained against random, alternating sides: {result.training:,} games "
+               f"(part-trained: {result.part_training:,}).",
+               f"The stable is {STABLE_SIZE} floor-0 MENACEs, a random member each game."]
     lines = [
         f"First-player wins out of {result.games:,} games (rows: first player, columns: second player).",
-        how,
+        *how,
         "",
         " " * width + "".join(p.rjust(width) for p in result.players),
     ]
