@@ -15,7 +15,7 @@ from generator.layout import check_print_area
 from generator.pdfout import atomic_path
 from generator.stocks import DEFAULT_STOCK, load_stock
 from kit.game import GameError
-from kit.games import GAMES
+from kit.games import GAMES, get_game
 from kit.palettes import default_palette, load_palette
 from kit.rules import load_rules
 
@@ -54,7 +54,10 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     """One KitSpec per game asked for; raises a GameError for any bad name before anything is written."""
     if options.game != ALL_GAMES and options.game not in GAMES:
         raise GameError(f"unknown game {options.game!r}: choose one of {', '.join(GAMES)} or {ALL_GAMES}")
-    games = list(GAMES) if options.game == ALL_GAMES else [options.game]
+    if options.game == ALL_GAMES:
+        games = [name for name in GAMES if get_game(name).printed_kit_draft is None]
+    else:
+        games = [options.game]
     stock = load_stock(options.stock)
     paper = stock.paper_for(options.paper)
     check_print_area(stock, paper, offset_x=options.offset_x, offset_y=options.offset_y)

@@ -102,6 +102,9 @@ class Game(ABC, Generic[P, M]):
     default_rules: str  # the preset a kit of this game gets unless told otherwise
     default_palette: str
     notations: tuple[str, ...] = ("numbers",)  # the ways move_text can write a move; the first is the default
+    # Why the printed kit is not yet fit for a builder, or None when it is: such a kit is printed only
+    # when asked for by name (never by `generate --game all`), with this said as a warning.
+    printed_kit_draft: str | None = None
 
     # --- rules -------------------------------------------------------------------------------------
     @abstractmethod

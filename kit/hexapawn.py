@@ -73,6 +73,10 @@ class Hexapawn(Game[Board, PawnMove]):
     name = "hexapawn"
     title = "Hexapawn"
     short_title = "Hexapawn"
+    printed_kit_draft = (
+        "the Hexapawn labels have no move arrows yet, and the pawns' letters W and B can be mistaken for "
+        "the white and blue beads' letters (issue 9)"
+    )
     player_names = ("White", "Black")
     default_rules = "gardner"
     default_palette = "hexapawn-craft"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -14,7 +15,7 @@ def run(*args):
     return CliRunner().invoke(main, list(args))
 
 
-TOURNAMENT = ("tournament", "--games", "500", "--training", "200", "--seed", "4")
+TOURNAMENT = ("tournament", "--games", "500", "--training", "200", "--stable-training", "1000", "--seed", "4")
 PERFECT_20_X_50 = ("simulate", "--opponent", "perfect", "--games", "20", "--population", "50", "--seed", "1")
 
 
@@ -76,9 +77,31 @@ def test_tournament_table():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "First-player wins out of 500 games (rows: first player, columns: second player)."
-    assert lines[3].split() == ["floor", "1", "floor", "0", "stable", "part-trained", "untrained", "ideal"]
+    assert lines[1:3] == [
+        "Trained by self-play, a coin for who starts: 200 games (part-trained: 100).",
+        "The stable is member 0 of 10 floor-0 MENACEs after 1,000 games between random pairs.",
+    ]
+    assert lines[4].split() == ["floor1", "floor0", "stable", "part-trained", "untrained", "ideal"]
     ideal = lines[-1].split()
     assert ideal[0] == "ideal" and ideal[-1] == "0"  # 9 tokens is lost for the first player
+    assert re.fullmatch(r"\d+\.\d s\n", result.stderr)  # the time taken, off stdout
     data = json.loads(run(*TOURNAMENT, "--json").stdout)
-    assert data["first_player_wins"]["ideal"]["ideal"] == 0
-    assert [int(v) for v in lines[4].split()[2:]] == list(data["first_player_wins"]["floor 1"].values())
+    assert list(data)[:2] == ["players", "wins"]
+    assert data["players"] == ["floor1", "floor0", "stable", "part-trained", "untrained", "ideal"]
+    assert (data["training_opponent"], data["training"], data["part_training"], data["stable_training"]) == (
+        "self", 200, 100, 1000)
+    assert data["wins"][5][5] == data["first_player_wins"]["ideal"]["ideal"] == 0
+    assert data["wins"][0] == [int(v) for v in lines[5].split()[1:]]
+    assert data["wins"][0] == list(data["first_player_wins"]["floor1"].values())
+
+
+def test_tournament_against_random_is_the_earlier_reading():
+    against_random = ("tournament", "--training-opponent", "random", "--games", "300", "--training", "50",
+                      "--seed", "2")
+    result = run(*against_random)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[1:3] == ["Trained against random, alternating sides: 50 games (part-trained: 30).",
+                          "The stable is 10 floor-0 MENACEs, a random member each game."]
+    data = json.loads(run(*against_random, "--json").stdout)
+    assert (data["training_opponent"], data["stable_training"]) == ("random", None)

@@ -6,14 +6,14 @@ from pathlib import Path
 import click
 
 from kit.game import SIDES
-from kit.games import GAMES
+from kit.games import GAMES, get_game
 
 PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
 
 
 @click.command()
 @click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
-              help="Which kit to print: tic-tac-toe, Nim, or both.")
+              help="Which kit to print; all: every game whose printed kit is finished (tic-tac-toe and Nim).")
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
               help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
 @click.option("--rules", default=None, metavar="NAME",
@@ -43,6 +43,9 @@ def generate(game: str, menace_plays: str, rules: str | None, palette: str | Non
     from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y)
+    draft = None if game == "all" else get_game(game).printed_kit_draft
+    if draft is not None:
+        click.echo(f"Warning: a draft kit: {draft}.", err=True)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import click
@@ -63,27 +64,38 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
 @click.option("--game", type=click.Choice(["nim"]), default="nim", show_default=True,
               help="The game (only Nim has the notebook's tournament).")
 @click.option("--games", type=click.IntRange(min=1), default=10_000, show_default=True,
-              help="Games per pairing in the round robin.")
-@click.option("--training", type=click.IntRange(min=0), default=2_000, show_default=True,
-              help="Training games for the trained players.")
-@click.option("--part-training", type=click.IntRange(min=0), default=30, show_default=True,
-              help="Training games for the part-trained player.")
+              help="Games per ordered pair of players in the round robin.")
+@click.option("--training-opponent", type=click.Choice(["self", "random"]), default="self", show_default=True,
+              help="self: the notebook's self-play (two MENACEs, a coin for who starts). random: each "
+                   "learner trains against a uniformly random player, alternating sides (not the notebook).")
+@click.option("--training", type=click.IntRange(min=0), default=None,
+              help="Training games for the floor-1 and floor-0 players [self: 10,000; random: 2,000].")
+@click.option("--part-training", type=click.IntRange(min=0), default=None,
+              help="Training games for the part-trained player [self: 100; random: 30].")
+@click.option("--stable-training", type=click.IntRange(min=0), default=100_000, show_default=True,
+              help="Games among the stable's 10 MENACEs (self-play only).")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
 @json_option
 def tournament(
-    game: str, games: int, training: int, part_training: int, seed: int | None, as_json: bool
+    game: str, games: int, training_opponent: str, training: int | None, part_training: int | None,
+    stable_training: int, seed: int | None, as_json: bool,
 ) -> None:
-    """Reproduce the Nim notebook's tournament: train six players, then a round robin.
+    """Reproduce the Nim notebook's tournament: make six players, then a round robin.
 
-    Players: floor 1, floor 0, a stable of 10 floor-0 MENACEs (a random member plays each game),
-    part-trained, untrained, and the ideal player. Learners train against a random opponent,
-    alternating first and second; nobody learns during the round robin. The table counts the
-    first player's wins (rows: first player, columns: second player).
+    By default the players are made as the notebook makes them, by self-play with a coin for who
+    starts: floor1 = the first of a floor-1 pair after 10,000 games, part-trained = the first of a
+    pair after 100, floor0 = the second of a floor-0 pair after 10,000, stable = member 0 of 10
+    floor-0 MENACEs after 100,000 games between random pairs; untrained = fresh; ideal = the best
+    take, else take 1. Nobody learns during the round robin. The table counts the first player's wins
+    (rows: first player, columns: second player).
     """
     from tracker.sim.nim_tournament import table_lines
     from tracker.sim.nim_tournament import tournament as run
 
-    result = run(games=games, training=training, part_training=part_training, seed=seed)
+    started = time.perf_counter()
+    result = run(games=games, training=training, part_training=part_training, stable_training=stable_training,
+                 training_opponent=training_opponent, seed=seed)
+    seconds = time.perf_counter() - started
     if as_json:
         players = result.players
         wins = {
@@ -91,11 +103,15 @@ def tournament(
             for first, row in zip(players, result.wins, strict=True)
         }
         click.echo(json.dumps({
-            "game": game, "games": games, "training": training, "part_training": part_training, "seed": seed,
-            "players": list(players), "first_player_wins": wins,
+            "players": list(players), "wins": result.wins.tolist(),
+            "game": game, "games": games, "training_opponent": training_opponent,
+            "training": result.training, "part_training": result.part_training,
+            "stable_training": result.stable_training if training_opponent == "self" else None,
+            "seed": seed, "first_player_wins": wins,
         }))
-        return
-    click.echo("\n".join(table_lines(result)))
+    else:
+        click.echo("\n".join(table_lines(result)))
+    click.echo(f"{seconds:.1f} s", err=True)
 
 
 COMMANDS = [simulate, tournament]

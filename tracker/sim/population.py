@@ -3,13 +3,24 @@
 Game i of a round is played by member i of each side; every member plays its games one after another,
 so learning carries over from game to game exactly as for a single MENACE. It is kit.match.play_game
 for many games at once: a player that resigns loses, and both players settle when all games are over.
+
+``play_pairings`` plays a given sequence of games between members of one population, where a game's
+first and second player are any two members (self-play with a coin for who starts, or the Nim notebook's
+stable). It needs boxes that serve either side, as Nim's do (one box per token count). A member's
+learning depends only on its own games and their order, so games with no member in common may be played
+at once: each game is put in the earliest round after the rounds of both its members' previous games, and
+each round is one ``play_round`` with two views of the same beads (one maps round game i to its first
+player's member, the other to its second's). No member plays twice in a round, so every member plays
+its games one after another, in the order given, exactly as in a loop over the games one by one.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from tracker.sim.players import SimPlayer
+from tracker.sim.players import Menaces, SimPlayer
 from tracker.sim.tables import LAST_MOVER_LOST, LAST_MOVER_WON, GameTables
 
 
@@ -52,4 +63,34 @@ def play_round(
     assert games.size == 0, "a game outlived the longest possible game"
     first.settle(result)
     second.settle(-result)
+    return result
+
+
+def rounds_of(pairs: np.ndarray, members: int) -> np.ndarray:
+    """The round of each game (0-based): the first after the rounds of both its members' previous games."""
+    last = [-1] * members
+    rounds = np.empty(len(pairs), np.intp)
+    for g, (a, b) in enumerate(pairs.tolist()):
+        r = max(last[a], last[b]) + 1
+        rounds[g] = last[a] = last[b] = r
+    return rounds
+
+
+def play_pairings(
+    gt: GameTables, menaces: Menaces, pairs: np.ndarray, rng: np.random.Generator
+) -> np.ndarray:
+    """Play game g between members ``pairs[g, 0]`` (first) and ``pairs[g, 1]`` (second) of ``menaces``,
+    each member's games in order, all learning as ``menaces`` does; the result of each game from its first
+    player's side (1 win, 0 draw, -1 loss)."""
+    if (pairs[:, 0] == pairs[:, 1]).any():
+        raise ValueError("a member cannot play itself: its draws on both sides would share one set of beads")
+    rounds = rounds_of(pairs, len(menaces.beads))
+    order = np.argsort(rounds, kind="stable")
+    starts = np.flatnonzero(np.diff(rounds[order], prepend=-1))
+    first, second = replace(menaces, members=None), replace(menaces, members=None)
+    first.beads = second.beads = menaces.beads  # two views of one population's beads
+    result = np.zeros(len(pairs), np.int8)
+    for games in np.split(order, starts[1:]):
+        first.members, second.members = pairs[games, 0], pairs[games, 1]
+        result[games] = play_round(gt, first, second, len(games), rng)
     return result

@@ -33,3 +33,16 @@ def reference_run(
     side = catalogue.menace
     players = (menace, rival) if side == 0 else (rival, menace)
     return [play_game(game, players, rng).result_for(side).reward for _ in range(games)]
+
+
+def reference_pairings(
+    rules: str, members: int, pairs: list[tuple[int, int]], seed: int
+) -> list[MenacePlayer]:
+    """Nim MENACEs with ``rules`` playing game g between members ``pairs[g]`` (first, second) one game at a
+    time, all learning; the members afterwards."""
+    catalogue = build_catalogue("nim", "first", rules)  # Nim's boxes serve either side
+    rng = random.Random(seed)
+    population = [MenacePlayer(catalogue) for _ in range(members)]
+    for a, b in pairs:
+        play_game(catalogue.game, (population[a], population[b]), rng)
+    return population
