@@ -9,15 +9,13 @@ prompt (undo, discard, board, census, quit) ends the turn, and the loop starts a
 
 from __future__ import annotations
 
-import difflib
 import random
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from kit.game import GameError, IllegalMoveError, State
+from kit.game import GameError, State
 from kit.match import play_game
-from kit.matchbox import Box, Placement, instruction, pick, when_empty
-from kit.picture import Heaps
+from kit.matchbox import Box, instruction, when_empty
 from kit.players import Player
 from tracker import session as sessions
 from tracker.census import parse_counts
@@ -27,10 +25,9 @@ from tracker.opponents import HUMAN, computer_player
 from tracker.session import Turn
 from tracker.stats import totals
 from tracker.store import Store, StoreChanged, new_id, now
+from tracker.table_players import DigitalDraw, PersonAtTable, PhysicalDraw, TurnOver
 from tracker.text import (
     beads_text,
-    heaps_words,
-    label_beside_board,
     move_name,
     plural,
     position_lines,
@@ -59,10 +56,6 @@ class Operator(Protocol):
 
 class Stop(Exception):
     """The operator asked to stop; the game in progress stays in the store."""
-
-
-class TurnOver(Exception):
-    """A command was carried out at a prompt: the turn starts again from what the store now holds."""
 
 
 class Table:
@@ -366,104 +359,3 @@ class Table:
 
     def mirror_counts(self, box: Box) -> Counts:
         return self.world.loaded_mirror[box.id]
-
-
-class PhysicalDraw:
-    """MENACE's side when the operator draws from the real box and types the colour."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
-        table, kit = self.table, self.table.kit
-        where = kit.place(state.position)
-        box = where.box
-        counts = table.mirror_counts(box)
-        picture = table.game.picture(box.position)
-        if isinstance(picture, Heaps):
-            table.say(f"Open box {box.id} ({heaps_words(picture)}).")
-        else:
-            table.say(
-                f"Open box {box.id} (MENACE's move {box.move_number}). "
-                + (
-                    "Its label is the right way round."
-                    if where.turn == "as printed"
-                    else f"Its label, {where.turn}, is the real board."
-                )
-            )
-            table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
-        letters = shows_cells(picture)
-        table.say(f"  The mirror says it holds: {beads_text(kit, box.moves, counts, letters=letters)}.")
-        while True:  # re-ask after a typo without drawing the box again
-            answer = table.ask("Colour drawn (or 'empty'): ")
-            if answer.strip().lower() in ("empty", "none"):
-                if table.empty_box(box, counts):
-                    return None
-                raise TurnOver  # refilled: open the box again and draw
-            try:
-                bead = kit.parse_colour(answer, box)
-            except GameError as error:
-                table.say(f"  {error}{self._did_you_mean(answer, box)}")
-                continue
-            if counts.get(bead, 0) < 1:
-                table.say(
-                    f"  Drift: the mirror says box {box.id} has no {kit.colour(bead)} beads, "
-                    f"but you drew one. Recount the box and put the counts right with "
-                    f"`menace census {box.id} {self._census_hint(box, counts, bead)}` "
-                    f"(or type 'census' here)."
-                )
-                continue
-            return where.to_real(bead)
-
-    def learn(self, result: Any) -> None:
-        """The beads are settled by the table's events, not here."""
-
-    def _did_you_mean(self, answer: str, box: Box) -> str:
-        """A near miss ('blakc') is named, never taken: a wrong colour would teach MENACE the wrong move."""
-        names = [self.table.kit.colour(m) for m in box.moves]
-        close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
-        return f" (did you mean {close[0]}?)" if close else ""
-
-    def _census_hint(self, box: Box, counts: Counts, drawn: Any) -> str:
-        return " ".join(f"{self.table.kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in box.moves)
-
-
-class DigitalDraw:
-    """MENACE's side when the tracker draws from its mirror of the boxes."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
-        where: Placement = self.table.kit.place(state.position)
-        counts = self.table.mirror_counts(where.box)
-        if not sum(counts.values()):
-            if self.table.empty_box(where.box, counts):
-                return None
-            counts = self.table.mirror_counts(where.box)  # refilled
-        return where.to_real(pick(counts, rng))
-
-    def learn(self, result: Any) -> None:
-        """The beads are settled by the table's events, not here."""
-
-
-class PersonAtTable:
-    """The opponent when a person plays: the operator types each move."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-
-    def choose(self, state: State[Any], rng: random.Random) -> Any:
-        game = self.table.game
-        while True:
-            answer = self.table.ask(f"{game.move_prompt(state)}: ")
-            try:
-                move = game.parse_move(answer)
-                game.play(state, move)  # only to check it: the table's apply records and plays it
-            except (IllegalMoveError, GameError) as error:
-                self.table.say(f"  {error}")
-                continue
-            return move
-
-    def learn(self, result: Any) -> None:
-        """A person learns at the table, not here."""

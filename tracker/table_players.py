@@ -1,0 +1,125 @@
+"""The players who sit at the play table: MENACE drawn by the operator or from the mirror, and a person.
+
+Each is a kit.players Player, so the table's games run through the kit's one match loop; they ask and
+tell through the table, and leave the beads to the table's events.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from typing import TYPE_CHECKING, Any
+
+from kit.game import GameError, IllegalMoveError, State
+from kit.matchbox import Box, Placement, pick
+from kit.picture import Heaps
+from tracker.events import Counts
+from tracker.text import beads_text, heaps_words, label_beside_board, shows_cells
+
+if TYPE_CHECKING:
+    from tracker.table import Table
+
+
+class TurnOver(Exception):
+    """A command was carried out at a prompt: the turn starts again from what the store now holds."""
+
+
+class PhysicalDraw:
+    """MENACE's side when the operator draws from the real box and types the colour."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
+        table, kit = self.table, self.table.kit
+        where = kit.place(state.position)
+        box = where.box
+        counts = table.mirror_counts(box)
+        picture = table.game.picture(box.position)
+        if isinstance(picture, Heaps):
+            table.say(f"Open box {box.id} ({heaps_words(picture)}).")
+        else:
+            table.say(
+                f"Open box {box.id} (MENACE's move {box.move_number}). "
+                + (
+                    "Its label is the right way round."
+                    if where.turn == "as printed"
+                    else f"Its label, {where.turn}, is the real board."
+                )
+            )
+            table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
+        letters = shows_cells(picture)
+        table.say(f"  The mirror says it holds: {beads_text(kit, box.moves, counts, letters=letters)}.")
+        while True:  # re-ask after a typo without drawing the box again
+            answer = table.ask("Colour drawn (or 'empty'): ")
+            if answer.strip().lower() in ("empty", "none"):
+                if table.empty_box(box, counts):
+                    return None
+                raise TurnOver  # refilled: open the box again and draw
+            try:
+                bead = kit.parse_colour(answer, box)
+            except GameError as error:
+                table.say(f"  {error}{self._did_you_mean(answer, box)}")
+                continue
+            if counts.get(bead, 0) < 1:
+                table.say(
+                    f"  Drift: the mirror says box {box.id} has no {kit.colour(bead)} beads, "
+                    f"but you drew one. Recount the box and put the counts right with "
+                    f"`menace census {box.id} {self._census_hint(box, counts, bead)}` "
+                    f"(or type 'census' here)."
+                )
+                continue
+            return where.to_real(bead)
+
+    def learn(self, result: Any) -> None:
+        """The beads are settled by the table's events, not here."""
+
+    def _did_you_mean(self, answer: str, box: Box) -> str:
+        """A near miss ('blakc') is named, never taken: a wrong colour would teach MENACE the wrong move."""
+        names = [self.table.kit.colour(m) for m in box.moves]
+        close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
+        return f" (did you mean {close[0]}?)" if close else ""
+
+    def _census_hint(self, box: Box, counts: Counts, drawn: Any) -> str:
+        return " ".join(f"{self.table.kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in box.moves)
+
+
+class DigitalDraw:
+    """MENACE's side when the tracker draws from its mirror of the boxes."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
+        where: Placement = self.table.kit.place(state.position)
+        counts = self.table.mirror_counts(where.box)
+        if not sum(counts.values()):
+            if self.table.empty_box(where.box, counts):
+                return None
+            counts = self.table.mirror_counts(where.box)  # refilled
+        return where.to_real(pick(counts, rng))
+
+    def learn(self, result: Any) -> None:
+        """The beads are settled by the table's events, not here."""
+
+
+class PersonAtTable:
+    """The opponent when a person plays: the operator types each move."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
+        game = self.table.game
+        while True:
+            answer = self.table.ask(f"{game.move_prompt(state)}: ")
+            try:
+                move = game.parse_move(answer)
+                game.play(state, move)  # only to check it: the table's apply records and plays it
+            except (IllegalMoveError, GameError) as error:
+                self.table.say(f"  {error}")
+                continue
+            return move
+
+    def learn(self, result: Any) -> None:
+        """A person learns at the table, not here."""
