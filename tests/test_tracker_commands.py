@@ -418,3 +418,11 @@ def test_computer_opponents_come_from_the_players_registry(db):
         refused.exit_code == 2 and "Invalid value for '--opponent': unknown player 'menace'" in refused.output
     )
     assert run("verify", "--db", db).exit_code == 0
+
+
+def test_games_keeps_its_columns_for_long_opponent_names(db):
+    play_random(db, games=1, seed=1)
+    run("play", "--db", db, "--draw", "digital", "--opponent", "novice:0.5", "--games", "1", "--seed", "2",
+        "--brief")
+    lines = run("games", "--db", db).output.splitlines()
+    assert [line.index("digital") for line in lines] == [lines[1].index("digital")] * 2

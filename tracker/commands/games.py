@@ -37,12 +37,13 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
     if not rows:
         click.echo(f"Kit {kit.name} has no games yet.")
     game = kit.catalogue.game
+    width = max([8, *(len(row["opponent"]) for row in rows)])  # "novice:0.5" is wider than "perfect"
     for row in rows:
         shown = row["result"] or row["status"]
         moves = " ".join(
             game.move_text(game.move_from_code(int(code)), notation) for code in row["moves"].split()
         )
-        click.echo(f"{row['number']:>5}  {shown:<9} {row['opponent']:<8} {row['draw']:<9} {moves}")
+        click.echo(f"{row['number']:>5}  {shown:<9} {row['opponent']:<{width}} {row['draw']:<9} {moves}")
 
 
 @click.command()
