@@ -32,3 +32,14 @@ def second():
 def all_states(ttt):
     """Every state reachable in play (5,478)."""
     return states(ttt, reduce=False)
+
+
+@pytest.fixture
+def db(tmp_path):
+    """A new store holding one kit, class-a (tic-tac-toe, MENACE first, michie): its path."""
+    from tests.cli import run
+
+    path = str(tmp_path / "m.sqlite3")
+    result = run("new", "class-a", "--db", path)
+    assert result.exit_code == 0, result.output
+    return path

@@ -5,29 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import pytest
-from click.testing import CliRunner
-
-from tracker.cli import main
+from tests.cli import play_random, run
 from tracker.store import Store, default_path
-
-
-@pytest.fixture
-def db(tmp_path):
-    path = str(tmp_path / "m.sqlite3")
-    result = CliRunner().invoke(main, ["new", "class-a", "--db", path])
-    assert result.exit_code == 0, result.output
-    return path
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, list(args), input=input)
-
-
-def play_random(db: str, *, games: int, seed: int):
-    """Digital games against the random player, boards not drawn."""
-    return run("play", "--db", db, "--draw", "digital", "--opponent", "random", "--games", str(games),
-               "--seed", str(seed), "--brief")
 
 
 def events(db: str) -> int:

@@ -6,29 +6,10 @@ import json
 import sqlite3
 
 import pytest
-from click.testing import CliRunner
 
-from tracker.cli import main
+from tests.cli import play_random, run
 from tracker.events import Event
 from tracker.store import GENESIS, dumps, event_hash
-
-
-@pytest.fixture
-def db(tmp_path):
-    path = str(tmp_path / "m.sqlite3")
-    result = CliRunner().invoke(main, ["new", "class-a", "--db", path])
-    assert result.exit_code == 0, result.output
-    return path
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, list(args), input=input)
-
-
-def play_random(db: str, *, games: int, seed: int, kit: str | None = None):
-    kit_args = ["--kit", kit] if kit else []
-    return run("play", "--db", db, *kit_args, "--draw", "digital", "--opponent", "random", "--games",
-               str(games), "--seed", str(seed), "--brief")  # fmt: skip
 
 
 def table(db: str, query: str) -> list[tuple]:
