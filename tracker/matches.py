@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
-from kit.games import get_game
+from kit.games import game_from_spec
 from kit.match import play_game
 from kit.players import MenacePlayer, Player, PlayerSpec, make_player, parse_player
 from tracker.opponents import HUMAN
@@ -80,7 +80,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
     "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
     Learners learn after every game."""
-    game = get_game(game_name)
+    game = game_from_spec(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
     person: Person | None = None
     if None in specs:
@@ -106,7 +106,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         rewards.append(outcome.result_for(order.index(0)).reward)
         first_started += starter == 0
     learns = any(spec is not None and spec.learns for spec in specs)
-    return MatchResult(game.name, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards))
+    return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards))
 
 
 class Person:
@@ -156,7 +156,7 @@ def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict
     if not spec.learns:
         player = make_player(spec, game)
         return {side: player for side in sides}
-    catalogues = {side: build_catalogue(game.name, ("first", "second")[side], spec.rules) for side in sides}
+    catalogues = {side: build_catalogue(game.spec, ("first", "second")[side], spec.rules) for side in sides}
     seats: dict[int, Player] = {}
     shared: MenacePlayer | None = None
     for side, catalogue in catalogues.items():

@@ -6,12 +6,14 @@ from pathlib import Path
 import click
 
 from kit.game import SIDES
-from kit.games import GAMES, get_game
+from kit.games import GAMES, game_from_spec
+from tracker.commands.options import variant_options
 
 PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
 
 
 @click.command()
+@variant_options
 @click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
               help="Which kit to print; all: every game whose printed kit is finished (tic-tac-toe and Nim).")
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
@@ -30,7 +32,8 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.option("--offset-y", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels down (mm; negative: up).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder for the kits; each game gets DIR/<game>/.")
+              show_default=True,
+              help="Folder for the kits; each game gets DIR/<game>/ (with options: DIR/nim-heaps-1-2-3/).")
 def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None,
              stock: str, offset_x: float, offset_y: float, out: Path) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
@@ -43,7 +46,7 @@ def generate(game: str, menace_plays: str, rules: str | None, palette: str | Non
     from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y)
-    draft = None if game == "all" else get_game(game).printed_kit_draft
+    draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(f"Warning: a draft kit: {draft}.", err=True)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))

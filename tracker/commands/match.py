@@ -8,7 +8,7 @@ import click
 
 from kit.games import GAMES
 from kit.players import player_usage
-from tracker.commands.options import json_option
+from tracker.commands.options import json_option, variant_options
 from tracker.errors import MenaceError
 from tracker.opponents import HUMAN
 
@@ -16,6 +16,7 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 
 
 @click.command()
+@variant_options
 @click.option("--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True,
               help="The game.")
 @click.option("--first", "first", required=True, metavar="SPEC", help=f"The first player: {PLAYERS_HELP}.")
