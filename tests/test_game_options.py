@@ -246,3 +246,19 @@ def test_go_blog_puts_e_plus_2_halved_beads_on_every_empty_square():
     assert (rules.win, rules.draw, rules.loss, rules.keep_one) == (3, 1, -1, "every-box")
     second = build_catalogue("tictactoe --symmetry none", "second", "go-blog")
     assert all(set(b.beads) == {(b.position.count(EMPTY) + 2) // 2} for b in second.boxes)
+
+
+@pytest.mark.parametrize("rules, resigns", [("go-blog", False), ("michie", True)])
+def test_a_go_blog_menace_never_resigns_where_michies_does(rules, resigns):
+    import random
+
+    from kit.match import play_game
+    from kit.players import MenacePlayer, PerfectPlayer
+
+    game = game_from_spec("tictactoe --symmetry none")
+    menace = MenacePlayer(build_catalogue(game.spec, "second", rules))
+    rng = random.Random(4)
+    outcomes = [play_game(game, [PerfectPlayer(game), menace], rng) for _ in range(300)]
+    assert any(o.resigned for o in outcomes) is resigns
+    if not resigns:
+        assert all(sum(counts.values()) >= 1 for counts in menace.boxes.values())
