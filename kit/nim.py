@@ -283,6 +283,8 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
     def parse_move(self, text: str) -> HeapTake:
         """A move typed as "2 from 3" (take 2 from the heap of 3), also "take 2 from the heap of 3"."""
         found = _MOVE.match(" ".join(text.strip().lower().split()))
+        if found is not None and 1 <= int(found[2]) < int(found[1]):
+            raise InvalidMoveError(f"a heap of {found[2]} has only {tokens_text(int(found[2]))}: take fewer")
         if found is None or int(found[1]) < 1 or not int(found[1]) <= int(found[2]) <= max(self.heaps):
             raise InvalidMoveError(
                 f"{text.strip()!r} is not a move: type how many to take and from which heap, "

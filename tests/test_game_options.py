@@ -161,9 +161,11 @@ def test_move_words_and_codes():
     codes = {HeapTake(1, 1): 1, HeapTake(2, 2): 3, HeapTake(3, 1): 4, HeapTake(4, 1): 7, HeapTake(5, 5): 15}
     for move, code in codes.items():
         assert game.move_code(move) == code and game.move_from_code(code) == move
-    for text in ("4 from 3", "0 from 2", "2 from 6", "3", ""):
+    for text in ("0 from 2", "2 from 6", "3", ""):
         with pytest.raises(GameError, match="not a move"):
             game.parse_move(text)
+    with pytest.raises(GameError, match="a heap of 3 has only 3 tokens: take fewer"):
+        game.parse_move("4 from 3")
 
 
 def test_positions_parse_in_any_order_and_empty_heaps_may_be_left_out():
