@@ -60,6 +60,11 @@ def game_from_spec(spec: str) -> Game[Any, Any]:
     return get_game(name, **options)
 
 
+def cache_clear() -> None:
+    """Forgets the shared game objects, as functools.cache_clear does: get_game makes them afresh."""
+    _BY_SPEC.clear()
+
+
 def _options_of(cls: type[Game[Any, Any]]) -> str:
     names = ", ".join(f"--{key}" for key in cls.option_parsers)
     return f": its options are {names}" if names else ": it takes no options"
