@@ -21,6 +21,7 @@ from kit.rules import default_rules, load_rules
 def build_catalogue(game_name: str, menace_plays: str = "first", rules_name: str | None = None) -> Catalogue:
     """The catalogue for a game, MENACE's side and a rules preset (the game's default when None)."""
     game = get_game(game_name)
+    game.require_matchbox_kit()
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     rules = default_rules(game.name) if rules_name is None else load_rules(rules_name, game=game.name)

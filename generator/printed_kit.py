@@ -55,8 +55,10 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     if options.game != ALL_GAMES and options.game not in GAMES:
         raise GameError(f"unknown game {options.game!r}: choose one of {', '.join(GAMES)} or {ALL_GAMES}")
     if options.game == ALL_GAMES:
-        games = [name for name in GAMES if get_game(name).printed_kit_draft is None]
+        games = [name for name in GAMES
+                 if get_game(name).printed_kit_draft is None and get_game(name).no_matchbox_kit is None]
     else:
+        get_game(options.game).require_matchbox_kit()
         games = [options.game]
     stock = load_stock(options.stock)
     paper = stock.paper_for(options.paper)
