@@ -32,6 +32,13 @@ EMPTY = "."
 COLUMN_MASK = (1 << ROWS) - 1
 FULL = sum(COLUMN_MASK << (HEIGHT * column) for column in range(COLUMNS))
 TOP = tuple(1 << (HEIGHT * column + ROWS - 1) for column in range(COLUMNS))
+TOPS = sum(TOP)
+# The open columns for every way the top row can be filled, keyed by its discs: one lookup per move.
+_OPEN = {
+    sum(TOP[c] for c in range(COLUMNS) if full >> c & 1):
+        tuple(c for c in range(COLUMNS) if not full >> c & 1)
+    for full in range(1 << COLUMNS)
+}
 _DIRECTIONS = (1, HEIGHT, HEIGHT - 1, HEIGHT + 1)  # up a column, along a row, the two diagonals
 _WINS = (Outcome(FIRST), Outcome(1 - FIRST))
 _DRAW = Outcome(None)
@@ -74,19 +81,17 @@ class ConnectFour(Game[Position, Column]):
     def whose_turn(self, position: Position) -> int:
         return 0 if position[0].bit_count() == position[1].bit_count() else 1
 
+    # Only the player who has just moved can have four in a row: parse_position refuses any other board.
     def legal_moves(self, state: State[Position]) -> tuple[Column, ...]:
         x, o = state.position
-        if four_in_a_row(x) or four_in_a_row(o):
+        if four_in_a_row(o if state.to_move == FIRST else x):
             return ()
-        both = x | o
-        return tuple(column for column in range(COLUMNS) if not both & TOP[column])
+        return _OPEN[(x | o) & TOPS]
 
     def outcome(self, state: State[Position]) -> Outcome | None:
         x, o = state.position
-        if four_in_a_row(x):
-            return _WINS[0]
-        if four_in_a_row(o):
-            return _WINS[1]
+        if four_in_a_row(o if state.to_move == FIRST else x):
+            return _WINS[1 - state.to_move]
         return _DRAW if x | o == FULL else None
 
     def apply(self, state: State[Position], move: Column) -> State[Position]:
@@ -136,6 +141,11 @@ class ConnectFour(Game[Position, Column]):
         if x.bit_count() - o.bit_count() not in (0, 1):
             raise InvalidPositionError(
                 f"{text!r} cannot happen in play: X moves first, so X has as many discs as O or one more"
+            )
+        if four_in_a_row(x if self.whose_turn((x, o)) == FIRST else o):
+            raise InvalidPositionError(
+                f"{text!r} cannot happen in play: the player to move has four in a row, so the game ended "
+                "before their opponent's last move"
             )
         return x, o
 

@@ -90,8 +90,8 @@ def test_random_games_agree_with_the_plain_version_move_by_move():
 @pytest.mark.parametrize("board, winner", [
     ("......./......./......./......./OOO..../XXXX...", 0),  # across the bottom
     ("......./......./O....../O....../O....../OXX.X.X", 1),  # up column 1
-    ("......./......./...X.../..XO.../.XOO.../XOOX...", 0),  # a diagonal up to the right
-    ("......./......./O....../XO...../XXO..../XXXO..O", 1),  # a diagonal down to the right
+    ("......./......./...X.../..XO.../.XOO.../XXOX..O", 0),  # a diagonal up to the right
+    ("......./......./O....../XO...../XXO..../XXOO...", 1),  # a diagonal down to the right
     ("...X.../...X.../...X.../...O.../...O.../...O...", None),  # not four: three and three
 ])
 def test_lines_of_four(board, winner):
@@ -132,6 +132,7 @@ def test_a_column_is_typed_1_to_7(text):
 
 
 @pytest.mark.parametrize("text, why", [
+    ("......./......./......./......./OOOO.../XXXX..X", "the player to move has four in a row"),
     ("X......", "not a board"),
     ("X....../......./......./......./......./.......", "floats"),
     ("......./......./......./......./......./XX.....", "X moves first"),
