@@ -9,8 +9,10 @@ without such a line the game is a draw (local boards are not counted).
 
 Cells are written as on the whole 9 x 9 grid: a column a-i (left to right) and a row 1-9 (top to
 bottom), so e5 is the centre of the centre board. A move's code is 9 * board + cell, board and cell
-each 0-8 in reading order. A position is X's marks and O's marks as 81-bit boards (bit = code) and the
-board the next move must be in (-1: any).
+each 0-8 in reading order. A position is X's marks and O's marks as 81-bit boards (bit = code), the
+board the next move must be in (-1: any), and, kept up to date move by move so that MCTS's random
+playouts need not look at every local board after every move, the sets of local boards won by X, won
+by O, and finished (9 bits each).
 
 There is no matchbox kit: a position is 81 cells, each X, O or empty, and the board to play in (one of
 nine, or any), so there are at most 10 x 3^81 (about 4.4 x 10^39) of them; no exact count is known to
@@ -42,7 +44,8 @@ THREE = tuple(any(marks & line == line for line in _LINE_MASKS) for marks in ran
 BOARD_WORDS = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
                "bottom left", "bottom middle", "bottom right")
 
-Position = tuple[int, int, int]  # (X's marks, O's marks, the board to play in or ANY)
+# (X's marks, O's marks, the board to play in or ANY, boards X won, boards O won, boards finished)
+Position = tuple[int, int, int, int, int, int]
 Move = int  # 9 * board + cell
 
 
@@ -62,6 +65,11 @@ def square_name(move: Move) -> str:
     """'e5' for the centre cell of the centre board."""
     row, column = divmod(grid_square(move), 9)
     return f"{FILES[column]}{row + 1}"
+
+
+# _EMPTY_CELLS[board][marks]: the moves into the empty cells of ``board`` when ``marks`` are its taken cells.
+_EMPTY_CELLS = tuple(tuple(tuple(9 * board + cell for cell in range(9) if not marks >> cell & 1)
+                           for marks in range(512)) for board in range(9))
 
 
 def local_boards(x: int, o: int) -> tuple[int, int, int]:
@@ -97,24 +105,26 @@ class UltimateTicTacToe(Game[Position, Move]):
                 "boards in a row win the game.")
 
     def initial(self) -> State[Position]:
-        return State((0, 0, ANY), FIRST)
+        return State((0, 0, ANY, 0, 0, 0), FIRST)
 
     def whose_turn(self, position: Position) -> int:
         return 0 if position[0].bit_count() == position[1].bit_count() else 1
 
     def legal_moves(self, state: State[Position]) -> tuple[Move, ...]:
-        x, o, active = state.position
-        x_won, o_won, finished = local_boards(x, o)
+        x, o, active, x_won, o_won, finished = state.position
         if THREE[x_won] or THREE[o_won] or finished == FULL:
             return ()
         taken = x | o
-        boards = range(9) if active == ANY else (active,)
-        return tuple(9 * board + cell for board in boards if not finished >> board & 1
-                     for cell in range(9) if not taken >> (9 * board + cell) & 1)
+        if active != ANY:
+            return _EMPTY_CELLS[active][taken >> 9 * active & FULL]
+        moves: tuple[Move, ...] = ()
+        for board in range(9):
+            if not finished >> board & 1:
+                moves += _EMPTY_CELLS[board][taken >> 9 * board & FULL]
+        return moves
 
     def outcome(self, state: State[Position]) -> Outcome | None:
-        x, o, _ = state.position
-        x_won, o_won, finished = local_boards(x, o)
+        x_won, o_won, finished = state.position[3:]
         if THREE[x_won]:
             return Outcome(FIRST)
         if THREE[o_won]:
@@ -122,20 +132,27 @@ class UltimateTicTacToe(Game[Position, Move]):
         return Outcome(None) if finished == FULL else None
 
     def apply(self, state: State[Position], move: Move) -> State[Position]:
-        x, o, _ = state.position
+        x, o, _, x_won, o_won, finished = state.position
+        board, target = divmod(move, 9)
         if state.to_move == FIRST:
             x |= 1 << move
+            if THREE[x >> 9 * board & FULL]:
+                x_won |= 1 << board
+                finished |= 1 << board
         else:
             o |= 1 << move
-        target = move % 9
-        xs, os_ = x >> 9 * target & FULL, o >> 9 * target & FULL
-        closed = THREE[xs] or THREE[os_] or xs | os_ == FULL
-        return State((x, o, ANY if closed else target), 1 - state.to_move)
+            if THREE[o >> 9 * board & FULL]:
+                o_won |= 1 << board
+                finished |= 1 << board
+        if (x | o) >> 9 * board & FULL == FULL:
+            finished |= 1 << board
+        active = ANY if finished >> target & 1 else target
+        return State((x, o, active, x_won, o_won, finished), 1 - state.to_move)
 
     def illegal_reason(self, state: State[Position], move: Move) -> str:
         if self.outcome(state) is not None:
             return "the game is over"
-        x, o, active = state.position
+        x, o, active = state.position[:3]
         board = move // 9
         if (x | o) >> move & 1:
             why = f"{square_name(move)} is taken"
@@ -172,9 +189,10 @@ class UltimateTicTacToe(Game[Position, Move]):
                 f"{text!r} cannot happen in play: X moves first, so X has as many marks as O or one more"
             )
         active = ANY if board.strip() == "ANY" else int(board) - 1
-        if active != ANY and local_boards(x, o)[2] >> active & 1:
+        x_won, o_won, finished = local_boards(x, o)
+        if active != ANY and finished >> active & 1:
             raise InvalidPositionError(f"{text!r} cannot happen in play: board {active + 1} is finished")
-        return x, o, active
+        return x, o, active, x_won, o_won, finished
 
     def parse_move(self, text: str) -> Move:
         """A cell as a column a-i and a row 1-9 of the whole grid ('e5' is the centre)."""
@@ -214,6 +232,6 @@ class UltimateTicTacToe(Game[Position, Move]):
     @staticmethod
     def _marks(position: Position) -> str:
         """The 81 cells in reading order of the whole grid."""
-        x, o, _ = position
+        x, o = position[:2]
         moves = [move_at(square) for square in range(81)]
         return "".join("X" if x >> m & 1 else "O" if o >> m & 1 else EMPTY for m in moves)
