@@ -22,6 +22,7 @@ def build_catalogue(game_spec: str, menace_plays: str = "first", rules_name: str
     """The catalogue for a game (its name or spec, e.g. "nim --heaps 1,2,3"), MENACE's side and a rules
     preset (the game's default when None)."""
     game = game_from_spec(game_spec)
+    game.require_matchbox_kit()
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     rules = load_rules(game.default_rules) if rules_name is None else load_rules(rules_name, game=game.name)

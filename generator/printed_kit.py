@@ -55,11 +55,14 @@ class KitOptions:
 def plan_kits(options: KitOptions) -> list[KitSpec]:
     """One KitSpec per game asked for; raises a GameError for any bad name before anything is written."""
     if options.game == ALL_GAMES:
-        games = [name for name in GAMES if get_game(name).printed_kit_draft is None]
+        games = [name for name in GAMES
+                 if get_game(name).printed_kit_draft is None and get_game(name).no_matchbox_kit is None]
     elif options.game.partition(" ")[0] not in GAMES:
         raise GameError(f"unknown game {options.game!r}: choose one of {', '.join(GAMES)} or {ALL_GAMES}")
     else:
-        games = [game_from_spec(options.game).spec]
+        chosen = game_from_spec(options.game)
+        chosen.require_matchbox_kit()
+        games = [chosen.spec]
     stock = load_stock(options.stock)
     paper = stock.paper_for(options.paper)
     check_print_area(stock, paper, offset_x=options.offset_x, offset_y=options.offset_y)

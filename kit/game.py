@@ -49,6 +49,29 @@ class IllegalMoveError(GameError):
     """The move is not legal in this state."""
 
 
+class NoMatchboxKit(GameError):
+    """The game is too big for matchboxes: no catalogue, printed kit, simulator or perfect player."""
+
+
+@dataclass(frozen=True, slots=True)
+class PositionCount:
+    """How many positions a game has (a matchbox kit would need about one box each), and the source."""
+
+    count: int
+    source: str  # where the figure comes from, in a few words
+    qualifier: str = ""  # "" for an exact count, else "about" or "at most"
+
+    def __str__(self) -> str:
+        digits = len(str(self.count)) - 1
+        if self.count < 10**15:
+            number = f"{self.count:,}"
+        elif self.count == 10**digits:
+            number = f"10^{digits}"
+        else:
+            number = f"{self.count / 10**digits:.1f} x 10^{digits}"
+        return f"{self.qualifier + ' ' if self.qualifier else ''}{number} positions ({self.source})"
+
+
 class Result(enum.Enum):
     """A finished game from one player's side (MENACE's, in the rest of the kit)."""
 
@@ -116,6 +139,15 @@ class Game(ABC, Generic[P, M]):
     # Why the printed kit is not yet fit for a builder, or None when it is: such a kit is printed only
     # when asked for by name (never by `generate --game all`), with this said as a warning.
     printed_kit_draft: str | None = None
+    # Set by a game too big for matchboxes (four-in-a-row, Othello): how many positions it has. Such a
+    # game is played by the match loop and MCTS only; everything that needs boxes refuses it in one line.
+    no_matchbox_kit: PositionCount | None = None
+
+    def require_matchbox_kit(self) -> None:
+        """Raises NoMatchboxKit, saying how many positions the game has, when it has no matchbox kit."""
+        if self.no_matchbox_kit is not None:
+            raise NoMatchboxKit(f"no matchbox kit: {self.title} has {self.no_matchbox_kit}, "
+                                "against 304 boxes for noughts and crosses")
 
     def options(self) -> dict[str, str]:
         """The options that differ from their defaults, in spec order, as text ("" for a flag that is on)."""

@@ -10,13 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kit.connect4 import ConnectFour
 from kit.game import Game, GameError
 from kit.hexapawn import Hexapawn
 from kit.nim import Nim, make_nim
+from kit.othello import Othello
 from kit.tictactoe import TicTacToe
+from kit.ultimate import UltimateTicTacToe
 
 # Each game's maker takes the game's options as keywords; its class says which options it reads.
-GAMES: dict[str, type[Game[Any, Any]]] = {"tictactoe": TicTacToe, "nim": Nim, "hexapawn": Hexapawn}
+GAMES: dict[str, type[Game[Any, Any]]] = {
+    "tictactoe": TicTacToe, "nim": Nim, "hexapawn": Hexapawn,
+    # No matchbox kit (Game.no_matchbox_kit): played by MCTS, random and people only.
+    "connect4": ConnectFour, "othello": Othello, "ultimate": UltimateTicTacToe,
+}
 _MAKERS: dict[str, Callable[..., Game[Any, Any]]] = {"nim": make_nim}
 _BY_SPEC: dict[str, Game[Any, Any]] = {}
 

@@ -20,6 +20,8 @@ class Grid:
     # (Hexapawn: ranks 3-1, files a-c); empty when a move is written as the one cell it plays into.
     row_names: tuple[str, ...] = ()
     column_names: tuple[str, ...] = ()
+    # Cells per side of the blocks the board is drawn in (ultimate tic-tac-toe's local boards: 3); 0: none.
+    block: int = 0
 
     def cell(self, row: int, column: int) -> str:
         return self.marks[row * self.columns + column]

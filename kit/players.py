@@ -154,6 +154,7 @@ class PlayerKind:
     learns: bool = False  # needs a catalogue, and its state outlives one game
     parse: Callable[[str, str], PlayerSpec] | None = None  # (kind, argument) -> spec, or GameError saying why
     usage: str = ""  # how the kind is written when it takes an argument, e.g. "novice:P (0 <= P <= 1)"
+    searches_all: bool = False  # solves the game by exhaustive search (kit.solver): small games only
 
 
 def _novice(kind: str, argument: str) -> PlayerSpec:
@@ -186,15 +187,18 @@ def _menace(kind: str, argument: str) -> PlayerSpec:
 
 PLAYERS: dict[str, PlayerKind] = {
     "random": PlayerKind(lambda game, spec, catalogue: RandomPlayer(game), "any legal move"),
-    "perfect": PlayerKind(lambda game, spec, catalogue: PerfectPlayer(game), "best play, ties at random"),
+    "perfect": PlayerKind(lambda game, spec, catalogue: PerfectPlayer(game), "best play, ties at random",
+                          searches_all=True),
     "novice": PlayerKind(
         lambda game, spec, catalogue: NovicePlayer(game, spec.skill),
         "novice:P: perfect with probability P, else random",
         parse=_novice,
         usage="novice:P (0 <= P <= 1)",
+        searches_all=True,
     ),
     "ideal": PlayerKind(
-        lambda game, spec, catalogue: IdealPlayer(game), "the first best move; the first legal one when lost"
+        lambda game, spec, catalogue: IdealPlayer(game), "the first best move; the first legal one when lost",
+        searches_all=True,
     ),
     "mcts": PlayerKind(
         lambda game, spec, catalogue: MctsPlayer(game, spec.iterations, spec.explore),
@@ -239,4 +243,8 @@ def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | N
     """A fresh player for ``spec``; a learner needs the ``catalogue`` of its side."""
     if spec.learns and catalogue is None:
         raise GameError(f"a {spec.kind} player needs a catalogue of boxes")
+    too_big = game.no_matchbox_kit
+    if PLAYERS[spec.kind].searches_all and too_big is not None:
+        raise GameError(f"{spec.kind} play searches the whole game, and {game.title} has {too_big}: "
+                        "play random or mcts:N instead")
     return PLAYERS[spec.kind].make(game, spec, catalogue)

@@ -93,7 +93,9 @@ def default_rules(game: str) -> Rules:
     """The preset a kit of ``game`` gets unless told otherwise (the game names it)."""
     from kit.games import get_game  # the registry imports every game; presets are read without it
 
-    return load_rules(get_game(game).default_rules)
+    the_game = get_game(game)
+    the_game.require_matchbox_kit()
+    return load_rules(the_game.default_rules)
 
 
 def _parse(name: str, data: dict[str, Any]) -> Rules:

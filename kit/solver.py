@@ -19,6 +19,7 @@ _solved: WeakKeyDictionary[Game[Any, Any], dict[State[Any], tuple[int, int]]] = 
 def solve(game: Game[Any, Any], state: State[Any]) -> tuple[int, int]:
     """(value, plies): the value for the player to move with best play on both sides (1, 0 or -1)
     and how many moves the game then lasts."""
+    game.require_matchbox_kit()  # a game that big cannot be searched to the end
     table = _solved.setdefault(game, {})
     if state not in table:
         table[state] = _solve(game, state)

@@ -3,7 +3,9 @@ games with options (their specs, e.g. "nim --heaps 1,2,3").
 
 A new game joins these tests by being registered, and must add its known box counts and first-move
 boxes below (a registered game without them fails), the way tic-tac-toe's 304 / 289 are pinned.
-Every reachable state is checked, so the tests stay exhaustive yet fast for the small games MENACE plays.
+Every reachable state is checked, so the tests stay exhaustive yet fast for the small games MENACE plays;
+a game with no matchbox kit (``Game.no_matchbox_kit``: four-in-a-row, Othello) is checked on every state
+of its first two plies and of a few hundred random games instead, and must refuse a catalogue.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import pytest
 
 from generator.catalogue import build_catalogue
 from generator.walk import states
-from kit.game import SIDES, IllegalMoveError, State
-from kit.games import GAMES, game_from_spec
+from kit.game import SIDES, IllegalMoveError, NoMatchboxKit, State
+from kit.games import GAMES, game_from_spec, get_game
 
 # Games with options play by the same contract: one of each kind of option.
 VARIANTS = [
@@ -28,7 +30,10 @@ VARIANTS = [
     "tictactoe --symmetry none --forced-boxes",
 ]
 NAMES = sorted(GAMES) + VARIANTS
-GAMES_AND_SIDES = [(name, side) for name in NAMES for side in SIDES]
+KIT_NAMES = [name for name in NAMES if game_from_spec(name).no_matchbox_kit is None]
+BIG_NAMES = [name for name in NAMES if name not in KIT_NAMES]
+GAMES_AND_SIDES = [(name, side) for name in KIT_NAMES for side in SIDES]
+SAMPLED_GAMES = 100  # random games whose states stand in for every reachable state of a big game
 
 # Known answers (facts.md), with each game's default rules: a new game must add its own.
 KNOWN_BOXES = {
@@ -72,8 +77,22 @@ KNOWN_FIRST_MOVE_BOXES = {
 
 @cache
 def reachable(name: str) -> tuple[State[Any], ...]:
-    """Every state reachable in play from the start, finished ones included."""
-    return tuple(states(game_from_spec(name), reduce=False))
+    """Every state reachable in play from the start, finished ones included; for a game with no matchbox
+    kit, the states of its first two plies and of SAMPLED_GAMES random games."""
+    game = game_from_spec(name)
+    if game.no_matchbox_kit is None:
+        return tuple(states(game, reduce=False))
+    found = {game.initial(): None}
+    for move in game.legal_moves(game.initial()):
+        after = game.apply(game.initial(), move)
+        found.update(dict.fromkeys(game.apply(after, reply) for reply in game.legal_moves(after)))
+    rng = random.Random(11)
+    for _ in range(SAMPLED_GAMES):
+        state = game.initial()
+        while game.outcome(state) is None:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            found[state] = None
+    return tuple(found)
 
 
 def every_move(name: str) -> set[Any]:
@@ -91,7 +110,7 @@ def orbit(keepers: tuple[Any, ...], move: Any) -> set[Any]:
 def test_random_playthroughs_stay_legal(name):
     game, rng = game_from_spec(name), random.Random(8)
     candidates = sorted(every_move(name), key=game.move_code)
-    for _ in range(300):
+    for _ in range(300 if name in KIT_NAMES else 20):
         state = game.initial()
         while game.outcome(state) is None:
             moves = game.legal_moves(state)
@@ -213,8 +232,21 @@ def test_place_and_locate_map_every_position_onto_its_box(name, side):
         assert found == ids, "every box is met in play"
 
 
+@pytest.mark.parametrize("name", BIG_NAMES)
+def test_a_game_with_no_matchbox_kit_refuses_every_box_in_one_line_with_its_size(name):
+    from tracker.sim.tables import game_tables
+
+    game = get_game(name)
+    for build in (lambda: build_catalogue(name, "first"), lambda: game_tables(name)):
+        with pytest.raises(NoMatchboxKit) as refused:
+            build()
+        assert str(refused.value) == (f"no matchbox kit: {game.title} has {game.no_matchbox_kit}, "
+                                      "against 304 boxes for noughts and crosses")
+    assert not any(game.needs_box(state, side) for state in reachable(name) for side in (0, 1))
+
+
 # The simulator's tables (tracker.sim.tables), checked against the game for every reachable state.
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", KIT_NAMES)
 def test_simulator_tables_agree_with_the_game(name):
     from tracker.sim.tables import ONGOING, game_tables
 

@@ -117,7 +117,9 @@ class Person:
 
     def choose(self, state: State[Any], rng: random.Random) -> Any:
         game = self.game
-        self.operator.say("\n".join(position_lines(game, state.position, "numbers")))
+        cells = (game.move_mark(move).cell for move in game.legal_moves(state))
+        legal = {cell for cell in cells if cell is not None}
+        self.operator.say("\n".join(position_lines(game, state.position, "numbers", legal)))
         prompt = game.move_prompt(state)
         hint = prompt[prompt.index("("):] if "(" in prompt else ""  # "(1-9 or LM)": the game's own words
         while True:

@@ -6,7 +6,7 @@ play into them, as the game writes them, so nothing here knows a board's shape o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from kit.picture import Grid, Heaps, Picture
 from tracker.kit_record import KitRecord
 
 EMPTY_CELL = "."
+LEGAL_CELL = "*"  # an empty cell where the player to move may play (Othello, ultimate tic-tac-toe)
 Cell = Callable[[int, str], str]  # (cell index, what the cell shows) -> what to show instead
 
 
@@ -57,11 +58,15 @@ def counts_on_cells(game: Game[Any, Any], box: Box, counts: Mapping[Any, int]) -
     return lambda index, mark: str(on_cell[index]) if index in on_cell else mark
 
 
-def board_lines(game: Game[Any, Any], grid: Grid, notation: str) -> list[str]:
+def board_lines(game: Game[Any, Any], grid: Grid, notation: str, legal: Collection[int] = ()) -> list[str]:
     """The real board for the play prompt, indented, its empty cells showing how to type them.
 
     A notation that writes a cell as its row and column (golf: "LM"), or a grid that names its rows and
-    columns (Hexapawn's ranks and files), labels the board's edges instead."""
+    columns (Hexapawn's ranks and files, Othello's), labels the board's edges instead, and marks the
+    ``legal`` cells (where a legal move plays) with LEGAL_CELL. A grid that names only its columns
+    (four-in-a-row) numbers them under the board."""
+    if grid.column_names and not grid.row_names:
+        return [f"  {line}" for line in grid_lines(grid)] + ["  " + " ".join(grid.column_names)]
     texts = {index: game.move_text(move, notation) for index, move in cell_moves(game).items()}
     edges = (list(grid.row_names), list(grid.column_names)) if grid.row_names else _coordinates(texts, grid)
     if edges is None:
@@ -70,8 +75,24 @@ def board_lines(game: Game[Any, Any], grid: Grid, notation: str) -> list[str]:
         )
         return [f"  {line}" for line in lines]
     rows, columns = edges
-    lines = grid_lines(grid)
+    lines = grid_lines(grid, cell=lambda index, mark: LEGAL_CELL if index in legal else mark)
+    if grid.block:  # ultimate tic-tac-toe: its local boards drawn apart
+        return _blocks(grid.block, rows, columns, lines)
     return ["    " + " ".join(columns), *(f"  {rows[r]} {line}" for r, line in enumerate(lines))]
+
+
+def _blocks(size: int, rows: Sequence[str], columns: Sequence[str], lines: Sequence[str]) -> list[str]:
+    """A board drawn as blocks of ``size`` x ``size`` cells, apart by '|' and lines of '-'."""
+    def split(cells: Sequence[str]) -> str:
+        return " | ".join(" ".join(cells[i : i + size]) for i in range(0, len(cells), size))
+
+    drawn = ["    " + split(columns)]
+    rule = "    " + "-+-".join(["-" * (2 * size - 1)] * (len(columns) // size))
+    for r, line in enumerate(lines):
+        if r and r % size == 0:
+            drawn.append(rule)
+        drawn.append(f"  {rows[r]} " + split(line.split(" ")))
+    return drawn
 
 
 def _coordinates(texts: Mapping[int, str], grid: Grid) -> tuple[list[str], list[str]] | None:
@@ -104,12 +125,15 @@ def heaps_lines(heaps: Heaps) -> list[str]:
 
 
 # --- positions and boxes --------------------------------------------------------------------------
-def position_lines(game: Game[Any, Any], position: Any, notation: str) -> list[str]:
-    """The real position as the play prompt shows it after every move."""
+def position_lines(
+    game: Game[Any, Any], position: Any, notation: str, legal: Collection[int] = ()
+) -> list[str]:
+    """The real position as the play prompt shows it after every move; a board named by its rows and
+    columns marks the ``legal`` cells."""
     picture = game.picture(position)
     if isinstance(picture, Heaps):
         return heaps_lines(picture)
-    return board_lines(game, picture, notation)
+    return board_lines(game, picture, notation, legal)
 
 
 def shows_cells(picture: Picture) -> bool:

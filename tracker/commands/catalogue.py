@@ -9,7 +9,8 @@ from typing import Any
 import click
 
 from generator.catalogue import build_catalogue
-from kit.game import State
+from kit.game import Game, PositionCount, State
+from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue, Placement
 from kit.picture import Grid, Heaps
 from tracker.commands.options import FileName, game_options, json_option
@@ -44,6 +45,10 @@ def boxes(
     In the pictures a digit is the number of beads for that square; '.' is an empty square that gets
     no beads because a symmetry of the position makes it the same move as another square.
     """
+    too_big = game_from_spec(game).no_matchbox_kit
+    if kit_name is None and too_big is not None:
+        _no_kit(game_from_spec(game), too_big, as_json)
+        return
     if kit_name is not None:
         catalogue, heading, extra = _kit_catalogue(db_path, kit_name)
     else:
@@ -65,6 +70,16 @@ def boxes(
         row = grids[start : start + BOXES_PER_ROW]
         blocks = [[f"#{box.id} move {box.move_number}", *_box_picture(catalogue, box)] for box in row]
         click.echo("\n".join(side_by_side(blocks, width=12)) + "\n")
+
+
+def _no_kit(game: Game[Any, Any], too_big: PositionCount, as_json: bool) -> None:
+    """The answer for a game too big for matchboxes: how many positions it has, beside noughts and crosses'
+    304 boxes."""
+    if as_json:
+        click.echo(json.dumps({"game": game.name, "boxes": None, "positions": too_big.count,
+                               "qualifier": too_big.qualifier or "exact", "source": too_big.source}))
+    else:
+        click.echo(f"no matchbox kit: this game has {too_big}, where noughts and crosses needs 304 boxes")
 
 
 def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:

@@ -100,7 +100,8 @@ def game_spec(name: str, given: dict[str, Any]) -> str:
 
 def each_game(attribute: str) -> str:
     """A game attribute for every registered game, for --help: 'michie for tictactoe, nim for nim'."""
-    return ", ".join(f"{getattr(game, attribute)} for {name}" for name, game in GAMES.items())
+    return ", ".join(f"{getattr(game, attribute)} for {name}" for name, game in GAMES.items()
+                     if game.no_matchbox_kit is None)
 
 
 def json_option(command: F) -> F:

@@ -94,6 +94,7 @@ def simulate(
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
     the_game = game_from_spec(game)
+    the_game.require_matchbox_kit()
     game = the_game.spec
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")

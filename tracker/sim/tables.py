@@ -82,6 +82,7 @@ class BoxTables:
 @cache
 def game_tables(game_name: str) -> GameTables:
     game = game_from_spec(game_name)
+    game.require_matchbox_kit()
     walk = states(game, reduce=False)
     codes = {state: code for code, state in enumerate(walk)}
     move_codes = tuple(sorted({game.move_code(m) for s in walk for m in game.legal_moves(s)}))

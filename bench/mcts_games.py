@@ -1,0 +1,69 @@
+"""Benchmark (not a test): seconds per move of MCTS on the bigger games, as issue 11 asks (four-in-a-row
+under 2 s at mcts:2000).
+
+    python bench/mcts_games.py [--iterations 2000] [--repeats 3] [--games connect4,othello,ultimate]
+
+Times ``MctsPlayer.choose`` from the opening (the longest random playouts) and from a position after 10
+random moves (seed 1), the best and worst of ``repeats`` runs with fresh seeds, so a busy machine shows
+as spread rather than as a slower figure. Also the random playouts per second from the opening, which is
+what an iteration mostly costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kit.game import Game, State  # noqa: E402
+from kit.games import get_game  # noqa: E402
+from kit.mcts import MctsPlayer  # noqa: E402
+
+OPENING_MOVES = 10  # random moves before the "mid-game" position
+
+
+def positions(game: Game, seed: int = 1) -> dict[str, State]:
+    rng, state = random.Random(seed), game.initial()
+    for _ in range(OPENING_MOVES):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    assert game.outcome(state) is None
+    return {"opening": game.initial(), f"after {OPENING_MOVES}": state}
+
+
+def playouts_per_second(game: Game, seconds: float = 1.0) -> float:
+    rng, done, started = random.Random(0), 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.initial()
+        while game.outcome(state) is None:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        done += 1
+    return done / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", default="connect4,othello,ultimate")
+    args = parser.parse_args()
+    for name in args.games.split(","):
+        game = get_game(name)
+        player = MctsPlayer(game, args.iterations)
+        print(f"{name}: {playouts_per_second(game):,.0f} random playouts/s from the opening")
+        for where, state in positions(game).items():
+            times = []
+            for seed in range(args.repeats):
+                started = time.perf_counter()
+                move = player.choose(state, random.Random(seed))
+                times.append(time.perf_counter() - started)
+                assert move in game.legal_moves(state)
+            print(f"  mcts:{args.iterations} {where:<9} best {min(times):.3f} s/move, "
+                  f"worst {max(times):.3f} s/move ({args.repeats} runs)")
+
+
+if __name__ == "__main__":
+    main()
