@@ -125,6 +125,8 @@ class Nim(_NimRules, Game[int, int]):
         self.heaps = (tokens,)
         self.max_take = max_take
         self.last_token = last_token
+        if min(max_take, tokens) > SINGLE_MAX_TAKE:  # the classic three colours are too few
+            self.default_palette = "nim-takes"
 
     def options(self) -> dict[str, str]:
         chosen = {"heaps": str(self.tokens) * (self.tokens != SINGLE_PILE)}

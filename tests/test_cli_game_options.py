@@ -76,7 +76,11 @@ def test_boxes_lists_each_take_from_its_heap():
             "--heaps does not apply to tictactoe",
         ),
         (("simulate", "--game", "tictactoe", "--max-take", "2", "--games", "1"), "--max-take does not apply"),
-        (("new", "k", "--game", "nim", "--heaps", "12", "--max-take", "4"), "too few for nim --heaps 12"),
+        (
+            ("new", "k", "--game", "nim", "--heaps", "12", "--max-take", "4", "--palette", "nim-craft"),
+            "palette 'nim-craft' has 3 colours, too few for nim --heaps 12 --max-take 4",
+        ),
+        (("new", "k", "--game", "nim", "--heaps", "12", "--max-take", "10"), "too few for nim --heaps 12"),
     ],
 )
 def test_an_option_that_does_not_fit_is_one_line(args, message, tmp_path):
@@ -135,6 +139,15 @@ def test_a_kit_keeps_its_spec_through_play_verify_export_and_import(tmp_path):
     assert json.loads(ok("box", "13", "--db", other, "--json"))["beads"]["1"] == 7
     assert ok("verify", "--db", other).startswith("OK:")
     assert "nim --heaps 1,2,3, MENACE plays first" in ok("kits", "--db", other)
+
+
+def test_a_pile_with_bigger_takes_gets_a_palette_with_a_colour_for_each(tmp_path):
+    db = str(tmp_path / "m.db")
+    assert "palette nim-takes, 12 boxes" in ok(
+        "new", "k", "--game", "nim", "--heaps", "12", "--max-take", "5", "--db", db
+    )
+    box = json.loads(ok("box", "12", "--db", db, "--json"))
+    assert box["colours"] == {"1": "red", "2": "yellow", "3": "blue", "4": "green", "5": "black"}
 
 
 def test_match_and_simulate_take_the_options():

@@ -13,9 +13,9 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 
 
 @click.command()
-@variant_options
 @click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
               help="Which kit to print; all: every game whose printed kit is finished (tic-tac-toe and Nim).")
+@variant_options
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
               help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
 @click.option("--rules", default=None, metavar="NAME",

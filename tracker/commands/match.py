@@ -16,9 +16,9 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 
 
 @click.command()
-@variant_options
 @click.option("--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True,
               help="The game.")
+@variant_options
 @click.option("--first", "first", required=True, metavar="SPEC", help=f"The first player: {PLAYERS_HELP}.")
 @click.option("--second", "second", required=True, metavar="SPEC", help="The second player (as --first).")
 @click.option("--games", type=click.IntRange(min=1), required=True, help="Games to play.")

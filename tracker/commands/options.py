@@ -45,11 +45,9 @@ def game_options(command: F) -> F:
         show_default=True,
         help="Whether MENACE makes the first move or the second.",
     )(command)
-    return variant_options(
-        click.option(
-            "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
-        )(command)
-    )
+    return click.option(
+        "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
+    )(variant_options(command))  # listed after --game in --help
 
 
 # The games' options as the command line spells them; each applies to the games that list it in
