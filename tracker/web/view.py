@@ -123,7 +123,7 @@ def game_view(world: World) -> dict[str, Any] | None:
     }
     if turn is Turn.OPPONENT:
         view["legal"] = [
-            {"code": kit.code(m), "text": game.move_text(m), "cell": game.move_mark(m).cell}
+            {"code": kit.code(m), "text": game.move_mark(m).label, "cell": game.move_mark(m).cell}
             for m in game.legal_moves(session.state)
         ]
     view["box"] = box_in_use(world, session, turn)

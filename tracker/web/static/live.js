@@ -72,7 +72,7 @@ function renderBoxes() {
     levels.get(box.move_number).push(box);
   }
   const groups = [...levels.entries()].map(([level, boxes]) => el("div", {class: "level-group"},
-    el("h3", {}, `MENACE's move ${level}: ${boxes.length} box${boxes.length === 1 ? "" : "es"}`),
+    el("h3", {}, `${level === null ? "Every position" : `MENACE's move ${level}`}: ${boxes.length} box${boxes.length === 1 ? "" : "es"}`),
     el("div", {class: "box-grid"}, boxes.map((box) => drawBox(box, false)))));
   document.getElementById("boxes").replaceChildren(...(groups.length ? groups : [el("p", {class: "empty"}, "No box matches.")]));
 }
