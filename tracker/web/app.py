@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, NotFound
-from werkzeug.routing import Map, Rule
-from werkzeug.wrappers import Request, Response
+# mypy may run where the web extra is not installed (the default install): these imports are then unknown.
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, NotFound, ServiceUnavailable  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.routing import Map, Rule  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.wrappers import Request, Response  # type: ignore[import-not-found, unused-ignore]
 
 from kit.game import GameError
 from tracker.errors import MenaceError
@@ -49,10 +50,7 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 ACTIONS = ("new", "move", "undo", "discard")
-
-
-class UnknownKit(NotFound):
-    description = "no such kit"
+STORE_UNAVAILABLE = "the kit's store cannot be opened: see the terminal running `menace serve`"
 
 
 class ClassroomScreen:
@@ -95,7 +93,8 @@ class ClassroomScreen:
         request.trusted_hosts = self.hosts
         response = self.respond(request)
         response.headers.update(SECURITY_HEADERS)
-        return response(environ, start_response)
+        body: Iterable[bytes] = response(environ, start_response)
+        return body
 
     def respond(self, request: Request) -> Response:
         api = request.path.startswith("/api/")
@@ -193,7 +192,7 @@ class ClassroomScreen:
         try:
             return store.kit(name)
         except MenaceError as error:
-            raise UnknownKit(str(error)) from None
+            raise NotFound(str(error)) from None
 
     def lock(self, kit_id: str) -> threading.Lock:
         """One change at a time per kit in this server (other processes are kept out by the store)."""
@@ -213,17 +212,12 @@ class _OpenStore:
         try:
             self.store = Store(self.path)
         except MenaceError:
-            raise StoreUnavailable() from None
+            raise ServiceUnavailable(STORE_UNAVAILABLE) from None
         return self.store
 
     def __exit__(self, *exc: object) -> None:
         if self.store is not None:
             self.store.close()
-
-
-class StoreUnavailable(HTTPException):
-    code = 503
-    description = "the kit's store cannot be opened: see the terminal running `menace serve`"
 
 
 def _body(request: Request) -> dict[str, Any]:

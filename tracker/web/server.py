@@ -3,19 +3,14 @@ each polling once a second)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+# mypy may run where the web extra is not installed (the default install): this import is then unknown.
+from werkzeug.serving import BaseWSGIServer, make_server  # type: ignore[import-not-found, unused-ignore]
 
 from tracker.web.app import LOOPBACK, ClassroomScreen
-
-
-class QuietHandler(WSGIRequestHandler):
-    """No line per request: every open page polls once a second, which would bury the terminal."""
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        pass
 
 
 def server(db_path: Path, host: str, port: int, kit_name: str | None = None) -> BaseWSGIServer:
@@ -23,7 +18,10 @@ def server(db_path: Path, host: str, port: int, kit_name: str | None = None) -> 
     loopback Host names, so a web page elsewhere cannot reach it through DNS tricks."""
     hosts = LOOPBACK if host in LOOPBACK else None
     app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts)
-    return make_server(host, port, app, threaded=True, request_handler=QuietHandler)
+    # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    httpd: BaseWSGIServer = make_server(host, port, app, threaded=True)
+    return httpd
 
 
 def serve(db_path: Path, host: str, port: int, kit_name: str | None, say: Callable[[str], None]) -> None:
