@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import subprocess
 import sys
 import threading
@@ -231,7 +232,7 @@ def test_kit_names_are_escaped_in_the_pages(tmp_path):
 def test_the_api_reports_a_game_recorded_by_menace_play_in_another_process_within_2_s(db):
     httpd = server(Path(db), "127.0.0.1", 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_port}/api/kits/class-a"
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/api/kits/class-a"
     try:
         version = _get(base + "/version")["version"]
         play = ["play", "--db", db, "--draw", "digital", "--opponent", "random", "--brief"]
@@ -280,6 +281,14 @@ def test_menace_serve_without_the_web_extra_says_how_to_install_it(db):
         "Error: menace serve needs the web extra: pip install 'menace-kit[web]' "
         "(from a checkout: pip install '.[web]')\n"
     )
+
+
+def test_menace_serve_on_a_port_in_use_says_so_in_one_line(db):
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = run("serve", "--db", db, "--port", str(port))
+    assert result.exit_code == 2
+    assert result.output == f"Error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
 def test_menace_serve_refuses_an_unknown_kit_in_one_line(db):

@@ -57,7 +57,7 @@ def site(tmp_path):
         assert run("new", name, "--db", db, "--game", game, "--menace-plays", side).exit_code == 0
     httpd = server(Path(db), "127.0.0.1", 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}", db
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", db
     httpd.shutdown()
     httpd.server_close()
 

@@ -51,7 +51,8 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str) -> N
     try:
         run(db_path or default_path(), host, port, kit_name, click.echo)
     except OSError as error:
-        raise MenaceError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+        reason = (error.strerror or str(error)).split(" (while attempting")[0]
+        raise MenaceError(f"cannot listen on {host}:{port}: {reason}") from None
 
 
 COMMANDS = [serve]
