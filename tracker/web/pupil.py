@@ -71,7 +71,13 @@ def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> list
     if isinstance(code, bool) or not isinstance(code, int) or code not in legal:
         texts = ", ".join(game.move_text(m) for m in legal.values())
         raise BadMove(f"{code!r} is not a legal move now (legal: {texts})")
-    return _play_on(_table(store, world, Browser(game.move_text(legal[code])), rng))
+    table = _table(store, world, Browser(game.move_text(legal[code])), rng)
+    said = _play_on(table)
+    now = table.world.session
+    if now is not None and now.game_id == session.game_id and len(now.steps) <= len(session.steps):
+        # The table read the store again (StoreChanged) and asked for the move again: it was not recorded.
+        raise Refused("another program changed the kit just then, so the move was not recorded: try again")
+    return said
 
 
 def undo(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
