@@ -117,6 +117,9 @@ def test_undo_right_after_a_game_reopens_it_and_discard_drops_it(db):
 
 def test_one_game_at_a_time_and_a_new_server_resumes_it(db):
     first = Pupil(client(db, seed=4), "class-a")
+    for nothing in ({"action": "undo"}, {"action": "discard"}, {"action": "move", "move": 0}):
+        refused = first.send(nothing)
+        assert refused.status_code == 409 and "no game" in refused.json["error"], refused.text
     live = first.ok({"action": "new"})["live"]
     refused = first.send({"action": "new"})
     assert refused.status_code == 409 and "game 1 is in progress" in refused.json["error"]

@@ -105,10 +105,6 @@ class ClassroomScreen:
             return response
         except HTTPException as error:
             return _error(error.code or 500, error.description or error.name, api=api)
-        except pupil.BadMove as error:
-            return _error(400, str(error), api=api)
-        except (pupil.Refused, GameError) as error:
-            return _error(409, str(error), api=api)
 
     # --- pages ------------------------------------------------------------------------------------------
     def front(self, request: Request) -> Response:
