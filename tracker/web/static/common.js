@@ -39,17 +39,23 @@ function percent(chance) {
   return Math.round(chance * 100) + "%";
 }
 
+// The moves a click on a cell can make: a move into a cell no other legal move goes into.
+function onBoard(legal) {
+  const byCell = new Map();
+  for (const move of legal) {
+    if (move.cell === null) continue;
+    byCell.set(move.cell, byCell.has(move.cell) ? null : move);  // two moves into one cell: buttons
+  }
+  return new Map([...byCell].filter(([, move]) => move));
+}
+
 // The real board: a grid of cells (a legal move's cell is a button when onMove is given), or heaps of tokens.
 function drawBoard(picture, legal, onMove) {
   if (picture.heaps) {
     return el("div", {class: "heaps"}, picture.heaps.map((n) =>
       el("div", {class: "heap"}, el("span", {class: "tokens"}, "\u25CF".repeat(n)), el("span", {class: "count"}, `${n} left`))));
   }
-  const byCell = new Map();
-  for (const move of legal || []) {
-    if (move.cell === null) continue;
-    byCell.set(move.cell, byCell.has(move.cell) ? null : move);  // two moves into one cell: use the buttons
-  }
+  const byCell = onBoard(legal || []);
   const grid = el("div", {class: "grid", style: `grid-template-columns: repeat(${picture.columns}, 1fr)`});
   picture.marks.forEach((mark, cell) => {
     const move = byCell.get(cell);
@@ -162,5 +168,4 @@ function follow(name, onChange) {
     setTimeout(tick, POLL_MS);
   }
   tick();
-  return () => { seen = undefined; };
 }

@@ -5,6 +5,7 @@
 const name = meta("menace-kit");
 let token = meta("menace-token");
 let busy = false;
+let changes = 0;  // a poll's answer read before a change was sent is stale: it must not redraw the board
 document.getElementById("live-link").href = "/kits/" + encodeURIComponent(name);
 
 function showError(text) {
@@ -17,8 +18,10 @@ function render(live) {
   const moves = document.getElementById("moves");
   moves.replaceChildren();
   if (game && game.in_browser && game.legal.length) {
-    moves.append(el("span", {class: "prompt"}, "Your move: "),
-      ...game.legal.map((m) => el("button", {type: "button", class: "move", "data-code": m.code,
+    const clickable = new Set([...onBoard(game.legal).values()]);
+    const others = game.legal.filter((m) => !clickable.has(m));
+    moves.append(el("span", {class: "prompt"}, others.length ? "Your move: " : "Your move: click a square."),
+      ...others.map((m) => el("button", {type: "button", class: "move", "data-code": m.code,
         onclick: () => send({action: "move", move: m.code})}, m.text)));
   } else if (game && !game.in_browser) {
     moves.append(el("span", {class: "prompt"}, `Game ${game.number} is being played at the table (${game.draw} draw, ${game.opponent} opponent).`));
@@ -31,13 +34,16 @@ function render(live) {
 }
 
 async function refresh() {
-  render(await getJSON(kitPath(name) + "/live"));
+  const before = changes;
+  const live = await getJSON(kitPath(name) + "/live");
+  if (before === changes && !busy) render(live);
 }
 
 async function send(change) {
   if (busy) return;
   if (change.action === "discard" && !confirm("Discard this game? The beads it drew go back.")) return;
   busy = true;
+  changes += 1;
   document.body.classList.add("busy");
   try {
     const response = await fetch(kitPath(name) + "/play", {
@@ -48,6 +54,7 @@ async function send(change) {
     if (body.token) token = body.token;
     if (!response.ok) {
       showError(body.error || response.statusText);
+      busy = false;
       await refresh();
       return;
     }
