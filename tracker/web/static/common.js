@@ -66,7 +66,11 @@ function drawBoard(picture, legal, onMove) {
       grid.append(el("div", {class: "cell" + (mark ? " mark-" + mark : ""), "data-cell": cell}, mark || ""));
     }
   });
-  return grid;
+  if (!picture.row_names.length) return grid;
+  // A game whose moves are written by coordinates (Hexapawn's a1-a2) names the board's rows and columns.
+  return el("div", {class: "edges"},
+    el("div", {class: "rows"}, picture.row_names.map((n) => el("span", {}, n))), grid,
+    el("div", {class: "columns"}, picture.column_names.map((n) => el("span", {}, n))));
 }
 
 // A box as its label shows it: each bead colour's count on the cell it marks (tinted with the colour);
