@@ -12,9 +12,9 @@ from typing import Any
 import click
 
 from kit.game import GameError
-from tracker.commands import catalogue, games, generate, kits, log, match, play, report, simulate, study
+from tracker.commands import catalogue, games, generate, kits, log, match, play, report, serve, simulate, study
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, study]
+COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, study, serve]
 
 
 class CommandError(click.ClickException):

@@ -162,23 +162,18 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
 
 def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict[str, Any]]:
     """The kit's catalogue with its boxes holding the store's bead counts now, and a heading for it."""
-    from dataclasses import replace
-
     from tracker.commands.options import open_kit, open_store
+    from tracker.kit_json import kit_catalogue, kit_fields
 
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
-    mirror = store.mirror(kit)
-    boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
-    games = store.finished_games(kit)
-    catalogue = replace(kit.catalogue, boxes=boxes)
+    catalogue, games = kit_catalogue(store, kit)
     heading = (
-        f"{len(boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: "
+        f"{len(catalogue.boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: "
         f"{catalogue.game.title}, "
         f"MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.fingerprint}\n"
     )
-    # The counts changed, so the catalogue's own hash would too: the kit keeps its printed fingerprint.
-    return catalogue, heading, {"fingerprint": kit.fingerprint, "kit": kit.name, "games": games}
+    return catalogue, heading, kit_fields(kit, games)
 
 
 def _heading(catalogue: Catalogue) -> str:

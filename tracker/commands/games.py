@@ -10,7 +10,7 @@ import click
 
 from tracker.commands.options import db_option, json_option, kit_option, open_kit, open_store
 from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
-from tracker.stats import summarise
+from tracker.kit_json import stats_data
 from tracker.text import plural
 
 
@@ -55,17 +55,9 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
     box."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
-    summary = summarise(store.results(kit))
-    catalogue = kit.catalogue
-    first = store.box_counts(kit, catalogue.first_box)
-    data = {
-        "kit": kit.name,
-        **summary,
-        "first_box": {"id": catalogue.first_box, "beads": {str(kit.code(m)): n for m, n in first.items()}},
-        "first_move_boxes": sorted(catalogue.first_move_boxes),
-    }
+    summary = stats_data(store, kit)
     if as_json:
-        click.echo(json.dumps(data))
+        click.echo(json.dumps(summary))
         return
     streak = summary["current_streak"]
     click.echo(
@@ -78,8 +70,9 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
             f"{summary['longest_unbeaten_streak']}, "
             f"now {_results(streak['games'], streak['result'])} in a row"
         )
-    beads = ", ".join(f"{kit.colour(m)} {n}" for m, n in first.items())
-    click.echo(f"  first box (box {catalogue.first_box}): {beads}")
+    first = summary["first_box"]
+    beads = ", ".join(f"{kit.colour(kit.move(int(code)))} {n}" for code, n in first["beads"].items())
+    click.echo(f"  first box (box {first['id']}): {beads}")
 
 
 @click.command()

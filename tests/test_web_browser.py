@@ -1,0 +1,162 @@
+"""The classroom screen in a real browser: Debian's chromium driven by Playwright (no downloaded browser).
+
+Screenshots go to $MENACE_SCREENSHOTS (default: the test's temporary directory) to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.cli import play_random, run
+from tracker.store import Store
+
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
+pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
+playwright = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed: pip install playwright"
+)
+expect = playwright.expect
+
+from tracker.web.server import server  # noqa: E402
+
+ROOT = Path(__file__).parent.parent
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+BIG, PHONE = {"width": 1920, "height": 1080}, {"width": 390, "height": 844}
+# The page has the answer (it is busy from the click on) and waits for the pupil, or the game is over.
+# Waits are locators: the pages' CSP forbids the eval that wait_for_function needs, and the tests keep it on.
+ANSWERED = "body:not(.busy)[data-turn=opponent], body:not(.busy)[data-turn=none]"
+PUPILS_TURN = "body[data-turn=opponent]"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A store with a tic-tac-toe, a Nim and a Hexapawn kit, served on a free port: (base URL, store path)."""
+    db = str(tmp_path / "m.sqlite3")
+    for name, game, side in (
+        ("class-a", "tictactoe", "first"),
+        ("nim", "nim", "first"),
+        ("hex", "hexapawn", "second"),
+    ):
+        assert run("new", name, "--db", db, "--game", game, "--menace-plays", side).exit_code == 0
+    httpd = server(Path(db), "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", db
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def shots(tmp_path):
+    folder = Path(os.environ.get("MENACE_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def page(browser, url, viewport=BIG):
+    opened = browser.new_page(viewport=viewport)
+    errors = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    opened.errors = errors
+    opened.goto(url)
+    return opened
+
+
+def test_the_live_page_follows_a_game_recorded_by_menace_play_in_another_process(browser, site):
+    base, db = site
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#boxes .box")
+    assert live.text_content("[data-total=games] .number") == "0"
+    play = ["play", "--db", db, "--kit", "class-a", "--draw", "digital", "--opponent", "random", "--brief"]
+    subprocess.run([sys.executable, "-m", "tracker", *play], check=True, capture_output=True, cwd=ROOT)
+    expect(live.locator("[data-total=games] .number")).to_have_text("1", timeout=2500)
+    assert live.locator("#curve polyline").count() == 1 and live.locator("#instructions li").count() >= 1
+    assert live.errors == []
+
+
+@pytest.mark.parametrize("kit", ["class-a", "nim", "hex"])
+def test_a_pupil_plays_a_whole_game_in_the_browser_and_another_browser_sees_it(browser, site, kit):
+    base, db = site
+    watcher = page(browser, f"{base}/kits/{kit}")
+    pupil = page(browser, f"{base}/kits/{kit}/play")
+    pupil.click("#new")
+    pupil.wait_for_selector(PUPILS_TURN)
+    for _ in range(9):
+        if pupil.evaluate("document.body.dataset.turn") == "none":
+            break
+        cells = pupil.locator("#board button.cell.open")
+        (cells if cells.count() else pupil.locator("#moves button.move")).first.click()  # Nim: a take
+        pupil.wait_for_selector(ANSWERED)
+    assert pupil.evaluate("document.body.dataset.turn") == "none"
+    assert "Now, box by box" in pupil.text_content("#instructions")
+    expect(watcher.locator("[data-total=games] .number")).to_have_text("1", timeout=2500)
+    verified = run("verify", "--db", db, "--kit", kit)
+    assert verified.exit_code == 0, verified.output
+    store = Store(db)
+    (row,) = store.games(store.kit(kit))
+    assert (row["status"], row["opponent"], row["draw"]) == ("finished", "human", "digital")
+    assert pupil.errors == [] and watcher.errors == []
+
+
+def test_a_box_shows_its_counts_and_the_search_finds_it(browser, site):
+    base, db = site
+    assert play_random(db, games=3, seed=5, kit="class-a").exit_code == 0
+    store = Store(db)
+    kit = store.kit("class-a")
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#boxes .box")
+    assert live.locator("#boxes .box").count() == 304
+    for box_id in (1, 2, 200):
+        live.fill("#search", str(box_id))
+        assert live.locator("#boxes .box").count() == 1
+        counts = store.box_counts(kit, box_id)
+        shown = {
+            int(cell.get_attribute("data-cell")): int(cell.text_content())
+            for cell in live.locator(f"#boxes .box[data-box='{box_id}'] .cell.beads").all()
+        }
+        game = kit.catalogue.game
+        assert shown == {game.move_mark(move).cell: n for move, n in counts.items()}
+    position = kit.catalogue.game.position_text(kit.box(200).position)
+    live.fill("#search", position.lower())  # a box's position (as on its label) finds it too
+    assert [b.get_attribute("data-box") for b in live.locator("#boxes .box").all()] == ["200"]
+
+
+def test_screenshots_at_1920_by_1080_and_at_phone_size(browser, site, shots):
+    base, db = site
+    assert play_random(db, games=12, seed=2, kit="class-a").exit_code == 0
+    shown = page(browser, f"{base}/kits/class-a")  # every box of tic-tac-toe's 304, after 12 games
+    shown.wait_for_selector("#boxes .box")
+    screenshots(shown, shots / "class-a-live")
+    for kit in ("class-a", "nim", "hex"):  # a game in progress on the play page of each game
+        shown.goto(f"{base}/kits/{kit}/play")
+        shown.click("#new")
+        shown.wait_for_selector(PUPILS_TURN)
+        screenshots(shown, shots / f"{kit}-play")
+    assert shown.errors == []
+    assert len(list(shots.glob("*.png"))) == 8
+
+
+def screenshots(shown, stem: Path) -> None:
+    """The page at 1920 x 1080 and at a phone's size, where it must fit the width (no sideways scrolling)."""
+    for name, viewport in (("big", BIG), ("phone", PHONE)):
+        shown.set_viewport_size(viewport)
+        shown.screenshot(path=f"{stem}-{name}.png")
+        width = shown.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"{stem.name} is {width} px wide at {viewport['width']}"

@@ -1,0 +1,73 @@
+"""Helpers for the classroom screen's tests: a pupil's play page over the JSON API, and a kit's log."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from werkzeug.test import Client, TestResponse
+
+from tracker.store import Store
+from tracker.web.app import TOKEN_HEADER
+
+
+class Pupil:
+    """A play page opened on the app: it holds the page's token and sends changes as the page does."""
+
+    def __init__(self, client: Client, kit: str) -> None:
+        self.client, self.kit = client, kit
+        page = client.get(f"/kits/{kit}/play")
+        assert page.status_code == 200, page.text
+        self.token = re.search(r'name="menace-token" content="([^"]+)"', page.text).group(1)
+
+    def send(self, body: Any, *, token: str | None = None, **kwargs: Any) -> TestResponse:
+        sent = self.token if token is None else token
+        response = self.client.post(
+            f"/api/kits/{self.kit}/play", json=body, headers={TOKEN_HEADER: sent}, **kwargs
+        )
+        if response.is_json and "token" in response.json:
+            self.token = response.json["token"]
+        return response
+
+    def ok(self, body: Any) -> dict[str, Any]:
+        response = self.send(body)
+        assert response.status_code == 200, response.text
+        return response.json
+
+    def play_to_the_end(self, choose=lambda legal: legal[0]) -> dict[str, Any]:
+        """Starts a game and plays it out, ``choose`` picking the pupil's move from the legal ones."""
+        live = self.ok({"action": "new"})["live"]
+        while live["game"] is not None:
+            live = self.ok({"action": "move", "move": choose(live["game"]["legal"])["code"]})["live"]
+        return live
+
+
+def log(db: str, kit: str) -> list[tuple[str, dict[str, Any]]]:
+    """The kit's events as (kind, data), game ids replaced by the game's number, so two stores compare."""
+    store = Store(db)
+    try:
+        kit_id = store.kit(kit).id
+        numbers: dict[str, int] = {}
+        events = []
+        for event, _ in store.events(kit_id):
+            if event.kind == "kit_created":
+                continue
+            data = dict(event.data)
+            if event.kind == "game_started":
+                numbers[data["game"]] = data["number"]
+            if "game" in data:
+                data["game"] = numbers[data["game"]]
+            if event.kind in ("reopened", "undone"):
+                data.pop("event")  # an event id: differs between stores by nature
+            events.append((event.kind, data))
+        return events
+    finally:
+        store.close()
+
+
+def head(db: str, kit: str) -> str | None:
+    store = Store(db)
+    try:
+        return store.head(store.kit(kit).id)
+    finally:
+        store.close()

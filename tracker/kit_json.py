@@ -1,0 +1,43 @@
+"""A kit's numbers as JSON data, the one source for `menace stats --json`, `menace boxes --kit --json` and the
+classroom screen's API, so the three cannot drift apart."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from kit.matchbox import Catalogue
+from tracker.kit_record import KitRecord
+from tracker.stats import summarise
+from tracker.store import Store
+
+
+def stats_data(store: Store, kit: KitRecord) -> dict[str, Any]:
+    """`menace stats --json`: totals, Michie's score, streaks and the first box's beads (codes as keys)."""
+    catalogue = kit.catalogue
+    first = store.box_counts(kit, catalogue.first_box)
+    return {
+        "kit": kit.name,
+        **summarise(store.results(kit)),
+        "first_box": {"id": catalogue.first_box, "beads": {str(kit.code(m)): n for m, n in first.items()}},
+        "first_move_boxes": sorted(catalogue.first_move_boxes),
+    }
+
+
+def kit_catalogue(store: Store, kit: KitRecord) -> tuple[Catalogue, int]:
+    """The kit's catalogue with its boxes holding the store's bead counts now, and its finished games."""
+    mirror = store.mirror(kit)
+    boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
+    return replace(kit.catalogue, boxes=boxes), store.finished_games(kit)
+
+
+def boxes_data(store: Store, kit: KitRecord) -> dict[str, Any]:
+    """`menace boxes --kit NAME --json`: every box with its beads now."""
+    catalogue, games = kit_catalogue(store, kit)
+    return {**catalogue.to_json(), **kit_fields(kit, games)}
+
+
+def kit_fields(kit: KitRecord, games: int) -> dict[str, Any]:
+    """What `menace boxes --kit --json` adds to the catalogue's JSON."""
+    # The counts changed, so the catalogue's own hash would too: the kit keeps its printed fingerprint.
+    return {"fingerprint": kit.fingerprint, "kit": kit.name, "games": games}

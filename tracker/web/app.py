@@ -1,0 +1,254 @@
+"""The classroom screen's web application (WSGI, on Werkzeug): the pages, their files and the JSON API.
+
+Everything it reads or writes goes through the tracker's library (the store, tracker.web.view and
+tracker.web.pupil). Requests that change a kit need a one-time token from this server's play page; the
+store's path and any other file stay hidden: files are served from a fixed list, never by a path the
+request names.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import threading
+from collections.abc import Callable, Iterable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+# mypy may run where the web extra is not installed (the default install): these imports are then unknown.
+from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, NotFound, ServiceUnavailable  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.routing import Map, Rule  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.wrappers import Request, Response  # type: ignore[import-not-found, unused-ignore]
+
+from kit.game import GameError
+from tracker.errors import MenaceError
+from tracker.kit_json import boxes_data, stats_data
+from tracker.kit_record import KitRecord
+from tracker.store import Store
+from tracker.web import pupil, view
+from tracker.web.tokens import Tokens
+
+MAX_BODY = 4096  # bytes: a change is a few dozen
+TOKEN_HEADER = "X-Menace-Token"
+STATIC = {
+    "style.css": "text/css; charset=utf-8",
+    "common.js": "text/javascript; charset=utf-8",
+    "live.js": "text/javascript; charset=utf-8",
+    "play.js": "text/javascript; charset=utf-8",
+    "index.js": "text/javascript; charset=utf-8",
+}
+PAGES = ("index.html", "live.html", "play.html")
+LOOPBACK = ["127.0.0.1", "localhost", "[::1]", "::1"]
+SECURITY_HEADERS = {
+    # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+ACTIONS = ("new", "move", "undo", "discard")
+STORE_UNAVAILABLE = "the kit's store cannot be opened: see the terminal running `menace serve`"
+
+
+class ClassroomScreen:
+    """The WSGI application for one store. ``kit_name`` is the kit the front page opens, if given;
+    ``hosts``, the Host names it answers to (None: any, when serving beyond this machine)."""
+
+    def __init__(
+        self,
+        db_path: Path,
+        *,
+        kit_name: str | None = None,
+        hosts: list[str] | None = LOOPBACK,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.db_path = Path(db_path)
+        self.kit_name = kit_name
+        self.hosts = hosts
+        self.rng = rng or random.SystemRandom()
+        self.tokens = Tokens()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        self.routes = Map(
+            [
+                Rule("/", endpoint=self.front, methods=["GET"]),
+                Rule("/kits/<name>", endpoint=self.live_page, methods=["GET"]),
+                Rule("/kits/<name>/play", endpoint=self.play_page, methods=["GET"]),
+                Rule("/static/<file>", endpoint=self.static, methods=["GET"]),
+                Rule("/api/kits", endpoint=self.api_kits, methods=["GET"]),
+                Rule("/api/kits/<name>", endpoint=self.api_kit, methods=["GET"]),
+                Rule("/api/kits/<name>/live", endpoint=self.api_live, methods=["GET"]),
+                Rule("/api/kits/<name>/version", endpoint=self.api_version, methods=["GET"]),
+                Rule("/api/kits/<name>/play", endpoint=self.api_play, methods=["POST"]),
+            ],
+            strict_slashes=False,
+        )
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        request = Request(environ)
+        request.max_content_length = MAX_BODY
+        request.trusted_hosts = self.hosts
+        response = self.respond(request)
+        response.headers.update(SECURITY_HEADERS)
+        body: Iterable[bytes] = response(environ, start_response)
+        return body
+
+    def respond(self, request: Request) -> Response:
+        api = request.path.startswith("/api/")
+        try:
+            request.host  # noqa: B018 - checks the Host header against trusted_hosts (DNS rebinding)
+            endpoint, args = self.routes.bind_to_environ(request.environ).match()
+            response: Response = endpoint(request, **args)
+            return response
+        except HTTPException as error:
+            return _error(error.code or 500, error.description or error.name, api=api)
+
+    # --- pages ------------------------------------------------------------------------------------------
+    def front(self, request: Request) -> Response:
+        if self.kit_name is not None:
+            kit = self.kit(self.kit_name)
+            return Response(status=303, headers={"Location": f"/kits/{_quote(kit.name)}"})
+        return _page("index.html", {})
+
+    def live_page(self, request: Request, name: str) -> Response:
+        return _page("live.html", {"kit": self.kit(name).name})
+
+    def play_page(self, request: Request, name: str) -> Response:
+        kit = self.kit(name)
+        return _page("play.html", {"kit": kit.name, "token": self.tokens.issue(kit.id)})
+
+    def static(self, request: Request, file: str) -> Response:
+        if file not in STATIC:
+            raise NotFound("no such file")
+        return Response(_read(file), content_type=STATIC[file])
+
+    # --- the JSON API -----------------------------------------------------------------------------------
+    def api_kits(self, request: Request) -> Response:
+        return _json(self.with_store(lambda store: store.kits()))
+
+    def api_kit(self, request: Request, name: str) -> Response:
+        """The fields of `menace stats --json`, and the boxes as `menace boxes --kit NAME --json`."""
+
+        def read(store: Store) -> dict[str, Any]:
+            kit = self.kit(name, store)
+            return {**stats_data(store, kit), "boxes": boxes_data(store, kit)}
+
+        return _json(self.with_store(read))
+
+    def api_live(self, request: Request, name: str) -> Response:
+        return _json(self.with_store(lambda store: view.live(store, self.kit(name, store))))
+
+    def api_version(self, request: Request, name: str) -> Response:
+        return _json(self.with_store(lambda store: view.version(store, self.kit(name, store))))
+
+    def api_play(self, request: Request, name: str) -> Response:
+        """One change by the pupil: {"action": "new" | "move" | "undo" | "discard", "move": code}."""
+        body = _body(request)
+        with self.open_store() as store:
+            kit = self.kit(name, store)
+            if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
+                raise Forbidden("this page's token is missing, unknown or used: reload the play page")
+            next_token = self.tokens.issue(kit.id)  # a refused move must not strand the page
+            action = body.get("action")
+            try:
+                with self.lock(kit.id):
+                    said = self.act(store, kit, action, body)
+            except (pupil.BadMove, pupil.Refused, GameError) as error:
+                status = 400 if isinstance(error, pupil.BadMove) else 409
+                return _json({"error": str(error), "token": next_token}, status)
+            return _json({"said": said, "token": next_token, "live": view.live(store, kit)})
+
+    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> list[str]:
+        if action == "new":
+            return pupil.new_game(store, kit, self.rng)
+        if action == "move":
+            return pupil.move(store, kit, body.get("move"), self.rng)
+        if action == "undo":
+            return pupil.undo(store, kit, self.rng)
+        if action == "discard":
+            return pupil.discard(store, kit, self.rng)
+        raise pupil.BadMove(f"unknown action {action!r}: one of {', '.join(ACTIONS)}")
+
+    # --- the store --------------------------------------------------------------------------------------
+    def open_store(self) -> _OpenStore:
+        return _OpenStore(self.db_path)
+
+    def with_store(self, read: Callable[[Store], Any]) -> Any:
+        with self.open_store() as store:
+            return read(store)
+
+    def kit(self, name: str, store: Store | None = None) -> KitRecord:
+        """The kit called ``name``; 404 if the store has none (its message names the store's kits)."""
+        if store is None:
+            with self.open_store() as opened:
+                return self.kit(name, opened)
+        try:
+            return store.kit(name)
+        except MenaceError as error:
+            raise NotFound(str(error)) from None
+
+    def lock(self, kit_id: str) -> threading.Lock:
+        """One change at a time per kit in this server (other processes are kept out by the store)."""
+        with self._locks_lock:
+            return self._locks.setdefault(kit_id, threading.Lock())
+
+
+class _OpenStore:
+    """A store opened for one request (SQLite connections stay in the thread that made them), closed after.
+    A store that cannot be opened is a 503 that does not name its path."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.store: Store | None = None
+
+    def __enter__(self) -> Store:
+        try:
+            self.store = Store(self.path)
+        except MenaceError:
+            raise ServiceUnavailable(STORE_UNAVAILABLE) from None
+        return self.store
+
+    def __exit__(self, *exc: object) -> None:
+        if self.store is not None:
+            self.store.close()
+
+
+def _body(request: Request) -> dict[str, Any]:
+    if request.mimetype != "application/json":
+        raise BadRequest("send JSON (Content-Type: application/json)")
+    try:
+        body = json.loads(request.get_data(cache=False))
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("the body is not JSON") from None
+    if not isinstance(body, dict):
+        raise BadRequest("the body is not a JSON object")
+    return body
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(json.dumps(data), status=status, content_type="application/json")
+
+
+def _error(status: int, message: str, *, api: bool) -> Response:
+    if api:
+        return _json({"error": message}, status)
+    return Response(f"{status}: {message}\n", status=status, content_type="text/plain; charset=utf-8")
+
+
+def _read(name: str) -> bytes:
+    return resources.files("tracker.web").joinpath("static", name).read_bytes()
+
+
+def _page(name: str, fields: dict[str, str]) -> Response:
+    """A page with its fields filled in, HTML-escaped (a kit's name is the only text from outside)."""
+    text = _read(name).decode()
+    for key, value in fields.items():
+        text = text.replace("{{" + key + "}}", html.escape(value, quote=True))
+    return Response(text, content_type="text/html; charset=utf-8")
+
+
+def _quote(name: str) -> str:
+    return quote(name, safe="")

@@ -1,0 +1,36 @@
+"""Runs the classroom screen on a local HTTP server (Werkzeug's threaded server: a classroom's few browsers,
+each polling once a second)."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+# mypy may run where the web extra is not installed (the default install): this import is then unknown.
+from werkzeug.serving import BaseWSGIServer, make_server  # type: ignore[import-not-found, unused-ignore]
+
+from tracker.web.app import LOOPBACK, ClassroomScreen
+
+
+def server(db_path: Path, host: str, port: int, kit_name: str | None = None) -> BaseWSGIServer:
+    """A server bound to ``host``:``port`` (port 0: a free one). On a loopback host it answers only to
+    loopback Host names, so a web page elsewhere cannot reach it through DNS tricks."""
+    hosts = LOOPBACK if host in LOOPBACK else None
+    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts)
+    # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.create_server((host, port), family=family) as listening:
+        httpd: BaseWSGIServer = make_server(host, port, app, threaded=True, fd=listening.fileno())
+    return httpd
+
+
+def serve(db_path: Path, host: str, port: int, kit_name: str | None, say: Callable[[str], None]) -> None:
+    httpd = server(db_path, host, port, kit_name)
+    shown = f"[{host}]" if ":" in host else host
+    say(f"The classroom screen is at http://{shown}:{httpd.server_address[1]}/ (Ctrl-C stops it).")
+    httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket
+    say("Stopped.")

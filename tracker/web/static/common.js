@@ -1,0 +1,175 @@
+// Shared by the pages: reading the API, drawing boards and boxes, and polling for changes.
+"use strict";
+
+const POLL_MS = 1000;  // the page follows a game recorded elsewhere within about a second
+
+function meta(name) {
+  const tag = document.querySelector(`meta[name="${name}"]`);
+  return tag ? tag.content : null;
+}
+
+function kitPath(name) {
+  return "/api/kits/" + encodeURIComponent(name);
+}
+
+async function getJSON(path) {
+  const response = await fetch(path, {cache: "no-store"});
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || response.statusText);
+  return body;
+}
+
+// An element with attributes and children; text always goes in as text, never as HTML.
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "class") node.className = value;
+    else if (key === "style") node.style.cssText = value;  // CSSOM: the page's CSP forbids style attributes
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function percent(chance) {
+  return Math.round(chance * 100) + "%";
+}
+
+// The moves a click on a cell can make: a move into a cell no other legal move goes into.
+function onBoard(legal) {
+  const byCell = new Map();
+  for (const move of legal) {
+    if (move.cell === null) continue;
+    byCell.set(move.cell, byCell.has(move.cell) ? null : move);  // two moves into one cell: buttons
+  }
+  return new Map([...byCell].filter(([, move]) => move));
+}
+
+// The real board: a grid of cells (a legal move's cell is a button when onMove is given), or heaps of tokens.
+function drawBoard(picture, legal, onMove) {
+  if (picture.heaps) {
+    return el("div", {class: "heaps"}, picture.heaps.map((n) =>
+      el("div", {class: "heap"}, el("span", {class: "tokens"}, "\u25CF".repeat(n)), el("span", {class: "count"}, `${n} left`))));
+  }
+  const byCell = onBoard(legal || []);
+  const grid = el("div", {class: "grid", style: `grid-template-columns: repeat(${picture.columns}, 1fr)`});
+  picture.marks.forEach((mark, cell) => {
+    const move = byCell.get(cell);
+    if (move && onMove) {
+      grid.append(el("button", {class: "cell open", "data-cell": cell, title: `play ${move.text}`,
+        onclick: () => onMove(move.code)}, mark || ""));
+    } else {
+      grid.append(el("div", {class: "cell" + (mark ? " mark-" + mark : ""), "data-cell": cell}, mark || ""));
+    }
+  });
+  if (!picture.row_names.length) return grid;
+  // A game whose moves are written by coordinates (Hexapawn's a1-a2) names the board's rows and columns.
+  return el("div", {class: "edges"},
+    el("div", {class: "rows"}, picture.row_names.map((n) => el("span", {}, n))), grid,
+    el("div", {class: "columns"}, picture.column_names.map((n) => el("span", {}, n))));
+}
+
+// A box as its label shows it: each bead colour's count on the cell it marks (tinted with the colour);
+// with detail, a line per colour with its count and chance. The bead just drawn is outlined.
+function drawBox(box, detail) {
+  const head = el("div", {class: "box-head"}, `Box ${box.id}`,
+    box.move_number ? el("span", {class: "level"}, ` move ${box.move_number}`) : null);
+  const node = el("div", {class: "box" + (detail ? " detail" : ""), "data-box": box.id}, head);
+  if (box.picture.heaps) {
+    node.append(el("div", {class: "heap-label"}, `${box.picture.heaps.join(" + ")} left`));
+  } else {
+    const onCell = new Map();
+    for (const bead of box.beads) {
+      if (bead.cell === null) continue;
+      if (!onCell.has(bead.cell)) onCell.set(bead.cell, []);
+      onCell.get(bead.cell).push(bead);
+    }
+    const grid = el("div", {class: "grid small", style: `grid-template-columns: repeat(${box.picture.columns}, 1fr)`});
+    box.picture.marks.forEach((mark, cell) => {
+      const beads = onCell.get(cell);
+      if (!beads) {
+        grid.append(el("div", {class: "cell" + (mark ? " mark-" + mark : "")}, mark || ""));
+        return;
+      }
+      const drawn = beads.some((b) => b.drawn);
+      grid.append(el("div", {class: "cell beads" + (drawn ? " drawn" : ""), "data-cell": cell,
+        style: `--bead: ${beads[0].rgb}`, title: beads.map((b) => `${b.colour} ${b.label}: ${b.count}`).join(", ")},
+        beads.map((b) => b.count).join("/")));
+    });
+    node.append(grid);
+  }
+  if (detail || box.picture.heaps) {
+    const rows = box.beads.map((b) => el("li", {class: b.drawn ? "drawn" : "", "data-code": b.code},
+      el("span", {class: "swatch", style: `background: ${b.rgb}`}),
+      el("span", {class: "name"}, b.colour), el("span", {class: "label"}, b.label),
+      el("span", {class: "count"}, b.count),
+      detail ? el("span", {class: "chance"}, box.total ? percent(b.chance) : "-") : null));
+    node.append(el("ul", {class: "beads-list"}, rows));
+  }
+  if (detail) node.append(el("div", {class: "total"}, box.total ? `${box.total} beads` : "empty"));
+  return node;
+}
+
+const TURN_WORDS = {menace: "MENACE to move", opponent: "the opponent to move", over: "game over"};
+const RESULT_WORDS = {win: "MENACE wins", draw: "a draw", loss: "MENACE loses"};
+
+// The game in progress (or just finished), the box in use and the bead instructions: both pages show it.
+function renderGame(live, onMove) {
+  const game = live.game;
+  const k = live.kit;
+  document.getElementById("subtitle").textContent =
+    `${k.title}, MENACE plays ${k.menace_plays}, rules ${k.rules}, kit ${k.fingerprint}`;
+  const heading = document.getElementById("game-heading");
+  const board = document.getElementById("board");
+  const line = document.getElementById("game-line");
+  const inUse = document.getElementById("box-in-use");
+  const instructions = document.getElementById("instructions");
+  inUse.replaceChildren();
+  instructions.replaceChildren();
+  if (game) {
+    heading.textContent = `Game ${game.number}`;
+    board.replaceChildren(drawBoard(game.board, game.legal, game.in_browser ? onMove : null));
+    const who = game.result ? RESULT_WORDS[game.result] : TURN_WORDS[game.turn];
+    line.textContent = `${who}. Moves: ${game.moves.join(" ") || "none yet"} (${game.opponent} opponent, ${game.draw} draw)`;
+    if (game.box) {
+      const caption = game.box.played ? `MENACE drew from box ${game.box.id}: it ${game.box.played}` :
+        `Open box ${game.box.id}` + (game.box.turn && game.box.turn !== "as printed" ? ` (its label, ${game.box.turn}, is the real board)` : "");
+      inUse.append(el("h3", {}, caption), drawBox(game.box, true));
+    }
+  } else {
+    heading.textContent = "No game in progress";
+    board.replaceChildren();
+    line.textContent = "";
+  }
+  if (live.ended) {
+    instructions.append(el("h3", {}, `Game ${live.ended.number}: ${RESULT_WORDS[live.ended.result]}. Now, box by box:`),
+      el("ul", {class: "instructions"}, live.ended.instructions.length ?
+        live.ended.instructions.map((text) => el("li", {}, text)) : [el("li", {}, "no beads were drawn: nothing to do")]));
+  }
+}
+
+// Calls onChange whenever the kit's change counter moves (and once at the start).
+function follow(name, onChange) {
+  const status = document.getElementById("status");
+  let seen;
+  async function tick() {
+    try {
+      const now = await getJSON(kitPath(name) + "/version");
+      if (now.version !== seen) {
+        seen = now.version;
+        await onChange();
+      }
+      status.textContent = "live";
+      status.className = "status ok";
+    } catch (error) {
+      status.textContent = "not connected: " + error.message;
+      status.className = "status bad";
+    }
+    setTimeout(tick, POLL_MS);
+  }
+  tick();
+}

@@ -1,0 +1,76 @@
+// The play page: a pupil plays the kit's digital MENACE. Each change carries this page's one-time token
+// and gets the next one back; one change at a time.
+"use strict";
+
+const name = meta("menace-kit");
+let token = meta("menace-token");
+let busy = false;
+let changes = 0;  // a poll's answer read before a change was sent is stale: it must not redraw the board
+document.getElementById("live-link").href = "/kits/" + encodeURIComponent(name);
+
+function showError(text) {
+  document.getElementById("error").textContent = text || "";
+}
+
+function render(live) {
+  renderGame(live, (code) => send({action: "move", move: code}));
+  const game = live.game;
+  const moves = document.getElementById("moves");
+  moves.replaceChildren();
+  if (game && game.in_browser && game.legal.length) {
+    const clickable = new Set([...onBoard(game.legal).values()]);
+    const others = game.legal.filter((m) => !clickable.has(m));
+    moves.append(el("span", {class: "prompt"}, others.length ? "Your move: " : "Your move: click a square."),
+      ...others.map((m) => el("button", {type: "button", class: "move", "data-code": m.code,
+        onclick: () => send({action: "move", move: m.code})}, m.text)));
+  } else if (game && !game.in_browser) {
+    moves.append(el("span", {class: "prompt"}, `Game ${game.number} is being played at the table (${game.draw} draw, ${game.opponent} opponent).`));
+  }
+  document.getElementById("new").disabled = Boolean(game);
+  document.getElementById("undo").disabled = !(game ? game.in_browser : live.ended);
+  document.getElementById("discard").disabled = !(game && game.in_browser);
+  document.body.dataset.version = live.version || "";
+  document.body.dataset.turn = game ? game.turn : "none";
+}
+
+async function refresh() {
+  const before = changes;
+  const live = await getJSON(kitPath(name) + "/live");
+  if (before === changes && !busy) render(live);
+}
+
+async function send(change) {
+  if (busy) return;
+  if (change.action === "discard" && !confirm("Discard this game? The beads it drew go back.")) return;
+  busy = true;
+  changes += 1;
+  document.body.classList.add("busy");
+  try {
+    const response = await fetch(kitPath(name) + "/play", {
+      method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
+      body: JSON.stringify(change),
+    });
+    const body = await response.json();
+    if (body.token) token = body.token;
+    if (!response.ok) {
+      showError(body.error || response.statusText);
+      busy = false;
+      await refresh();
+      return;
+    }
+    showError("");
+    const said = document.getElementById("said");
+    said.replaceChildren(...body.said.map((line) => el("li", {}, line.trim())));
+    render(body.live);
+  } catch (error) {
+    showError("the server did not answer: " + error.message);
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+document.getElementById("new").addEventListener("click", () => send({action: "new"}));
+document.getElementById("undo").addEventListener("click", () => send({action: "undo"}));
+document.getElementById("discard").addEventListener("click", () => send({action: "discard"}));
+follow(name, refresh);
