@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
@@ -43,6 +44,21 @@ DISK_FULL = "the disk is full: nothing was recorded (free some space, then run t
 
 class KitNotChosen(MenaceError):
     """No kit was named, and the store does not have exactly one."""
+
+
+class CountsChanged(MenaceError):
+    """A kit's bead counts are not the ones its log wrote: the beads table was edited behind its back."""
+
+
+# The checksum of a kit's beads rows is a sum of one term per row, so a write can update it from the rows it
+# replaces; a sum mod 2**62 stays inside SQLite's signed 64-bit integers whatever is added.
+CHECKSUM_MODULUS = 1 << 62
+
+
+def bead_term(box: object, code: object, count: object) -> int:
+    """One beads row's share of its kit's checksum (any values: an edited row may hold text)."""
+    digest = hashlib.blake2b(f"{box}/{code}/{count}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest) % CHECKSUM_MODULUS
 
 
 def default_path() -> Path:
@@ -95,6 +111,7 @@ def _v2(store: Store) -> None:
     from tracker.replay import rebuild  # replay reads the store: imported here, not at the top
 
     kit_ids = [row[0] for row in store.db.execute("SELECT id FROM kits ORDER BY id").fetchall()]
+    _checksum_table(store)
     for kit_id in kit_ids:
         try:
             rebuild(store, kit_id)
@@ -104,10 +121,24 @@ def _v2(store: Store) -> None:
             continue
 
 
+def _v3(store: Store) -> None:
+    """Each kit's bead checksum, from the beads table as it stands (`menace verify` says whether that agrees
+    with the log; `menace rebuild` makes it)."""
+    _checksum_table(store)
+    for (kit_id,) in store.db.execute("SELECT id FROM kits").fetchall():
+        store.reset_checksum(kit_id)
+
+
+def _checksum_table(store: Store) -> None:
+    # Also made by migration 2, whose rebuild writes beads, and so checksums, before migration 3 runs.
+    store.db.execute("CREATE TABLE IF NOT EXISTS checksums (kit TEXT PRIMARY KEY, beads INTEGER NOT NULL)")
+
+
 # Numbered migrations: each runs in one transaction together with the row that records it.
 MIGRATIONS = [
     (1, "event log, kits, beads and games", _v1),
     (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
+    (3, "a checksum of each kit's bead counts, kept with every write of them", _v3),
 ]
 GAME_COLUMNS = (
     "id",
@@ -121,6 +152,11 @@ GAME_COLUMNS = (
     "moves",
     "first_box",
 )
+
+
+def _digest(rows: list[Any]) -> int:
+    """The checksum of a kit's beads rows, (box, move, count) each."""
+    return sum(bead_term(*row) for row in rows) % CHECKSUM_MODULUS
 
 
 def now() -> str:
@@ -354,33 +390,72 @@ class Store:
     # --- projections ------------------------------------------------------------------------------
     # The beads table keys a colour by its move code; the mirror by the game's move. A row for a box or a
     # colour the kit does not have (an edit behind the log's back) is no bead of any box: it is left out
-    # here, and `menace verify` reports it.
-    def mirror(self, kit: KitRecord) -> Mirror:
+    # here, and `menace verify` reports it. Every read is checked against the kit's checksum, which only
+    # write_beads (the one writer of counts, whatever the event) keeps, in the same transaction.
+    def mirror(self, kit: KitRecord, *, checked: bool = True) -> Mirror:
+        """The kit's bead counts; raises CountsChanged if they are not what its log wrote (unless not
+        ``checked``: verify and rebuild read them as they are)."""
+        rows = self.db.execute(
+            "SELECT box, move, count FROM beads WHERE kit = ? ORDER BY box, move", (kit.id,)
+        ).fetchall()
+        if checked and self.checksum(kit.id) != _digest(rows):
+            raise CountsChanged(
+                f"kit {kit.name}'s bead counts are not the ones its log wrote (the store was edited "
+                f"behind its back): run `menace rebuild --kit {shlex.quote(kit.name)}` to recompute them"
+            )
         mirror: Mirror = {b.id: {} for b in kit.boxes}
         valid = kit.box_codes
-        for box, code, count in self.db.execute(
-            "SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)
-        ):
+        for box, code, count in rows:
             if code in valid.get(box, ()):
                 mirror[box][kit.move(code)] = count
         return mirror
 
     def box_counts(self, kit: KitRecord, box: int) -> Counts:
-        rows = self.db.execute(
-            "SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box)
+        """One box's counts, checked as ``mirror`` checks them."""
+        return self.mirror(kit).get(box, {})
+
+    def checksum(self, kit_id: str) -> int | None:
+        """The kit's bead checksum as its last write left it (None: it has none)."""
+        row = self.db.execute("SELECT beads FROM checksums WHERE kit = ?", (kit_id,)).fetchone()
+        return row[0] if row else None
+
+    def reset_checksum(self, kit_id: str) -> None:
+        """Sets the kit's checksum to that of its beads rows now; the caller holds the transaction."""
+        rows = self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit_id,)).fetchall()
+        self.db.execute(
+            "INSERT INTO checksums VALUES (?, ?) ON CONFLICT (kit) DO UPDATE SET beads = excluded.beads",
+            (kit_id, _digest(rows)),
         )
-        valid = kit.box_codes.get(box, frozenset())
-        return {kit.move(code): count for code, count in rows.fetchall() if code in valid}
 
     def write_mirror(self, kit: KitRecord, mirror: Mirror) -> None:
         """Writes every count of ``mirror``; the caller holds the transaction."""
         self.write_beads(kit, {(box, move): n for box, moves in mirror.items() for move, n in moves.items()})
 
     def write_beads(self, kit: KitRecord, counts: BeadCounts) -> None:
+        """Writes counts and moves the kit's checksum by the rows they replace; the caller holds the
+        transaction."""
+        rows = [(kit.id, box, kit.code(move), count) for (box, move), count in counts.items()]
+        if not rows:
+            return
+        boxes = sorted({row[1] for row in rows})
+        query = "SELECT box, move, count FROM beads WHERE kit = ?"
+        args: list[object] = [kit.id]
+        if len(boxes) <= 100:  # a move's few boxes by key; a whole kit (create, import) in one read
+            query += f" AND box IN ({', '.join('?' * len(boxes))})"
+            args += boxes
+        old = {(b, m): c for b, m, c in self.db.execute(query, args)}
+        delta = sum(bead_term(b, m, c) for _, b, m, c in rows) - sum(
+            bead_term(b, m, old[(b, m)]) for _, b, m, _ in rows if (b, m) in old
+        )
         self.db.executemany(
             "INSERT INTO beads VALUES (?, ?, ?, ?) "
             "ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
-            [(kit.id, box, kit.code(move), count) for (box, move), count in counts.items()],
+            rows,
+        )
+        self.db.execute(
+            "INSERT INTO checksums VALUES (?, ?) "
+            f"ON CONFLICT (kit) DO UPDATE SET beads = (beads + excluded.beads) % {CHECKSUM_MODULUS}",
+            (kit.id, delta % CHECKSUM_MODULUS),
         )
 
     def write_game(self, kit_id: str, row: dict[str, Any]) -> None:
