@@ -12,9 +12,21 @@ from typing import Any
 import click
 
 from kit.game import GameError
-from tracker.commands import catalogue, games, generate, kits, log, match, play, rebuild, report, simulate
+from tracker.commands import (
+    catalogue,
+    games,
+    generate,
+    kits,
+    log,
+    match,
+    play,
+    rebuild,
+    record,
+    report,
+    simulate,
+)
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, rebuild]
+COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, rebuild, record]
 
 
 class CommandError(click.ClickException):

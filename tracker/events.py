@@ -17,7 +17,6 @@ from tracker import session as sessions
 from tracker.kit_record import KitRecord, kit_from_data
 from tracker.opponents import opponent_name
 from tracker.session import BEAD_SOURCES, Session, Turn
-from tracker.text import move_name
 
 Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
 Mirror = dict[int, Counts]  # box id -> its counts: the tracker's copy of the physical boxes
@@ -164,15 +163,15 @@ def _refilled(world: World, event: Event) -> Change:
 def _drew(world: World, event: Event) -> Change:
     session = _session(world, event)
     box, move = event.data["box"], world.kit.move(int(event.data["move"]))
-    new = sessions.draw(world.kit, session, box, move, event.id)
-    played = new.steps[-1].played
-    if world.kit.code(played) != event.data["square"]:
-        game = world.kit.catalogue.game
-        said = move_name(game, world.kit.move(int(event.data["square"])), "numbers")
-        raise EventError(
-            f"the {world.kit.colour(move)} bead of box {box} plays {move_name(game, played, 'numbers')} "
-            f"on the real board, not {said}"
-        )
+    # The square is where the bead was played: where the tracker lays the label, or where another way of
+    # laying it that fits a symmetric board puts it (sessions.draw checks which).
+    square = event.data["square"]
+    if not isinstance(square, int) or isinstance(square, bool):
+        raise EventError(f"a drew event's square is a move code, not {square!r}")
+    try:
+        new = sessions.draw(world.kit, session, box, move, event.id, played=world.kit.move(square))
+    except GameError as error:
+        raise EventError(str(error)) from None
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
         raise EventError(f"the mirror says box {box} holds no {colour} bead")

@@ -23,6 +23,7 @@ from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
 from tracker.opponents import HUMAN, computer_player
 from tracker.session import Turn
+from tracker.squares import bead_for
 from tracker.stats import totals
 from tracker.store import Store, StoreChanged, new_id, now
 from tracker.table_players import DigitalDraw, PersonAtTable, PhysicalDraw, TurnOver
@@ -142,7 +143,7 @@ class Table:
         code = self.kit.code(move)
         if state.to_move == self.kit.catalogue.menace:
             where = self.kit.place(state.position)
-            bead = next(b for b in where.box.moves if where.to_real(b) == move)
+            bead = bead_for(self.kit, where, move, self.mirror_counts(where.box))
             colour = self.kit.colour(bead)
             if not shows_cells(self.game.picture(state.position)):
                 # No label picture was shown to find the bead's square by: the sentence names the box.
