@@ -7,11 +7,9 @@ means the store was changed behind the log's back (or the log itself was edited)
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from generator.catalogue import build_catalogue
@@ -19,7 +17,7 @@ from kit.game import GameError
 from tracker.bulk import collector_paused
 from tracker.events import Event, EventError, World, initial_world, step
 from tracker.kit_record import KitRecord, boxes_to_json
-from tracker.store import BUSY_TIMEOUT_S, GENESIS, CountsChanged, Store, dumps, event_hash
+from tracker.store import GENESIS, CountsChanged, Store, dumps, event_hash
 
 
 @dataclass
@@ -113,7 +111,7 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[s
     # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
     with ThreadPoolExecutor(1) as pool:
-        integrity = pool.submit(_integrity_check, store.path)
+        integrity = pool.submit(_integrity_check, store)
         with collector_paused():  # the replay's objects are freed when _verify_log returns, before it resumes
             chain, replayed, checked = _verify_log(store, kit_name)
         problems = integrity.result()
@@ -167,8 +165,8 @@ def _orphans(store: Store) -> list[str]:
     return problems
 
 
-def _integrity_check(path: Path) -> list[str]:
-    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+def _integrity_check(store: Store) -> list[str]:
+    db = store.connect()
     try:
         integrity = db.execute("PRAGMA integrity_check").fetchall()
     finally:

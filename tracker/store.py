@@ -14,6 +14,7 @@ import json
 import os
 import shlex
 import sqlite3
+import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -183,10 +184,23 @@ class Store:
         self.path = Path(path)
         if not self.path.exists() and not create:
             raise MenaceError(f"no store at {self.path}: create a kit first with `menace new NAME`")
+        # A store whose file or folder cannot be written (a read-only share, a copy on a CD) is opened for
+        # reading: the commands that only read work, and a write is refused in one line (transaction).
+        self.read_only = self.path.exists() and not all(
+            os.access(p, os.W_OK) for p in (self.path, self.path.parent)
+        )
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            if self.read_only:
+                self.db = self.connect()
+                if self._version() < max(v for v, _, _ in MIGRATIONS):
+                    raise MenaceError(
+                        f"the store {self.path} is read-only and was written by an older menace-kit: open it "
+                        "once where it can be written, so it is brought up to date"
+                    )
+                return
+            self.db = self.connect()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -195,6 +209,21 @@ class Store:
             raise MenaceError(f"cannot open the store {self.path}: {error}") from None
         except OSError as error:
             raise MenaceError(f"cannot open the store {self.path}: {error.strerror}") from None
+
+    def connect(self) -> sqlite3.Connection:
+        """A new connection to the store (read-only if the store is)."""
+        if not self.read_only:
+            return sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            # A WAL store in a folder we cannot write: SQLite cannot make the files it reads WAL with. A
+            # store closed cleanly holds everything in its main file, which "immutable" reads as it is.
+            db.close()
+            return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
 
     def close(self) -> None:
         self.db.close()
@@ -205,6 +234,11 @@ class Store:
 
         Inside a transaction already (a batch of games, one commit), the block is a savepoint of it: it
         still succeeds or fails as a whole."""
+        if self.read_only:
+            raise MenaceError(
+                f"the store {self.path} is read-only (the file or its folder cannot be written): it can be "
+                "read, but nothing can be recorded"
+            )
         if self.db.in_transaction:
             self.db.execute("SAVEPOINT nested")
             try:

@@ -1,0 +1,67 @@
+"""The store and the play table under conditions a classroom meets: a read-only store, two windows on one
+kit, a recount in the middle of a game."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.cli import play_random, run
+
+
+@pytest.fixture
+def read_only_store():
+    """A store with games in it, read-only in a read-only folder, and a way to run `menace` on it."""
+    folder = Path(tempfile.mkdtemp())
+    db = str(folder / "m.sqlite3")
+    assert run("new", "class-a", "--db", db).exit_code == 0
+    assert play_random(db, games=3, seed=1).exit_code == 0
+    folder.chmod(0o755)
+    expected = {args: run(*args, "--db", db).output for args in READS}
+    with sqlite3.connect(db) as connection:  # as the last `menace` to close the store leaves it
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for extra in ("-wal", "-shm"):
+        Path(db + extra).unlink(missing_ok=True)
+    os.chmod(db, 0o444)
+    folder.chmod(0o555)
+    # Root writes anywhere: without the capabilities that let it, it meets the permissions as others do.
+    powerless = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+    powerless = powerless if os.geteuid() == 0 else []
+
+    def menace(*args: str) -> subprocess.CompletedProcess:
+        command = [*powerless, sys.executable, "-m", "tracker", *args, "--db", db]
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        return subprocess.run(command, capture_output=True, text=True, env=env, cwd="/")
+
+    yield menace, expected, db
+    folder.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+READS = (("box", "1"), ("stats",), ("export",))
+
+
+def test_a_read_only_store_opens_for_reading_and_refuses_a_write_in_one_line(read_only_store):
+    menace, expected, db = read_only_store
+    for args in READS:
+        done = menace(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (0, expected[args], ""), args
+    verified = menace("verify")
+    assert verified.returncode == 0 and verified.stdout.startswith("OK: "), verified.stdout + verified.stderr
+    refused = (
+        f"Error: the store {db} is read-only (the file or its folder cannot be written): it can be read, "
+        "but nothing can be recorded\n"
+    )
+    for args in (("census", "1", "red=2"), ("new", "b")):
+        done = menace(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", refused), args
+    played = menace("play", "--draw", "digital", "--opponent", "random", "--brief")
+    assert played.returncode == 2 and played.stderr == refused, played.stdout + played.stderr
+    assert sorted(os.listdir(Path(db).parent)) == ["m.sqlite3"]
