@@ -65,6 +65,7 @@ def test_migration_2_rebuilds_the_first_box_column_of_a_v1_store(tmp_path):
     # What verify says of such a store without the migration: the games table disagrees with the log.
     unmigrated = Store.__new__(Store)
     unmigrated.path, unmigrated.db = db, sqlite3.connect(db, isolation_level=None)
+    unmigrated.read_only = False
     problems, _ = verify(unmigrated)
     assert any("in the games table does not match the log" in p for p in problems)
     unmigrated.db.execute("DROP TABLE checksums")  # nor had it checksums
