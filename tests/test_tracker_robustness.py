@@ -65,3 +65,27 @@ def test_a_read_only_store_opens_for_reading_and_refuses_a_write_in_one_line(rea
     played = menace("play", "--draw", "digital", "--opponent", "random", "--brief")
     assert played.returncode == 2 and played.stderr == refused, played.stdout + played.stderr
     assert sorted(os.listdir(Path(db).parent)) == ["m.sqlite3"]
+
+
+def test_a_second_play_on_a_kit_in_play_is_refused_and_takes_over_after_a_crash(db):
+    first = subprocess.Popen([sys.executable, "-m", "tracker", "play", "--db", db], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    seen = b""
+    try:
+        while b"Colour drawn" not in seen:  # the first window is at its prompt, game 1 started
+            chunk = os.read(first.stdout.fileno(), 4096)
+            assert chunk, seen.decode()
+            seen += chunk
+        second = run("play", "--db", db, input="k\n")
+        assert second.exit_code == 2 and second.output.count("\n") == 1, second.output
+        assert second.output.startswith(f"Error: kit class-a is already in play (process {first.pid} on ")
+        assert second.output.endswith(
+            "carry on in that window, or type 'quit' there. A window that crashed or was closed frees the "
+            "kit by itself, and `menace play` then takes over its game; if that process hangs, end it first "
+            "(kill PID)\n")  # fmt: skip
+    finally:
+        first.kill()  # the crash
+        first.wait()
+    taken = run("play", "--db", db, input="k\nquit\n")
+    assert taken.exit_code == 0, taken.output
+    assert taken.output.startswith("Resuming game 1 of kit class-a (physical draw, human opponent).")
