@@ -3,6 +3,7 @@ kit, a recount in the middle of a game."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -90,3 +91,22 @@ def test_a_second_play_on_a_kit_in_play_is_refused_and_takes_over_after_a_crash(
     taken = run("play", "--db", db, input="k\nquit\n")
     assert taken.exit_code == 0, taken.output
     assert taken.output.startswith("Resuming game 1 of kit class-a (physical draw, human opponent).")
+
+
+def test_box_census_and_resume_count_the_bead_out_on_top(db):
+    assert run("play", "--db", db, input="k\n1\nquit\n").exit_code == 0  # black drawn from box 1
+    note = ("  and 1 black out on top of the box, drawn in game 1: not counted here (nor in a census), it "
+            "goes back in if the game is discarded\n")  # fmt: skip
+    shown = run("box", "1", "--db", db).output
+    assert shown.endswith("  black    square 5    3 beads  27%\n  11 beads in all\n" + note), shown
+    assert json.loads(run("box", "1", "--db", db, "--json").output)["out"] == {"4": 1}
+    assert json.loads(run("box", "2", "--db", db, "--json").output)["out"] == {}
+    recount = run("census", "1", "black=3", "red=4", "--db", db)  # the box holds 3 black: so it says
+    assert recount.output.endswith(note)
+    resumed = run("play", "--db", db, input="quit\n")
+    assert ("Resuming game 1 of kit class-a (physical draw, human opponent).\n"
+            "  Beads out on top of their boxes: black from box 1.\n") in resumed.output
+    assert run("discard", "--db", db, input="y\n").exit_code == 0
+    after = json.loads(run("box", "1", "--db", db, "--json").output)
+    assert (after["beads"]["4"], after["out"]) == (4, {})  # the bead on top went back: one off nowhere
+    assert "out on top" not in run("box", "1", "--db", db).output

@@ -19,7 +19,7 @@ from kit.matchbox import Box, instruction, when_empty
 from kit.players import Player
 from tracker import session as sessions
 from tracker.census import parse_counts
-from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
+from tracker.corrections import NothingToUndo, beads_out, plan_discard, plan_undo, reverse_instruction
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
 from tracker.opponents import HUMAN, computer_player
 from tracker.session import Turn
@@ -106,6 +106,9 @@ class Table:
                 f"Resuming game {session.number} of kit {self.kit.name} "
                 f"({session.bead_source} draw, {session.opponent} opponent)."
             )
+            out = ", ".join(f"{self.kit.colour(bead)} from box {box}" for box, bead in beads_out(self.world))
+            if out:
+                self.say(f"  Beads out on top of their boxes: {out}.")
         self.show_board()
         while self.world.session is not None:
             session = self.world.session
