@@ -110,3 +110,42 @@ def test_box_census_and_resume_count_the_bead_out_on_top(db):
     after = json.loads(run("box", "1", "--db", db, "--json").output)
     assert (after["beads"]["4"], after["out"]) == (4, {})  # the bead on top went back: one off nowhere
     assert "out on top" not in run("box", "1", "--db", db).output
+
+
+def test_import_rename_gives_the_kit_a_free_name_and_the_history_still_merges(db, tmp_path):
+    play_random(db, games=2, seed=1)
+    export = tmp_path / "a.jsonl"
+    assert run("export", "--db", db, "--out", str(export)).exit_code == 0
+    other = str(tmp_path / "b.sqlite3")
+    assert run("new", "Class-A", "--db", other).exit_code == 0
+    taken = run("import", "--db", other, str(export))
+    assert taken.output == (
+        "Error: line 2: the store already has another kit called 'Class-A'; nothing imported\n")  # fmt: skip
+    for name in ("CLASS-a", " Class-A "):
+        refused = run("import", "--db", other, "--rename", name, str(export))
+        assert refused.output == taken.output
+    renamed = run("import", "--db", other, "--rename", "  class   7c ", str(export))
+    assert renamed.output == "imported 21 new events (1 new kit, 2 finished games)\n", renamed.output
+    names = [line.split(":")[0] for line in run("kits", "--db", other).output.splitlines()]
+    assert names == ["class 7c", "Class-A"]
+    for args in ([], ["--rename", "class 7c"]):  # again: nothing new
+        again = run("import", "--db", other, *args, str(export))
+        assert again.output == "imported 0 new events (0 new kits, 0 finished games)\n", again.output
+    play_random(db, games=1, seed=2)  # the kit goes on in its first store; its history merges past the rename
+    assert run("export", "--db", db, "--out", str(export)).exit_code == 0
+    assert run("import", "--db", other, str(export)).output.startswith("imported ")
+    assert run("stats", "--db", other, "--kit", "class 7c").output.startswith("Kit class 7c: 3 games")
+    assert run("verify", "--db", other).exit_code == 0
+    assert run("rebuild", "--db", other).exit_code == 0 and run("verify", "--db", other).exit_code == 0
+    # The rename travels with the kit's own export, and means the same there.
+    copy = tmp_path / "c.jsonl"
+    assert run("export", "--db", other, "--kit", "class 7c", "--out", str(copy)).exit_code == 0
+    third = str(tmp_path / "c.sqlite3")
+    assert run("import", "--db", third, str(copy)).exit_code == 0
+    assert run("kits", "--db", third).output.startswith("class 7c: ")
+    assert run("verify", "--db", third).exit_code == 0
+    assert run("export", "--db", other, "--out", str(copy)).exit_code == 0
+    both = run("import", "--db", str(tmp_path / "d.sqlite3"), "--rename", "x", str(copy))
+    assert both.output == (
+        "Error: --rename names the one kit a file adds, and this file adds 2; nothing imported\n"
+    )

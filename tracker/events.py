@@ -7,6 +7,7 @@ replayed ones come from the same code.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from kit.game import GameError
 from kit.matchbox import BeadChange, Box, when_empty
 from tracker import session as sessions
-from tracker.kit_record import KitRecord, kit_from_data
+from tracker.kit_record import KitRecord, kit_from_data, kit_name
 from tracker.opponents import opponent_name
 from tracker.session import BEAD_SOURCES, Session, Turn
 
@@ -25,7 +26,7 @@ BeadCounts = dict[tuple[int, Any], int]  # (box, move) -> beads: what an event s
 
 KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
-    "discarded", "census", "reopened",
+    "discarded", "census", "reopened", "renamed",
 )  # fmt: skip
 SCORES = {"win": 3, "draw": 1, "loss": -1}  # Michie's running score
 
@@ -290,6 +291,15 @@ def _census(world: World, event: Event) -> Change:
     return _next(world, event, world.session, {(box.id, m): n for m, n in counts.items()})
 
 
+def _renamed(world: World, event: Event) -> Change:
+    """The kit has another name from now on (`menace import --rename`: its own was taken in this store)."""
+    name = event.data["name"]
+    if not isinstance(name, str) or kit_name(name) != name:
+        raise EventError(f"{name!r} is not a kit's name as the store keeps it (trimmed, NFC)")
+    change = _next(world, event, world.session, ended=world.ended)
+    return Change(dataclasses.replace(change.world, kit=dataclasses.replace(world.kit, name=name)))
+
+
 def _kit_created(world: World, event: Event) -> Change:
     raise EventError("the kit already exists")
 
@@ -297,7 +307,7 @@ def _kit_created(world: World, event: Event) -> Change:
 _HANDLERS = {
     "kit_created": _kit_created, "game_started": _game_started, "refilled": _refilled, "drew": _drew,
     "moved": _moved, "resigned": _resigned, "undone": _undone, "game_ended": _game_ended,
-    "discarded": _discarded, "census": _census, "reopened": _reopened,
+    "discarded": _discarded, "census": _census, "reopened": _reopened, "renamed": _renamed,
 }  # fmt: skip
 
 

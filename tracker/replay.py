@@ -53,6 +53,7 @@ def rebuild(store: Store, kit_id: str) -> Replayed:
     store.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
     store.write_mirror(done.world.kit, done.world.loaded_mirror)
     store.reset_checksum(kit_id)
+    store.write_name(store.kit_by_id(kit_id), done.world.kit)
     for row in sorted(done.games.values(), key=lambda r: r["number"]):
         store.write_game(kit_id, row)
     return done

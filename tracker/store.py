@@ -626,4 +626,13 @@ class Store:
         self.write_beads(world.kit, change.beads)
         if change.game_row is not None:
             self.write_game(world.kit.id, change.game_row)
+        self.write_name(world.kit, change.world.kit)
         return change.world
+
+    def write_name(self, before: KitRecord, after: KitRecord) -> None:
+        """The kits table's name, when an event renamed the kit; the caller holds the transaction."""
+        if after.name != before.name:
+            taken = self.kit_called(after.name)
+            if taken is not None and taken != before.name:
+                raise MenaceError(f"there is already a kit called {taken!r}: choose another name")
+            self.db.execute("UPDATE kits SET name = ? WHERE id = ?", (after.name, after.id))

@@ -85,12 +85,22 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
     "(philip-kimber/MENACE), replayed into a new kit named by --kit.",
 )
 @click.option("--kit", "kit_name", metavar="NAME", default=None, help="With --from pk: the new kit's name.")
+@click.option(
+    "--rename",
+    metavar="NEW",
+    default=None,
+    help="Give the kit the file adds this name (when its own is taken in this store).",
+)
 @click.argument("file", type=FileName())
-def import_command(db_path: Path | None, source: str, kit_name: str | None, file: Path) -> None:
+def import_command(
+    db_path: Path | None, source: str, kit_name: str | None, rename: str | None, file: Path
+) -> None:
     """Merge another store's export into this store (importing the same file twice changes nothing), or
     with --from pk replay another tracker's log into a new kit."""
     if (source == "pk") != (kit_name is not None):
         raise click.UsageError("--kit NAME goes with --from pk (and only with it): the kit the log goes into")
+    if rename is not None and source == "pk":
+        raise click.UsageError("--rename is for an export; with --from pk, --kit names the new kit")
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
@@ -104,7 +114,7 @@ def import_command(db_path: Path | None, source: str, kit_name: str | None, file
     from tracker.exchange import ImportRejected, import_events
 
     try:
-        added = import_events(store, text)
+        added = import_events(store, text, rename=None if rename is None else kit_name_text(rename))
     except ImportRejected:
         raise
     except GameError as error:
