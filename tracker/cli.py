@@ -16,6 +16,7 @@ from tracker.commands import (
     catalogue,
     games,
     generate,
+    golf,
     kits,
     log,
     match,
@@ -26,7 +27,9 @@ from tracker.commands import (
     simulate,
 )
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, rebuild, record]
+COMMAND_MODULES = [
+    catalogue, generate, play, kits, games, log, report, simulate, match, rebuild, record, golf,
+]  # fmt: skip
 
 
 class CommandError(click.ClickException):
