@@ -353,7 +353,8 @@ def test_hostile_games_typed_in_and_hostile_open_day_logs(tmp_path, monkeypatch)
                 key = rng.choice(list(log["CONFIG"]))
                 log["CONFIG"][key] = rng.choice([None, [], "x", [1] * rng.randint(0, 12), -5, 10**30, {}])
             elif target == "GAMES":
-                log["GAMES"] = rng.choice([None, {}, "GAMES", [[]], GAMES * 2, [[4]] * 3])
+                copied = json.loads(json.dumps(GAMES * 2))  # the test's own copy: it is changed below
+                log["GAMES"] = rng.choice([None, {}, "GAMES", [[]], copied, [[4]] * 3])
             elif log["GAMES"] and isinstance(log["GAMES"], list):
                 game = rng.choice(log["GAMES"])
                 if isinstance(game, list) and game:
