@@ -22,7 +22,7 @@ def record(db_path: Path | None, kit_name: str | None, file: Path) -> None:
 
     MENACE's bead for each square is the one its box's label puts there (any way the label fits the
     board), and each game gets the rules' bead changes. A line that is not a legal game, or needs a bead
-    the box does not hold, stops the file with nothing recorded, and the census that would fix it."""
+    the box does not hold, stops the file with nothing recorded and names the census that would fix it."""
     from tracker.record import record_games
 
     store = open_store(db_path)
