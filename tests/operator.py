@@ -135,4 +135,5 @@ def run_with_operator(operator: Operator, args: list[str]) -> int:
     finally:
         sys.stdin, sys.stdout = saved
     operator.follow(operator.out.getvalue()[operator.read_to :])
+    operator.read_to = len(operator.out.getvalue())  # so a second run does not read this one's end again
     return code

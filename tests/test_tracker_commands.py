@@ -199,8 +199,8 @@ def test_drift_names_the_census_command(db):
     result = run("play", "--db", db, input="red\ncensus red=1\nred\n")
     assert (
         "  Drift: the mirror says box 1 has no red beads, but you drew one. "
-        "Recount the box and put the counts right with `menace census 1 red=1 yellow=4 black=4` "
-        "(or type 'census' here)."
+        "Recount the box and put the counts right with "
+        "`menace census 1 red=1 yellow=4 black=4 --kit class-a` (or type 'census' here)."
     ) in result.output
     assert "  Box 1 now holds red 1, yellow 4, black 4." in result.output
     assert "  red: MENACE plays square 1 (top left)." in result.output

@@ -121,6 +121,12 @@ class FuzzStdin:
                     "empty",
                     "discard",
                     "census red=3",
+                    "square 5",
+                    "sq LM",
+                    "square 3",
+                    "square 0",
+                    "square",
+                    "RR",
                 ]
             )
             self.valid += 1
@@ -174,7 +180,8 @@ def test_ten_thousand_hostile_answers_at_the_prompts(tmp_path, monkeypatch):
     print(f"\nprompts: {total_garbage} hostile and {total_valid} plausible answers")
 
 
-KIT_COMMANDS = {"box", "census", "games", "stats", "undo", "discard", "verify", "export", "report"}
+KIT_COMMANDS = {"box", "census", "games", "stats", "undo", "discard", "verify", "export", "report", "rebuild",
+                "record"}  # fmt: skip
 
 
 def test_random_arguments_to_every_command(tmp_path, monkeypatch):
@@ -241,6 +248,11 @@ def test_random_arguments_to_every_command(tmp_path, monkeypatch):
         "'; DROP TABLE kits;--",
         "\x00",
         "🙂",
+        "--from",
+        "pk",
+        "--rename",
+        "class b",
+        "-",
     ]
     commands = [
         "box",
@@ -258,6 +270,9 @@ def test_random_arguments_to_every_command(tmp_path, monkeypatch):
         "play",
         "report",
         "find",
+        "rebuild",
+        "record",
+        "golf",
     ]
     connection = sqlite3.connect(db)
     count = lambda: connection.execute("SELECT count(*) FROM events").fetchone()[0]  # noqa: E731
@@ -269,7 +284,7 @@ def test_random_arguments_to_every_command(tmp_path, monkeypatch):
             # Random `new`s add kits, and then a command without --kit is refused before it does anything:
             # naming the kit lets the command itself run on whatever else was drawn.
             args += ["--kit", "t"]
-        if command == "import":
+        if command in ("import", "record"):
             args.append(rng.choice(files))
         if command == "play":
             args += ["--kit", "nope"] if rng.random() < 0.5 else ["--games", "-3"]
@@ -290,3 +305,71 @@ def test_random_arguments_to_every_command(tmp_path, monkeypatch):
     problems, _ = verify(Store(db))
     assert problems == []
     print(f"\narguments: 1500 invocations, {failures} rejected")
+
+
+def one_line_or_recorded(result, count_before: int, count_after: int) -> bool:
+    """A command either did its work (exit 0) or refused in one line and changed nothing; True if refused."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 2:
+        assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
+        assert count_after == count_before, result.output
+    return result.exit_code == 2
+
+
+def test_hostile_games_typed_in_and_hostile_open_day_logs(tmp_path, monkeypatch):
+    """`menace record` lines and `menace import --from pk` files, mostly broken: each is recorded whole or
+    refused in one line with nothing written."""
+    import json
+
+    from tests.test_tracker_pk_log import CONFIG, GAMES
+
+    monkeypatch.chdir(tmp_path)
+    rng = random.Random(13)
+    runner = CliRunner()
+    db = str(tmp_path / "r.sqlite3")
+    for args in (["new", "t", "--db", db], ["new", "g", "--db", db, "--rules", "golf"]):
+        assert runner.invoke(main, args).exit_code == 0
+    connection = sqlite3.connect(db)
+    count = lambda: connection.execute("SELECT count(*) FROM events").fetchone()[0]  # noqa: E731
+    words = ["1", "5", "9", "LL", "mm", "RR", "resign", "0", "10", "x", "LMR", "5,", "#", "1 2", "\t"]
+    tried = refused = 0
+    for _ in range(400):
+        if rng.random() < 0.3:
+            squares = rng.sample(range(1, 10), 9)  # a whole game's worth of squares, legal or not
+            line = " ".join(str(n) for n in squares[: rng.randint(1, 9)])
+        else:
+            line = " ".join(rng.choice(words + [garbage(rng)]) for _ in range(rng.randint(0, 10)))
+        before = count()
+        result = runner.invoke(main, ["record", "--db", db, "--kit", rng.choice("tg")], input=line + "\n")
+        tried += 1
+        refused += one_line_or_recorded(result, before, count())
+    pk_refused = 0
+    for number in range(100):
+        log = json.loads(json.dumps({"CONFIG": CONFIG, "GAMES": GAMES}))
+        for _ in range(rng.randint(1, 3)):
+            target = rng.choice(["CONFIG", "GAMES", "game", "game", "value"])
+            if target == "CONFIG":
+                key = rng.choice(list(log["CONFIG"]))
+                log["CONFIG"][key] = rng.choice([None, [], "x", [1] * rng.randint(0, 12), -5, 10**30, {}])
+            elif target == "GAMES":
+                copied = json.loads(json.dumps(GAMES * 2))  # the test's own copy: it is changed below
+                log["GAMES"] = rng.choice([None, {}, "GAMES", [[]], copied, [[4]] * 3])
+            elif log["GAMES"] and isinstance(log["GAMES"], list):
+                game = rng.choice(log["GAMES"])
+                if isinstance(game, list) and game:
+                    where = rng.randrange(len(game))
+                    game[where] = rng.choice([rng.randrange(10), -1, 10, 9, "4", 4.0, None, [4], 10**20])
+        text = json.dumps(log) if rng.random() < 0.9 else json.dumps(log)[: rng.randrange(200)]
+        path = tmp_path / f"pk{number}.json"
+        path.write_text(text)
+        before = count()
+        args = ["import", "--db", db, "--from", "pk", "--kit", f"pk {number}", str(path)]
+        result = runner.invoke(main, args)
+        tried += 1
+        pk_refused += one_line_or_recorded(result, before, count())
+    connection.close()
+    problems, _ = verify(Store(db))
+    assert problems == []
+    assert refused > 200 and pk_refused > 50  # the hostile ones were refused, not a handful
+    print(f"\nrecord and pk logs: {tried} inputs, {refused + pk_refused} refused in one line, the rest taken")

@@ -12,9 +12,26 @@ from typing import Any
 import click
 
 from kit.game import GameError
-from tracker.commands import catalogue, games, generate, kits, log, match, play, report, serve, simulate, study
+from tracker.commands import (
+    catalogue,
+    games,
+    generate,
+    golf,
+    kits,
+    log,
+    match,
+    play,
+    rebuild,
+    record,
+    report,
+    serve,
+    simulate,
+    study,
+)
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, study, serve]
+COMMAND_MODULES = [
+    catalogue, generate, play, kits, games, log, report, simulate, match, study, rebuild, record, golf, serve,
+]  # fmt: skip
 
 
 class CommandError(click.ClickException):

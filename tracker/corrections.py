@@ -9,6 +9,7 @@ the callers only word it for their place (a one-shot command or a line at the pr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kit.matchbox import BeadChange
 from tracker import session as sessions
@@ -104,3 +105,20 @@ def _in_progress(world: World, what: str) -> Session:
     if world.session is None:
         raise NoGameInProgress(f"kit {world.kit.name} has no game in progress: there is nothing to {what}")
     return world.session
+
+
+def beads_out(world: World) -> list[tuple[int, Any]]:
+    """(box, bead) for every bead out on top of its box: drawn in the game in progress, not yet settled."""
+    return world.session.beads_drawn if world.session is not None else []
+
+
+def out_on_top_text(kit: KitRecord, world: World, box: int) -> str | None:
+    """The line that tells someone looking at (or recounting) ``box`` that beads of it are out on top."""
+    out = [bead for b, bead in beads_out(world) if b == box]
+    if not out or world.session is None:
+        return None
+    colours = ", ".join(f"1 {kit.colour(bead)}" for bead in out)
+    return (
+        f"  and {colours} out on top of the box, drawn in game {world.session.number}: not counted here (nor "
+        "in a census), it goes back in if the game is discarded"
+    )

@@ -7,6 +7,7 @@ replayed ones come from the same code.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,10 +15,9 @@ from typing import Any
 from kit.game import GameError
 from kit.matchbox import BeadChange, Box, when_empty
 from tracker import session as sessions
-from tracker.kit_record import KitRecord, kit_from_data
+from tracker.kit_record import KitRecord, kit_from_data, kit_name
 from tracker.opponents import opponent_name
 from tracker.session import BEAD_SOURCES, Session, Turn
-from tracker.text import move_name
 
 Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
 Mirror = dict[int, Counts]  # box id -> its counts: the tracker's copy of the physical boxes
@@ -26,7 +26,7 @@ BeadCounts = dict[tuple[int, Any], int]  # (box, move) -> beads: what an event s
 
 KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
-    "discarded", "census", "reopened",
+    "discarded", "census", "reopened", "renamed",
 )  # fmt: skip
 SCORES = {"win": 3, "draw": 1, "loss": -1}  # Michie's running score
 
@@ -164,15 +164,15 @@ def _refilled(world: World, event: Event) -> Change:
 def _drew(world: World, event: Event) -> Change:
     session = _session(world, event)
     box, move = event.data["box"], world.kit.move(int(event.data["move"]))
-    new = sessions.draw(world.kit, session, box, move, event.id)
-    played = new.steps[-1].played
-    if world.kit.code(played) != event.data["square"]:
-        game = world.kit.catalogue.game
-        said = move_name(game, world.kit.move(int(event.data["square"])), "numbers")
-        raise EventError(
-            f"the {world.kit.colour(move)} bead of box {box} plays {move_name(game, played, 'numbers')} "
-            f"on the real board, not {said}"
-        )
+    # The square is where the bead was played: where the tracker lays the label, or where another way of
+    # laying it that fits a symmetric board puts it (sessions.draw checks which).
+    square = event.data["square"]
+    if not isinstance(square, int) or isinstance(square, bool):
+        raise EventError(f"a drew event's square is a move code, not {square!r}")
+    try:
+        new = sessions.draw(world.kit, session, box, move, event.id, played=world.kit.move(square))
+    except GameError as error:
+        raise EventError(str(error)) from None
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
         raise EventError(f"the mirror says box {box} holds no {colour} bead")
@@ -291,6 +291,15 @@ def _census(world: World, event: Event) -> Change:
     return _next(world, event, world.session, {(box.id, m): n for m, n in counts.items()})
 
 
+def _renamed(world: World, event: Event) -> Change:
+    """The kit has another name from now on (`menace import --rename`: its own was taken in this store)."""
+    name = event.data["name"]
+    if not isinstance(name, str) or kit_name(name) != name:
+        raise EventError(f"{name!r} is not a kit's name as the store keeps it (trimmed, NFC)")
+    change = _next(world, event, world.session, ended=world.ended)
+    return Change(dataclasses.replace(change.world, kit=dataclasses.replace(world.kit, name=name)))
+
+
 def _kit_created(world: World, event: Event) -> Change:
     raise EventError("the kit already exists")
 
@@ -298,7 +307,7 @@ def _kit_created(world: World, event: Event) -> Change:
 _HANDLERS = {
     "kit_created": _kit_created, "game_started": _game_started, "refilled": _refilled, "drew": _drew,
     "moved": _moved, "resigned": _resigned, "undone": _undone, "game_ended": _game_ended,
-    "discarded": _discarded, "census": _census, "reopened": _reopened,
+    "discarded": _discarded, "census": _census, "reopened": _reopened, "renamed": _renamed,
 }  # fmt: skip
 
 

@@ -25,7 +25,7 @@ from kit.game import GameError
 from tracker.bulk import collector_paused
 from tracker.errors import MenaceError
 from tracker.events import KINDS, BeadCounts, Event, World, initial_world, step
-from tracker.store import GENESIS, Store, dumps, event_hash
+from tracker.store import GENESIS, Store, dumps, event_hash, new_id, now
 
 HEADER = {"format": "menace-kit events", "version": 1}
 CSV_COLUMNS = ("id", "kit", "game", "kind", "at", "data", "hash")
@@ -213,15 +213,16 @@ def _is_hash(value: object) -> bool:
     return isinstance(value, str) and len(value) == 64 and _HEX.issuperset(value)
 
 
-def import_events(store: Store, text: str) -> dict[str, Any]:
-    """Merges an export into the store in one transaction; returns counts of what was added."""
+def import_events(store: Store, text: str, *, rename: str | None = None) -> dict[str, Any]:
+    """Merges an export into the store in one transaction; returns counts of what was added. With
+    ``rename``, the one kit the file adds to the store gets that name (a "renamed" event after its own)."""
     with collector_paused():
         lines = read_events(text)
         check_chain(lines)
-        return _import(store, [(line.number, line.event) for line in lines])
+        return _import(store, [(line.number, line.event) for line in lines], rename)
 
 
-def _import(store: Store, events: list[tuple[int, Event]]) -> dict[str, Any]:
+def _import(store: Store, events: list[tuple[int, Event]], rename: str | None = None) -> dict[str, Any]:
     seen: set[str] = set()
     by_kit: dict[str, list[tuple[int, Event]]] = {}
     for number, event in events:
@@ -231,15 +232,29 @@ def _import(store: Store, events: list[tuple[int, Event]]) -> dict[str, Any]:
         by_kit.setdefault(event.kit, []).append((number, event))
     added = {"events": 0, "kits": 0, "games": 0}
     with store.transaction():
+        if rename is not None:
+            new = [kit_id for kit_id in by_kit if store.head(kit_id) is None]
+            if len(new) > 1:  # none: the kit is here already (under its new name), and nothing is renamed
+                raise ImportRejected(
+                    f"--rename names the one kit a file adds, and this file adds {len(new)}; nothing imported"
+                )
         for kit_id, kit_events in by_kit.items():
-            _merge_kit(store, kit_id, kit_events, added)
+            _merge_kit(store, kit_id, kit_events, added, rename)
     return added
 
 
-def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict[str, Any]) -> None:
-    local = store.db.execute(
-        "SELECT id, game, kind, at, data FROM events WHERE kit = ? ORDER BY seq", (kit_id,)
-    ).fetchall()
+def _merge_kit(
+    store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict[str, Any], rename: str | None
+) -> None:
+    # A "renamed" event that an import made is this store's own: the file's history may go on without it.
+    in_file = {event.id for _, event in events}
+    local = [
+        row
+        for row in store.db.execute(
+            "SELECT id, game, kind, at, data FROM events WHERE kit = ? ORDER BY seq", (kit_id,)
+        )
+        if row[2] != "renamed" or row[0] in in_file
+    ]
     common = min(len(local), len(events))
     for index in range(common):
         number, event = events[index]
@@ -266,7 +281,7 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
             )
         try:
             world = initial_world(first)
-            same_name = store.kit_called(first.data["name"])
+            same_name = store.kit_called(rename or first.data["name"])
             if same_name is not None:
                 raise ImportRejected(
                     f"line {number}: the store already has another kit called {same_name!r}; nothing imported"
@@ -281,6 +296,8 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
         added["kits"] += 1
         added["events"] += 1
         new = new[1:]
+        if rename is not None:
+            new.append((number, Event(new_id(), kit_id, "renamed", now(), {"name": rename})))
     else:
         world = store.world(store.kit_by_id(kit_id))
     # Every event is checked by tracker.events.step as in live play (Store.apply), but the writes are gathered
@@ -309,3 +326,4 @@ def _merge_kit(store: Store, kit_id: str, events: list[tuple[int, Event]], added
     store.write_beads(world.kit, beads)
     for row in games.values():
         store.write_game(kit_id, row)
+    store.write_name(store.kit_by_id(kit_id), world.kit)

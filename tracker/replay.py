@@ -7,11 +7,9 @@ means the store was changed behind the log's back (or the log itself was edited)
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from generator.catalogue import build_catalogue
@@ -19,7 +17,7 @@ from kit.game import GameError
 from tracker.bulk import collector_paused
 from tracker.events import Event, EventError, World, initial_world, step
 from tracker.kit_record import KitRecord, boxes_to_json
-from tracker.store import BUSY_TIMEOUT_S, GENESIS, Store, dumps, event_hash
+from tracker.store import GENESIS, CountsChanged, Store, dumps, event_hash
 
 
 @dataclass
@@ -48,14 +46,65 @@ def replay(events: Iterable[Event]) -> Replayed:
 
 
 def rebuild(store: Store, kit_id: str) -> Replayed:
-    """Rewrites a kit's projections from its log; the caller holds the transaction."""
+    """Rewrites a kit's projections (bead counts, their checksum, games) from its log; the caller holds the
+    transaction."""
     done = replay(event for event, _ in store.events(kit_id))
     store.db.execute("DELETE FROM beads WHERE kit = ?", (kit_id,))
     store.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
     store.write_mirror(done.world.kit, done.world.loaded_mirror)
+    store.reset_checksum(kit_id)
+    store.write_name(store.kit_by_id(kit_id), done.world.kit)
     for row in sorted(done.games.values(), key=lambda r: r["number"]):
         store.write_game(kit_id, row)
     return done
+
+
+PROJECTIONS = ("beads", "games", "checksums")
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What `menace rebuild` did to one kit: how many beads rows and games rows it put right."""
+
+    name: str
+    events: int
+    games: int  # finished games in the log
+    beads_fixed: int  # beads rows added, changed or removed
+    games_fixed: int  # games rows added, changed or removed
+
+
+def rebuild_kits(store: Store, kit_name: str | None = None) -> list[Rebuilt]:
+    """Rebuilds one kit (or every kit, and then drops projection rows of kits the store does not have) in
+    one transaction; raises EventError naming the kit whose log does not replay (nothing is changed)."""
+    with store.transaction():
+        kit_ids = [store.kit(kit_name).id] if kit_name is not None else [k["id"] for k in store.kits()]
+        done = []
+        for kit_id in kit_ids:
+            before = _rows(store, kit_id)
+            try:
+                replayed = rebuild(store, kit_id)
+            except GameError as error:
+                name = store.kit_by_id(kit_id).name
+                message = f"kit {name}: the log does not replay ({error}): see `menace verify`"
+                raise EventError(message) from None
+            after = _rows(store, kit_id)
+            finished = sum(1 for g in replayed.games.values() if g["status"] == "finished")
+            fixed = [
+                sum(before[t].get(key) != after[t].get(key) for key in before[t].keys() | after[t].keys())
+                for t in ("beads", "games")
+            ]
+            done.append(Rebuilt(replayed.world.kit.name, replayed.events, finished, *fixed))
+        if kit_name is None:
+            for table in PROJECTIONS:
+                store.db.execute(f"DELETE FROM {table} WHERE kit NOT IN (SELECT id FROM kits)")
+    return done
+
+
+def _rows(store: Store, kit_id: str) -> dict[str, dict[Any, Any]]:
+    """The kit's beads rows ((box, move) -> count) and games rows (id -> row), as stored."""
+    beads = store.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit_id,))
+    games = store.db.execute("SELECT * FROM games WHERE kit = ?", (kit_id,))
+    return {"beads": {(b, m): c for b, m, c in beads}, "games": {row[0]: row for row in games}}
 
 
 def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[str, int]]:
@@ -63,7 +112,7 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[s
     # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
     with ThreadPoolExecutor(1) as pool:
-        integrity = pool.submit(_integrity_check, store.path)
+        integrity = pool.submit(_integrity_check, store)
         with collector_paused():  # the replay's objects are freed when _verify_log returns, before it resumes
             chain, replayed, checked = _verify_log(store, kit_name)
         problems = integrity.result()
@@ -99,11 +148,26 @@ def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str
     replayed: list[str] = []
     for kit_id in wanted:
         replayed += _verify_kit(store, kit_id, by_kit.get(kit_id, []), checked)
+    if kit_name is None:
+        replayed += _orphans(store)
     return chain, replayed, checked
 
 
-def _integrity_check(path: Path) -> list[str]:
-    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+def _orphans(store: Store) -> list[str]:
+    """Projection rows of a kit the store does not have (`menace rebuild` drops them)."""
+    problems = []
+    for table in PROJECTIONS:
+        query = f"SELECT kit, count(*) FROM {table} WHERE kit NOT IN (SELECT id FROM kits) GROUP BY kit"
+        for kit_id, count in store.db.execute(query):
+            problems.append(
+                f"the {table} table has {count} row{'s' * (count != 1)} for kit {str(kit_id)[:8]}, which the "
+                "store does not have"
+            )
+    return problems
+
+
+def _integrity_check(store: Store) -> list[str]:
+    db = store.connect()
     try:
         integrity = db.execute("PRAGMA integrity_check").fetchall()
     finally:
@@ -142,7 +206,7 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
             problems.append(f"{label}: its stored boxes do not hash to its fingerprint")
     except GameError as error:
         problems.append(f"{label}: cannot build its catalogue: {error}")
-    mirror = store.mirror(kit)
+    mirror = store.mirror(kit, checked=False)
     problems += _stray_beads(store, kit, label)
     for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
@@ -161,6 +225,11 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
             problems.append(f"{label}: game {row['number']} in the games table does not match the log")
     for row in stored_games.values():
         problems.append(f"{label}: game {row['number']} is in the games table but not in the log")
+    if not problems:  # else the counts are wrong, or the store is older than its checksums
+        try:
+            store.mirror(kit)
+        except CountsChanged:
+            problems.append(f"{label}: the checksum kept with its bead counts does not match them")
     return problems[:20]
 
 

@@ -84,17 +84,38 @@ def placement(kit: KitRecord, session: Session) -> Placement:
     return kit.place(session.state.position)
 
 
-def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str) -> Session:
-    """MENACE played ``bead`` (a move in the box's orientation) drawn from ``box``."""
+def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str, played: Any = None) -> Session:
+    """MENACE played ``bead`` (a move in the box's orientation) drawn from ``box``: on the real board, on
+    ``played`` if given (where the label, laid another way that also fits the board, puts the bead), else
+    where the tracker's own placement of the label puts it."""
     where = placement(kit, session)
     if box != where.box.id:
         raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
+    game = kit.catalogue.game
     if bead not in where.box.moves:
-        raise GameError(f"box {box} has no bead for {move_name(kit.catalogue.game, bead, 'numbers')}")
-    played = where.to_real(bead)
-    state = kit.catalogue.game.play(session.state, played)
+        raise GameError(f"box {box} has no bead for {move_name(game, bead, 'numbers')}")
+    if played is None:
+        played = where.to_real(bead)
+    elif bead not in beads_for(kit, where, played):
+        shown = move_name(game, where.to_real(bead), "numbers")
+        raise GameError(
+            f"the {kit.colour(bead)} bead of box {box} plays {shown} on the real board (or a square the "
+            f"board's symmetry makes the same), not {move_name(game, played, 'numbers')}"
+        )
+    state = game.play(session.state, played)
     state, forced = _forced(kit, state)
     return _played(session, state, Step(event, "menace", played, box, bead, forced))
+
+
+def beads_for(kit: KitRecord, where: Placement, played: Any) -> list[Any]:
+    """The box's beads that play ``played`` on the real board under some placement of its label onto it,
+    the tracker's own placement first. One bead, where beads are on symmetry-distinct moves; with beads on
+    every square (golf), each placement that fits a symmetric board may put a different bead there."""
+    game = kit.catalogue.game
+    beads: list[Any] = []
+    for transform in game.placements(where.box.position, where.position):
+        beads += [b for b in where.box.moves if transform.move(b) == played and b not in beads]
+    return beads
 
 
 def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Session:

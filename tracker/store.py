@@ -12,7 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import sqlite3
+import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,6 +45,21 @@ DISK_FULL = "the disk is full: nothing was recorded (free some space, then run t
 
 class KitNotChosen(MenaceError):
     """No kit was named, and the store does not have exactly one."""
+
+
+class CountsChanged(MenaceError):
+    """A kit's bead counts are not the ones its log wrote: the beads table was edited behind its back."""
+
+
+# The checksum of a kit's beads rows is a sum of one term per row, so a write can update it from the rows it
+# replaces; a sum mod 2**62 stays inside SQLite's signed 64-bit integers whatever is added.
+CHECKSUM_MODULUS = 1 << 62
+
+
+def bead_term(box: object, code: object, count: object) -> int:
+    """One beads row's share of its kit's checksum (any values: an edited row may hold text)."""
+    digest = hashlib.blake2b(f"{box}/{code}/{count}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest) % CHECKSUM_MODULUS
 
 
 def default_path() -> Path:
@@ -95,6 +112,7 @@ def _v2(store: Store) -> None:
     from tracker.replay import rebuild  # replay reads the store: imported here, not at the top
 
     kit_ids = [row[0] for row in store.db.execute("SELECT id FROM kits ORDER BY id").fetchall()]
+    _checksum_table(store)
     for kit_id in kit_ids:
         try:
             rebuild(store, kit_id)
@@ -104,10 +122,24 @@ def _v2(store: Store) -> None:
             continue
 
 
+def _v3(store: Store) -> None:
+    """Each kit's bead checksum, from the beads table as it stands (`menace verify` says whether that agrees
+    with the log; `menace rebuild` makes it)."""
+    _checksum_table(store)
+    for (kit_id,) in store.db.execute("SELECT id FROM kits").fetchall():
+        store.reset_checksum(kit_id)
+
+
+def _checksum_table(store: Store) -> None:
+    # Also made by migration 2, whose rebuild writes beads, and so checksums, before migration 3 runs.
+    store.db.execute("CREATE TABLE IF NOT EXISTS checksums (kit TEXT PRIMARY KEY, beads INTEGER NOT NULL)")
+
+
 # Numbered migrations: each runs in one transaction together with the row that records it.
 MIGRATIONS = [
     (1, "event log, kits, beads and games", _v1),
     (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
+    (3, "a checksum of each kit's bead counts, kept with every write of them", _v3),
 ]
 GAME_COLUMNS = (
     "id",
@@ -121,6 +153,11 @@ GAME_COLUMNS = (
     "moves",
     "first_box",
 )
+
+
+def _digest(rows: list[Any]) -> int:
+    """The checksum of a kit's beads rows, (box, move, count) each."""
+    return sum(bead_term(*row) for row in rows) % CHECKSUM_MODULUS
 
 
 def now() -> str:
@@ -147,10 +184,23 @@ class Store:
         self.path = Path(path)
         if not self.path.exists() and not create:
             raise MenaceError(f"no store at {self.path}: create a kit first with `menace new NAME`")
+        # A store whose file or folder cannot be written (a read-only share, a copy on a CD) is opened for
+        # reading: the commands that only read work, and a write is refused in one line (transaction).
+        self.read_only = self.path.exists() and not all(
+            os.access(p, os.W_OK) for p in (self.path, self.path.parent)
+        )
         try:
             if create:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            if self.read_only:
+                self.db = self.connect()
+                if self._version() < max(v for v, _, _ in MIGRATIONS):
+                    raise MenaceError(
+                        f"the store {self.path} is read-only and was written by an older menace-kit: open it "
+                        "once where it can be written, so it is brought up to date"
+                    )
+                return
+            self.db = self.connect()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -159,6 +209,21 @@ class Store:
             raise MenaceError(f"cannot open the store {self.path}: {error}") from None
         except OSError as error:
             raise MenaceError(f"cannot open the store {self.path}: {error.strerror}") from None
+
+    def connect(self) -> sqlite3.Connection:
+        """A new connection to the store (read-only if the store is)."""
+        if not self.read_only:
+            return sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            # A WAL store in a folder we cannot write: SQLite cannot make the files it reads WAL with. A
+            # store closed cleanly holds everything in its main file, which "immutable" reads as it is.
+            db.close()
+            return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
 
     def close(self) -> None:
         self.db.close()
@@ -169,6 +234,11 @@ class Store:
 
         Inside a transaction already (a batch of games, one commit), the block is a savepoint of it: it
         still succeeds or fails as a whole."""
+        if self.read_only:
+            raise MenaceError(
+                f"the store {self.path} is read-only (the file or its folder cannot be written): it can be "
+                "read, but nothing can be recorded"
+            )
         if self.db.in_transaction:
             self.db.execute("SAVEPOINT nested")
             try:
@@ -354,33 +424,72 @@ class Store:
     # --- projections ------------------------------------------------------------------------------
     # The beads table keys a colour by its move code; the mirror by the game's move. A row for a box or a
     # colour the kit does not have (an edit behind the log's back) is no bead of any box: it is left out
-    # here, and `menace verify` reports it.
-    def mirror(self, kit: KitRecord) -> Mirror:
+    # here, and `menace verify` reports it. Every read is checked against the kit's checksum, which only
+    # write_beads (the one writer of counts, whatever the event) keeps, in the same transaction.
+    def mirror(self, kit: KitRecord, *, checked: bool = True) -> Mirror:
+        """The kit's bead counts; raises CountsChanged if they are not what its log wrote (unless not
+        ``checked``: verify and rebuild read them as they are)."""
+        rows = self.db.execute(
+            "SELECT box, move, count FROM beads WHERE kit = ? ORDER BY box, move", (kit.id,)
+        ).fetchall()
+        if checked and self.checksum(kit.id) != _digest(rows):
+            raise CountsChanged(
+                f"kit {kit.name}'s bead counts are not the ones its log wrote (the store was edited "
+                f"behind its back): run `menace rebuild --kit {shlex.quote(kit.name)}` to recompute them"
+            )
         mirror: Mirror = {b.id: {} for b in kit.boxes}
         valid = kit.box_codes
-        for box, code, count in self.db.execute(
-            "SELECT box, move, count FROM beads WHERE kit = ?", (kit.id,)
-        ):
+        for box, code, count in rows:
             if code in valid.get(box, ()):
                 mirror[box][kit.move(code)] = count
         return mirror
 
     def box_counts(self, kit: KitRecord, box: int) -> Counts:
-        rows = self.db.execute(
-            "SELECT move, count FROM beads WHERE kit = ? AND box = ? ORDER BY move", (kit.id, box)
+        """One box's counts, checked as ``mirror`` checks them."""
+        return self.mirror(kit).get(box, {})
+
+    def checksum(self, kit_id: str) -> int | None:
+        """The kit's bead checksum as its last write left it (None: it has none)."""
+        row = self.db.execute("SELECT beads FROM checksums WHERE kit = ?", (kit_id,)).fetchone()
+        return row[0] if row else None
+
+    def reset_checksum(self, kit_id: str) -> None:
+        """Sets the kit's checksum to that of its beads rows now; the caller holds the transaction."""
+        rows = self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit_id,)).fetchall()
+        self.db.execute(
+            "INSERT INTO checksums VALUES (?, ?) ON CONFLICT (kit) DO UPDATE SET beads = excluded.beads",
+            (kit_id, _digest(rows)),
         )
-        valid = kit.box_codes.get(box, frozenset())
-        return {kit.move(code): count for code, count in rows.fetchall() if code in valid}
 
     def write_mirror(self, kit: KitRecord, mirror: Mirror) -> None:
         """Writes every count of ``mirror``; the caller holds the transaction."""
         self.write_beads(kit, {(box, move): n for box, moves in mirror.items() for move, n in moves.items()})
 
     def write_beads(self, kit: KitRecord, counts: BeadCounts) -> None:
+        """Writes counts and moves the kit's checksum by the rows they replace; the caller holds the
+        transaction."""
+        rows = [(kit.id, box, kit.code(move), count) for (box, move), count in counts.items()]
+        if not rows:
+            return
+        boxes = sorted({row[1] for row in rows})
+        query = "SELECT box, move, count FROM beads WHERE kit = ?"
+        args: list[object] = [kit.id]
+        if len(boxes) <= 100:  # a move's few boxes by key; a whole kit (create, import) in one read
+            query += f" AND box IN ({', '.join('?' * len(boxes))})"
+            args += boxes
+        old = {(b, m): c for b, m, c in self.db.execute(query, args)}
+        delta = sum(bead_term(b, m, c) for _, b, m, c in rows) - sum(
+            bead_term(b, m, old[(b, m)]) for _, b, m, _ in rows if (b, m) in old
+        )
         self.db.executemany(
             "INSERT INTO beads VALUES (?, ?, ?, ?) "
             "ON CONFLICT (kit, box, move) DO UPDATE SET count = excluded.count",
-            [(kit.id, box, kit.code(move), count) for (box, move), count in counts.items()],
+            rows,
+        )
+        self.db.execute(
+            "INSERT INTO checksums VALUES (?, ?) "
+            f"ON CONFLICT (kit) DO UPDATE SET beads = (beads + excluded.beads) % {CHECKSUM_MODULUS}",
+            (kit.id, delta % CHECKSUM_MODULUS),
         )
 
     def write_game(self, kit_id: str, row: dict[str, Any]) -> None:
@@ -517,4 +626,13 @@ class Store:
         self.write_beads(world.kit, change.beads)
         if change.game_row is not None:
             self.write_game(world.kit.id, change.game_row)
+        self.write_name(world.kit, change.world.kit)
         return change.world
+
+    def write_name(self, before: KitRecord, after: KitRecord) -> None:
+        """The kits table's name, when an event renamed the kit; the caller holds the transaction."""
+        if after.name != before.name:
+            taken = self.kit_called(after.name)
+            if taken is not None and taken != before.name:
+                raise MenaceError(f"there is already a kit called {taken!r}: choose another name")
+            self.db.execute("UPDATE kits SET name = ? WHERE id = ?", (after.name, after.id))

@@ -19,10 +19,11 @@ from kit.matchbox import Box, instruction, when_empty
 from kit.players import Player
 from tracker import session as sessions
 from tracker.census import parse_counts
-from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
+from tracker.corrections import NothingToUndo, beads_out, plan_discard, plan_undo, reverse_instruction
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
 from tracker.opponents import HUMAN, computer_player
 from tracker.session import Turn
+from tracker.squares import bead_for
 from tracker.stats import totals
 from tracker.store import Store, StoreChanged, new_id, now
 from tracker.table_players import DigitalDraw, PersonAtTable, PhysicalDraw, TurnOver
@@ -105,6 +106,9 @@ class Table:
                 f"Resuming game {session.number} of kit {self.kit.name} "
                 f"({session.bead_source} draw, {session.opponent} opponent)."
             )
+            out = ", ".join(f"{self.kit.colour(bead)} from box {box}" for box, bead in beads_out(self.world))
+            if out:
+                self.say(f"  Beads out on top of their boxes: {out}.")
         self.show_board()
         while self.world.session is not None:
             session = self.world.session
@@ -142,7 +146,7 @@ class Table:
         code = self.kit.code(move)
         if state.to_move == self.kit.catalogue.menace:
             where = self.kit.place(state.position)
-            bead = next(b for b in where.box.moves if where.to_real(b) == move)
+            bead = bead_for(self.kit, where, move, self.mirror_counts(where.box))
             colour = self.kit.colour(bead)
             if not shows_cells(self.game.picture(state.position)):
                 # No label picture was shown to find the bead's square by: the sentence names the box.

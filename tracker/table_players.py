@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from kit.game import GameError, IllegalMoveError, State
 from kit.matchbox import Box, Placement, pick
 from kit.picture import Heaps
-from tracker.events import Counts
+from tracker.squares import MissingBead, bead_for, census_command, parse_square
 from tracker.text import beads_text, heaps_words, label_beside_board, shows_cells
 
 if TYPE_CHECKING:
@@ -57,7 +57,14 @@ class PhysicalDraw:
                     return None
                 raise TurnOver  # refilled: open the box again and draw
             try:
+                square = parse_square(kit, answer)
+                if square is not None:  # "square 3": the bead is the one a way of laying the label puts there
+                    bead_for(kit, where, square, counts)
+                    return square
                 bead = kit.parse_colour(answer, box)
+            except MissingBead as error:
+                table.say(f"  Drift: {error} (or type 'census' here).")
+                continue
             except GameError as error:
                 table.say(f"  {error}{self._did_you_mean(answer, box)}")
                 continue
@@ -65,8 +72,7 @@ class PhysicalDraw:
                 table.say(
                     f"  Drift: the mirror says box {box.id} has no {kit.colour(bead)} beads, "
                     f"but you drew one. Recount the box and put the counts right with "
-                    f"`menace census {box.id} {self._census_hint(box, counts, bead)}` "
-                    f"(or type 'census' here)."
+                    f"`{census_command(kit, box.id, box.moves, counts, bead)}` (or type 'census' here)."
                 )
                 continue
             return where.to_real(bead)
@@ -79,9 +85,6 @@ class PhysicalDraw:
         names = [self.table.kit.colour(m) for m in box.moves]
         close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
         return f" (did you mean {close[0]}?)" if close else ""
-
-    def _census_hint(self, box: Box, counts: Counts, drawn: Any) -> str:
-        return " ".join(f"{self.table.kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in box.moves)
 
 
 class DigitalDraw:

@@ -23,6 +23,8 @@ from tracker.commands.options import (
     open_kit,
     open_store,
 )
+from tracker.corrections import beads_out, out_on_top_text
+from tracker.events import World
 from tracker.kit_record import KitRecord, kit_name
 from tracker.store import new_id
 from tracker.text import counts_on_cells, grid_lines, heaps_words, plural
@@ -95,8 +97,10 @@ def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) 
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     the_box = kit.box(box_id)
-    counts = store.box_counts(kit, box_id)
+    world = store.world(kit)
+    counts = world.loaded_mirror.get(box_id, {})
     total = sum(counts.values())
+    out = [bead for b, bead in beads_out(world) if b == box_id]
     if as_json:
         game = kit.catalogue.game
         click.echo(
@@ -111,11 +115,14 @@ def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) 
                         str(kit.code(m)): round(counts.get(m, 0) / total, 4) if total else 0
                         for m in the_box.moves
                     },
+                    # beads drawn in the game in progress, out on top of the box (not in "beads")
+                    "out": {str(kit.code(m)): out.count(m) for m in dict.fromkeys(out)},
                 }
             )
         )
         return
     click.echo(box_text(kit, the_box, counts))
+    _out_on_top(kit, world, box_id)
 
 
 def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
@@ -154,7 +161,15 @@ def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tupl
             ("census", {"box": box_id, "counts": {str(kit.code(m)): n for m, n in parsed.items()}})
         ],
     )
-    click.echo(box_text(kit, the_box, store.box_counts(kit, box_id)))
+    world = store.world(kit)
+    click.echo(box_text(kit, the_box, world.loaded_mirror[box_id]))
+    _out_on_top(kit, world, box_id)
+
+
+def _out_on_top(kit: KitRecord, world: World, box_id: int) -> None:
+    line = out_on_top_text(kit, world, box_id)
+    if line is not None:
+        click.echo(line)
 
 
 COMMANDS = [new, kits, box, census]

@@ -10,6 +10,8 @@ import click
 from kit.game import GameError
 from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
+from tracker.kit_record import kit_name as kit_name_text
+from tracker.store import Store
 from tracker.text import plural
 
 
@@ -73,11 +75,32 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
 
 @click.command("import")
 @db_option
+@click.option(
+    "--from",
+    "source",
+    type=click.Choice(["menace", "pk"]),
+    default="menace",
+    show_default=True,
+    help="menace: an export of another store; pk: a day's log of the open-day physical-MENACE tracker "
+    "(philip-kimber/MENACE), replayed into a new kit named by --kit.",
+)
+@click.option("--kit", "kit_name", metavar="NAME", default=None, help="With --from pk: the new kit's name.")
+@click.option(
+    "--rename",
+    metavar="NEW",
+    default=None,
+    help="Give the kit the file adds this name (when its own is taken in this store).",
+)
 @click.argument("file", type=FileName())
-def import_command(db_path: Path | None, file: Path) -> None:
-    """Merge another store's export into this store (importing the same file twice changes nothing)."""
-    from tracker.exchange import ImportRejected, import_events
-
+def import_command(
+    db_path: Path | None, source: str, kit_name: str | None, rename: str | None, file: Path
+) -> None:
+    """Merge another store's export into this store (importing the same file twice changes nothing), or
+    with --from pk replay another tracker's log into a new kit."""
+    if (source == "pk") != (kit_name is not None):
+        raise click.UsageError("--kit NAME goes with --from pk (and only with it): the kit the log goes into")
+    if rename is not None and source == "pk":
+        raise click.UsageError("--rename is for an export; with --from pk, --kit names the new kit")
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
@@ -85,8 +108,13 @@ def import_command(db_path: Path | None, file: Path) -> None:
     except UnicodeDecodeError:
         raise MenaceError(f"{file} is not UTF-8 text: nothing imported") from None
     store = open_store(db_path, create=True)
+    if kit_name is not None:
+        _import_pk(store, text, kit_name)
+        return
+    from tracker.exchange import ImportRejected, import_events
+
     try:
-        added = import_events(store, text)
+        added = import_events(store, text, rename=None if rename is None else kit_name_text(rename))
     except ImportRejected:
         raise
     except GameError as error:
@@ -95,6 +123,23 @@ def import_command(db_path: Path | None, file: Path) -> None:
         f"imported {added['events']} new events ({plural(added['kits'], 'new kit')}, "
         f"{plural(added['games'], 'finished game')})"
     )
+
+
+def _import_pk(store: Store, text: str, name: str) -> None:
+    from tracker.pk_log import import_pk
+
+    done = import_pk(store, text, kit_name_text(name))
+    counts = [done.results.count(result) for result in ("win", "draw", "loss")]
+    click.echo(
+        f"Imported {plural(len(done.results), 'game')} of the open-day tracker's log into kit {done.kit} "
+        f"(rules {done.rules}): {counts[0]} won, {counts[1]} drawn, {counts[2]} lost."
+    )
+    if done.anomalies:
+        many = len(done.anomalies)
+        words = "anomaly kept as it happened" if many == 1 else "anomalies kept as they happened"
+        click.echo(f"{many} {words}, listed here:")
+    for anomaly in done.anomalies:
+        click.echo(f"  {anomaly}")
 
 
 COMMANDS = [verify, export_command, import_command]

@@ -12,6 +12,7 @@ import click
 from kit.game import GameError
 from tracker.commands.options import db_option, kit_option, open_kit, open_store
 from tracker.opponents import HUMAN, opponent_help, opponent_name
+from tracker.play_lock import playing
 from tracker.session import BEAD_SOURCES
 from tracker.table import Stop, Table
 
@@ -140,9 +141,10 @@ def play(
     )
     resume = f"`menace play --kit {shlex.quote(kit.name)}` resumes it"
     try:
-        finished = 0
-        while finished < games:  # a discarded game does not count: --games 3 plays three games
-            finished += table.play_game()
+        with playing(store, kit):
+            finished = 0
+            while finished < games:  # a discarded game does not count: --games 3 plays three games
+                finished += table.play_game()
     except Stop:
         _stopped(table, resume, "Stopped.")
     except KeyboardInterrupt:

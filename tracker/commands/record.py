@@ -1,0 +1,47 @@
+"""`menace record`: games played on paper typed in as squares, one game per line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
+from tracker.errors import MenaceError
+from tracker.text import plural
+
+
+@click.command()
+@db_option
+@kit_option
+@click.argument("file", type=FileName(), default="-", required=False)
+def record(db_path: Path | None, kit_name: str | None, file: Path) -> None:
+    """Record whole games from FILE (or - for standard input): one game per line, every move in order as
+    a square (1-9 or golf letters, e.g. "5 1 9 3 4 2"), 'resign' where MENACE resigned at an empty box.
+
+    MENACE's bead for each square is the one its box's label puts there (any way the label fits the
+    board), and each game gets the rules' bead changes. A line that is not a legal game, or needs a bead
+    the box does not hold, stops the file with nothing recorded and names the census that would fix it."""
+    from tracker.record import record_games
+
+    store = open_store(db_path)
+    kit = open_kit(store, kit_name)
+    try:
+        if str(file) == "-":
+            done = record_games(store, kit, sys.stdin)
+        else:
+            with open(file, encoding="utf-8") as handle:
+                done = record_games(store, kit, handle)
+    except OSError as error:
+        raise MenaceError(f"cannot read {file}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise MenaceError(f"{file} is not UTF-8 text: nothing recorded") from None
+    counts = {result: done.results.count(result) for result in ("win", "draw", "loss")}
+    click.echo(
+        f"Recorded {plural(len(done.results), 'game')} into kit {kit.name}: {counts['win']} won, "
+        f"{counts['draw']} drawn, {counts['loss']} lost."
+    )
+
+
+COMMANDS = [record]
