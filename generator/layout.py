@@ -6,7 +6,9 @@ geometry without reportlab and the drawing code only converts to points.
 """
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.stocks import PAPERS, Stock
@@ -269,3 +271,62 @@ def heap_grid(heaps: Heaps) -> tuple[int, int]:
 
 def pages_needed(labels: int, sheet: SheetPlan) -> int:
     return max(1, math.ceil(labels / len(sheet.slots)))
+
+
+# --- arrows: moves of pieces that go from one cell to another (Hexapawn's pawns) --------------------
+ARROW_TAIL = 0.24  # cells from the moving piece's centre to the arrow's tail: clear of the piece
+ARROW_STOP = (0.1, 0.3)  # cells short of the target's centre: an empty square, an enemy piece
+LETTER_RADIUS = 0.21  # the colour letter's dot on an arrow, in cells
+LETTER_GAP = 0.04  # cells between two letter dots at the least
+# Where on its arrow (as a share of the way from the piece's centre to the target's) a letter may sit,
+# best first: a little before the middle leaves the head clear.
+LETTER_AT = (0.45, 0.38, 0.55, 0.32, 0.62, 0.27, 0.7, 0.73)
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """Where one move's arrow goes, in mm: tail, the tip of the head, and the centre of its letter dot."""
+
+    tail: tuple[float, float]
+    tip: tuple[float, float]
+    letter: tuple[float, float]
+
+
+def plan_arrows(area: Rect, grid: Grid, moves: Sequence[tuple[int, int]]) -> tuple[Arrow, ...]:
+    """The arrows of ``moves`` (origin cell, target cell) on ``grid`` drawn in ``area``.
+
+    Each letter dot sits a little before the middle of its arrow, unless two would touch (crossing
+    captures): then the letters slide along their arrows, as little as will part them.
+    """
+    cell = cell_size(area, grid)
+    ends = [(cell_centre(area, grid, a), cell_centre(area, grid, b), bool(grid.marks[b])) for a, b in moves]
+    shares = _letter_shares([(a, b) for a, b, _ in ends], (2 * LETTER_RADIUS + LETTER_GAP) * cell)
+    arrows = []
+    for ((ax, ay), (bx, by), taken), share in zip(ends, shares, strict=True):
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        tail, stop = ARROW_TAIL * cell, ARROW_STOP[taken] * cell
+        arrows.append(Arrow(
+            (ax + ux * tail, ay + uy * tail),
+            (bx - ux * stop, by - uy * stop),
+            (ax + (bx - ax) * share, ay + (by - ay) * share),
+        ))
+    return tuple(arrows)
+
+
+def _letter_shares(
+    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]], apart: float
+) -> tuple[float, ...]:
+    """How far along each segment its letter sits: the choice from LETTER_AT nearest its first overall
+    that keeps every two letters ``apart``; all at the first when none does (a test checks every kit)."""
+    def at(segment: tuple[tuple[float, float], tuple[float, float]], share: float) -> tuple[float, float]:
+        (ax, ay), (bx, by) = segment
+        return ax + (bx - ax) * share, ay + (by - ay) * share
+
+    choices = sorted(itertools.product(LETTER_AT, repeat=len(segments)),
+                     key=lambda shares: sum(abs(share - LETTER_AT[0]) for share in shares))
+    for shares in choices:
+        points = [at(segment, share) for segment, share in zip(segments, shares, strict=True)]
+        if all(math.dist(p, q) >= apart - 1e-9 for p, q in itertools.combinations(points, 2)):
+            return shares
+    return (LETTER_AT[0],) * len(segments)

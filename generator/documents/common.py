@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.wording import Wording, wording_for
-from generator.drawing import MM, in_mm
+from generator.drawing import MM, MoveArrow, in_mm
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
 from generator.walk import states
@@ -74,21 +74,27 @@ class KitSpec:
         """The box's bead dots that sit on a cell of its picture: cell -> colour."""
         return {cell: self.colour(move) for cell, move in self.on_cells(box.moves).items()}
 
+    def arrows(self, moves: Iterable[Hashable]) -> list[MoveArrow]:
+        """The moves drawn as arrows (a piece going from one cell to another): origin, target, colour."""
+        marks = ((self.game.move_mark(move), move) for move in moves)
+        return [(m.origin, m.cell, self.colour(move)) for m, move in marks
+                if m.origin is not None and m.cell is not None]
+
     def on_cells(self, moves: Iterable[Hashable]) -> dict[int, Any]:
-        """The moves that mark a cell of the picture, by that cell: the first move onto each cell (two
-        Hexapawn captures can land on one square; the second goes to ``off_cells``)."""
+        """The moves that mark a cell of the picture with a dot, by that cell: the first move onto each
+        cell (arrows are drawn apart)."""
         placed: dict[int, Any] = {}
         for move in moves:
-            cell = self.game.move_mark(move).cell
-            if cell is not None:
-                placed.setdefault(cell, move)
+            mark = self.game.move_mark(move)
+            if mark.cell is not None and mark.origin is None:
+                placed.setdefault(mark.cell, move)
         return placed
 
     def off_cells(self, moves: Iterable[Hashable]) -> list[Any]:
-        """The moves without a cell of their own on the picture: a label gives each a row of its own."""
+        """The moves with neither a dot nor an arrow on the picture: a label gives each a row of its own."""
         moves = list(moves)
-        on_cells = set(self.on_cells(moves).values())
-        return [move for move in moves if move not in on_cells]
+        drawn = set(self.on_cells(moves).values())
+        return [move for move in moves if move not in drawn and self.game.move_mark(move).origin is None]
 
 
 @cache

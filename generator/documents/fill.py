@@ -102,7 +102,10 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         f"to every box MENACE used, and one game uses at most "
         f"{boxes} boxes, so {games} \u00d7 {boxes} \u00d7 {per_game} = "
         f"{games * boxes * per_game} beads, shared out like the starting beads and "
-        "rounded up. Defeats take beads out and refill the reserve.",
+        "rounded up. Defeats take beads out and refill the reserve."
+        if per_game else
+        "Reserve: none is needed, since under these rules no game adds beads: a box never holds more than "
+        "it starts with.",
         f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each "
         "game's drawn beads beside their boxes.",
     ]
@@ -111,11 +114,12 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
 
 
 def _move_words(spec: KitSpec, code: int) -> str:
-    """A colour's move in a few words: its square on a board ("top left"), else its label ("take 2")."""
+    """A colour's move in a few words: its square on a board ("top left"), else its label ("take 2",
+    "a3xb2")."""
     game = spec.game
     mark = game.move_mark(game.move_from_code(code))
     board = game.picture(game.initial().position)
-    if mark.cell is not None and isinstance(board, Grid):
+    if mark.cell is not None and mark.origin is None and isinstance(board, Grid):
         return cell_name(board, mark.cell)
     return mark.label
 

@@ -94,5 +94,6 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
 
 def _box(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     area = Rect(x + (CELL_W - PICTURE) / 2, y - 1 - PICTURE, PICTURE, PICTURE)
-    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE)
+    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
+                 arrows=spec.arrows(box.moves))
     centred_text(canvas, str(box.id), x + CELL_W / 2, area.y - 3.6, BOLD, 4.2)

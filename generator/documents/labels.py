@@ -86,7 +86,8 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     text = counts_text(plan, box, picture)
     # Uneven starting beads are written by each dot on a board; rows of moves have no room for them.
     counts = None if count else _counts_on_cells(spec, box)
-    draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts)
+    draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts,
+                 arrows=spec.arrows(box.moves))
     for index, move in enumerate(spec.off_cells(box.moves)):
         _move_row(canvas, plan, index, game.move_mark(move).label, spec.colour(move))
     number = str(box.id)
