@@ -13,13 +13,13 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 
 @click.command()
 @click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
-              help="Which kit to print; all: every game whose printed kit is finished (tic-tac-toe and Nim).")
+              help="Which kit to print; all: every game whose printed kit is finished.")
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
               help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
 @click.option("--rules", default=None, metavar="NAME",
-              help="Reinforcement preset (default: michie for tictactoe, nim for nim).")
+              help="Reinforcement preset (default: michie for tictactoe, nim for nim, gardner for hexapawn).")
 @click.option("--palette", default=None, metavar="NAME",
-              help="Bead palette (default: craft for tictactoe, nim-craft for nim).")
+              help="Bead palette (default: craft, nim-craft, hexapawn-craft).")
 @click.option("--paper", type=click.Choice(PAPERS), default=None,
               help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
 @click.option("--stock", default="plain", show_default=True, metavar="NAME",
@@ -36,8 +36,9 @@ def generate(game: str, menace_plays: str, rules: str | None, palette: str | Non
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, and score sheet, plus a kit.json manifest.
 
-    With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes) and the Nim kit (9 boxes) on
-    A4 plain paper, into output/. Print calibration.pdf first, at 100% (actual size).
+    With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes), the Nim kit (9 boxes) and the
+    Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
+    (actual size).
     """
     from generator.printed_kit import KitOptions
     from generator.printed_kit import generate as generate_kit
