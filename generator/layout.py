@@ -169,6 +169,7 @@ class LabelPlan:
     number: Rect  # the box number
     counts: Rect  # the starting beads ("4 of each")
     code: Rect | None  # the kit code; None when the label is too small for it
+    key: Rect | None  # the box's finder key; None when the kit has no keys
     move_rows: tuple[Rect, ...]  # one row per move the picture has no cell for: a dot left of its words
     row_radius: float  # the dots in those rows
 
@@ -178,6 +179,8 @@ class LabelPlan:
         named = {"band": self.band, "picture": self.picture, "number": self.number, "counts": self.counts}
         if self.code is not None:
             named["code"] = self.code
+        if self.key is not None:
+            named["key"] = self.key
         named.update({f"move row {i + 1}": r for i, r in enumerate(self.move_rows)})
         return named
 
@@ -194,8 +197,9 @@ def label_pad(height: float) -> float:
     return min(max(0.05 * height, 1.0), 2.0)
 
 
-def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
-    """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture."""
+def plan_label(width: float, height: float, *, move_rows: int = 0, key: bool = False) -> LabelPlan:
+    """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture,
+    and a row for the finder key if ``key``."""
     pad = label_pad(height)
     band_h = 0.16 * height
     gap = 0.8 * pad
@@ -215,6 +219,9 @@ def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
     shares = {"number": 0.46, "rows": 0.0, "counts": 0.22, "code": 0.20 if has_code else 0.0}
     if move_rows:
         shares = {"number": 0.30, "rows": 0.48, "counts": 0.13, "code": 0.09 if has_code else 0.0}
+    if key:  # the number gives up room: the key is what a person looks for before the number
+        shares = {**shares, "number": shares["number"] - 0.12, "key": 0.18}
+        shares = {name: shares[name] for name in ("number", "rows", "key", "counts", "code")}
     spacing = 0.04 * column.h
     used = [name for name, share in shares.items() if share]
     scale = (column.h - spacing * (len(used) - 1)) / sum(shares.values())
@@ -239,6 +246,7 @@ def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
         number=rects["number"],
         counts=rects["counts"],
         code=rects.get("code"),
+        key=rects.get("key"),
         move_rows=rows,
         row_radius=row_radius,
     )

@@ -72,10 +72,11 @@ def test_offsets_move_the_print_right_and_down():
 
 
 @pytest.mark.parametrize("name", STOCKS)
-@pytest.mark.parametrize("move_rows", [0, 3])
-def test_label_parts_lie_inside_the_label_and_apart(name, move_rows, ttt):
+@pytest.mark.parametrize("move_rows, key", [(0, False), (3, False), (0, True)])
+def test_label_parts_lie_inside_the_label_and_apart(name, move_rows, key, ttt):
     stock = load_stock(name)
-    plan = plan_label(stock.label_width, stock.label_height, move_rows=move_rows)
+    plan = plan_label(stock.label_width, stock.label_height, move_rows=move_rows, key=key)
+    assert (plan.key is not None) == key
     label = Rect(0, 0, plan.width, plan.height)
     parts = plan.parts
     assert len(plan.move_rows) == move_rows

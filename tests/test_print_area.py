@@ -31,10 +31,12 @@ def test_every_stock_keeps_its_ink_4_mm_inside_the_sheet(name, paper):
     sheet = plan_sheet(stock, paper)
     assert min(sheet.clearance().values()) >= SAFE_EDGE
     safe = sheet.page.inset(SAFE_EDGE)
-    plan = plan_label(stock.content_width, stock.content_height, move_rows=3)
+    rows = plan_label(stock.content_width, stock.content_height, move_rows=3)
+    keyed = plan_label(stock.content_width, stock.content_height, key=True)
     for slot, content in zip(sheet.slots, sheet.content, strict=True):
-        assert slot.contains(content) and (content.w, content.h) == (plan.width, plan.height)
-        for part in plan.parts.values():  # the label's parts, where labels.pdf draws them on the sheet
+        assert slot.contains(content) and (content.w, content.h) == (rows.width, rows.height)
+        parts = [*rows.parts.values(), *keyed.parts.values()]
+        for part in parts:  # the label's parts, where labels.pdf draws them on the sheet
             placed = part.__class__(content.x + part.x, content.y + part.y, part.w, part.h)
             assert safe.contains(placed), (name, part)
     check_print_area(stock, paper)

@@ -1,6 +1,7 @@
 """What every document of a kit needs: the kit's choices, and a page with a heading and a footer."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from generator.drawing import MM, MoveArrow, in_mm
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
 from generator.walk import states
+from kit.finder import finder_key
 from kit.game import Game
 from kit.matchbox import Box, Catalogue
 from kit.palettes import Colour, Palette
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
+MAX_GROUP = 20  # pictures a person can scan at a glance: a move level with more is split by finder key
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,16 @@ class KitSpec:
     def code(self) -> str:
         """The short kit code printed on every label and page; the start of the catalogue fingerprint."""
         return self.catalogue.fingerprint[:6].upper()
+
+    @cached_property
+    def finder_keys(self) -> dict[int, str] | None:
+        """Each box's finder key (``kit.finder``) by box number, when the finder needs them: some move
+        level holds more than MAX_GROUP boxes and the game's pictures have keys; else None."""
+        sizes = Counter(box.move_number for box in self.catalogue.boxes)
+        if max(sizes.values()) <= MAX_GROUP:
+            return None
+        keys = {box.id: finder_key(self.game, box.position) for box in self.catalogue.boxes}
+        return None if None in keys.values() else {number: str(key) for number, key in keys.items()}
 
     @property
     def game(self) -> Game[Any, Any]:

@@ -46,7 +46,8 @@ MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "b
 def label_plan(spec: KitSpec) -> LabelPlan:
     """The plan every label of the kit shares, with a row for each move its pictures have no cell for."""
     rows = max(len(spec.off_cells(box.moves)) for box in spec.catalogue.boxes)
-    return plan_label(spec.stock.content_width, spec.stock.content_height, move_rows=rows)
+    keyed = spec.finder_keys is not None
+    return plan_label(spec.stock.content_width, spec.stock.content_height, move_rows=rows, key=keyed)
 
 
 def sheet_plan(spec: KitSpec) -> SheetPlan:
@@ -97,6 +98,11 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     centred_text(canvas, number, cx, cy, BOLD, size)
     cx, cy = plan.counts.centre
     centred_text(canvas, text, cx, cy, BOLD, _counts_size(plan, text))
+    keys = spec.finder_keys
+    if plan.key is not None and keys is not None:
+        key = f"key {keys[box.id]}"
+        cx, cy = plan.key.centre
+        centred_text(canvas, key, cx, cy, BOLD, fit_size(key, BOLD, plan.key.w * 0.92, plan.key.h * 0.62))
     if plan.code is not None:
         code = f"kit {spec.code}"
         cx, cy = plan.code.centre

@@ -206,6 +206,9 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
         f"\u201c{counts_text(plan, box, spec.game.picture(box.position))}\u201d: put in {beads} of every "
         f"{'arrow' if arrows else 'dot'}'s colour to start.",
     ]
+    if plan.key is not None and spec.finder_keys is not None:
+        notes.append(f"key {spec.finder_keys[box.id]}: the finder key, the same however the board is turned; "
+                     "finder.pdf groups the boxes by it.")
     if plan.code is not None:
         notes.append(f"kit {spec.code}: the kit code; the tracker checks it matches.")
     text_y = y - 1

@@ -168,3 +168,10 @@ def _word(index: int, count: int, words: tuple[str, str, str], noun: str) -> str
     if 2 * index == count - 1:
         return words[1]
     return f"{noun} {index + 1}"
+
+
+def orbit_name(grid: Grid, cells: tuple[int, ...]) -> str:
+    """A group of cells that turns and flips carry onto each other, in words: 'centre', 'corners', 'edges'."""
+    if len(cells) == 1:
+        return cell_name(grid, cells[0])
+    return cell_place(grid, cells[0]).split()[-1] + "s"
