@@ -71,6 +71,7 @@ class SheetPlan:
     slots: tuple[Rect, ...]
     cut_lines: bool
     content: tuple[Rect, ...] = ()  # one per slot: the rectangle its label's content is drawn in
+    trims: tuple[tuple[float, float, float, float], ...] = ()  # trim marks: lines x0, y0, x1, y1
 
     @property
     def page(self) -> Rect:
@@ -81,7 +82,9 @@ class SheetPlan:
         """Every rectangle the labels print in: each content inside its padding, and the cut lines on
         plain paper."""
         inked = tuple(r.inset(label_pad(r.h)) for r in self.content)
-        return inked + (self.slots if self.cut_lines else ())
+        marks = tuple(Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+                      for x0, y0, x1, y1 in self.trims)
+        return inked + (self.slots if self.cut_lines else ()) + marks
 
     def clearance(self) -> dict[str, float]:
         """How far the labels' ink keeps from each edge of the sheet (mm; negative: off the sheet)."""
@@ -146,7 +149,27 @@ def plan_sheet(stock: Stock, paper: str, *, offset_x: float = 0.0, offset_y: flo
         for c in range(columns)
     )
     content = tuple(_content(slot, stock, width, height) for slot in slots)
-    return SheetPlan(paper, width, height, slots, stock.cut_lines, content)
+    trims: tuple[tuple[float, float, float, float], ...] = ()
+    if stock.trimmed:
+        pairs = zip(slots, content, strict=True)
+        trims = tuple(mark for slot, inner in pairs for mark in _trim_marks(slot, inner))
+    return SheetPlan(paper, width, height, slots, stock.cut_lines, content, trims)
+
+
+TRIM_MARK = 2.0  # mm: a trim mark's length, from the label's edge inward
+
+
+def _trim_marks(slot: Rect, content: Rect) -> list[tuple[float, float, float, float]]:
+    """Short lines on the label's spare edges, in line with the content's sides: cut there and the label
+    fits a box top. Only where the content is narrower (or shorter) than the label."""
+    marks = []
+    if content.w < slot.w - 1e-6:
+        for x in (content.x, content.right):
+            marks += [(x, slot.top, x, slot.top - TRIM_MARK), (x, slot.y, x, slot.y + TRIM_MARK)]
+    if content.h < slot.h - 1e-6:
+        for y in (content.y, content.top):
+            marks += [(slot.x, y, slot.x + TRIM_MARK, y), (slot.right, y, slot.right - TRIM_MARK, y)]
+    return marks
 
 
 def _content(slot: Rect, stock: Stock, width: float, height: float) -> Rect:

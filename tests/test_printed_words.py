@@ -96,7 +96,7 @@ def test_no_pdf_of_any_kit_puts_one_with_a_plural(every_kit):
 
 
 @pytest.mark.parametrize("stock, each", [("plain", "3 each"), ("avery-l7651", "3 each"),
-                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 beads each"),
+                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 each"),
                                          ("avery-5160", "3 beads each")])
 def test_nim_labels_say_beads_where_they_have_room_and_the_legend_quotes_them(tmp_path, stock, each):
     generate(KitOptions(game="nim", stock=stock), tmp_path)

@@ -67,6 +67,7 @@ def write(path: Path, spec: KitSpec) -> int:
             with in_mm(canvas):
                 if sheet.cut_lines:
                     _cut_lines(canvas, slots)
+                _trim_marks(canvas, sheet, len(chunk))
                 _footer(canvas, spec, sheet, page + 1, pages)
             for content, box in zip(sheet.content[: len(chunk)], chunk, strict=True):
                 with in_mm(canvas, content.x, content.y):
@@ -152,6 +153,15 @@ def _cut_lines(canvas: Canvas, slots: Sequence[Rect]) -> None:
     for slot in slots:
         canvas.rect(slot.x, slot.y, slot.w, slot.h, stroke=1, fill=0)
     canvas.setDash()
+
+
+def _trim_marks(canvas: Canvas, sheet: SheetPlan, labels: int) -> None:
+    """The marks to cut a label larger than a box top along (each label has the same number of marks)."""
+    per_label = len(sheet.trims) // len(sheet.slots)
+    canvas.setStrokeColor(hex_colour("#555555"))
+    canvas.setLineWidth(0.2)
+    for x0, y0, x1, y1 in sheet.trims[: labels * per_label]:
+        canvas.line(x0, y0, x1, y1)
 
 
 def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int) -> None:
