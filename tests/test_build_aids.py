@@ -1,0 +1,40 @@
+"""Build aids: the fill sheet by colour, labels a level per sheet, the game record sheet, drawer fronts and
+the rack map."""
+from __future__ import annotations
+
+from pypdf import PdfReader
+
+from generator.bill import bill_for, colour_runs
+from generator.catalogue import build_catalogue
+from generator.documents import fill
+from generator.documents.common import KitSpec
+from generator.stocks import load_stock
+from kit.palettes import default_palette
+
+
+def spec_for(game: str, side: str = "first") -> KitSpec:
+    return KitSpec(build_catalogue(game, side), default_palette(game), load_stock("plain"), "a4")
+
+
+def text_of(path) -> str:
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages)
+
+
+def test_each_colours_runs_of_boxes_add_up_to_its_beads():
+    catalogue = build_catalogue("tictactoe", "first")
+    runs = colour_runs(catalogue)
+    assert runs[0] == [(4, [(1, 1)]), (3, [(2, 13)]), (2, [(14, 119)]), (1, [(122, 281)])]
+    bill = bill_for(catalogue)
+    for code, by_count in runs.items():
+        assert sum(n * (b - a + 1) for n, spans in by_count for a, b in spans) == bill.start[code]
+    assert colour_runs(build_catalogue("nim", "first"))[2] == [(3, [(2, 9)])]
+
+
+def test_the_fill_sheet_says_where_each_colour_goes(tmp_path):
+    fill.write(tmp_path / "fill.pdf", spec_for("tictactoe"))
+    text = text_of(tmp_path / "fill.pdf")
+    assert "Filling by colour: one bag of beads at a time" in text
+    assert "red (top left) 4 in box 1; 3 in boxes 2-13; 2 in boxes 14-119; 1 in boxes 122-281" in text
+    assert "blue (top right) 3 in boxes 2-8, 10 and 12;" in text
+    fill.write(tmp_path / "nim.pdf", spec_for("nim"))
+    assert "yellow (take 2) 3 in boxes 2-9" in text_of(tmp_path / "nim.pdf")
