@@ -48,6 +48,7 @@ class KitOptions:
     stock: str = DEFAULT_STOCK
     offset_x: float = 0.0
     offset_y: float = 0.0
+    level_per_sheet: bool = False  # each move level's labels start on a sheet of their own
 
 
 def plan_kits(options: KitOptions) -> list[KitSpec]:
@@ -69,7 +70,8 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
         named_palette = options.palette if palette_game == game else None
         palette = default_palette(game) if named_palette is None else load_palette(named_palette, game=game)
         catalogue = build_catalogue(game, options.menace_plays, rules)
-        specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y))
+        specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y,
+                             level_per_sheet=options.level_per_sheet))
     return specs
 
 
@@ -126,6 +128,7 @@ def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
         "stock": spec.stock.name,
         "paper": spec.paper,
         "offset_mm": {"x": spec.offset_x, "y": spec.offset_y},
+        "level_per_sheet": spec.level_per_sheet,
         "fingerprint": catalogue.fingerprint,
         "kit_code": spec.code,
         "boxes": len(catalogue.boxes),

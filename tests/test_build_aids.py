@@ -38,3 +38,35 @@ def test_the_fill_sheet_says_where_each_colour_goes(tmp_path):
     assert "blue (top right) 3 in boxes 2-8, 10 and 12;" in text
     fill.write(tmp_path / "nim.pdf", spec_for("nim"))
     assert "yellow (take 2) 3 in boxes 2-9" in text_of(tmp_path / "nim.pdf")
+
+
+def test_level_per_sheet_starts_every_move_level_on_a_sheet_of_its_own(tmp_path):
+    from dataclasses import replace
+
+    from generator.documents import labels
+
+    spec = spec_for("tictactoe")
+    plain = labels.sheets_of(spec, 32)
+    assert [len(sheet) for sheet in plain] == [32] * 9 + [16]  # 304 boxes, 32 to an A4 sheet
+    apart = labels.sheets_of(replace(spec, level_per_sheet=True), 32)
+    assert [len(sheet) for sheet in apart] == [1, 12, 32, 32, 32, 12, 32, 32, 32, 32, 32, 23]
+    assert all(len({box.move_number for box in sheet}) == 1 for sheet in apart)
+    assert [box.id for sheet in apart for box in sheet] == list(range(1, 305))
+
+
+def test_generate_level_per_sheet_says_each_sheets_level(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from tracker.cli import main
+
+    result = CliRunner().invoke(main, ["generate", "--game", "nim", "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    assert json.loads((tmp_path / "nim" / "kit.json").read_text())["level_per_sheet"] is False
+    args = ["generate", "--game", "tictactoe", "--level-per-sheet", "--out", str(tmp_path)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    assert json.loads((tmp_path / "tictactoe" / "kit.json").read_text())["level_per_sheet"] is True
+    pages = PdfReader(tmp_path / "tictactoe" / "labels.pdf").pages
+    assert len(pages) == 12
+    assert "sheet 2 of 12 \u00b7 MENACE's move 2 only" in " ".join(pages[1].extract_text().split())

@@ -36,6 +36,7 @@ class KitSpec:
     paper: str
     offset_x: float = 0.0
     offset_y: float = 0.0
+    level_per_sheet: bool = False  # labels: each move level starts a sheet (to print on coloured paper)
 
     @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
     def code(self) -> str:

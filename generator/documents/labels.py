@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,6 @@ from generator.layout import (
     LabelPlan,
     Rect,
     SheetPlan,
-    pages_needed,
     plan_label,
     plan_sheet,
 )
@@ -56,19 +56,17 @@ def sheet_plan(spec: KitSpec) -> SheetPlan:
 
 def write(path: Path, spec: KitSpec) -> int:
     sheet, plan = sheet_plan(spec), label_plan(spec)
-    boxes = spec.catalogue.boxes
-    per_page = len(sheet.slots)
-    pages = pages_needed(len(boxes), sheet)
+    chunks = sheets_of(spec, len(sheet.slots))
+    pages = len(chunks)
 
     def draw(canvas: Canvas) -> int:
-        for page in range(pages):
-            chunk = boxes[page * per_page : (page + 1) * per_page]
+        for page, chunk in enumerate(chunks):
             slots = sheet.slots[: len(chunk)]
             with in_mm(canvas):
                 if sheet.cut_lines:
                     _cut_lines(canvas, slots)
                 _trim_marks(canvas, sheet, len(chunk))
-                _footer(canvas, spec, sheet, page + 1, pages)
+                _footer(canvas, spec, sheet, page + 1, pages, _level_words(spec, chunk))
             for content, box in zip(sheet.content[: len(chunk)], chunk, strict=True):
                 with in_mm(canvas, content.x, content.y):
                     draw_label(canvas, plan, box, spec)
@@ -76,6 +74,21 @@ def write(path: Path, spec: KitSpec) -> int:
         return pages
 
     return write_pdf(path, spec, TITLE, draw)
+
+
+def sheets_of(spec: KitSpec, per_sheet: int) -> list[list[Box]]:
+    """The boxes sheet by sheet: in number order, or each move level from a fresh sheet."""
+    boxes = list(spec.catalogue.boxes)
+    levels = [boxes]
+    if spec.level_per_sheet:
+        levels = [list(group) for _, group in groupby(boxes, key=lambda b: b.move_number)]
+    return [level[i : i + per_sheet] for level in levels for i in range(0, len(level), per_sheet)]
+
+
+def _level_words(spec: KitSpec, chunk: list[Box]) -> str:
+    """The footer's note of a level-per-sheet sheet's level ("move 2: print on its colour of paper")."""
+    level = chunk[0].move_number
+    return "" if not spec.level_per_sheet or level is None else f"MENACE's move {level} only"
 
 
 def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
@@ -164,13 +177,13 @@ def _trim_marks(canvas: Canvas, sheet: SheetPlan, labels: int) -> None:
         canvas.line(x0, y0, x1, y1)
 
 
-def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int) -> None:
+def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int, level: str = "") -> None:
     """The kit's title and code below the labels, kept SAFE_EDGE from the sheet's edges; left off a sheet
     whose labels leave no room (edge-to-edge stocks, where every label carries the kit code)."""
     lowest = min(slot.y for slot in sheet.slots)
     text = (
         f"{spec.kit_title} \u00b7 kit {spec.code} \u00b7 {spec.stock.title} \u00b7 "
-        f"print at 100% (actual size) \u00b7 sheet {page} of {pages}"
+        f"print at 100% (actual size) \u00b7 sheet {page} of {pages}" + (f" \u00b7 {level}" if level else "")
     )
     size = min(FOOTER_SIZE, fit_size(text, REGULAR, sheet.width - 2 * SAFE_EDGE - 2, FOOTER_SIZE))
     baseline = max(SAFE_EDGE + DESCENT * size, min(lowest / 2 - 1, 5.0))

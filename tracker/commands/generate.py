@@ -29,10 +29,13 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
                    "refused if it would print within 4 mm of the sheet's edge.")
 @click.option("--offset-y", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels down (mm; negative: up).")
+@click.option("--level-per-sheet", is_flag=True,
+              help="Start each MENACE move level's labels on a new sheet, to print each on its own colour "
+                   "of paper.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the kits; each game gets DIR/<game>/.")
 def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None,
-             stock: str, offset_x: float, offset_y: float, out: Path) -> None:
+             stock: str, offset_x: float, offset_y: float, level_per_sheet: bool, out: Path) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, and score sheet, plus a kit.json manifest.
 
@@ -43,7 +46,8 @@ def generate(game: str, menace_plays: str, rules: str | None, palette: str | Non
     from generator.printed_kit import KitOptions
     from generator.printed_kit import generate as generate_kit
 
-    options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y)
+    options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
+                         level_per_sheet=level_per_sheet)
     draft = None if game == "all" else get_game(game).printed_kit_draft
     if draft is not None:
         click.echo(f"Warning: a draft kit: {draft}.", err=True)
