@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.catalogue import build_catalogue
-from generator.documents import calibration, fill, finder, labels, legend, score_sheet
+from generator.documents import calibration, fill, finder, labels, legend, record_sheet, score_sheet
 from generator.documents.common import KitSpec
 from generator.layout import check_print_area
 from generator.pdfout import atomic_path
@@ -27,6 +27,7 @@ DOCUMENTS = (
     ("finder.pdf", "box finder", finder.write),
     ("fill.pdf", "fill sheet and shopping list", fill.write),
     ("score-sheet.pdf", "score sheet", score_sheet.write),
+    ("record-sheet.pdf", "game record sheet", record_sheet.write),
 )
 MANIFEST = "kit.json"
 ALL_GAMES = "all"

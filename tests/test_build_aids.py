@@ -2,6 +2,7 @@
 the rack map."""
 from __future__ import annotations
 
+import pytest
 from pypdf import PdfReader
 
 from generator.bill import bill_for, colour_runs
@@ -70,3 +71,26 @@ def test_generate_level_per_sheet_says_each_sheets_level(tmp_path):
     pages = PdfReader(tmp_path / "tictactoe" / "labels.pdf").pages
     assert len(pages) == 12
     assert "sheet 2 of 12 \u00b7 MENACE's move 2 only" in " ".join(pages[1].extract_text().split())
+
+
+@pytest.mark.parametrize(
+    "game, side, menace, how",
+    [
+        ("tictactoe", "first", [1, 3, 5, 7, 9], "as the square played, 1-9 in reading order"),
+        ("tictactoe", "second", [2, 4, 6, 8], "as the square played, 1-9 in reading order"),
+        ("hexapawn", "second", [2, 4, 6], "as the pawn's square and where it goes (a1-a2, b1-b2, c1-c2;"),
+        ("nim", "first", [], "Circle whether MENACE moved first or second, then write every move in order, "
+         "both players', as the number taken (1, 2, 3)."),
+    ],
+)
+def test_the_record_sheet_has_a_column_per_move_and_says_how_to_write_them(tmp_path, game, side, menace, how):
+    from generator.documents import record_sheet
+
+    spec = spec_for(game, side)
+    assert record_sheet.menace_moves(spec) == menace
+    assert record_sheet.write(tmp_path / "record.pdf", spec) == 2
+    text = text_of(tmp_path / "record.pdf")
+    assert how in text and "so that it can be typed into the tracker later" in text
+    header = " ".join(str(n) for n in range(1, spec.game.longest_game() + 1))
+    assert f"{header} result" in text
+    assert ("MENACE moved" in text) == (game == "nim") and ("1st 2nd" in text) == (game == "nim")

@@ -29,9 +29,9 @@ MM = 72 / 25.4
 FILES = [name for name, _, _ in DOCUMENTS]
 EXPECTED_PAGES = {
     "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 2, "finder.pdf": 8, "fill.pdf": 5,
-                  "score-sheet.pdf": 2},
+                  "score-sheet.pdf": 2, "record-sheet.pdf": 2},
     "nim": {"calibration.pdf": 1, "labels.pdf": 1, "legend.pdf": 2, "finder.pdf": 1, "fill.pdf": 3,
-            "score-sheet.pdf": 2},
+            "score-sheet.pdf": 2, "record-sheet.pdf": 2},
 }
 
 
@@ -63,8 +63,8 @@ def test_no_options_writes_every_kit_with_a_progress_line_per_document(kit_dir):
     assert len(lines) == len(finished) * per_game
     assert lines[0] == f"wrote {out / 'tictactoe' / 'calibration.pdf'} (calibration page, 1 page)"
     assert lines[1] == f"wrote {out / 'tictactoe' / 'labels.pdf'} (box labels, 10 pages)"
-    assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
-    assert lines[6].endswith(", 304 boxes)")
+    assert lines[per_game - 1].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
+    assert lines[per_game - 1].endswith(", 304 boxes)")
     assert lines[2 * per_game - 1].endswith(", 9 boxes)") and lines[-1].endswith(", 18 boxes)")
     assert sorted(p.name for p in out.iterdir()) == sorted(finished)
     for game in finished:
