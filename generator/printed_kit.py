@@ -9,7 +9,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.catalogue import build_catalogue
-from generator.documents import calibration, fill, finder, labels, legend, record_sheet, score_sheet
+from generator.documents import (
+    calibration,
+    drawer_labels,
+    fill,
+    finder,
+    labels,
+    legend,
+    record_sheet,
+    score_sheet,
+)
 from generator.documents.common import KitSpec
 from generator.layout import check_print_area
 from generator.pdfout import atomic_path
@@ -28,6 +37,7 @@ DOCUMENTS = (
     ("fill.pdf", "fill sheet and shopping list", fill.write),
     ("score-sheet.pdf", "score sheet", score_sheet.write),
     ("record-sheet.pdf", "game record sheet", record_sheet.write),
+    ("drawer-labels.pdf", "drawer fronts and rack map", drawer_labels.write),
 )
 MANIFEST = "kit.json"
 ALL_GAMES = "all"

@@ -9,6 +9,7 @@ from generator.bill import bill_for, colour_runs
 from generator.catalogue import build_catalogue
 from generator.documents import fill
 from generator.documents.common import KitSpec
+from generator.layout import Rect
 from generator.stocks import load_stock
 from kit.palettes import default_palette
 
@@ -94,3 +95,26 @@ def test_the_record_sheet_has_a_column_per_move_and_says_how_to_write_them(tmp_p
     header = " ".join(str(n) for n in range(1, spec.game.longest_game() + 1))
     assert f"{header} result" in text
     assert ("MENACE moved" in text) == (game == "nim") and ("1st 2nd" in text) == (game == "nim")
+
+
+@pytest.mark.parametrize("game, pages", [("tictactoe", 4), ("nim", 2)])
+def test_drawer_fronts_are_36_by_11_mm_inside_the_safe_area_with_a_rack_map(tmp_path, game, pages):
+    import itertools
+
+    from generator.documents import drawer_labels
+    from generator.layout import SAFE_EDGE
+    from tests.test_print_area import blank_border
+
+    spec = spec_for(game)
+    placed = [item for page in drawer_labels.strips(spec) for item in page]
+    assert [box.id for box, _ in placed] == [box.id for box in spec.catalogue.boxes]
+    page = Rect(0, 0, *spec.page_mm).inset(SAFE_EDGE)
+    for sheet in drawer_labels.strips(spec):
+        rects = [rect for _, rect in sheet]
+        assert all(page.contains(r) and (r.w, r.h) == (36.0, 11.0) for r in rects)
+        assert not any(a.overlaps(b) for a, b in itertools.combinations(rects, 2))
+    assert len(drawer_labels.strips(spec)[0]) == min(120, len(placed))  # 5 x 24 to an A4 page
+    assert drawer_labels.write(tmp_path / "drawers.pdf", spec) == pages
+    text = text_of(tmp_path / "drawers.pdf")
+    assert "Rack map" in text and f"Stack the {len(placed)} boxes in a rack of 10 to a shelf" in text
+    assert blank_border(tmp_path / "drawers.pdf", 1, dpi=60)
