@@ -37,7 +37,8 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None,
              stock: str, offset_x: float, offset_y: float, level_per_sheet: bool, out: Path) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
-    fill sheet with shopping list, and score sheet, plus a kit.json manifest.
+    fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
+    a kit.json manifest.
 
     With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes), the Nim kit (9 boxes) and the
     Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
