@@ -74,3 +74,18 @@ def longest_game(catalogue: Catalogue) -> int:
         return memo[state]
 
     return deepest(game.initial())
+
+
+def colour_runs(catalogue: Catalogue) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
+    """For each colour (move code): the starting counts it has, each with the runs of consecutive box
+    numbers that get that many ("3 in boxes 2-6 and 8-13"), for filling the boxes one colour at a time."""
+    game = catalogue.game
+    found: dict[int, dict[int, list[tuple[int, int]]]] = {}
+    for box in catalogue.boxes:
+        for move, count in zip(box.moves, box.beads, strict=True):
+            runs = found.setdefault(game.move_code(move), {}).setdefault(count, [])
+            if runs and runs[-1][1] == box.id - 1:
+                runs[-1] = (runs[-1][0], box.id)
+            else:
+                runs.append((box.id, box.id))
+    return {code: list(by_count.items()) for code, by_count in sorted(found.items())}

@@ -7,12 +7,12 @@ canvas unit is one millimetre and a font size is the em height in mm.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from generator.fonts import BOLD, REGULAR
-from generator.layout import Rect, cell_centre, cell_size, heap_grid
+from generator.layout import LETTER_RADIUS, Arrow, Rect, cell_centre, cell_size, heap_grid, plan_arrows
 from kit.palettes import Colour
 from kit.picture import Grid, Heaps, Picture
 
@@ -26,6 +26,15 @@ INK = "#222222"
 LEVEL_COLOURS = {1: "#00796b", 2: "#3949ab", 3: "#6d4c41", 4: "#546e7a", 5: "#880e4f"}
 NO_LEVEL_COLOUR = "#455a64"
 CAP_HEIGHT = 0.73  # Vera's capital height as a share of the font size
+# Marks drawn as pawns (Hexapawn), light and dark as on a chess board: as letters they would be read as
+# the white and blue beads' letters.
+PAWN_FILLS = {"W": "#ffffff", "B": "#222222"}
+# A pawn's outline in cells from its cell's centre: a base, a body narrowing upwards, a head on top.
+# Small, so that the arrows between pawns have room for their letters.
+PAWN_BODY = ((-0.18, -0.2), (0.18, -0.2), (0.18, -0.15), (0.07, -0.02), (0.07, 0.02), (-0.07, 0.02),
+             (-0.07, -0.02), (-0.18, -0.15))
+PAWN_HEAD = (0.0, 0.1, 0.085)  # centre x, y and radius, in cells
+MoveArrow = tuple[int, int, Colour]  # a move's origin cell, target cell and bead colour
 
 
 @contextmanager
@@ -108,14 +117,17 @@ def draw_picture(
     dot_share: float,
     letters: bool = True,
     counts: Mapping[int, int] | None = None,
+    arrows: Sequence[MoveArrow] = (),
 ) -> None:
-    """A position's picture filling ``area``, with a bead dot on every cell in ``dots`` (cell -> colour).
+    """A position's picture filling ``area``, with a bead dot on every cell in ``dots`` (cell -> colour)
+    and a bead-coloured arrow for each of ``arrows``.
 
     ``dot_share`` is a dot's radius as a share of a cell; ``counts`` (cell -> beads) prints a number by
     each dot. A Heaps picture has no cells, so its moves' dots are drawn by the caller beside it.
     """
     if isinstance(picture, Grid):
-        draw_grid(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts)
+        draw_grid(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts,
+                  arrows=arrows)
     else:
         draw_heaps(canvas, area, picture)
 
@@ -129,8 +141,10 @@ def draw_grid(
     dot_share: float,
     letters: bool = True,
     counts: Mapping[int, int] | None = None,
+    arrows: Sequence[MoveArrow] = (),
 ) -> None:
-    """A board of square cells with its pieces (X a cross, O a ring, any other mark its letters)."""
+    """A board of square cells with its pieces (X a cross, O a ring, W and B pawns, any other mark its
+    letters), bead dots and move arrows."""
     cell = cell_size(area, grid)
     canvas.setStrokeColor(hex_colour("#555555"))
     canvas.setLineWidth(max(cell * 0.035, 0.15))
@@ -151,6 +165,10 @@ def draw_grid(
             canvas.line(x0 + inset, y0 + cell - inset, x0 + cell - inset, y0 + inset)
         elif mark == "O":
             canvas.circle(x0 + cell / 2, y0 + cell / 2, cell / 2 - inset, stroke=1, fill=0)
+        elif mark in PAWN_FILLS:
+            draw_pawn(canvas, x0 + cell / 2, y0 + cell / 2, cell, PAWN_FILLS[mark])
+            canvas.setStrokeColor(hex_colour(INK))
+            canvas.setLineWidth(cell * 0.1)
         elif mark:
             size = fit_size(mark, BOLD, cell * 0.6, cell * 0.5)
             centred_text(canvas, mark, x0 + cell / 2, y0 + cell / 2, BOLD, size)
@@ -160,6 +178,61 @@ def draw_grid(
         if counts is not None:
             size = cell * 0.26
             centred_text(canvas, str(counts[index]), cx + cell * 0.36, cy - cell * 0.34, BOLD, size)
+    if arrows:
+        planned = plan_arrows(area, grid, [(origin, target) for origin, target, _ in arrows])
+        draw_arrows(canvas, planned, [colour for _, _, colour in arrows], cell, letters=letters)
+
+
+def draw_pawn(canvas: Canvas, cx: float, cy: float, cell: float, fill: str) -> None:
+    """A pawn standing in the cell centred on (cx, cy), filled ``fill`` and outlined in ink."""
+    canvas.setFillColor(hex_colour(fill))
+    canvas.setStrokeColor(hex_colour(INK))
+    canvas.setLineWidth(max(cell * 0.045, 0.12))
+    canvas.setLineJoin(1)
+    path = canvas.beginPath()
+    (x, y), *rest = PAWN_BODY
+    path.moveTo(cx + x * cell, cy + y * cell)
+    for x, y in rest:
+        path.lineTo(cx + x * cell, cy + y * cell)
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=1)
+    hx, hy, radius = PAWN_HEAD
+    canvas.circle(cx + hx * cell, cy + hy * cell, radius * cell, stroke=1, fill=1)
+
+
+def draw_arrows(
+    canvas: Canvas, arrows: Sequence[Arrow], colours: Sequence[Colour], cell: float, *, letters: bool = True
+) -> None:
+    """Each move as an arrow in its bead's colour, outlined so that white and pale beads show, with the
+    colour's letter in a dot on it (unless ``letters`` is False) so that a black-and-white print still
+    tells the arrows apart."""
+    shaft, head_length, head_half = 0.12 * cell, 0.25 * cell, 0.16 * cell
+    outline = max(cell * 0.03, 0.1)
+    canvas.setLineCap(0)
+    for arrow, colour in zip(arrows, colours, strict=True):
+        (tx, ty), (px, py) = arrow.tail, arrow.tip
+        length = math.hypot(px - tx, py - ty)
+        ux, uy = (px - tx) / length, (py - ty) / length
+        bx, by = px - ux * head_length, py - uy * head_length  # where the head meets the shaft
+        canvas.setStrokeColor(hex_colour("#333333"))
+        canvas.setLineWidth(shaft + 2 * outline)
+        canvas.line(tx - ux * outline, ty - uy * outline, bx, by)
+        canvas.setStrokeColor(hex_colour(colour.rgb))
+        canvas.setLineWidth(shaft)
+        canvas.line(tx, ty, bx + ux * outline, by + uy * outline)
+        path = canvas.beginPath()
+        path.moveTo(px, py)
+        path.lineTo(bx - uy * head_half, by + ux * head_half)
+        path.lineTo(bx + uy * head_half, by - ux * head_half)
+        path.close()
+        canvas.setFillColor(hex_colour(colour.rgb))
+        canvas.setStrokeColor(hex_colour("#333333"))
+        canvas.setLineWidth(outline)
+        canvas.setLineJoin(1)
+        canvas.drawPath(path, stroke=1, fill=1)
+    if letters:  # without letters (a small picture, a diagram) the dots would only clutter
+        for arrow, colour in zip(arrows, colours, strict=True):
+            draw_dot(canvas, *arrow.letter, LETTER_RADIUS * cell, colour)
 
 
 def draw_heaps(canvas: Canvas, area: Rect, heaps: Heaps) -> None:

@@ -6,7 +6,9 @@ geometry without reportlab and the drawing code only converts to points.
 """
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.stocks import PAPERS, Stock
@@ -69,6 +71,7 @@ class SheetPlan:
     slots: tuple[Rect, ...]
     cut_lines: bool
     content: tuple[Rect, ...] = ()  # one per slot: the rectangle its label's content is drawn in
+    trims: tuple[tuple[float, float, float, float], ...] = ()  # trim marks: lines x0, y0, x1, y1
 
     @property
     def page(self) -> Rect:
@@ -79,7 +82,9 @@ class SheetPlan:
         """Every rectangle the labels print in: each content inside its padding, and the cut lines on
         plain paper."""
         inked = tuple(r.inset(label_pad(r.h)) for r in self.content)
-        return inked + (self.slots if self.cut_lines else ())
+        marks = tuple(Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+                      for x0, y0, x1, y1 in self.trims)
+        return inked + (self.slots if self.cut_lines else ()) + marks
 
     def clearance(self) -> dict[str, float]:
         """How far the labels' ink keeps from each edge of the sheet (mm; negative: off the sheet)."""
@@ -144,7 +149,27 @@ def plan_sheet(stock: Stock, paper: str, *, offset_x: float = 0.0, offset_y: flo
         for c in range(columns)
     )
     content = tuple(_content(slot, stock, width, height) for slot in slots)
-    return SheetPlan(paper, width, height, slots, stock.cut_lines, content)
+    trims: tuple[tuple[float, float, float, float], ...] = ()
+    if stock.trimmed:
+        pairs = zip(slots, content, strict=True)
+        trims = tuple(mark for slot, inner in pairs for mark in _trim_marks(slot, inner))
+    return SheetPlan(paper, width, height, slots, stock.cut_lines, content, trims)
+
+
+TRIM_MARK = 2.0  # mm: a trim mark's length, from the label's edge inward
+
+
+def _trim_marks(slot: Rect, content: Rect) -> list[tuple[float, float, float, float]]:
+    """Short lines on the label's spare edges, in line with the content's sides: cut there and the label
+    fits a box top. Only where the content is narrower (or shorter) than the label."""
+    marks = []
+    if content.w < slot.w - 1e-6:
+        for x in (content.x, content.right):
+            marks += [(x, slot.top, x, slot.top - TRIM_MARK), (x, slot.y, x, slot.y + TRIM_MARK)]
+    if content.h < slot.h - 1e-6:
+        for y in (content.y, content.top):
+            marks += [(slot.x, y, slot.x + TRIM_MARK, y), (slot.right, y, slot.right - TRIM_MARK, y)]
+    return marks
 
 
 def _content(slot: Rect, stock: Stock, width: float, height: float) -> Rect:
@@ -167,6 +192,7 @@ class LabelPlan:
     number: Rect  # the box number
     counts: Rect  # the starting beads ("4 of each")
     code: Rect | None  # the kit code; None when the label is too small for it
+    key: Rect | None  # the box's finder key; None when the kit has no keys
     move_rows: tuple[Rect, ...]  # one row per move the picture has no cell for: a dot left of its words
     row_radius: float  # the dots in those rows
 
@@ -176,6 +202,8 @@ class LabelPlan:
         named = {"band": self.band, "picture": self.picture, "number": self.number, "counts": self.counts}
         if self.code is not None:
             named["code"] = self.code
+        if self.key is not None:
+            named["key"] = self.key
         named.update({f"move row {i + 1}": r for i, r in enumerate(self.move_rows)})
         return named
 
@@ -192,8 +220,9 @@ def label_pad(height: float) -> float:
     return min(max(0.05 * height, 1.0), 2.0)
 
 
-def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
-    """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture."""
+def plan_label(width: float, height: float, *, move_rows: int = 0, key: bool = False) -> LabelPlan:
+    """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture,
+    and a row for the finder key if ``key``."""
     pad = label_pad(height)
     band_h = 0.16 * height
     gap = 0.8 * pad
@@ -213,6 +242,9 @@ def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
     shares = {"number": 0.46, "rows": 0.0, "counts": 0.22, "code": 0.20 if has_code else 0.0}
     if move_rows:
         shares = {"number": 0.30, "rows": 0.48, "counts": 0.13, "code": 0.09 if has_code else 0.0}
+    if key:  # the number gives up room: the key is what a person looks for before the number
+        shares = {**shares, "number": shares["number"] - 0.12, "key": 0.18}
+        shares = {name: shares[name] for name in ("number", "rows", "key", "counts", "code")}
     spacing = 0.04 * column.h
     used = [name for name, share in shares.items() if share]
     scale = (column.h - spacing * (len(used) - 1)) / sum(shares.values())
@@ -237,6 +269,7 @@ def plan_label(width: float, height: float, *, move_rows: int = 0) -> LabelPlan:
         number=rects["number"],
         counts=rects["counts"],
         code=rects.get("code"),
+        key=rects.get("key"),
         move_rows=rows,
         row_radius=row_radius,
     )
@@ -269,3 +302,62 @@ def heap_grid(heaps: Heaps) -> tuple[int, int]:
 
 def pages_needed(labels: int, sheet: SheetPlan) -> int:
     return max(1, math.ceil(labels / len(sheet.slots)))
+
+
+# --- arrows: moves of pieces that go from one cell to another (Hexapawn's pawns) --------------------
+ARROW_TAIL = 0.24  # cells from the moving piece's centre to the arrow's tail: clear of the piece
+ARROW_STOP = (0.1, 0.3)  # cells short of the target's centre: an empty square, an enemy piece
+LETTER_RADIUS = 0.21  # the colour letter's dot on an arrow, in cells
+LETTER_GAP = 0.04  # cells between two letter dots at the least
+# Where on its arrow (as a share of the way from the piece's centre to the target's) a letter may sit,
+# best first: a little before the middle leaves the head clear.
+LETTER_AT = (0.45, 0.38, 0.55, 0.32, 0.62, 0.27, 0.7, 0.73)
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """Where one move's arrow goes, in mm: tail, the tip of the head, and the centre of its letter dot."""
+
+    tail: tuple[float, float]
+    tip: tuple[float, float]
+    letter: tuple[float, float]
+
+
+def plan_arrows(area: Rect, grid: Grid, moves: Sequence[tuple[int, int]]) -> tuple[Arrow, ...]:
+    """The arrows of ``moves`` (origin cell, target cell) on ``grid`` drawn in ``area``.
+
+    Each letter dot sits a little before the middle of its arrow, unless two would touch (crossing
+    captures): then the letters slide along their arrows, as little as will part them.
+    """
+    cell = cell_size(area, grid)
+    ends = [(cell_centre(area, grid, a), cell_centre(area, grid, b), bool(grid.marks[b])) for a, b in moves]
+    shares = _letter_shares([(a, b) for a, b, _ in ends], (2 * LETTER_RADIUS + LETTER_GAP) * cell)
+    arrows = []
+    for ((ax, ay), (bx, by), taken), share in zip(ends, shares, strict=True):
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        tail, stop = ARROW_TAIL * cell, ARROW_STOP[taken] * cell
+        arrows.append(Arrow(
+            (ax + ux * tail, ay + uy * tail),
+            (bx - ux * stop, by - uy * stop),
+            (ax + (bx - ax) * share, ay + (by - ay) * share),
+        ))
+    return tuple(arrows)
+
+
+def _letter_shares(
+    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]], apart: float
+) -> tuple[float, ...]:
+    """How far along each segment its letter sits: the choice from LETTER_AT nearest its first overall
+    that keeps every two letters ``apart``; all at the first when none does (a test checks every kit)."""
+    def at(segment: tuple[tuple[float, float], tuple[float, float]], share: float) -> tuple[float, float]:
+        (ax, ay), (bx, by) = segment
+        return ax + (bx - ax) * share, ay + (by - ay) * share
+
+    choices = sorted(itertools.product(LETTER_AT, repeat=len(segments)),
+                     key=lambda shares: sum(abs(share - LETTER_AT[0]) for share in shares))
+    for shares in choices:
+        points = [at(segment, share) for segment, share in zip(segments, shares, strict=True)]
+        if all(math.dist(p, q) >= apart - 1e-9 for p, q in itertools.combinations(points, 2)):
+            return shares
+    return (LETTER_AT[0],) * len(segments)

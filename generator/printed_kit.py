@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.catalogue import build_catalogue
-from generator.documents import calibration, fill, finder, labels, legend, score_sheet
+from generator.documents import (
+    calibration,
+    drawer_labels,
+    fill,
+    finder,
+    labels,
+    legend,
+    record_sheet,
+    score_sheet,
+)
 from generator.documents.common import KitSpec
 from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path
@@ -28,6 +37,8 @@ DOCUMENTS = (
     ("finder.pdf", "box finder", finder.write),
     ("fill.pdf", "fill sheet and shopping list", fill.write),
     ("score-sheet.pdf", "score sheet", score_sheet.write),
+    ("record-sheet.pdf", "game record sheet", record_sheet.write),
+    ("drawer-labels.pdf", "drawer fronts and rack map", drawer_labels.write),
 )
 MANIFEST = "kit.json"
 BIG_KIT = 400  # boxes: more than Michie's 304 (a raw-board kit has 2,201)
@@ -50,6 +61,7 @@ class KitOptions:
     stock: str = DEFAULT_STOCK
     offset_x: float = 0.0
     offset_y: float = 0.0
+    level_per_sheet: bool = False  # each move level's labels start on a sheet of their own
 
 
 def plan_kits(options: KitOptions) -> list[KitSpec]:
@@ -77,7 +89,8 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
         palette = load_palette(catalogue.game.default_palette if named_palette is None else named_palette,
                                game=family)
         palette.check_covers(catalogue.move_codes(m for b in catalogue.boxes for m in b.moves), game)
-        specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y))
+        specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y,
+                             level_per_sheet=options.level_per_sheet))
     return specs
 
 
@@ -148,6 +161,7 @@ def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
         "stock": spec.stock.name,
         "paper": spec.paper,
         "offset_mm": {"x": spec.offset_x, "y": spec.offset_y},
+        "level_per_sheet": spec.level_per_sheet,
         "fingerprint": catalogue.fingerprint,
         "kit_code": spec.code,
         "boxes": len(catalogue.boxes),

@@ -16,6 +16,9 @@ from kit.game import GameError
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # width, height in mm
 DEFAULT_STOCK = "plain"
 DEFAULT_PAPER = "a4"
+# The top of a standard matchbox (facts.md: about 53 x 36.5 mm). A label's print never exceeds it: on a
+# larger label it is centred, with trim marks, so that nothing folds over the box's sides.
+BOX_TOP = (53.0, 36.5)
 
 
 class UnknownStockError(GameError):
@@ -53,11 +56,16 @@ class Stock:
 
     @property
     def content_width(self) -> float:
-        return self.label_width - self.content_inset
+        return min(self.label_width - self.content_inset, BOX_TOP[0])
 
     @property
     def content_height(self) -> float:
-        return self.label_height - self.content_inset
+        return min(self.label_height - self.content_inset, BOX_TOP[1])
+
+    @property
+    def trimmed(self) -> bool:
+        """Whether the label is larger than a box top, so its print is centred on it with trim marks."""
+        return self.label_width > BOX_TOP[0] or self.label_height > BOX_TOP[1]
 
     @property
     def fixed_grid(self) -> bool:

@@ -73,10 +73,6 @@ class Hexapawn(Game[Board, PawnMove]):
     name = "hexapawn"
     title = "Hexapawn"
     short_title = "Hexapawn"
-    printed_kit_draft = (
-        "the Hexapawn labels have no move arrows yet, and the pawns' letters W and B can be mistaken for "
-        "the white and blue beads' letters (issue 9)"
-    )
     player_names = ("White", "Black")
     default_rules = "gardner"
     default_palette = "hexapawn-craft"
@@ -176,9 +172,8 @@ class Hexapawn(Game[Board, PawnMove]):
         return Grid(3, 3, marks, row_names=("3", "2", "1"), column_names=tuple(FILES))
 
     def move_mark(self, move: PawnMove) -> MoveMark:
-        # The bead dot sits where the pawn lands; two captures onto one square share it (see the kit's
-        # arrows, which tell them apart).
-        return MoveMark(move.end, self.move_text(move, "algebraic"))
+        # An arrow from the pawn to where it lands: two captures can land on one square.
+        return MoveMark(move.end, self.move_text(move, "algebraic"), origin=move.start)
 
     # --- symmetry and boxes -------------------------------------------------------------------------
     @cached_property

@@ -44,3 +44,6 @@ class MoveMark:
 
     cell: int | None  # Grid: the cell the move plays into; None: the picture has no place for it
     label: str  # a few words for a move drawn as a row of its own, e.g. "take 2"
+    # Games whose pieces move (Hexapawn): the cell the piece leaves. The printed kit then draws the move
+    # as an arrow from ``origin`` to ``cell``, since several moves can end on one cell.
+    origin: int | None = None

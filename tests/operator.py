@@ -21,6 +21,9 @@ from kit.rules import load_rules
 from tracker.cli import main
 
 
+MAX_ANSWERS = 5_000  # a 20-game session needs a few hundred
+
+
 class Operator:
     def __init__(self, game: str, menace_plays: str, rules: str, palette: str, seed: int) -> None:
         self.catalogue = build_catalogue(game, menace_plays, rules)
@@ -44,6 +47,9 @@ class Operator:
         self.follow(text)
         prompt = text.rsplit("\n", 1)[-1]
         self.lines_answered += 1
+        # A teacher whose boxes drift from the tracker's gets its answers refused over and over: fail
+        # instead of hanging.
+        assert self.lines_answered < MAX_ANSWERS, f"no end after {MAX_ANSWERS} answers: {prompt!r}"
         if prompt.startswith("Colour drawn"):
             return self.draw() + "\n"
         if prompt.startswith("Opponent"):

@@ -34,6 +34,7 @@ def test_boxes_json(run):
         "move_number": 1,
         "moves": [0, 1, 4],
         "beads": {"0": 4, "1": 4, "4": 4},
+        "finder_key": "-/-/-",
     }
 
 
@@ -63,6 +64,7 @@ def test_find_json(run):
         "board": "X...O....",
         "to_board": [8, 7, 6, 5, 4, 3, 2, 1, 0],
         "turn": "turned half a turn",
+        "finder_key": "O/X/-",
     }
 
 

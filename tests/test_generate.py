@@ -17,7 +17,7 @@ from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
 from generator.documents.wording import COUNTERS, cell_name, cell_place, wording_for
-from generator.printed_kit import DOCUMENTS
+from generator.printed_kit import DOCUMENTS, KitOptions, plan_kits
 from generator.stocks import PAPERS, load_stock
 from kit.games import GAMES, get_game
 from kit.palettes import default_palette
@@ -28,10 +28,10 @@ from tracker.cli import main
 MM = 72 / 25.4
 FILES = [name for name, _, _ in DOCUMENTS]
 EXPECTED_PAGES = {
-    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 2, "finder.pdf": 5, "fill.pdf": 4,
-                  "score-sheet.pdf": 2},
-    "nim": {"calibration.pdf": 1, "labels.pdf": 1, "legend.pdf": 2, "finder.pdf": 1, "fill.pdf": 2,
-            "score-sheet.pdf": 2},
+    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 2, "finder.pdf": 8, "fill.pdf": 5,
+                  "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 4},
+    "nim": {"calibration.pdf": 1, "labels.pdf": 1, "legend.pdf": 2, "finder.pdf": 1, "fill.pdf": 3,
+            "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 2},
 }
 
 
@@ -54,30 +54,34 @@ def label_numbers(path: Path) -> list[int]:
     return [int(line) for line in text.splitlines() if re.fullmatch(r"\d+", line.strip())]
 
 
-def test_no_options_writes_both_kits_with_a_progress_line_per_document(kit_dir):
+def test_no_options_writes_every_kit_with_a_progress_line_per_document(kit_dir):
     out, result = kit_dir
     lines = result.stderr.splitlines()
     per_game = len(FILES) + 1  # every game's documents and its kit.json, games in GAMES' order
     finished = [game for game in GAMES
                 if get_game(game).printed_kit_draft is None and get_game(game).no_matchbox_kit is None]
-    # Hexapawn's printed kit is a draft, printed only by name; four-in-a-row and the others have no kit.
-    assert finished == ["tictactoe", "nim"]
+    # Four-in-a-row and the other big games have no kit.
+    assert finished == ["tictactoe", "nim", "hexapawn"]
     assert len(lines) == len(finished) * per_game
     assert lines[0] == f"wrote {out / 'tictactoe' / 'calibration.pdf'} (calibration page, 1 page)"
     assert lines[1] == f"wrote {out / 'tictactoe' / 'labels.pdf'} (box labels, 10 pages)"
-    assert lines[6].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
-    assert lines[6].endswith(", 304 boxes)")
-    assert lines[-1].endswith(", 9 boxes)")
+    assert lines[per_game - 1].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
+    assert lines[per_game - 1].endswith(", 304 boxes)")
+    assert lines[2 * per_game - 1].endswith(", 9 boxes)") and lines[-1].endswith(", 18 boxes)")
     assert sorted(p.name for p in out.iterdir()) == sorted(finished)
     for game in finished:
         assert sorted(p.name for p in (out / game).iterdir()) == sorted([*FILES, "kit.json"])
 
 
-def test_a_draft_printed_kit_is_printed_by_name_with_a_warning(tmp_path):
+def test_a_draft_printed_kit_is_printed_by_name_with_a_warning(tmp_path, monkeypatch):
+    from kit.hexapawn import Hexapawn
+
+    monkeypatch.setattr(Hexapawn, "printed_kit_draft", "the arrows are missing")
     result = run_generate("--game", "hexapawn", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert result.stderr.startswith("Warning: a draft kit: the Hexapawn labels have no move arrows yet")
+    assert result.stderr.startswith("Warning: a draft kit: the arrows are missing.\n")
     assert sorted(p.name for p in (tmp_path / "hexapawn").iterdir()) == sorted([*FILES, "kit.json"])
+    assert [s.game.name for s in plan_kits(KitOptions())] == ["tictactoe", "nim"]
 
 
 @pytest.mark.parametrize("game", ["tictactoe", "nim"])

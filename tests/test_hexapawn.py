@@ -165,22 +165,6 @@ def test_the_rules_card_confiscates_only_the_last_moves_bead():
     assert every == "For every box it used: keep the bead out: it is confiscated."
 
 
-@pytest.mark.parametrize("side", ["first", "second"])
-def test_every_bead_of_a_label_has_a_dot_even_when_two_captures_land_on_one_square(side):
-    from generator.documents.common import KitSpec
-    from generator.stocks import load_stock
-    from kit.palettes import default_palette
-
-    spec = KitSpec(build_catalogue("hexapawn", side), default_palette("hexapawn"), load_stock("plain"), "a4")
-    shared = 0
-    for box in spec.catalogue.boxes:
-        on, off = spec.on_cells(box.moves), spec.off_cells(box.moves)
-        assert sorted([*on.values(), *off]) == sorted(box.moves)
-        assert all(GAME.move_mark(move).cell == cell for cell, move in on.items())
-        shared += bool(off)
-    assert shared == {"first": 1, "second": 2}[side]  # .BB.B.W.W; B.B.WW.W. and B.B.WBW..
-
-
 def test_the_terminal_label_names_a_second_capture_onto_the_same_square():
     from kit.palettes import default_palette
     from tracker.text import label_beside_board

@@ -24,7 +24,7 @@ from generator.stocks import PAPERS, UnknownStockError, load_stock, stock_names
 from kit.palettes import default_palette
 from kit.picture import Heaps
 
-STOCKS = ["avery-5160", "avery-l7160", "avery-l7651", "plain", "zweckform-3651"]
+STOCKS = ["avery-5160", "avery-l7160", "avery-l7651", "avery-l7654", "plain", "zweckform-3651"]
 COMBINATIONS = [
     (name, paper) for name in STOCKS for paper in PAPERS if load_stock(name).paper in ("any", paper)
 ]
@@ -32,7 +32,7 @@ COMBINATIONS = [
 
 def test_every_stock_ships_and_parses():
     assert stock_names() == STOCKS
-    assert len(COMBINATIONS) == 6  # plain on A4 and Letter, each label stock on its own paper
+    assert len(COMBINATIONS) == 7  # plain on A4 and Letter, each label stock on its own paper
 
 
 @pytest.mark.parametrize("name, paper", COMBINATIONS)
@@ -72,10 +72,11 @@ def test_offsets_move_the_print_right_and_down():
 
 
 @pytest.mark.parametrize("name", STOCKS)
-@pytest.mark.parametrize("move_rows", [0, 3])
-def test_label_parts_lie_inside_the_label_and_apart(name, move_rows, ttt):
+@pytest.mark.parametrize("move_rows, key", [(0, False), (3, False), (0, True)])
+def test_label_parts_lie_inside_the_label_and_apart(name, move_rows, key, ttt):
     stock = load_stock(name)
-    plan = plan_label(stock.label_width, stock.label_height, move_rows=move_rows)
+    plan = plan_label(stock.label_width, stock.label_height, move_rows=move_rows, key=key)
+    assert (plan.key is not None) == key
     label = Rect(0, 0, plan.width, plan.height)
     parts = plan.parts
     assert len(plan.move_rows) == move_rows
@@ -146,3 +147,14 @@ def test_stock_errors_name_the_choices():
     assert load_stock("avery-5160").paper_for(None) == "letter"
     assert load_stock("plain").paper_for("letter") == "letter"
     assert load_stock("plain").paper_for(None) == "a4"
+
+
+def test_the_sticky_matchbox_stock_fits_a_box_top_and_fills_its_sheet_evenly():
+    stock = load_stock("avery-l7654")
+    sheet = plan_sheet(stock, "a4")
+    assert len(sheet.slots) == 40 and (stock.label_width, stock.label_height) == (45.7, 25.4)
+    assert stock.label_width < 53 and stock.label_height < 36.5 and not stock.trimmed
+    gaps = sheet.clearance()  # no trims, no cut lines: the labels' print, each inside its label
+    assert gaps["left"] == pytest.approx(gaps["right"]) and gaps["top"] == pytest.approx(gaps["bottom"])
+    assert sheet.slots[0].x == pytest.approx(210 - sheet.slots[-1].right)
+    assert sheet.height - sheet.slots[0].top == pytest.approx(sheet.slots[-1].y)

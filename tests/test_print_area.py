@@ -16,7 +16,7 @@ from generator.documents import calibration, labels
 from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import SAFE_EDGE, PrintAreaError, check_print_area, plan_label, plan_sheet
 from generator.printed_kit import KitOptions, plan_kits
-from generator.stocks import PAPERS, load_stock, stock_names
+from generator.stocks import BOX_TOP, PAPERS, load_stock, stock_names
 from tracker.cli import main
 
 MM = 72 / 25.4
@@ -26,15 +26,31 @@ COMBINATIONS = [
 
 
 @pytest.mark.parametrize("name, paper", COMBINATIONS)
+def test_every_stocks_print_fits_a_matchbox_top_and_a_larger_label_has_trim_marks(name, paper):
+    stock = load_stock(name)
+    sheet = plan_sheet(stock, paper)
+    assert stock.content_width <= BOX_TOP[0] and stock.content_height <= BOX_TOP[1]
+    trimmed = name in ("avery-l7160", "avery-5160")  # 63.5 x 38.1 and 66.7 x 25.4 mm
+    assert stock.trimmed == trimmed and bool(sheet.trims) == trimmed
+    if trimmed:
+        for slot, content in zip(sheet.slots, sheet.content, strict=True):
+            assert content.centre == pytest.approx(slot.centre)  # centred on the label
+            xs = {x for x0, _, x1, _ in sheet.trims for x in (x0, x1) if x0 == x1}
+            assert {content.x, content.right} <= xs
+
+
+@pytest.mark.parametrize("name, paper", COMBINATIONS)
 def test_every_stock_keeps_its_ink_4_mm_inside_the_sheet(name, paper):
     stock = load_stock(name)
     sheet = plan_sheet(stock, paper)
     assert min(sheet.clearance().values()) >= SAFE_EDGE
     safe = sheet.page.inset(SAFE_EDGE)
-    plan = plan_label(stock.content_width, stock.content_height, move_rows=3)
+    rows = plan_label(stock.content_width, stock.content_height, move_rows=3)
+    keyed = plan_label(stock.content_width, stock.content_height, key=True)
     for slot, content in zip(sheet.slots, sheet.content, strict=True):
-        assert slot.contains(content) and (content.w, content.h) == (plan.width, plan.height)
-        for part in plan.parts.values():  # the label's parts, where labels.pdf draws them on the sheet
+        assert slot.contains(content) and (content.w, content.h) == (rows.width, rows.height)
+        parts = [*rows.parts.values(), *keyed.parts.values()]
+        for part in parts:  # the label's parts, where labels.pdf draws them on the sheet
             placed = part.__class__(content.x + part.x, content.y + part.y, part.w, part.h)
             assert safe.contains(placed), (name, part)
     check_print_area(stock, paper)
@@ -62,7 +78,8 @@ def test_the_edge_to_edge_stock_pushes_its_edge_labels_inward_and_centres_the_re
         ("plain", {"offset_y": -8.6}, "--offset-y -8.6 would print 3.9 mm from the top edge"),
         ("plain", {"offset_y": -13}, "--offset-y -13 would print 0.5 mm off the top edge"),
         ("zweckform-3651", {"offset_y": 2}, "choose --offset-y from -1.2 to 1.2 mm"),
-        ("avery-5160", {"offset_x": -2.1}, "would print 3.9 mm from the left edge"),
+        # Its print is 53 mm wide on a 66.7 mm label: the label's spare width absorbs an offset first.
+        ("avery-5160", {"offset_x": -14.6}, "would print 3.8 mm from the left edge"),
     ],
 )
 def test_offsets_that_print_too_near_the_edge_are_refused(stock, offsets, message):
@@ -153,7 +170,9 @@ def test_rendered_label_sheets_leave_the_outer_4_mm_blank(tmp_path, name, paper)
         path = tmp_path / f"{document.__name__}.pdf"
         document.write(path, spec)
         assert blank_border(path, 1, dpi=60), document.__name__
-    # The check sees ink: the same sheet moved 3 mm beyond the allowed offset is not blank.
-    moved = replace(spec, offset_x=-(plan_sheet(spec.stock, spec.paper).clearance()["left"] - SAFE_EDGE) - 3)
+    # The check sees ink: the same sheet moved so far left that even the label's spare width cannot keep
+    # its print 4 mm in (it stops 1 mm from the edge) is not blank.
+    home = plan_sheet(spec.stock, spec.paper)
+    moved = replace(spec, offset_x=-(home.slots[0].right - home.content[0].w - 1))
     labels.write(tmp_path / "moved.pdf", moved)
     assert not blank_border(tmp_path / "moved.pdf", 1, dpi=60)

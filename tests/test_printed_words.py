@@ -96,7 +96,7 @@ def test_no_pdf_of_any_kit_puts_one_with_a_plural(every_kit):
 
 
 @pytest.mark.parametrize("stock, each", [("plain", "3 each"), ("avery-l7651", "3 each"),
-                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 beads each"),
+                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 each"),
                                          ("avery-5160", "3 beads each")])
 def test_nim_labels_say_beads_where_they_have_room_and_the_legend_quotes_them(tmp_path, stock, each):
     generate(KitOptions(game="nim", stock=stock), tmp_path)
@@ -123,13 +123,14 @@ def test_the_rules_card_explains_the_forced_move_menaces_symbol_and_the_letters(
 
 @pytest.mark.parametrize(
     "game, side, rules",
-    [("tictactoe", "first", "michie"), ("tictactoe", "second", "michie"), ("nim", "first", "nim")],
+    [("tictactoe", "first", "michie"), ("tictactoe", "second", "michie"), ("nim", "first", "nim"),
+     ("hexapawn", "second", "gardner"), ("hexapawn", "first", "hexapawn-michie")],
 )
 def test_every_page_of_every_document_states_game_side_and_kit_code(every_kit, game, side, rules):
     folder = every_kit[game, side, rules]
     code = json.loads((folder / "kit.json").read_text())["kit_code"]
     title = {"tictactoe": f"MENACE playing {side} at Noughts and crosses (", "nim": "MENACE playing first or "
-             "second at Nim (9 boxes)"}[game]
+             "second at Nim (9 boxes)", "hexapawn": f"MENACE playing {side} at Hexapawn ("}[game]
     for name in FILES:
         for number, page in enumerate(PdfReader(folder / name).pages, start=1):
             text = " ".join(page.extract_text().split())

@@ -1,6 +1,7 @@
 """What every document of a kit needs: the kit's choices, and a page with a heading and a footer."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -9,10 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.wording import Wording, wording_for
-from generator.drawing import MM, in_mm
+from generator.drawing import MM, MoveArrow, in_mm
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
 from generator.walk import states
+from kit.finder import finder_key
 from kit.game import Game
 from kit.matchbox import Box, Catalogue
 from kit.palettes import Colour, Palette
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
+MAX_GROUP = 20  # pictures a person can scan at a glance: a move level with more is split by finder key
 
 
 @dataclass(frozen=True)
@@ -33,11 +36,22 @@ class KitSpec:
     paper: str
     offset_x: float = 0.0
     offset_y: float = 0.0
+    level_per_sheet: bool = False  # labels: each move level starts a sheet (to print on coloured paper)
 
     @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
     def code(self) -> str:
         """The short kit code printed on every label and page; the start of the catalogue fingerprint."""
         return self.catalogue.fingerprint[:6].upper()
+
+    @cached_property
+    def finder_keys(self) -> dict[int, str] | None:
+        """Each box's finder key (``kit.finder``) by box number, when the finder needs them: some move
+        level holds more than MAX_GROUP boxes and the game's pictures have keys; else None."""
+        sizes = Counter(box.move_number for box in self.catalogue.boxes)
+        if max(sizes.values()) <= MAX_GROUP:
+            return None
+        keys = {box.id: finder_key(self.game, box.position) for box in self.catalogue.boxes}
+        return None if None in keys.values() else {number: str(key) for number, key in keys.items()}
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -74,21 +88,27 @@ class KitSpec:
         """The box's bead dots that sit on a cell of its picture: cell -> colour."""
         return {cell: self.colour(move) for cell, move in self.on_cells(box.moves).items()}
 
+    def arrows(self, moves: Iterable[Hashable]) -> list[MoveArrow]:
+        """The moves drawn as arrows (a piece going from one cell to another): origin, target, colour."""
+        marks = ((self.game.move_mark(move), move) for move in moves)
+        return [(m.origin, m.cell, self.colour(move)) for m, move in marks
+                if m.origin is not None and m.cell is not None]
+
     def on_cells(self, moves: Iterable[Hashable]) -> dict[int, Any]:
-        """The moves that mark a cell of the picture, by that cell: the first move onto each cell (two
-        Hexapawn captures can land on one square; the second goes to ``off_cells``)."""
+        """The moves that mark a cell of the picture with a dot, by that cell: the first move onto each
+        cell (arrows are drawn apart)."""
         placed: dict[int, Any] = {}
         for move in moves:
-            cell = self.game.move_mark(move).cell
-            if cell is not None:
-                placed.setdefault(cell, move)
+            mark = self.game.move_mark(move)
+            if mark.cell is not None and mark.origin is None:
+                placed.setdefault(mark.cell, move)
         return placed
 
     def off_cells(self, moves: Iterable[Hashable]) -> list[Any]:
-        """The moves without a cell of their own on the picture: a label gives each a row of its own."""
+        """The moves with neither a dot nor an arrow on the picture: a label gives each a row of its own."""
         moves = list(moves)
-        on_cells = set(self.on_cells(moves).values())
-        return [move for move in moves if move not in on_cells]
+        drawn = set(self.on_cells(moves).values())
+        return [move for move in moves if move not in drawn and self.game.move_mark(move).origin is None]
 
 
 @cache

@@ -1,14 +1,15 @@
-"""fill.pdf: the shopping list (beads per colour with a reserve, matchboxes) and what goes in each box."""
+"""fill.pdf: the shopping list (beads per colour with a reserve, matchboxes), where each colour goes, and
+what goes in each box."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.bill import Bill, bill_for
+from generator.bill import Bill, bill_for, colour_runs
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, uniform_count, write_pdf
 from generator.documents.wording import cell_name
-from generator.drawing import INK, draw_dot, hex_colour, paragraph
-from generator.fonts import BOLD, REGULAR
+from generator.drawing import INK, draw_dot, hex_colour, paragraph, wrapped
+from generator.fonts import BOLD, REGULAR, register_fonts
 from kit.matchbox import Box
 from kit.picture import Grid
 
@@ -29,13 +30,17 @@ def write(path: Path, spec: KitSpec) -> int:
     per_page = columns * rows
     boxes = spec.catalogue.boxes
     list_pages = -(-len(boxes) // per_page)
-    pages = 1 + list_pages
+    colour_pages = _by_colour_pages(spec)
+    pages = 1 + len(colour_pages) + list_pages
 
     def draw(canvas: Canvas) -> int:
         with text_page(canvas, spec, TITLE, page=1, pages=pages) as top:
             _shopping(canvas, spec, bill, top)
-        for index in range(list_pages):
+        for index, entries in enumerate(colour_pages):
             with text_page(canvas, spec, TITLE, page=index + 2, pages=pages) as top:
+                _by_colour(canvas, spec, entries, top)
+        for index in range(list_pages):
+            with text_page(canvas, spec, TITLE, page=len(colour_pages) + index + 2, pages=pages) as top:
                 chunk = boxes[index * per_page : (index + 1) * per_page]
                 canvas.setFont(BOLD, 4.4)
                 canvas.drawString(MARGIN, top - 5, "What goes in each box")
@@ -102,7 +107,10 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         f"to every box MENACE used, and one game uses at most "
         f"{boxes} boxes, so {games} \u00d7 {boxes} \u00d7 {per_game} = "
         f"{games * boxes * per_game} beads, shared out like the starting beads and "
-        "rounded up. Defeats take beads out and refill the reserve.",
+        "rounded up. Defeats take beads out and refill the reserve."
+        if per_game else
+        "Reserve: none is needed, since under these rules no game adds beads: a box never holds more than "
+        "it starts with.",
         f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each "
         "game's drawn beads beside their boxes.",
     ]
@@ -110,12 +118,60 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
 
 
+COLOUR_TEXT = 3.4  # mm: the by-colour page's text
+
+
+def colour_sentence(spec: KitSpec, code: int, runs: list[tuple[int, list[tuple[int, int]]]]) -> str:
+    """"4 in box 1; 3 in boxes 2-13 and 15": where a colour's starting beads go, box by box."""
+    def boxes(spans: list[tuple[int, int]]) -> str:
+        words = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
+        named = "box" if len(spans) == 1 and spans[0][0] == spans[0][1] else "boxes"
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        return f"{named} {listed}"
+
+    return "; ".join(f"{count} in {boxes(spans)}" for count, spans in runs)
+
+
+def _by_colour_pages(spec: KitSpec) -> list[list[tuple[int, str]]]:
+    """The colours and their sentences, page by page: filling one colour at a time."""
+    register_fonts()  # to measure the sentences before the PDF is opened
+    width, height = spec.page_mm
+    room = height - 2 * MARGIN - 30
+    pages: list[list[tuple[int, str]]] = [[]]
+    used = 0.0
+    for code, runs in colour_runs(spec.catalogue).items():
+        sentence = colour_sentence(spec, code, runs)
+        needed = 9 + len(wrapped(sentence, width - 2 * MARGIN - 8, size=COLOUR_TEXT)) * COLOUR_TEXT * 1.3
+        if used + needed > room and pages[-1]:
+            pages.append([])
+            used = 0.0
+        pages[-1].append((code, sentence))
+        used += needed
+    return pages
+
+
+def _by_colour(canvas: Canvas, spec: KitSpec, entries: list[tuple[int, str]], top: float) -> None:
+    width = spec.page_mm[0] - 2 * MARGIN
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, 4.4)
+    canvas.drawString(MARGIN, top - 5, "Filling by colour: one bag of beads at a time")
+    y = top - 13
+    for code, sentence in entries:
+        colour = spec.palette.for_move(code)
+        draw_dot(canvas, MARGIN + 2.5, y + 1.2, 2.5, colour)
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(BOLD, 3.8)
+        canvas.drawString(MARGIN + 8, y, f"{colour.name} ({_move_words(spec, code)})")
+        y = paragraph(canvas, sentence, MARGIN + 8, y - 5.5, width - 8, size=COLOUR_TEXT) - 3.5
+
+
 def _move_words(spec: KitSpec, code: int) -> str:
-    """A colour's move in a few words: its square on a board ("top left"), else its label ("take 2")."""
+    """A colour's move in a few words: its square on a board ("top left"), else its label ("take 2",
+    "a3xb2")."""
     game = spec.game
     mark = game.move_mark(game.move_from_code(code))
     board = game.picture(game.initial().position)
-    if mark.cell is not None and isinstance(board, Grid):
+    if mark.cell is not None and mark.origin is None and isinstance(board, Grid):
         return cell_name(board, mark.cell)
     return mark.label
 

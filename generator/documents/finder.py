@@ -1,4 +1,6 @@
-"""finder.pdf: every box drawn small with its number, by MENACE's move number in numbering order."""
+"""finder.pdf: every box drawn small with its number, by MENACE's move number in numbering order; where a
+move level holds more boxes than a person can scan, grouped under sub-headings by finder key, after a page
+that says how to find a box in three steps."""
 from __future__ import annotations
 
 from itertools import groupby
@@ -6,10 +8,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
-from generator.drawing import centred_text, draw_picture, hex_colour, level_colour, paragraph
-from generator.fonts import BOLD
-from generator.layout import Rect
+from generator.documents.wording import counted, orbit_name
+from generator.drawing import (
+    INK,
+    centred_text,
+    draw_picture,
+    hex_colour,
+    level_colour,
+    paragraph,
+    text_width,
+)
+from generator.fonts import BOLD, REGULAR
+from generator.layout import Rect, cell_rect
+from kit.finder import EMPTY_ORBIT, cell_orbits
 from kit.matchbox import Box
+from kit.picture import Grid
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -18,54 +31,98 @@ TITLE = "Box finder"
 CELL_W, CELL_H = 22.5, 26.0  # mm per box: a 16 mm picture and its number
 PICTURE = 16.0
 HEADING_H = 9.0
+KEY_H = 6.0  # a finder key's sub-heading
+MIN_BLOCK = 2  # pictures' width of a key's block at the least: room for its sub-heading
 INTRO_H = 21.0
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square: smaller than on a label, the picture is small
 
-Placed = tuple[str, Any, float, float]  # ("heading" or "box", what, x, y of its top) in mm
+Placed = tuple[str, Any, float, float]  # ("heading", "key" or "box", what, x, y of its top) in mm
 
 
 def write(path: Path, spec: KitSpec) -> int:
     pages = _paginate(spec)
+    steps = spec.finder_keys is not None  # a page of its own first: how to find a box by its key
 
     def draw(canvas: Canvas) -> int:
-        for number, page in enumerate(pages, start=1):
-            with text_page(canvas, spec, TITLE, page=number, pages=len(pages)) as top:
-                if number == 1:
+        total = len(pages) + steps
+        if steps:
+            with text_page(canvas, spec, TITLE, page=1, pages=total) as top:
+                _three_steps(canvas, spec, top)
+        for number, page in enumerate(pages, start=1 + steps):
+            with text_page(canvas, spec, TITLE, page=number, pages=total) as top:
+                if number == 1 + steps:
                     _intro(canvas, spec, top)
                 for kind, item, x, y in page:
                     if kind == "heading":
                         _heading(canvas, spec, item, x, y)
+                    elif kind == "key":
+                        _key_heading(canvas, item, x, y)
                     else:
                         _box(canvas, spec, item, x, y)
-        return len(pages)
+        return total
 
     return write_pdf(path, spec, TITLE, draw)
 
 
+def groups(spec: KitSpec, boxes: list[Box]) -> list[tuple[str | None, list[Box]]]:
+    """A move level's boxes by finder key (keys in order, boxes in number order), or all in one group when
+    the kit has no keys."""
+    keys = spec.finder_keys
+    if keys is None:
+        return [(None, boxes)]
+    ordered = sorted(boxes, key=lambda box: (keys[box.id], box.id))
+    return [(key, list(group)) for key, group in groupby(ordered, key=lambda box: keys[box.id])]
+
+
 def _paginate(spec: KitSpec) -> list[list[Placed]]:
-    """Places headings and boxes page by page: (kind, item, x, y-top) in mm."""
+    """Places headings, key sub-headings and boxes page by page: (kind, item, x, y-top) in mm.
+
+    With keys, each key's group is a block, its sub-heading over its pictures (at most MAX_GROUP, so a
+    few rows); small blocks share a row as words share a line, so that a level of many small groups does
+    not take a row per handful of boxes. Without keys a level's pictures run on, row by row."""
     width, height = spec.page_mm
     columns = int((width - 2 * MARGIN) // CELL_W)
     top = height - MARGIN - 10
-    bottom = MARGIN
     pages: list[list[Placed]] = [[]]
     y = top - INTRO_H
+
+    def room(needed: float, level: Any, boxes: list[Box]) -> float:
+        """The y to place ``needed`` mm at: here, or below a continued heading on a new page."""
+        if y - needed >= MARGIN:
+            return y
+        pages.append([("heading", (level, boxes, "continued"), MARGIN, top)])
+        return top - HEADING_H
+
     for level, group in groupby(spec.catalogue.boxes, key=lambda b: b.move_number):
         boxes = list(group)
-        if y - HEADING_H - CELL_H < bottom:
+        if y - HEADING_H - CELL_H < MARGIN:
             pages.append([])
             y = top
         pages[-1].append(("heading", (level, boxes), MARGIN, y))
         y -= HEADING_H
-        for start in range(0, len(boxes), columns):
-            if y - CELL_H < bottom:
-                pages.append([])
-                y = top
-                pages[-1].append(("heading", (level, boxes, "continued"), MARGIN, y))
-                y -= HEADING_H
-            for column, box in enumerate(boxes[start : start + columns]):
-                pages[-1].append(("box", box, MARGIN + column * CELL_W, y))
-            y -= CELL_H
+        column, line_height = 0, 0.0
+        for key, members in groups(spec, boxes):
+            rows = [members[start : start + columns] for start in range(0, len(members), columns)]
+            if key is None:
+                for row in rows:
+                    y = room(CELL_H, level, boxes)
+                    pages[-1] += [("box", box, MARGIN + i * CELL_W, y) for i, box in enumerate(row)]
+                    y -= CELL_H
+                continue
+            block_w = max(MIN_BLOCK, min(len(members), columns))
+            block_h = KEY_H + CELL_H * len(rows)
+            if column + block_w > columns:  # the next row of blocks
+                y, column, line_height = y - line_height, 0, 0.0
+            moved = room(block_h, level, boxes)
+            if moved != y:
+                y, column, line_height = moved, 0, 0.0
+            x = MARGIN + column * CELL_W
+            pages[-1].append(("key", (key, block_w * CELL_W), x, y))
+            for r, row in enumerate(rows):
+                row_y = y - KEY_H - r * CELL_H
+                pages[-1] += [("box", box, x + i * CELL_W, row_y) for i, box in enumerate(row)]
+            column, line_height = column + block_w, max(line_height, block_h)
+        y -= line_height
     return pages
 
 
@@ -92,7 +149,87 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
     canvas.drawRightString(x + width - 2, y - 4.7, span)
 
 
+def _key_heading(canvas: Canvas, item: tuple[str, float], x: float, y: float) -> None:
+    """A key's sub-heading over its block of pictures."""
+    key, width = item
+    canvas.setStrokeColor(hex_colour("#9e9e9e"))
+    canvas.setLineWidth(0.25)
+    canvas.line(x + 1, y - KEY_H + 1.0, x + width - 1, y - KEY_H + 1.0)
+    canvas.setFillColor(hex_colour(INK))
+    text = f"key {key}"
+    canvas.setFont(BOLD, min(3.8, (width - 3) / max(text_width(text, BOLD, 1.0), 1e-6)))
+    canvas.drawString(x + 1, y - 4.2, text)
+
+
+def _three_steps(canvas: Canvas, spec: KitSpec, top: float) -> None:
+    """Finding a box by hand: the move level, the board's key, then a picture among a few."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    game = spec.game
+    board = game.picture(game.initial().position)
+    orbits = cell_orbits(game)
+    assert isinstance(board, Grid) and orbits is not None and spec.finder_keys is not None
+    keys = spec.finder_keys
+    biggest = max(len(g) for level, boxes in groupby(spec.catalogue.boxes, key=lambda b: b.move_number)
+                  for _, g in groups(spec, list(boxes)))
+    names = " / ".join(orbit_name(board, orbit) for orbit in orbits)
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, 5.2)
+    canvas.drawString(MARGIN, top - 5, "Find a box in three steps")
+    pieces = " before ".join(sorted({mark for key in keys.values() for mark in key} - {"/", EMPTY_ORBIT},
+                                    reverse=True))
+    at_most = counted(biggest, "picture")
+    steps = [
+        ("1. The move level.", "Count the moves MENACE has made and add one: that is its move number, the "
+         "coloured section of this finder and the coloured band on the labels."),
+        ("2. The key.", f"Read the board on the table as {names}: for each, write the pieces on it, "
+         f"{pieces}, or {EMPTY_ORBIT} for none, and put / between them. Turning or flipping the board does "
+         "not change the key, so there is nothing to turn yet. Every label has its key above its bead count."
+         ),
+        ("3. The picture.", f"In that section, under the key's heading, are at most {at_most}: find the one "
+         "that is the board, turned or flipped if need be. Its number is the box. (menace find BOARD names "
+         "the box and its key at once.)"),
+    ]
+    y = top - 13
+    for heading, text in steps:
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(BOLD, 4.2)
+        canvas.drawString(MARGIN, y, heading)
+        y = paragraph(canvas, text, MARGIN + 8, y - 6, width - 8, size=3.8) - 5
+    _key_example(canvas, spec, y - 2, keys)
+
+
+def _key_example(canvas: Canvas, spec: KitSpec, top: float, keys: dict[int, str]) -> None:
+    """A box's picture with its key worked out, each part of the board shaded in turn."""
+    game = spec.game
+    box = next((b for b in reversed(spec.catalogue.boxes) if "-" not in keys[b.id]), spec.catalogue.boxes[-1])
+    picture = game.picture(box.position)
+    orbits = cell_orbits(game)
+    assert isinstance(picture, Grid) and orbits is not None
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, 4.2)
+    canvas.drawString(MARGIN, top, f"Example: the board of box {box.id}")
+    side, gap = 34.0, 12.0
+    shades = ("#ffe082", "#b3e5fc", "#c8e6c9", "#f8bbd0")
+    y = top - 5 - side
+    for index, (orbit, marks) in enumerate(zip(orbits, keys[box.id].split("/"), strict=True)):
+        area = Rect(MARGIN + index * (side + gap), y, side, side)
+        canvas.setFillColor(hex_colour(shades[index % len(shades)]))
+        for cell in orbit:
+            shaded = cell_rect(area, picture, cell)
+            canvas.rect(shaded.x, shaded.y, shaded.w, shaded.h, stroke=0, fill=1)
+        draw_picture(canvas, area, picture, {}, dot_share=DOT_SHARE)
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(REGULAR, 3.6)
+        canvas.drawCentredString(area.x + side / 2, y - 5, orbit_name(picture, orbit))
+        canvas.setFont(BOLD, 4.4)
+        canvas.drawCentredString(area.x + side / 2, y - 10.5, marks)
+    text = (f"Key {keys[box.id]}: box {box.id} is one of the pictures under that heading in the section of "
+            f"MENACE's move {box.move_number}.")
+    paragraph(canvas, text, MARGIN, y - 19, spec.page_mm[0] - 2 * MARGIN, font=BOLD, size=4.0)
+
+
 def _box(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     area = Rect(x + (CELL_W - PICTURE) / 2, y - 1 - PICTURE, PICTURE, PICTURE)
-    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE)
+    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
+                 arrows=spec.arrows(box.moves))
     centred_text(canvas, str(box.id), x + CELL_W / 2, area.y - 3.6, BOLD, 4.2)

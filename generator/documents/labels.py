@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,6 @@ from generator.layout import (
     LabelPlan,
     Rect,
     SheetPlan,
-    pages_needed,
     plan_label,
     plan_sheet,
 )
@@ -46,7 +46,8 @@ MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "b
 def label_plan(spec: KitSpec) -> LabelPlan:
     """The plan every label of the kit shares, with a row for each move its pictures have no cell for."""
     rows = max(len(spec.off_cells(box.moves)) for box in spec.catalogue.boxes)
-    return plan_label(spec.stock.content_width, spec.stock.content_height, move_rows=rows)
+    keyed = spec.finder_keys is not None
+    return plan_label(spec.stock.content_width, spec.stock.content_height, move_rows=rows, key=keyed)
 
 
 def sheet_plan(spec: KitSpec) -> SheetPlan:
@@ -55,18 +56,17 @@ def sheet_plan(spec: KitSpec) -> SheetPlan:
 
 def write(path: Path, spec: KitSpec) -> int:
     sheet, plan = sheet_plan(spec), label_plan(spec)
-    boxes = spec.catalogue.boxes
-    per_page = len(sheet.slots)
-    pages = pages_needed(len(boxes), sheet)
+    chunks = sheets_of(spec, len(sheet.slots))
+    pages = len(chunks)
 
     def draw(canvas: Canvas) -> int:
-        for page in range(pages):
-            chunk = boxes[page * per_page : (page + 1) * per_page]
+        for page, chunk in enumerate(chunks):
             slots = sheet.slots[: len(chunk)]
             with in_mm(canvas):
                 if sheet.cut_lines:
                     _cut_lines(canvas, slots)
-                _footer(canvas, spec, sheet, page + 1, pages)
+                _trim_marks(canvas, sheet, len(chunk))
+                _footer(canvas, spec, sheet, page + 1, pages, _level_words(spec, chunk))
             for content, box in zip(sheet.content[: len(chunk)], chunk, strict=True):
                 with in_mm(canvas, content.x, content.y):
                     draw_label(canvas, plan, box, spec)
@@ -74,6 +74,21 @@ def write(path: Path, spec: KitSpec) -> int:
         return pages
 
     return write_pdf(path, spec, TITLE, draw)
+
+
+def sheets_of(spec: KitSpec, per_sheet: int) -> list[list[Box]]:
+    """The boxes sheet by sheet: in number order, or each move level from a fresh sheet."""
+    boxes = list(spec.catalogue.boxes)
+    levels = [boxes]
+    if spec.level_per_sheet:
+        levels = [list(group) for _, group in groupby(boxes, key=lambda b: b.move_number)]
+    return [level[i : i + per_sheet] for level in levels for i in range(0, len(level), per_sheet)]
+
+
+def _level_words(spec: KitSpec, chunk: list[Box]) -> str:
+    """The footer's note of a level-per-sheet sheet's level ("move 2: print on its colour of paper")."""
+    level = chunk[0].move_number
+    return "" if not spec.level_per_sheet or level is None else f"MENACE's move {level} only"
 
 
 def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
@@ -86,7 +101,8 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     text = counts_text(plan, box, picture)
     # Uneven starting beads are written by each dot on a board; rows of moves have no room for them.
     counts = None if count else _counts_on_cells(spec, box)
-    draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts)
+    draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts,
+                 arrows=spec.arrows(box.moves))
     for index, move in enumerate(spec.off_cells(box.moves)):
         _move_row(canvas, plan, index, game.move_mark(move).label, spec.colour(move))
     number = str(box.id)
@@ -96,6 +112,11 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     centred_text(canvas, number, cx, cy, BOLD, size)
     cx, cy = plan.counts.centre
     centred_text(canvas, text, cx, cy, BOLD, _counts_size(plan, text))
+    keys = spec.finder_keys
+    if plan.key is not None and keys is not None:
+        key = f"key {keys[box.id]}"
+        cx, cy = plan.key.centre
+        centred_text(canvas, key, cx, cy, BOLD, fit_size(key, BOLD, plan.key.w * 0.92, plan.key.h * 0.62))
     if plan.code is not None:
         code = f"kit {spec.code}"
         cx, cy = plan.code.centre
@@ -147,13 +168,22 @@ def _cut_lines(canvas: Canvas, slots: Sequence[Rect]) -> None:
     canvas.setDash()
 
 
-def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int) -> None:
+def _trim_marks(canvas: Canvas, sheet: SheetPlan, labels: int) -> None:
+    """The marks to cut a label larger than a box top along (each label has the same number of marks)."""
+    per_label = len(sheet.trims) // len(sheet.slots)
+    canvas.setStrokeColor(hex_colour("#555555"))
+    canvas.setLineWidth(0.2)
+    for x0, y0, x1, y1 in sheet.trims[: labels * per_label]:
+        canvas.line(x0, y0, x1, y1)
+
+
+def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int, level: str = "") -> None:
     """The kit's title and code below the labels, kept SAFE_EDGE from the sheet's edges; left off a sheet
     whose labels leave no room (edge-to-edge stocks, where every label carries the kit code)."""
     lowest = min(slot.y for slot in sheet.slots)
     text = (
         f"{spec.kit_title} \u00b7 kit {spec.code} \u00b7 {spec.stock.title} \u00b7 "
-        f"print at 100% (actual size) \u00b7 sheet {page} of {pages}"
+        f"print at 100% (actual size) \u00b7 sheet {page} of {pages}" + (f" \u00b7 {level}" if level else "")
     )
     size = min(FOOTER_SIZE, fit_size(text, REGULAR, sheet.width - 2 * SAFE_EDGE - 2, FOOTER_SIZE))
     baseline = max(SAFE_EDGE + DESCENT * size, min(lowest / 2 - 1, 5.0))

@@ -1,18 +1,21 @@
 """legend.pdf: the colour map, how to read a label in any orientation, and the rules card."""
 from __future__ import annotations
 
+import math
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
 from generator.documents.game_text import colour_letters, forced_moves, menace_side
 from generator.documents.labels import counts_text, draw_label, label_plan
-from generator.documents.wording import cell_place, counted, picture_note
+from generator.documents.wording import arrows_note, cell_place, counted, moves_are_arrows, picture_note
 from generator.drawing import draw_dot, draw_grid, draw_picture, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 from generator.rules_text import rules_card
 from kit.matchbox import Box
+from kit.palettes import Colour
 from kit.picture import Grid
 
 if TYPE_CHECKING:
@@ -21,17 +24,33 @@ if TYPE_CHECKING:
 TITLE = "Bead legend and rules"
 EXAMPLE_SCALE = 1.5  # the sample label is drawn half as big again as printed
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square on this page's boards
+MOVES_PICTURE = (
+    "The picture shows one pawn's moves: straight ahead onto an empty square, and diagonally ahead onto an "
+    "enemy pawn, which it captures. White's pawns move up the page, Black's down. A pawn never moves "
+    "backwards or sideways, and a player must move if they can. Squares are named by their column a-c "
+    "(left to right) and row 1-3 (from White's side): White's pawns start on a1, b1 and c1, and b1-b2 is "
+    "the step of the middle pawn, a2xb3 a capture."
+)
 CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
 
 
 def write(path: Path, spec: KitSpec) -> int:
+    arrows = moves_are_arrows(spec.game)
+    pages = 3 if arrows else 2  # arrows take a page of their own to explain
+
     def draw(canvas: Canvas) -> int:
-        with text_page(canvas, spec, TITLE, page=1, pages=2) as top:
+        with text_page(canvas, spec, TITLE, page=1, pages=pages) as top:
             y = _colour_map(canvas, spec, top)
-            _reading(canvas, spec, y - 6)
-        with text_page(canvas, spec, TITLE, page=2, pages=2) as top:
+            if arrows:
+                _piece_moves(canvas, spec, y - 6)
+            else:
+                _reading(canvas, spec, y - 6)
+        if arrows:
+            with text_page(canvas, spec, TITLE, page=2, pages=pages) as top:
+                _reading(canvas, spec, top)
+        with text_page(canvas, spec, TITLE, page=pages, pages=pages) as top:
             _rules(canvas, spec, top)
-        return 2
+        return pages
 
     return write_pdf(path, spec, TITLE, draw)
 
@@ -47,6 +66,8 @@ def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
     """Every colour and the move it stands for: on a board when moves are squares, else as a list."""
     y = _heading(canvas, "The bead colours", top)
     start = spec.game.picture(spec.game.initial().position)
+    if moves_are_arrows(spec.game):
+        return _colours_as_arrows(canvas, spec, y)
     if isinstance(start, Grid):
         return _colours_on_board(canvas, spec, start, y)
     return _colours_listed(canvas, spec, y)
@@ -64,6 +85,69 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
         canvas.drawString(MARGIN + 17, y - 7.8, f"{colour.name} ({colour.code}): {move}")
         y -= 15
     return paragraph(canvas, palette.description, MARGIN, y - 2, spec.page_mm[0] - 2 * MARGIN, size=3.4)
+
+
+def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
+    """Each colour of the kit beside its move, drawn as an arrow on a small board with only the pieces
+    the move involves (taken from a box where it is played)."""
+    game, width = spec.game, spec.page_mm[0] - 2 * MARGIN
+    where: dict[int, tuple[Any, Box]] = {}
+    for box in spec.catalogue.boxes:
+        for move in box.moves:
+            where.setdefault(game.move_code(move), (move, box))
+    row, board_side = 16.0, 14.0
+    per_column = math.ceil(len(where) / 2)
+    for index, code in enumerate(sorted(where)):
+        move, box = where[code]
+        column, line = divmod(index, per_column)
+        x, top = MARGIN + column * width / 2, y - line * row
+        mark, picture = game.move_mark(move), game.picture(box.position)
+        assert isinstance(picture, Grid) and mark.origin is not None and mark.cell is not None
+        kept = (mark.origin, mark.cell)
+        alone = replace(picture, marks=tuple(m if i in kept else "" for i, m in enumerate(picture.marks)))
+        area = Rect(x, top - board_side, board_side, board_side)
+        colour = spec.colour(move)
+        draw_grid(canvas, area, alone, {}, dot_share=DOT_SHARE, letters=False,
+                  arrows=[(mark.origin, mark.cell, colour)])
+        draw_dot(canvas, x + board_side + 5, top - board_side / 2, 2.6, colour)
+        canvas.setFillColor(hex_colour("#000000"))
+        canvas.setFont(BOLD, 3.8)
+        canvas.drawString(x + board_side + 10, top - board_side / 2 + 0.4, f"{colour.name}")
+        canvas.setFont(REGULAR, 3.4)
+        kind = "captures" if picture.marks[mark.cell] else "steps forward"
+        canvas.drawString(x + board_side + 10, top - board_side / 2 - 4, f"{mark.label}: {kind}")
+    y -= per_column * row + 4
+    text = (
+        f"Palette \u201c{spec.palette.title}\u201d: these are the {len(where)} colours this kit uses. "
+        "A colour always stands for the same pawn move, whatever the position."
+    )
+    return paragraph(canvas, text, MARGIN, y, width, size=3.4)
+
+
+def _piece_moves(canvas: Canvas, spec: KitSpec, top: float) -> None:
+    """How the pieces move and win: the game's rules beside a picture of one piece's every move."""
+    game, width = spec.game, spec.page_mm[0] - 2 * MARGIN
+    y = _heading(canvas, "How the pawns move and win", top)
+    box = max(spec.catalogue.boxes, key=lambda b: (_most_from_one_piece(spec, b), -b.id))
+    counts: dict[int, int] = {}
+    for origin, _, _ in spec.arrows(box.moves):
+        counts[origin] = counts.get(origin, 0) + 1
+    origin = max(counts, key=lambda cell: counts[cell])
+    grey = Colour(-1, "grey", "", "#9e9e9e")
+    shown = [(o, target, grey) for o, target, _ in spec.arrows(box.moves) if o == origin]
+    side = 42.0
+    area = Rect(MARGIN, y - side, side, side)
+    picture = game.picture(box.position)
+    draw_picture(canvas, area, picture, {}, dot_share=DOT_SHARE, letters=False, arrows=shown)
+    x = area.right + 8
+    text_y = y - 1
+    for sentence in (game.rules_summary() or "", MOVES_PICTURE):
+        text_y = paragraph(canvas, sentence, x, text_y, width - (x - MARGIN), size=3.6) - 2
+
+
+def _most_from_one_piece(spec: KitSpec, box: Box) -> int:
+    origins = [origin for origin, _, _ in spec.arrows(box.moves)]
+    return max((origins.count(o) for o in origins), default=0)
 
 
 def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> float:
@@ -116,13 +200,17 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
     if box.move_number is None:
         band = "The band: the game (one level, so one colour); the triangle and TOP mark the top edge."
     beads = counted(count, "bead")
+    arrows = moves_are_arrows(spec.game)
     notes = [
         band,
         f"The big number: the box number ({box.id} here). finder.pdf shows every box by its picture.",
-        picture_note(spec.game.picture(box.position)),
+        arrows_note() if arrows else picture_note(spec.game.picture(box.position)),
         f"\u201c{counts_text(plan, box, spec.game.picture(box.position))}\u201d: put in {beads} of every "
-        "dot's colour to start.",
+        f"{'arrow' if arrows else 'dot'}'s colour to start.",
     ]
+    if plan.key is not None and spec.finder_keys is not None:
+        notes.append(f"key {spec.finder_keys[box.id]}: the finder key, the same however the board is turned; "
+                     "finder.pdf groups the boxes by it.")
     if plan.code is not None:
         notes.append(f"kit {spec.code}: the kit code; the tracker checks it matches.")
     text_y = y - 1
@@ -153,32 +241,47 @@ def _pieces(spec: KitSpec, box: Box) -> int:
     return sum(1 for mark in picture.marks if mark) if isinstance(picture, Grid) else 0
 
 
+TURNED = (
+    "The picture on a box may be turned or flipped compared with the game on the table. Turn the box "
+    "until its X's and O's lie like the real ones: every dot then sits on the real square it stands for. "
+    "Draw a bead and play the square where that colour's dot is. (menace find BOARD names the box and "
+    "the turn.) Example: the same box when the real game is turned a quarter turn clockwise."
+)
+MIRRORED = (
+    "The picture on a box may be the mirror image of the game on the table (left and right swapped): "
+    "then read every arrow in the mirror too. An arrow from a pawn on the left edge to the square ahead "
+    "is the same move of the pawn on the right edge. (menace find BOARD names the box and says whether "
+    "it is flipped.) Example: the same box when the real game is its mirror image."
+)
+
+
 def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float) -> None:
-    text = (
-        "The picture on a box may be turned or flipped compared with the game on the table. Turn the box "
-        "until its X's and O's lie like the real ones: every dot then sits on the real square it stands for. "
-        "Draw a bead and play the square where that colour's dot is. (menace find BOARD names the box and "
-        "the turn.) Example: the same box when the real game is turned a quarter turn clockwise."
-    )
-    y = paragraph(canvas, text, MARGIN, y, width, size=3.4) - 4
+    arrows = moves_are_arrows(spec.game)
+    y = paragraph(canvas, MIRRORED if arrows else TURNED, MARGIN, y, width, size=3.4) - 4
     game = spec.game
     turn = game.symmetries[1]
     size = 30.0
     moves = spec.on_cells(box.moves).values()
     turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(move)) for move in moves)
     real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}
+    # An arrow keeps its bead's colour when the board turns: the colour is the move, seen turned.
+    turned_marks = ((game.move_mark(turn.move(move)), spec.colour(move)) for move in box.moves)
+    real_arrows = [(m.origin, m.cell, colour) for m, colour in turned_marks
+                   if m.origin is not None and m.cell is not None]
     left = Rect(MARGIN + 10, y - size - 6, size, size)
     right = Rect(left.right + 45, left.y, size, size)
-    draw_picture(canvas, left, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE)
+    draw_picture(canvas, left, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
+                 arrows=spec.arrows(box.moves))
     real = game.picture(turn.position(box.position))
-    draw_picture(canvas, right, real, real_dots, dot_share=DOT_SHARE)
+    draw_picture(canvas, right, real, real_dots, dot_share=DOT_SHARE, arrows=real_arrows)
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
     canvas.drawCentredString(left.x + size / 2, left.top + 2, f"picture on box {box.id}")
     canvas.drawCentredString(right.x + size / 2, right.top + 2, "the real game")
     _arrow(canvas, left.right + 8, right.x - 8, left.y + size / 2)
     canvas.setFont(REGULAR, 3)
-    canvas.drawCentredString((left.right + right.x) / 2, left.y + size / 2 - 7, "a quarter turn clockwise")
+    for line_number, line in enumerate(wrapped(turn.description, 40, size=3)):
+        canvas.drawCentredString((left.right + right.x) / 2, left.y + size / 2 - 7 - 3.6 * line_number, line)
 
 
 def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:

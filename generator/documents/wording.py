@@ -100,13 +100,47 @@ HEAPS = Wording(
 )
 
 
+# A board whose pieces move from square to square (Hexapawn's pawns): each move is an arrow.
+ARROWS = Wording(
+    finder_intro=(
+        "Boxes are grouped by MENACE's move number, as the coloured bands on the labels are. White's pawns "
+        "are drawn light, Black's dark, with White's side at the bottom of every picture, as on the table "
+        "seen from White's chair. A real game may be the mirror image of a picture (left and right "
+        "swapped): then that picture's box is the one (menace find BOARD does it for you)."
+    ),
+    one_level_heading="one box per position",
+    first_move="first move",
+    opening="the opening move, as b1-b2",
+    find_box=("Find the box whose picture matches the pawns on the table, or matches them when left and "
+              "right are swapped."),
+    bead_to_move="MENACE makes the move of the arrow of that colour on the picture.",
+    uneven=("The colours are uneven because a colour stands for one pawn move, and some moves are "
+            "possible in more positions than others."),
+    how_to_play=None,  # the legend's pawn diagram and mirror example show it
+    one_left="only one move is possible, so make it for MENACE.",
+)
+
+
+def moves_are_arrows(game: Game[Any, Any]) -> bool:
+    """Whether ``game``'s pieces move from cell to cell, so that the kit draws its moves as arrows."""
+    return any(game.move_mark(move).origin is not None for move in game.legal_moves(game.initial()))
+
+
 @cache
 def wording_for(game: Game[Any, Any]) -> Wording:
     """The wording for the way ``game`` pictures its positions (the start position's picture says)."""
     start = game.picture(game.initial().position)
     if isinstance(start, Heaps):
         return HEAPS if len(start.tokens) > 1 else COUNTERS
+    if moves_are_arrows(game):
+        return ARROWS
     return BOARD if len(game.symmetries) > 1 else RAW_BOARD
+
+
+def arrows_note() -> str:
+    """The legend's note on how to read a label whose moves are arrows."""
+    return ("The picture: the position when MENACE must move, White's pawns light and Black's dark. Each "
+            "arrow is a move that gets beads, in its bead's colour, with the colour's letter on it.")
 
 
 def counted(count: int, noun: str) -> str:
@@ -178,3 +212,10 @@ def _word(index: int, count: int, words: tuple[str, str, str], noun: str) -> str
     if 2 * index == count - 1:
         return words[1]
     return f"{noun} {index + 1}"
+
+
+def orbit_name(grid: Grid, cells: tuple[int, ...]) -> str:
+    """A group of cells that turns and flips carry onto each other, in words: 'centre', 'corners', 'edges'."""
+    if len(cells) == 1:
+        return cell_name(grid, cells[0])
+    return cell_place(grid, cells[0]).split()[-1] + "s"

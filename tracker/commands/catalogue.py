@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from generator.catalogue import build_catalogue
+from kit.finder import finder_key
 from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue, Placement
@@ -55,7 +56,10 @@ def boxes(
         catalogue = build_catalogue(game, menace_plays, rules)
         heading, extra = _heading(catalogue), {}
     if as_json:
-        click.echo(json.dumps({**catalogue.to_json(), **extra}))
+        data = catalogue.to_json()
+        for entry, box in zip(data["boxes"], catalogue.boxes, strict=True):
+            entry["finder_key"] = finder_key(catalogue.game, box.position)
+        click.echo(json.dumps({**data, **extra}))
         return
     click.echo(heading)
     the_game = catalogue.game
@@ -107,7 +111,7 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
 
     BOARD is nine characters X, O or '.', row by row from the top left (for Nim: the tokens left).
     Squares are 1-9 in reading order; with --json, to_board[i] is the real square that the label's square
-    i lands on, both as codes 0-8.
+    i lands on, both as codes 0-8, and finder_key is the key the finder groups boxes by (as on the labels).
     """
     catalogue = build_catalogue(game, menace_plays, rules)
     placement = catalogue.locate(board)
@@ -122,6 +126,7 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
                     "board": catalogue.game.position_text(placement.position),
                     "to_board": to_board,
                     "turn": placement.turn,
+                    "finder_key": finder_key(catalogue.game, placement.position),
                 }
             )
         )

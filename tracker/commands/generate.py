@@ -14,38 +14,44 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 
 @click.command()
 @click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
-              help="Which kit to print; all: every game whose printed kit is finished (tic-tac-toe and Nim).")
+              help="Which kit to print; all: every game whose printed kit is finished.")
 @variant_options
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
               help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
 @click.option("--rules", default=None, metavar="NAME",
-              help="Reinforcement preset (default: michie for tictactoe, nim for nim).")
+              help="Reinforcement preset (default: michie for tictactoe, nim for nim, gardner for hexapawn).")
 @click.option("--palette", default=None, metavar="NAME",
-              help="Bead palette (default: craft for tictactoe, nim-craft for nim).")
+              help="Bead palette (default: craft, nim-craft, hexapawn-craft).")
 @click.option("--paper", type=click.Choice(PAPERS), default=None,
               help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
 @click.option("--stock", default="plain", show_default=True, metavar="NAME",
-              help="Label stock: plain, zweckform-3651, avery-l7160, avery-l7651, avery-5160.")
+              help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, avery-5160.")
 @click.option("--offset-x", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels right (mm; negative: left) for a printer that feeds off-centre; "
                    "refused if it would print within 4 mm of the sheet's edge.")
 @click.option("--offset-y", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels down (mm; negative: up).")
+@click.option("--level-per-sheet", is_flag=True,
+              help="Start each MENACE move level's labels on a new sheet, to print each on its own colour "
+                   "of paper.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True,
               help="Folder for the kits; each game gets DIR/<game>/ (with options: DIR/nim-heaps-1-2-3/).")
 def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None,
-             stock: str, offset_x: float, offset_y: float, out: Path) -> None:
+             stock: str, offset_x: float, offset_y: float, level_per_sheet: bool, out: Path) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
-    fill sheet with shopping list, and score sheet, plus a kit.json manifest.
+    fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
+    a kit.json manifest.
 
-    With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes) and the Nim kit (9 boxes) on
-    A4 plain paper, into output/. Print calibration.pdf first, at 100% (actual size).
+    With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes), the Nim kit (9 boxes) and the
+    Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
+    (actual size).
     """
     from generator.printed_kit import KitOptions
     from generator.printed_kit import generate as generate_kit
 
-    options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y)
+    options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
+                         level_per_sheet=level_per_sheet)
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(f"Warning: a draft kit: {draft}.", err=True)

@@ -1,0 +1,125 @@
+"""drawer-labels.pdf: a strip for each matchbox's drawer front (box number and level colour, 36 x 11 mm)
+and a rack map, for boxes stacked in a shelf with only their fronts showing."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
+from generator.drawing import INK, centred_text, fit_size, hex_colour, ink_on, level_colour, paragraph
+from generator.fonts import BOLD, REGULAR
+from generator.layout import SAFE_EDGE, Rect
+from kit.matchbox import Box
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+TITLE = "Drawer fronts and rack map"
+STRIP_W, STRIP_H = 36.0, 11.0  # a standard matchbox's drawer front is about 36.5 x 11.6 mm
+SHEET_MARGIN = 12.0  # mm of paper clear round the strips: the footer goes below them
+RACK_COLUMNS = 10  # boxes to a shelf on the rack map
+RACK_CELL_H = 7.0
+
+
+def strip_grid(spec: KitSpec) -> tuple[int, int, float, float]:
+    """Columns and rows of strips on a page, and the bottom-left of the block (mm), centred."""
+    width, height = spec.page_mm
+    columns = int((width - 2 * SHEET_MARGIN) // STRIP_W)
+    rows = int((height - 2 * SHEET_MARGIN) // STRIP_H)
+    return columns, rows, (width - columns * STRIP_W) / 2, (height - rows * STRIP_H) / 2
+
+
+def strips(spec: KitSpec) -> list[list[tuple[Box, Rect]]]:
+    """Each page's strips: the box and where its strip goes, in number order across and down."""
+    columns, rows, left, bottom = strip_grid(spec)
+    per_page = columns * rows
+    boxes = spec.catalogue.boxes
+    pages = []
+    for start in range(0, len(boxes), per_page):
+        placed = []
+        for index, box in enumerate(boxes[start : start + per_page]):
+            row, column = divmod(index, columns)
+            y = bottom + (rows - 1 - row) * STRIP_H
+            placed.append((box, Rect(left + column * STRIP_W, y, STRIP_W, STRIP_H)))
+        pages.append(placed)
+    return pages
+
+
+def write(path: Path, spec: KitSpec) -> int:
+    pages = strips(spec)
+    total = len(pages) + 1
+
+    def draw(canvas: Canvas) -> int:
+        for number, placed in enumerate(pages, start=1):
+            _strip_page(canvas, spec, placed, number, total)
+        with text_page(canvas, spec, "Rack map", page=total, pages=total) as top:
+            _rack_map(canvas, spec, top)
+        return total
+
+    return write_pdf(path, spec, TITLE, draw)
+
+
+def _strip_page(canvas: Canvas, spec: KitSpec, placed: list[tuple[Box, Rect]], page: int, pages: int) -> None:
+    from generator.drawing import in_mm
+
+    with in_mm(canvas):
+        for box, strip in placed:
+            _strip(canvas, spec, box, strip)
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(REGULAR, 2.6)
+        size = f"{STRIP_W:g} x {STRIP_H:g} mm"
+        footer = (f"{spec.kit_title} \u00b7 kit {spec.code} \u00b7 drawer fronts, {size}: cut along the grey "
+                  f"lines, print at 100% \u00b7 page {page} of {pages}")
+        baseline = max(SAFE_EDGE + 1, min(r.y for _, r in placed) - 5)
+        canvas.drawCentredString(spec.page_mm[0] / 2, baseline, footer)
+    canvas.showPage()
+
+
+def _strip(canvas: Canvas, spec: KitSpec, box: Box, strip: Rect) -> None:
+    """One drawer front: the level's colour with its move number at the left, the box number at the right."""
+    colour = level_colour(box.move_number)
+    block = Rect(strip.x + 0.8, strip.y + 0.8, strip.h * 1.3, strip.h - 1.6)
+    canvas.setFillColor(hex_colour(colour))
+    canvas.rect(block.x, block.y, block.w, block.h, stroke=0, fill=1)
+    level = "" if box.move_number is None else f"M{box.move_number}"
+    if level:
+        centred_text(canvas, level, *block.centre, BOLD, fit_size(level, BOLD, block.w * 0.8, block.h * 0.55),
+                     ink_on(colour))
+    number = str(box.id)
+    room = Rect(block.right + 1, strip.y + 1, strip.right - block.right - 2, strip.h - 2)
+    centred_text(canvas, number, *room.centre, BOLD, fit_size(number, BOLD, room.w * 0.9, room.h * 0.8))
+    canvas.setStrokeColor(hex_colour("#9e9e9e"))
+    canvas.setLineWidth(0.15)
+    canvas.setDash(1.2, 0.8)
+    canvas.rect(strip.x, strip.y, strip.w, strip.h, stroke=1, fill=0)
+    canvas.setDash()
+
+
+def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
+    """The rack, shelf by shelf: where each box goes, its cell in its level's colour."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    boxes = spec.catalogue.boxes
+    shelves = math.ceil(len(boxes) / RACK_COLUMNS)
+    levels = " (M1 = MENACE's move 1)" if boxes[0].move_number is not None else ""
+    text = (
+        f"Stack the {len(boxes)} boxes in a rack of {RACK_COLUMNS} to a shelf, in number order from the top "
+        f"left, drawer fronts out: each front shows its box number and its level's colour{levels}. When a "
+        "game is over, every box goes back to its place on this map."
+    )
+    y = paragraph(canvas, text, MARGIN, top - 1, width, size=3.4) - 4
+    cell_w = width / RACK_COLUMNS
+    cell_h = min(RACK_CELL_H, (y - MARGIN - 4) / shelves)
+    for index, box in enumerate(boxes):
+        shelf, column = divmod(index, RACK_COLUMNS)
+        cell = Rect(MARGIN + column * cell_w, y - (shelf + 1) * cell_h, cell_w, cell_h)
+        colour = level_colour(box.move_number)
+        canvas.setFillColor(hex_colour(colour))
+        canvas.setStrokeColor(hex_colour("#ffffff"))
+        canvas.setLineWidth(0.4)
+        canvas.rect(cell.x, cell.y, cell.w, cell.h, stroke=1, fill=1)
+        centred_text(canvas, str(box.id), *cell.centre, BOLD, cell_h * 0.5, ink_on(colour))
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(REGULAR, 3.0)
+    for shelf in range(shelves):
+        canvas.drawRightString(MARGIN - 1.5, y - (shelf + 0.5) * cell_h - 1, f"{shelf + 1}")

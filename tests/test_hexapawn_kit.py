@@ -1,0 +1,98 @@
+"""Hexapawn's printed kit: pawns drawn as pawns, one arrow per bead move in the bead's colour with its
+letter, letters that never touch, and the legend and fill sheet in words of pawn moves."""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from generator.catalogue import build_catalogue
+from generator.documents import fill, labels, legend
+from generator.documents.common import KitSpec
+from generator.layout import LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
+from generator.stocks import load_stock
+from kit.games import get_game
+from kit.palettes import default_palette
+
+GAME = get_game("hexapawn")
+SIDES = ["first", "second"]
+
+
+def spec_for(side: str) -> KitSpec:
+    return KitSpec(build_catalogue("hexapawn", side), default_palette("hexapawn"), load_stock("plain"), "a4")
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_every_move_is_an_arrow_from_its_pawn_and_none_is_a_dot_or_a_row(side):
+    spec = spec_for(side)
+    for box in spec.catalogue.boxes:
+        arrows = spec.arrows(box.moves)
+        assert [(origin, target) for origin, target, _ in arrows] == [(m.start, m.end) for m in box.moves]
+        assert [colour for _, _, colour in arrows] == [spec.colour(m) for m in box.moves]
+        assert spec.on_cells(box.moves) == {} and spec.off_cells(box.moves) == []
+
+
+def test_a_straight_step_and_a_capture_are_planned_in_cell_units():
+    area = Rect(0, 0, 30, 30)  # 10 mm cells; cell 0 is centred on (5, 25)
+    grid = GAME.picture("BBB.W.W.W")
+    step, capture = plan_arrows(area, grid, [(0, 3), (0, 4)])
+    assert step.tail == pytest.approx((5, 25 - 2.4)) and step.tip == pytest.approx((5, 15 + 1.0))
+    assert step.letter == pytest.approx((5, 25 - 10 * LETTER_AT[0]))
+    diagonal = 0.3 * 10 / math.sqrt(2)  # stops short of the white pawn on b2
+    assert capture.tip == pytest.approx((15 - diagonal, 15 + diagonal))
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_no_two_letters_on_a_label_touch(side):
+    area = Rect(0, 0, 3, 3)  # one unit per cell
+    for box in spec_for(side).catalogue.boxes:
+        arrows = plan_arrows(area, GAME.picture(box.position), [(m.start, m.end) for m in box.moves])
+        for a, b in itertools.combinations(arrows, 2):
+            assert math.dist(a.letter, b.letter) >= 2 * LETTER_RADIUS + LETTER_GAP - 1e-9, box.id
+
+
+def test_crossing_captures_slide_their_letters_apart_along_their_arrows():
+    # HER's box .BBBWWW..: b3xc2 and c3xb2 cross at the corner between b3, c3, b2 and c2, (2, 2) here.
+    crossing = [(1, 5), (2, 4)]
+    b3xc2, c3xb2 = plan_arrows(Rect(0, 0, 3, 3), GAME.picture(".BBBWWW.."), crossing)
+    alone = plan_arrows(Rect(0, 0, 3, 3), GAME.picture(".BBBWWW.."), crossing[:1])[0]
+    assert alone.letter == pytest.approx((1.5 + LETTER_AT[0], 2.5 - LETTER_AT[0]))
+    assert math.dist(b3xc2.letter, c3xb2.letter) >= 2 * LETTER_RADIUS + LETTER_GAP
+    assert b3xc2.letter[1] == pytest.approx(c3xb2.letter[1])  # slid alike, each on its own arrow
+    assert b3xc2.letter[0] - 1.5 == pytest.approx(2.5 - c3xb2.letter[0])
+
+
+def single_letters(path) -> Counter[str]:
+    text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    return Counter(word for word in text.split() if len(word) == 1 and word.isalpha())
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_the_labels_letters_are_the_beads_letters_only(tmp_path, side):
+    """Each arrow carries its colour's letter; the pawns are drawn, not written as W and B."""
+    spec = spec_for(side)
+    labels.write(tmp_path / "labels.pdf", spec)
+    expected = Counter(spec.colour(m).code for box in spec.catalogue.boxes for m in box.moves)
+    assert single_letters(tmp_path / "labels.pdf") == expected
+
+
+def test_the_legend_lists_the_kits_own_colours_as_pawn_moves_and_explains_pawns(tmp_path):
+    spec = spec_for("second")
+    assert legend.write(tmp_path / "legend.pdf", spec) == 3
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "legend.pdf").pages)
+    assert "red a3-a2: steps forward" in text and "yellow a3xb2: captures" in text
+    assert "amber" not in text  # a White move's colour: HIM's kit uses it, HER's does not
+    assert "these are the 13 colours this kit uses" in text
+    assert "How the pawns move and win" in text and "diagonally ahead onto an enemy pawn" in text
+    assert "flipped left to right (mirror image)" in text
+
+
+def test_the_fill_sheet_names_each_colour_by_its_move_and_needs_no_reserve(tmp_path):
+    spec = spec_for("first")
+    fill.write(tmp_path / "fill.pdf", spec)
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "fill.pdf").pages)
+    assert "amber (a2-a3)" in text and "hazel (a1-a2)" in text
+    assert "Reserve: none is needed" in text and "= 0 beads" not in text
