@@ -20,7 +20,6 @@ from kit.palettes import load_palette
 from kit.rules import load_rules
 from tracker.cli import main
 
-
 MAX_ANSWERS = 5_000  # a 20-game session needs a few hundred
 
 
