@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from kit.finder import finder_key
 from kit.matchbox import Catalogue
 from tracker.kit_record import KitRecord
 from tracker.stats import summarise
@@ -34,7 +35,15 @@ def kit_catalogue(store: Store, kit: KitRecord) -> tuple[Catalogue, int]:
 def boxes_data(store: Store, kit: KitRecord) -> dict[str, Any]:
     """`menace boxes --kit NAME --json`: every box with its beads now."""
     catalogue, games = kit_catalogue(store, kit)
-    return {**catalogue.to_json(), **kit_fields(kit, games)}
+    return {**catalogue_data(catalogue), **kit_fields(kit, games)}
+
+
+def catalogue_data(catalogue: Catalogue) -> dict[str, Any]:
+    """`menace boxes --json`: the catalogue's JSON with each box's finder key (null where a game has none)."""
+    data = catalogue.to_json()
+    for entry, box in zip(data["boxes"], catalogue.boxes, strict=True):
+        entry["finder_key"] = finder_key(catalogue.game, box.position)
+    return data
 
 
 def kit_fields(kit: KitRecord, games: int) -> dict[str, Any]:

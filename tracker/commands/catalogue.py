@@ -16,6 +16,7 @@ from kit.matchbox import Box, Catalogue, Placement
 from kit.picture import Grid, Heaps
 from tracker.commands.options import FileName, game_options, json_option
 from tracker.errors import MenaceError
+from tracker.kit_json import catalogue_data
 from tracker.text import counts_on_cells, grid_lines, heaps_words, side_by_side
 
 BOXES_PER_ROW = 6
@@ -56,10 +57,7 @@ def boxes(
         catalogue = build_catalogue(game, menace_plays, rules)
         heading, extra = _heading(catalogue), {}
     if as_json:
-        data = catalogue.to_json()
-        for entry, box in zip(data["boxes"], catalogue.boxes, strict=True):
-            entry["finder_key"] = finder_key(catalogue.game, box.position)
-        click.echo(json.dumps({**data, **extra}))
+        click.echo(json.dumps({**catalogue_data(catalogue), **extra}))
         return
     click.echo(heading)
     the_game = catalogue.game
