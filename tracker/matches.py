@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import get_game
 from kit.match import play_game
-from kit.players import MenacePlayer, Player, PlayerSpec, make_player, parse_player
+from kit.players import MenacePlayer, Planning, Player, PlayerSpec, make_player, parse_player
 from tracker.opponents import HUMAN
 from tracker.table import Operator
 from tracker.text import position_lines
@@ -39,6 +39,8 @@ class MatchResult:
     alternate: bool
     first_started: int
     rewards: tuple[int, ...]
+    # The named players as they ended the match (a learner's values, to save), left out of comparisons.
+    players: tuple[Player, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def first_wins(self) -> int:
@@ -94,6 +96,9 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         for named, spec in enumerate(specs)
     ]
     names = [HUMAN if spec is None else str(spec) for spec in specs]
+    for player in {id(p): p for named in seats for p in named.values()}.values():
+        if isinstance(player, Planning):
+            player.plan(games)
     rng = random.Random(seed)
     rewards, first_started = [], 0
     for _ in range(games):
@@ -106,7 +111,9 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         rewards.append(outcome.result_for(order.index(0)).reward)
         first_started += starter == 0
     learns = any(spec is not None and spec.learns for spec in specs)
-    return MatchResult(game.name, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards))
+    named_players = tuple(next(iter(named.values())) for named in seats)
+    return MatchResult(game.name, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
+                       named_players)
 
 
 class Person:
@@ -153,7 +160,7 @@ def _shown(game: Game[Any, Any], players: Sequence[Player], labels: Sequence[str
 def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict[int, Player]:
     """A player for each side it plays. A MENACE needs its side's catalogue; one that plays both sides
     shares its beads between them when both catalogues have the same boxes (Nim: one box per count)."""
-    if not spec.learns:
+    if not spec.needs_catalogue:
         player = make_player(spec, game)
         return {side: player for side in sides}
     catalogues = {side: build_catalogue(game.name, ("first", "second")[side], spec.rules) for side in sides}

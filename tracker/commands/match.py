@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
 from kit.games import GAMES
-from kit.players import player_usage
+from kit.players import parse_player, player_usage
 from tracker.commands.options import json_option
 from tracker.errors import MenaceError
 from tracker.opponents import HUMAN
@@ -24,14 +25,18 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible match.")
 @click.option("--alternate", is_flag=True,
               help="A fair coin decides who moves first in each game; counts stay with the named players.")
+@click.option("--save-first", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+              help="Write the --first player's values here after the match (a q player; q:FILE loads them).")
 @json_option
 def match(game: str, first: str, second: str, games: int, seed: int | None, alternate: bool,
-          as_json: bool) -> None:
+          save_first: Path | None, as_json: bool) -> None:
     """Play GAMES games between two players and count the first player's wins, draws and the second's wins.
 
     A menace player is a fresh MENACE that learns as it plays (menace:RULES names a rules preset);
     --json then adds "curve", the first player's mean reward (+1 win, 0 draw, -1 loss) over the last
-    1,000 games, one value per game. mcts:N[:C] searches afresh each move and learns nothing. A human
+    1,000 games, one value per game. mcts:N[:C] searches afresh each move and learns nothing. q is a
+    Q-learner (afterstate values, the multi-row Nim seed's; q:LR:GAMMA, defaults 0.2 and 0.9) that
+    explores less as the match goes on; q:FILE.json starts from values saved by --save-first. A human
     types their moves at the terminal and sees the board, as at `menace play`.
     """
     from tracker.commands.play import Terminal
@@ -40,11 +45,19 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     human = HUMAN in (first.strip(), second.strip())
     if human and as_json:
         raise MenaceError("a match with a human is shown at the terminal: leave out --json")
+    if save_first is not None and (human or parse_player(first).kind != "q"):
+        raise MenaceError("--save-first saves a q player's values: the --first player is not one")
     try:
         result = run_match(game, first, second, games=games, seed=seed, alternate=alternate,
                            operator=Terminal() if human else None)
     except EOFError:
         raise MenaceError("no more moves were typed, so the match stopped") from None
+    if save_first is not None:
+        from kit.qlearn import QLearner, save_values
+
+        learner = result.players[0]
+        assert isinstance(learner, QLearner)
+        save_values(save_first, learner.game, learner)
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
