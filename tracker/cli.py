@@ -12,9 +12,9 @@ from typing import Any
 import click
 
 from kit.game import GameError
-from tracker.commands import catalogue, games, generate, kits, log, match, play, report, simulate
+from tracker.commands import catalogue, games, generate, kits, log, match, play, report, simulate, train
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match]
+COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, train]
 
 
 class CommandError(click.ClickException):
