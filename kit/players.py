@@ -144,6 +144,7 @@ class PlayerSpec:
     lr: float = DEFAULT_LR  # q: the learning rate
     gamma: float = DEFAULT_GAMMA  # q: the discount
     path: str | None = None  # q: the values file it starts from (None: fresh)
+    kit: str | None = None  # kit: the name of a kit in the tracker's store
 
     def __str__(self) -> str:
         if self.kind == "novice":
@@ -152,6 +153,8 @@ class PlayerSpec:
             return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "")
         if self.kind == "menace" and self.rules is not None:
             return f"menace:{self.rules}"
+        if self.kind == "kit":
+            return f"kit:{self.kit}"
         if self.kind == "q" and self.path is not None:
             return f"q:{self.path}"
         if self.kind == "q" and (self.lr, self.gamma) != (DEFAULT_LR, DEFAULT_GAMMA):
@@ -224,6 +227,16 @@ def _make_q(game: Game[Any, Any], spec: PlayerSpec) -> QLearner:
     return QLearner(game, spec.lr, spec.gamma)
 
 
+def _kit(kind: str, argument: str) -> PlayerSpec:
+    if argument.strip():
+        return PlayerSpec(kind, kit=argument.strip())
+    raise GameError("kit:NAME needs the name of a kit in the store, e.g. kit:class-7b")
+
+
+def _from_store(game: Game[Any, Any], spec: PlayerSpec, catalogue: Catalogue | None) -> Player:
+    raise GameError(f"{spec} is a kit in the tracker's store: only the tracker makes it (menace match)")
+
+
 def _menace(kind: str, argument: str) -> PlayerSpec:
     return PlayerSpec(kind, rules=argument or None)  # the catalogue, built by the caller, checks the name
 
@@ -261,6 +274,13 @@ PLAYERS: dict[str, PlayerKind] = {
         learns=True,
         parse=_q,
         usage="q[:LR[:GAMMA]] or q:FILE.json",
+    ),
+    "kit": PlayerKind(
+        _from_store,
+        "kit:NAME: a kit of the store, playing its side from the beads it holds",
+        learns=True,  # with --learn its games are recorded in the store
+        parse=_kit,
+        usage="kit:NAME",
     ),
 }
 

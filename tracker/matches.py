@@ -15,7 +15,9 @@ from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import get_game
 from kit.match import play_game
 from kit.players import MenacePlayer, Planning, Player, PlayerSpec, make_player, parse_player
+from tracker.kit_players import kit_player, record_kit_games, stored_kit
 from tracker.opponents import HUMAN
+from tracker.store import Store
 from tracker.table import Operator
 from tracker.text import position_lines
 
@@ -78,12 +80,21 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
 
 
 def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
-              alternate: bool = False, operator: Operator | None = None) -> MatchResult:
+              alternate: bool = False, operator: Operator | None = None, store: Store | None = None,
+              learn: bool = False) -> MatchResult:
     """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
     "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
-    Learners learn after every game."""
+    Learners learn after every game. A kit:NAME player is a kit of ``store``; it learns only with
+    ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them."""
     game = get_game(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
+    kits = [named for named, spec in enumerate(specs) if spec is not None and spec.kind == "kit"]
+    if kits and alternate:
+        raise GameError("a kit plays only its own side: leave out --alternate")
+    if learn:
+        if len(kits) != 1:
+            raise GameError("--learn records the games of one kit:NAME player")
+        return _recorded_match(game, specs, kits[0], store, games=games, seed=seed, operator=operator)
     person: Person | None = None
     if None in specs:
         if operator is None:
@@ -91,7 +102,8 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         person = Person(game, operator)
     # seats[named][side]: the named player's Player when it moves for ``side``.
     seats: list[dict[int, Player]] = [
-        _seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,)) if spec is not None
+        {named: kit_player(store, spec, game, named)} if named in kits and spec is not None
+        else _seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,)) if spec is not None
         else {FIRST: person, SECOND: person} if person is not None else {}
         for named, spec in enumerate(specs)
     ]
@@ -114,6 +126,26 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     named_players = tuple(next(iter(named.values())) for named in seats)
     return MatchResult(game.name, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
                        named_players)
+
+
+def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], kit_seat: int,
+                    store: Store | None, *, games: int, seed: int | None,
+                    operator: Operator | None) -> MatchResult:
+    """The kit at ``kit_seat`` plays at the play table against the other player, every game recorded."""
+    kit_spec, other = specs[kit_seat], specs[1 - kit_seat]
+    assert kit_spec is not None
+    if other is not None and other.learns:
+        raise GameError(f"a kit learns (--learn) at the play table, against a player that does not learn, "
+                        f"as at `menace play`: not {other}")
+    if other is None and operator is None:
+        raise GameError("a human player needs someone at a terminal")
+    kit = stored_kit(store, kit_spec, game, kit_seat)
+    assert store is not None
+    rewards = record_kit_games(store, kit, HUMAN if other is None else str(other), games=games,
+                               rng=random.Random(seed), operator=operator if other is None else None)
+    names = [HUMAN if spec is None else str(spec) for spec in specs]
+    first_rewards = tuple(rewards if kit_seat == 0 else [-r for r in rewards])
+    return MatchResult(game.name, names[0], names[1], True, seed, False, len(rewards), first_rewards)
 
 
 class Person:
