@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from pypdf import PdfReader
 
 from kit.qlearn import fits_under, padded
 from tests.heaps import HeapsNim
 from tracker.matches import running_mean
 from tracker.qstudy import Band, Study, play_learners, reach, transfer_study
+from tracker.qstudy_report import arm_sentences, study_json, study_lines, write_study_pdf
 
 
 def test_band_is_the_mean_with_its_95_percent_interval():
@@ -63,3 +65,24 @@ def test_the_arms_start_as_the_seed_describes():
 def test_learners_find_that_heaps_1_2_3_are_lost_for_the_first_player():
     rewards, _ = play_learners(HeapsNim((1, 2, 3)), 3000, random.Random(1))
     assert sum(rewards[-1000:]) / 1000 < -0.5
+
+
+def small_study():
+    return transfer_study(HeapsNim((1, 2, 3)), HeapsNim((1, 2)), (1, 2), games=120, seeds=3, seed=2,
+                          level=-0.5, window=20)
+
+
+def test_the_table_and_json_say_what_the_study_found(tmp_path):
+    study = small_study()
+    lines = study_lines(study, "heaps 1,2,3 from 1,2")
+    assert lines[3].split() == [
+        "arm", "game", "30", "game", "60", "game", "120", "level", "at", "game", "games", "saved"]
+    for arm, line in zip(("baseline", "a", "b"), lines[4:7], strict=True):
+        band = study.arms[arm]
+        assert line.startswith(arm) and f"{band.mean[59]:+.3f} +-{band.high[59] - band.mean[59]:.3f}" in line
+    data = study_json(study)
+    assert data["arms"]["a"]["reached"] == study.reached("a") and len(data["arms"]["b"]["mean"]) == 120
+    assert data["arms"]["baseline"]["saved"] is None
+    write_study_pdf(tmp_path / "s.pdf", study, "Transfer", arm_sentences(study))
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "s.pdf").pages)
+    assert "Transfer" in text and "games saved against the baseline" in text
