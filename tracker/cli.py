@@ -12,9 +12,21 @@ from typing import Any
 import click
 
 from kit.game import GameError
-from tracker.commands import catalogue, games, generate, kits, log, match, play, report, simulate, train
+from tracker.commands import (
+    catalogue,
+    games,
+    generate,
+    kits,
+    log,
+    match,
+    play,
+    report,
+    simulate,
+    study,
+    train,
+)
 
-COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, train]
+COMMAND_MODULES = [catalogue, generate, play, kits, games, log, report, simulate, match, train, study]
 
 
 class CommandError(click.ClickException):
