@@ -23,6 +23,7 @@ def test_without_learning_it_plays_from_a_copy_and_writes_nothing(tmp_path):
     result = match(db, "--first", "kit:k", "--second", "random", "--games", "40", "--seed", "5", "--json")
     assert result.exit_code == 0, result.output
     counts = json.loads(result.output)
+    assert "curve" not in counts  # it does not learn
     store = Store(tmp_path / "s.db")
     kit = store.kit("k")
     assert [event.kind for event, _ in store.events()] == ["kit_created"]

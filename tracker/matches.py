@@ -122,7 +122,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         outcome = play_game(game, players, rng, apply=shown)
         rewards.append(outcome.result_for(order.index(0)).reward)
         first_started += starter == 0
-    learns = any(spec is not None and spec.learns for spec in specs)
+    learns = any(spec is not None and spec.learns and spec.kind != "kit" for spec in specs)  # a kit: --learn
     named_players = tuple(next(iter(named.values())) for named in seats)
     return MatchResult(game.name, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
                        named_players)
