@@ -12,18 +12,19 @@ from typing import Any
 
 from generator.walk import states
 from kit.game import SIDES, GameError, State
-from kit.games import get_game
+from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue
-from kit.rules import default_rules, load_rules
+from kit.rules import load_rules
 
 
 @cache
-def build_catalogue(game_name: str, menace_plays: str = "first", rules_name: str | None = None) -> Catalogue:
-    """The catalogue for a game, MENACE's side and a rules preset (the game's default when None)."""
-    game = get_game(game_name)
+def build_catalogue(game_spec: str, menace_plays: str = "first", rules_name: str | None = None) -> Catalogue:
+    """The catalogue for a game (its name or spec, e.g. "nim --heaps 1,2,3"), MENACE's side and a rules
+    preset (the game's default when None)."""
+    game = game_from_spec(game_spec)
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
-    rules = default_rules(game.name) if rules_name is None else load_rules(rules_name, game=game.name)
+    rules = load_rules(game.default_rules) if rules_name is None else load_rules(rules_name, game=game.name)
     chosen: dict[object, State[Any]] = {}
     for state in states(game, reduce=True):
         if game.outcome(state) is None and game.needs_box(state, SIDES[menace_plays]):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,12 +12,12 @@ from typing import Any, Protocol
 from generator.catalogue import build_catalogue
 from generator.documents import calibration, fill, finder, labels, legend, score_sheet
 from generator.documents.common import KitSpec
-from generator.layout import check_print_area
+from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path
 from generator.stocks import DEFAULT_STOCK, load_stock
 from kit.game import GameError
-from kit.games import GAMES, get_game
-from kit.palettes import default_palette, load_palette
+from kit.games import GAMES, game_from_spec, get_game
+from kit.palettes import load_palette
 from kit.rules import load_rules
 
 # In the order a builder uses them: check the printer, print labels, read the legend, fill, play.
@@ -29,6 +30,7 @@ DOCUMENTS = (
     ("score-sheet.pdf", "score sheet", score_sheet.write),
 )
 MANIFEST = "kit.json"
+BIG_KIT = 400  # boxes: more than Michie's 304 (a raw-board kit has 2,201)
 ALL_GAMES = "all"
 
 
@@ -52,12 +54,12 @@ class KitOptions:
 
 def plan_kits(options: KitOptions) -> list[KitSpec]:
     """One KitSpec per game asked for; raises a GameError for any bad name before anything is written."""
-    if options.game != ALL_GAMES and options.game not in GAMES:
-        raise GameError(f"unknown game {options.game!r}: choose one of {', '.join(GAMES)} or {ALL_GAMES}")
     if options.game == ALL_GAMES:
         games = [name for name in GAMES if get_game(name).printed_kit_draft is None]
+    elif options.game.partition(" ")[0] not in GAMES:
+        raise GameError(f"unknown game {options.game!r}: choose one of {', '.join(GAMES)} or {ALL_GAMES}")
     else:
-        games = [options.game]
+        games = [game_from_spec(options.game).spec]
     stock = load_stock(options.stock)
     paper = stock.paper_for(options.paper)
     check_print_area(stock, paper, offset_x=options.offset_x, offset_y=options.offset_y)
@@ -67,8 +69,11 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     for game in games:
         rules = options.rules if rules_game == game else None
         named_palette = options.palette if palette_game == game else None
-        palette = default_palette(game) if named_palette is None else load_palette(named_palette, game=game)
         catalogue = build_catalogue(game, options.menace_plays, rules)
+        family = catalogue.game.name
+        palette = load_palette(catalogue.game.default_palette if named_palette is None else named_palette,
+                               game=family)
+        palette.check_covers(catalogue.move_codes(m for b in catalogue.boxes for m in b.moves), game)
         specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y))
     return specs
 
@@ -83,7 +88,7 @@ def _owner(name: str | None, load: Callable[..., _Preset], games: list[str]) -> 
     if name is None:
         return None
     if len(games) == 1:
-        load(name, game=games[0])
+        load(name, game=game_from_spec(games[0]).name)
         return games[0]
     return load(name).game
 
@@ -93,7 +98,21 @@ def generate(
 ) -> list[Path]:
     """Writes every kit asked for under ``out``; returns the manifests' paths."""
     specs = plan_kits(options)
-    return [write_kit(spec, Path(out) / spec.catalogue.game.name, progress) for spec in specs]
+    paths = []
+    for spec in specs:
+        catalogue = spec.catalogue
+        if len(catalogue.boxes) > BIG_KIT:  # say what it asks for before writing many pages
+            beads = sum(sum(box.beads) for box in catalogue.boxes)
+            pages = pages_needed(len(catalogue.boxes), labels.sheet_plan(spec))
+            progress(f"{catalogue.game.title}: {len(catalogue.boxes):,} matchboxes and {beads:,} beads, "
+                     f"{pages} pages of labels")
+        paths.append(write_kit(spec, Path(out) / kit_folder(catalogue.game.spec), progress))
+    return paths
+
+
+def kit_folder(spec: str) -> str:
+    """The folder a game's kit goes in: its plain name ("nim"), or with options "nim-heaps-1-2-3"."""
+    return re.sub(r"[^a-z0-9]+", "-", spec.lower()).strip("-")
 
 
 def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> Path:
@@ -119,7 +138,7 @@ def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> P
 def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
     catalogue = spec.catalogue
     return {
-        "game": catalogue.game.name,
+        "game": catalogue.game.spec,
         "side": catalogue.menace_plays,
         "rules": catalogue.rules.name,
         "palette": spec.palette.name,

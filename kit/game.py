@@ -5,6 +5,14 @@ and a square; Nim: a token count and a take), each with a text form that parses 
 symmetries as transforms of positions and moves; canonical forms, placements and symmetry-distinct
 moves are worked out here, the same way for every game. Nothing outside a game's module knows its
 board's shape: the rest of the kit asks the game for text, pictures (``kit.picture``) and move codes.
+
+Games take options. A game object is made from its name and options (``kit.games.get_game("nim",
+heaps=(1, 2, 3))``) and has a ``spec``, one line that ``kit.games.game_from_spec`` reads back to the same
+object: "nim --heaps 1,2,3", "tictactoe --symmetry none". Only options that differ from their defaults
+are written, so a game with default options has its plain name as spec: every store, export, printed kit
+and fingerprint made before options existed names its game exactly as before. Stores and kit records
+keep the spec where they kept the name; rules presets and palettes belong to the plain name (the game's
+family), so "nim --heaps 1,2,3" takes the nim presets.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, SupportsInt, TypeVar, cast
+from typing import Any, ClassVar, Generic, SupportsInt, TypeVar, cast
 
 from kit.picture import MoveMark, Picture
 
@@ -95,7 +103,10 @@ def identity() -> Transform[Any, Any]:
 class Game(ABC, Generic[P, M]):
     """The rules of a two-player game of alternating moves, as MENACE needs them."""
 
-    name: str  # the registry's name, e.g. "tictactoe"
+    name: str  # the registry's name, e.g. "tictactoe"; with its options, ``spec``
+    # The game's options as spec words ("max-take") and how to read each from text; None marks a flag
+    # (an option with no value, e.g. "forced-boxes"). kit.games turns "max-take" into max_take=.
+    option_parsers: ClassVar[dict[str, Callable[[str], Any] | None]] = {}
     title: str
     short_title: str  # a word or two where room is short: a label's band, a printed kit's title ("Nim")
     player_names: tuple[str, str]
@@ -105,6 +116,18 @@ class Game(ABC, Generic[P, M]):
     # Why the printed kit is not yet fit for a builder, or None when it is: such a kit is printed only
     # when asked for by name (never by `generate --game all`), with this said as a warning.
     printed_kit_draft: str | None = None
+
+    def options(self) -> dict[str, str]:
+        """The options that differ from their defaults, in spec order, as text ("" for a flag that is on)."""
+        return {}
+
+    @property
+    def spec(self) -> str:
+        """The game with its options as one line that kit.games.game_from_spec reads back."""
+        words = [self.name]
+        for key, value in self.options().items():
+            words += [f"--{key}", value] if value else [f"--{key}"]
+        return " ".join(words)
 
     # --- rules -------------------------------------------------------------------------------------
     @abstractmethod

@@ -78,7 +78,7 @@ class Catalogue:
         """A short hash of the game, side, rules and box list: a printed kit and a store that share it
         match."""
         payload = {
-            "game": self.game.name,
+            "game": self.game.spec,  # a game with default options: its plain name, as before options
             "menace_plays": self.menace_plays,
             "rules": self.rules.as_dict(),
             "boxes": [
@@ -153,7 +153,7 @@ class Catalogue:
         """The catalogue as JSON: positions as text, moves as codes (tic-tac-toe squares 0-8)."""
         game = self.game
         return {
-            "game": game.name,
+            "game": game.spec,
             "menace_plays": self.menace_plays,
             "rules": self.rules.name,
             "fingerprint": self.fingerprint,

@@ -1,6 +1,7 @@
 """Bead palettes: which colour of bead stands for which move, read from TOML files."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,16 @@ class Palette:
     @property
     def _by_move(self) -> dict[int, Colour]:
         return {c.move: c for c in self.colours}
+
+    def check_covers(self, codes: Iterable[int], what: str) -> None:
+        """Raises UnknownPaletteError when a move code of ``codes`` has no colour (a pile or take too big
+        for the palette), naming ``what`` needs it."""
+        missing = sorted(set(codes) - set(self._by_move))
+        if missing:
+            raise UnknownPaletteError(
+                f"palette {self.name!r} has {len(self.colours)} colours, too few for {what}: "
+                "choose a smaller game or another palette"
+            )
 
     def parse(self, text: str, *, among: tuple[int, ...] | None = None) -> Colour:
         """The colour named by ``text``: its letter, its name, or a prefix of the name that fits one.

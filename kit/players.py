@@ -144,6 +144,7 @@ class PlayerSpec:
     lr: float = DEFAULT_LR  # q: the learning rate
     gamma: float = DEFAULT_GAMMA  # q: the discount
     path: str | None = None  # q: the values file it starts from (None: fresh)
+    smaller_epsilon: bool = False  # q: epsilon / 3 in positions of the smaller game the file was learnt on
     kit: str | None = None  # kit: the name of a kit in the tracker's store
 
     def __str__(self) -> str:
@@ -156,7 +157,7 @@ class PlayerSpec:
         if self.kind == "kit":
             return f"kit:{self.kit}"
         if self.kind == "q" and self.path is not None:
-            return f"q:{self.path}"
+            return f"q:{self.path}" + ":b" * self.smaller_epsilon
         if self.kind == "q" and (self.lr, self.gamma) != (DEFAULT_LR, DEFAULT_GAMMA):
             return f"q:{self.lr:g}" + (f":{self.gamma:g}" if self.gamma != DEFAULT_GAMMA else "")
         return self.kind
@@ -205,8 +206,8 @@ def _mcts(kind: str, argument: str) -> PlayerSpec:
 
 
 def _q(kind: str, argument: str) -> PlayerSpec:
-    if argument.endswith(".json"):
-        return PlayerSpec(kind, path=argument)
+    if argument.endswith((".json", ".json:b")):
+        return PlayerSpec(kind, path=argument.removesuffix(":b"), smaller_epsilon=argument.endswith(":b"))
     lr, _, gamma = argument.partition(":")
     try:
         spec = PlayerSpec(kind, lr=float(lr) if lr else DEFAULT_LR,
@@ -217,13 +218,13 @@ def _q(kind: str, argument: str) -> PlayerSpec:
         return spec
     raise GameError(
         f"q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {DEFAULT_LR:g}) and a discount "
-        f"0 <= GAMMA <= 1 (default {DEFAULT_GAMMA:g}), e.g. q:0.1:0.9; or q:FILE.json to start from a file"
+        f"0 <= GAMMA <= 1 (default {DEFAULT_GAMMA:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
     )
 
 
 def _make_q(game: Game[Any, Any], spec: PlayerSpec) -> QLearner:
     if spec.path is not None:
-        return load_learner(Path(spec.path), game)
+        return load_learner(Path(spec.path), game, smaller_epsilon=spec.smaller_epsilon)
     return QLearner(game, spec.lr, spec.gamma)
 
 
@@ -273,7 +274,7 @@ PLAYERS: dict[str, PlayerKind] = {
         "starts from a values file",
         learns=True,
         parse=_q,
-        usage="q[:LR[:GAMMA]] or q:FILE.json",
+        usage="q[:LR[:GAMMA]] or q:FILE.json[:b]",
     ),
     "kit": PlayerKind(
         _from_store,

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from kit.game import Game, GameError, Result, State
+from kit.games import game_from_spec
+from kit.nim import NimHeaps
 
 EPS_MIN = 0.05
 EXP_RATE, DECAY_RATE = 0.99, 5.0
@@ -27,6 +29,7 @@ EXP_RATE, DECAY_RATE = 0.99, 5.0
 # builds on.
 DEFAULT_LR, DEFAULT_GAMMA = 0.2, 0.9
 FORMAT = "menace-kit q-values"
+SMALLER_DIVIDE = 3.0  # approach b: epsilon's divisor in positions of the smaller game
 Values = dict[Any, float]  # position after the learner's move -> its value
 
 
@@ -100,7 +103,7 @@ class QLearner:
 def values_to_json(game: Game[Any, Any], learner: QLearner) -> dict[str, Any]:
     """The learner as the values file holds it: positions as the game writes them, sorted."""
     values = {game.position_text(p): v for p, v in learner.values.items()}
-    return {"format": FORMAT, "version": 1, "game": game.name, "lr": learner.lr, "gamma": learner.gamma,
+    return {"format": FORMAT, "version": 1, "game": game.spec, "lr": learner.lr, "gamma": learner.gamma,
             "values": dict(sorted(values.items()))}
 
 
@@ -132,13 +135,27 @@ def read_values(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_learner(path: Path, game: Game[Any, Any]) -> QLearner:
-    """A learner that starts from the values file at ``path``, learnt on ``game``; raises GameError."""
+def load_learner(path: Path, game: Game[Any, Any], *, smaller_epsilon: bool = False) -> QLearner:
+    """A learner that starts from the values file at ``path``; raises GameError saying what is wrong.
+
+    Values learnt on Nim with fewer heaps carry over with zero heaps put in front of each position (the
+    seed's transfer, approach a); ``smaller_epsilon`` also divides epsilon by 3 in positions of that
+    smaller game (approach b)."""
     data = read_values(path)
-    if data["game"] != game.name:
-        raise GameError(f"{path} holds values learnt on {data['game']}, not on {game.name}")
-    values = {_position(game, text, path): float(v) for text, v in data["values"].items()}
-    return QLearner(game, float(data["lr"]), float(data["gamma"]), values)
+    try:
+        source = game_from_spec(data["game"])
+    except GameError as error:
+        raise GameError(f"{path}: {error}") from None
+    values = {_position(source, text, path): float(v) for text, v in data["values"].items()}
+    divide = None
+    if source.spec != game.spec:
+        values = transferred(values, source, game)
+        if smaller_epsilon:
+            divide = smaller_divide(source.initial().position)
+    elif smaller_epsilon:
+        raise GameError(f"{path} was learnt on {game.spec} itself: :b divides epsilon in the positions of "
+                        "the smaller game a table was learnt on")
+    return QLearner(game, float(data["lr"]), float(data["gamma"]), values, divide=divide)
 
 
 def _position(game: Game[Any, Any], text: str, path: Path) -> Any:
@@ -161,3 +178,22 @@ def fits_under(position: tuple[int, ...], heaps: tuple[int, ...]) -> bool:
     zeros in front): each heap, in sorted order, is at most the start's heap in the same place."""
     start = padded(tuple(sorted(heaps)), len(position)) if len(heaps) <= len(position) else None
     return start is not None and all(h <= s for h, s in zip(position, start, strict=True))
+
+
+def transferred(values: Values, source: Game[Any, Any], game: Game[Any, Any]) -> Values:
+    """Values learnt on ``source``, keyed for ``game``: only Nim with fewer heaps (same rules, its start a
+    position of ``game`` once zero heaps are put in front) carries over; raises GameError otherwise."""
+    fits = (isinstance(source, NimHeaps) and isinstance(game, NimHeaps)
+            and (source.max_take, source.last_token) == (game.max_take, game.last_token)
+            and len(source.heaps) < len(game.heaps)
+            and fits_under(padded(source.heaps, len(game.heaps)), game.heaps))
+    if not fits:
+        raise GameError(f"values learnt on {source.spec} do not carry over to {game.spec}: only a table of "
+                        "Nim with fewer heaps does (zero heaps are put in front)")
+    heaps = len(game.initial().position)
+    return {padded(p, heaps): v for p, v in values.items()}
+
+
+def smaller_divide(smaller_start: tuple[int, ...]) -> Callable[[Any], float]:
+    """Approach b's divisor of epsilon: SMALLER_DIVIDE in positions of the smaller game, else 1."""
+    return lambda position: SMALLER_DIVIDE if fits_under(position, smaller_start) else 1.0

@@ -1,16 +1,23 @@
 """Noughts and crosses: X moves first; a position is nine characters X, O or '.', row by row.
 
+Options: ``symmetry="none"`` gives a box to every raw board, as hobby programs and the Go MENACE blog
+do (2,201 boxes moving first, 2,097 second, instead of 304 and 289); ``forced_boxes=True`` also gives a
+box to a position with one empty square (the blog's forced last move: 2,423 raw boxes moving first).
+
 A move is a square, 0-8 in reading order from the top left; people see it as 1-9 or as golf letters
 (row then column, each L, M or R: "LM" is the top middle square).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property, lru_cache
+from typing import Any, ClassVar
 
 from kit.game import (
     FIRST,
     Game,
+    GameError,
     InvalidMoveError,
     InvalidPositionError,
     Outcome,
@@ -33,8 +40,16 @@ GOLF = "LMR"  # row then column: L = top row / left column
 # Spellings people type for an empty square; normalised to '.'.
 _EMPTY_SPELLINGS = str.maketrans({"-": ".", "_": ".", " ": ".", "o": "O", "x": "X", "0": "O"})
 
+SYMMETRY = ("full", "none")  # the board's eight symmetries fold positions together, or nothing does
+
 Board = str
 Square = int
+
+
+def _choice(option: str, text: str, choices: tuple[str, ...]) -> str:
+    if text not in choices:
+        raise GameError(f"{option} {text!r}: choose {' or '.join(choices)}")
+    return text
 
 
 def winner(board: Board) -> str | None:
@@ -59,6 +74,22 @@ class TicTacToe(Game[Board, Square]):
     default_rules = "michie"
     default_palette = "craft"
     notations = ("numbers", "golf")
+
+    option_parsers: ClassVar[dict[str, Callable[[str], Any] | None]] = {
+        "symmetry": lambda text: _choice("--symmetry", text, SYMMETRY),
+        "forced-boxes": None,
+    }
+
+    def __init__(self, symmetry: str = "full", forced_boxes: bool = False) -> None:
+        _choice("--symmetry", symmetry, SYMMETRY)
+        self.symmetry = symmetry
+        self.forced_boxes = forced_boxes
+        if symmetry == "none":
+            self.title = "Noughts and crosses, a box per board"
+
+    def options(self) -> dict[str, str]:
+        chosen = {"symmetry": self.symmetry} if self.symmetry != "full" else {}
+        return chosen | ({"forced-boxes": ""} if self.forced_boxes else {})
 
     def rules_summary(self) -> str:
         return ("Two players take turns to put their mark in an empty square of the 3 x 3 board: X moves "
@@ -144,6 +175,8 @@ class TicTacToe(Game[Board, Square]):
     # --- symmetry and boxes -------------------------------------------------------------------------
     @cached_property
     def symmetries(self) -> tuple[Transform[Board, Square], ...]:
+        if self.symmetry == "none":
+            return super().symmetries
         return tuple(
             Transform(p.name, p.description, p.text_mover(), p.perm.__getitem__) for p in square_symmetries(3)
         )
@@ -152,8 +185,9 @@ class TicTacToe(Game[Board, Square]):
         return position  # the alphabetically smallest image, so '.' < 'O' < 'X'
 
     def needs_box(self, state: State[Board], menace: int) -> bool:
-        # A position with one empty square leaves MENACE no choice, so it has no box.
-        return state.to_move == menace and len(self.legal_moves(state)) > 1
+        # A position with one empty square leaves MENACE no choice, so it has no box unless asked for.
+        moves = len(self.legal_moves(state))
+        return state.to_move == menace and (moves > 1 or (self.forced_boxes and moves == 1))
 
     def menace_move_number(self, state: State[Board]) -> int:
         return (9 - state.position.count(EMPTY)) // 2 + 1

@@ -15,6 +15,7 @@ import sys
 from click.testing import CliRunner  # noqa: F401  (the tests import it from here too)
 
 from generator.catalogue import build_catalogue
+from kit.nim import Nim, NimHeaps
 from kit.palettes import load_palette
 from kit.rules import load_rules
 from tracker.cli import main
@@ -32,7 +33,8 @@ class Operator:
         self.out = io.StringIO()
         self.read_to = 0
         self.box: int | None = None
-        self.nim = game == "nim"
+        self.nim = isinstance(self.catalogue.game, Nim)
+        self.heaps = isinstance(self.catalogue.game, NimHeaps)
         self.lines_answered = 0
 
     # The tracker calls this for every answer.
@@ -63,7 +65,7 @@ class Operator:
             if refill:
                 for part in refill.group(2).split(", "):
                     count, name = part.split()
-                    move = self.palette.parse(name).move
+                    move = self.catalogue.game.move_from_code(self.palette.parse(name).move)
                     self.boxes[int(refill.group(1))][move] = self.boxes[int(refill.group(1))].get(
                         move, 0
                     ) + int(count)
@@ -82,13 +84,19 @@ class Operator:
                 break
         counts[move] -= 1
         self.drawn.append((self.box, move))
-        colour = self.palette.for_move(move)
+        colour = self.palette.for_move(self.catalogue.game.move_code(move))
         return self.rng.choice([colour.name, colour.code, colour.name.upper(), f"  {colour.name} "])
 
     def opponent_move(self, text: str) -> str:
         if self.nim:
             tokens = int(re.findall(r"(\d+) tokens? left", text)[-1])
             return str(self.rng.randint(1, min(3, tokens)))
+        if self.heaps:  # the heaps are the last lines "  N tokens left", one per heap
+            count = len(self.catalogue.game.heaps)
+            heaps = [int(n) for n in re.findall(r"(\d+) tokens? left", text)[-count:]]
+            heap = self.rng.choice([h for h in heaps if h])
+            typed = [f"{self.rng.randint(1, heap)} from {heap}", f"take 1 from the heap of {heap}"]
+            return self.rng.choice(typed)
         rows = [
             line.split() for line in text.splitlines() if re.fullmatch(r"  [XO1-9] [XO1-9] [XO1-9]", line)
         ]

@@ -65,7 +65,8 @@ def test_simulate_errors_are_one_line():
          "Error: unknown player 'menace:scroggs': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
          "menace (menace match plays the others)"),
         (["--rules", "nim"],
-         "Error: rules 'nim' are for nim, not tictactoe: choose one of golf, michie, open-day, scroggs"),
+         "Error: rules 'nim' are for nim, not tictactoe: choose one of go-blog, golf, michie, open-day, "
+         "scroggs"),
     ]:
         result = run("simulate", "--games", "3", *args)
         assert result.exit_code == 2 and result.stderr.strip() == message

@@ -1,4 +1,5 @@
-"""The contract every registered game keeps: each test runs for every game in ``kit.games.GAMES``.
+"""The contract every registered game keeps: each test runs for every game in ``kit.games.GAMES``, and for
+games with options (their specs, e.g. "nim --heaps 1,2,3").
 
 A new game joins these tests by being registered, and must add its known box counts and first-move
 boxes below (a registered game without them fails), the way tic-tac-toe's 304 / 289 are pinned.
@@ -16,9 +17,17 @@ import pytest
 from generator.catalogue import build_catalogue
 from generator.walk import states
 from kit.game import SIDES, IllegalMoveError, State
-from kit.games import GAMES, get_game
+from kit.games import GAMES, game_from_spec
 
-NAMES = sorted(GAMES)
+# Games with options play by the same contract: one of each kind of option.
+VARIANTS = [
+    "nim --heaps 1,2,3",
+    "nim --heaps 1,2,2 --max-take 1 --last-token loses",
+    "nim --heaps 10 --last-token wins",
+    "tictactoe --symmetry none",
+    "tictactoe --symmetry none --forced-boxes",
+]
+NAMES = sorted(GAMES) + VARIANTS
 GAMES_AND_SIDES = [(name, side) for name in NAMES for side in SIDES]
 
 # Known answers (facts.md), with each game's default rules: a new game must add its own.
@@ -29,6 +38,17 @@ KNOWN_BOXES = {
     ("nim", "second"): 9,
     ("hexapawn", "first"): 18,  # HIM: 1 + 5 + 10 + 2, single-move positions included
     ("hexapawn", "second"): 19,  # HER: 2 + 10 + 7
+    ("nim --heaps 1,2,3", "first"): 13,  # every non-terminal sorted position, serving either side
+    ("nim --heaps 1,2,3", "second"): 13,
+    # sorted a <= b <= c under 1, 2, 2 (9) but the empty 0,0,0
+    ("nim --heaps 1,2,2 --max-take 1 --last-token loses", "first"): 8,
+    ("nim --heaps 1,2,2 --max-take 1 --last-token loses", "second"): 8,
+    ("nim --heaps 10 --last-token wins", "first"): 10,
+    ("nim --heaps 10 --last-token wins", "second"): 10,
+    ("tictactoe --symmetry none", "first"): 2201,
+    ("tictactoe --symmetry none", "second"): 2097,
+    ("tictactoe --symmetry none --forced-boxes", "first"): 2423,
+    ("tictactoe --symmetry none --forced-boxes", "second"): 2097,  # O never moves at one empty square
 }
 KNOWN_FIRST_MOVE_BOXES = {
     ("tictactoe", "first"): {1},
@@ -37,18 +57,28 @@ KNOWN_FIRST_MOVE_BOXES = {
     ("nim", "second"): {6, 7, 8},  # the first player took 3, 2 or 1
     ("hexapawn", "first"): {1},
     ("hexapawn", "second"): {1, 2},  # White pushed a side pawn (mirrors are one box) or the middle one
+    ("nim --heaps 1,2,3", "first"): {13},  # boxes run by tokens left: the start is last
+    ("nim --heaps 1,2,3", "second"): {5, 7, 9, 10, 11, 12},  # 0,1,2 0,1,3 1,1,2 0,2,3 1,1,3 1,2,2
+    ("nim --heaps 1,2,2 --max-take 1 --last-token loses", "first"): {8},
+    ("nim --heaps 1,2,2 --max-take 1 --last-token loses", "second"): {6, 7},  # 0,2,2 and 1,1,2
+    ("nim --heaps 10 --last-token wins", "first"): {10},
+    ("nim --heaps 10 --last-token wins", "second"): {7, 8, 9},
+    ("tictactoe --symmetry none", "first"): {1},
+    ("tictactoe --symmetry none", "second"): set(range(1, 10)),  # X's nine openings, each its own box
+    ("tictactoe --symmetry none --forced-boxes", "first"): {1},
+    ("tictactoe --symmetry none --forced-boxes", "second"): set(range(1, 10)),
 }
 
 
 @cache
 def reachable(name: str) -> tuple[State[Any], ...]:
     """Every state reachable in play from the start, finished ones included."""
-    return tuple(states(get_game(name), reduce=False))
+    return tuple(states(game_from_spec(name), reduce=False))
 
 
 def every_move(name: str) -> set[Any]:
     """Every move legal somewhere in the game: the candidates that must be refused where not legal."""
-    game = get_game(name)
+    game = game_from_spec(name)
     return {move for state in reachable(name) for move in game.legal_moves(state)}
 
 
@@ -59,7 +89,7 @@ def orbit(keepers: tuple[Any, ...], move: Any) -> set[Any]:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_random_playthroughs_stay_legal(name):
-    game, rng = get_game(name), random.Random(8)
+    game, rng = game_from_spec(name), random.Random(8)
     candidates = sorted(every_move(name), key=game.move_code)
     for _ in range(300):
         state = game.initial()
@@ -79,7 +109,7 @@ def test_random_playthroughs_stay_legal(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_legal_moves_are_in_ascending_code_order_and_only_finished_games_have_none(name):
-    game = get_game(name)
+    game = game_from_spec(name)
     for state in reachable(name):
         moves = game.legal_moves(state)
         assert bool(moves) == (game.outcome(state) is None)
@@ -89,7 +119,7 @@ def test_legal_moves_are_in_ascending_code_order_and_only_finished_games_have_no
 
 @pytest.mark.parametrize("name", NAMES)
 def test_text_forms_and_move_codes_round_trip(name):
-    game = get_game(name)
+    game = game_from_spec(name)
     assert game.notations and game.notations[0] == "numbers"
     for state in reachable(name):
         text = game.position_text(state.position)
@@ -106,7 +136,7 @@ def test_text_forms_and_move_codes_round_trip(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_transforms_map_positions_and_moves_consistently(name):
-    game = get_game(name)
+    game = game_from_spec(name)
     identity = game.symmetries[0]
     for state in reachable(name):
         position, mover = state.position, state.to_move
@@ -128,7 +158,7 @@ def test_transforms_map_positions_and_moves_consistently(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_distinct_moves_keep_one_move_of_every_class(name):
-    game = get_game(name)
+    game = game_from_spec(name)
     for state in reachable(name):
         legal, distinct = game.legal_moves(state), game.distinct_moves(state)
         assert set(distinct) <= set(legal)
@@ -153,7 +183,7 @@ def test_catalogue_known_box_counts_and_first_move_boxes(name, side):
 
 @pytest.mark.parametrize("name, side", GAMES_AND_SIDES)
 def test_place_and_locate_map_every_position_onto_its_box(name, side):
-    game, catalogue = get_game(name), build_catalogue(name, side)
+    game, catalogue = game_from_spec(name), build_catalogue(name, side)
     menace, found = SIDES[side], set()
     for state in reachable(name):
         if state.to_move != menace or game.outcome(state) is not None:
@@ -188,7 +218,7 @@ def test_place_and_locate_map_every_position_onto_its_box(name, side):
 def test_simulator_tables_agree_with_the_game(name):
     from tracker.sim.tables import ONGOING, game_tables
 
-    game, tables = get_game(name), game_tables(name)
+    game, tables = game_from_spec(name), game_tables(name)
     for state in reachable(name):
         code = tables.codes[state]
         over = game.outcome(state) is not None

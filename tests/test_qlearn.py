@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from kit.game import GameError, Result, State
+from kit.games import get_game
 from kit.match import play_game
 from kit.nim import Nim
 from kit.players import RandomPlayer, make_player, parse_player
@@ -157,7 +158,7 @@ def test_the_values_file_round_trips(tmp_path):
     ('{"format": "menace-kit q-values", "version": 1, "game": "nim", "lr": 0.2, "gamma": "x", "values": {}}',
      "numbers lr and gamma"),
     ('{"format": "menace-kit q-values", "version": 1, "game": "tictactoe", "lr": 0.2, "gamma": 0.9, '
-     '"values": {}}', "learnt on tictactoe, not on nim"),
+     '"values": {}}', "values learnt on tictactoe do not carry over to nim"),
     ('{"format": "menace-kit q-values", "version": 1, "game": "nim", "lr": 0.2, "gamma": 0.9, '
      '"values": {"12": 1}}', "is not a Nim position"),
 ])  # fmt: skip
@@ -222,3 +223,27 @@ def test_fits_under_compares_sorted_heaps_place_by_place():
     assert not fits_under((1, 2), (1, 2, 3))
     assert all(fits_under(p, (2, 3)) == (p in states((0, 2, 3)))
                for p in combinations_with_replacement(range(4), 3))
+
+
+def test_a_table_of_fewer_heaps_carries_over_with_zero_heaps_in_front(tmp_path):
+    small = get_game("nim", heaps=(1, 2), last_token="wins")
+    big = get_game("nim", heaps=(1, 2, 3), last_token="wins")
+    save_values(tmp_path / "q.json", small, QLearner(small, 0.3, 0.8, {(0, 2): 0.5, (1, 1): -0.25}))
+    assert json.loads((tmp_path / "q.json").read_text())["game"] == "nim --heaps 1,2"
+    a = make_player(parse_player(f"q:{tmp_path / 'q.json'}"), big)
+    assert (a.values, a.divide) == ({(0, 0, 2): 0.5, (0, 1, 1): -0.25}, None)
+    b = make_player(parse_player(f"q:{tmp_path / 'q.json'}:b"), big)
+    assert b.values == a.values and (b.lr, b.gamma) == (0.3, 0.8)
+    assert [b.divide(p) for p in [(0, 1, 2), (0, 0, 2), (1, 1, 2), (0, 2, 2), (0, 0, 3)]] == [3, 3, 1, 1, 1]
+    save_values(tmp_path / "big.json", big, QLearner(big))
+    with pytest.raises(GameError, match="learnt on nim --heaps 1,2,3 do not carry over to nim --heaps 1,2"):
+        make_player(parse_player(f"q:{tmp_path / 'big.json'}"), small)
+    with pytest.raises(GameError, match="learnt on nim --heaps 1,2 itself: :b divides epsilon"):
+        make_player(parse_player(f"q:{tmp_path / 'q.json'}:b"), small)
+    assert str(parse_player("q:t.json:b")) == "q:t.json:b"
+
+
+def test_heaps_1_2_3_are_lost_for_the_first_learner_and_1_to_4_won():
+    heaps_123 = run_match("nim --heaps 1,2,3", "q", "q", games=2000, seed=1).rewards
+    heaps_1234 = run_match("nim --heaps 1,2,3,4", "q", "q", games=2000, seed=1).rewards
+    assert sum(heaps_123[-500:]) < 0 < sum(heaps_1234[-500:])

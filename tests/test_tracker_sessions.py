@@ -19,6 +19,9 @@ from tracker.store import Store
         ("tictactoe", "second", "open-day", "craft"),
         ("nim", "first", "nim", "nim-craft"),
         ("nim", "second", "nim-floor0", "nim-craft"),
+        ("nim --heaps 1,2,3", "first", "nim", "nim-heaps"),
+        ("tictactoe --symmetry none", "first", "go-blog", "craft"),
+        ("tictactoe --symmetry none", "second", "go-blog", "craft"),
     ],
 )
 def test_twenty_physical_games_match_the_preset(tmp_path, game, side, rules, palette):
@@ -31,7 +34,7 @@ def test_twenty_physical_games_match_the_preset(tmp_path, game, side, rules, pal
             "--db",
             db,
             "--game",
-            game,
+            *game.split(),  # the game's options too: "nim --heaps 1,2,3"
             "--menace-plays",
             side,
             "--rules",

@@ -24,7 +24,7 @@ def stored_kit(store: Store | None, spec: PlayerSpec, game: Game[Any, Any], side
     if store is None or spec.kit is None:
         raise GameError(f"{spec} needs the store that holds the kit")
     kit = store.kit(spec.kit)
-    if kit.game != game.name:
+    if kit.game != game.spec:
         raise GameError(f"kit {kit.name} is a {kit.game} kit: play it with --game {kit.game}")
     if kit.catalogue.menace != side:
         raise GameError(f"kit {kit.name} plays {kit.menace_plays}: make it the --{kit.menace_plays} player")

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from kit.game import Game
-from kit.games import get_game
+from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Colour, Palette, UnknownColourError, load_palette
 from kit.rules import Rules, load_rules
@@ -51,7 +51,7 @@ class KitRecord:
 
     id: str  # stable across stores, so an export can be merged back
     name: str
-    game: str
+    game: str  # the game's spec (kit.games): its plain name unless it has options
     menace_plays: str
     rules_name: str
     palette_name: str
@@ -60,15 +60,15 @@ class KitRecord:
 
     @cached_property
     def catalogue(self) -> Catalogue:
-        return Catalogue(get_game(self.game), self.menace_plays, self.rules, self.boxes)
+        return Catalogue(game_from_spec(self.game), self.menace_plays, self.rules, self.boxes)
 
     @cached_property
     def rules(self) -> Rules:
-        return load_rules(self.rules_name, game=self.game)
+        return load_rules(self.rules_name, game=game_from_spec(self.game).name)
 
     @cached_property
     def palette(self) -> Palette:
-        return load_palette(self.palette_name, game=self.game)
+        return load_palette(self.palette_name, game=game_from_spec(self.game).name)
 
     @cached_property
     def _placements(self) -> dict[Any, Placement]:
@@ -131,7 +131,7 @@ class KitRecord:
             "rules": self.rules_name,
             "palette": self.palette_name,
             "fingerprint": self.fingerprint,
-            "boxes": boxes_to_json(get_game(self.game), self.boxes),
+            "boxes": boxes_to_json(game_from_spec(self.game), self.boxes),
         }
 
 
@@ -144,7 +144,7 @@ def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
         data["rules"],
         data["palette"],
         data["fingerprint"],
-        boxes_from_json(get_game(data["game"]), data["boxes"]),
+        boxes_from_json(game_from_spec(data["game"]), data["boxes"]),
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
-from kit.games import get_game
+from kit.games import game_from_spec
 from kit.match import play_game
 from kit.players import MenacePlayer, Planning, Player, PlayerSpec, make_player, parse_player
 from tracker.kit_players import kit_player, record_kit_games, stored_kit
@@ -86,7 +86,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
     Learners learn after every game. A kit:NAME player is a kit of ``store``; it learns only with
     ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them."""
-    game = get_game(game_name)
+    game = game_from_spec(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
     kits = [named for named, spec in enumerate(specs) if spec is not None and spec.kind == "kit"]
     if kits and alternate:
@@ -124,7 +124,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         first_started += starter == 0
     learns = any(spec is not None and spec.learns and spec.kind != "kit" for spec in specs)  # a kit: --learn
     named_players = tuple(next(iter(named.values())) for named in seats)
-    return MatchResult(game.name, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
+    return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
                        named_players)
 
 
@@ -145,7 +145,7 @@ def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], ki
                                rng=random.Random(seed), operator=operator if other is None else None)
     names = [HUMAN if spec is None else str(spec) for spec in specs]
     first_rewards = tuple(rewards if kit_seat == 0 else [-r for r in rewards])
-    return MatchResult(game.name, names[0], names[1], True, seed, False, len(rewards), first_rewards)
+    return MatchResult(game.spec, names[0], names[1], True, seed, False, len(rewards), first_rewards)
 
 
 class Person:
@@ -195,7 +195,7 @@ def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict
     if not spec.needs_catalogue:
         player = make_player(spec, game)
         return {side: player for side in sides}
-    catalogues = {side: build_catalogue(game.name, ("first", "second")[side], spec.rules) for side in sides}
+    catalogues = {side: build_catalogue(game.spec, ("first", "second")[side], spec.rules) for side in sides}
     seats: dict[int, Player] = {}
     shared: MenacePlayer | None = None
     for side, catalogue in catalogues.items():

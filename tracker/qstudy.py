@@ -19,13 +19,12 @@ from typing import Any
 
 from kit.game import Game
 from kit.match import play_game
-from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, Values, fits_under, padded
+from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, Values, padded, smaller_divide
 from tracker.matches import CURVE_WINDOW, running_mean
 
 ARMS = ("baseline", "a", "b")
 ARM_TITLES = {"baseline": "from scratch", "a": "(a) table padded with zero heaps",
               "b": "(b) as (a), epsilon / 3 in states of the smaller game"}
-B_DIVIDE = 3.0
 Z95 = 1.96  # the band is the mean's 95% confidence interval: mean +- 1.96 standard errors
 
 
@@ -117,15 +116,12 @@ def transfer_study(bigger: Game[Any, Any], smaller: Game[Any, Any], smaller_heap
     heaps = len(bigger.initial().position)
     curves: dict[str, list[list[float]]] = {arm: [] for arm in ARMS}
 
-    def in_smaller(position: tuple[int, ...]) -> float:
-        return B_DIVIDE if fits_under(position, smaller_heaps) else 1.0
-
     for k in range(seeds):
         _, learnt = play_learners(smaller, pretrain or games, random.Random(f"{seed}:{k}:smaller"), lr=lr,
                                   gamma=gamma)
         starts = [{padded(p, heaps): v for p, v in learner.values.items()} for learner in learnt]
         arms: dict[str, tuple[Sequence[Values], Divide | None]] = {
-            "baseline": (({}, {}), None), "a": (starts, None), "b": (starts, in_smaller)}
+            "baseline": (({}, {}), None), "a": (starts, None), "b": (starts, smaller_divide(smaller_heaps))}
         for arm, (tables, divide) in arms.items():
             rewards, _ = play_learners(bigger, games, random.Random(f"{seed}:{k}"), starts=tables,
                                        divide=divide, lr=lr, gamma=gamma)

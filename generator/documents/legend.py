@@ -54,7 +54,9 @@ def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
 
 def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     palette, game = spec.palette, spec.game
-    for colour in palette.colours:
+    # Only the colours this kit's boxes hold: heaps 1, 2, 3 use six of the heaps palette's fifteen.
+    used = set(spec.catalogue.move_codes(m for box in spec.catalogue.boxes for m in box.moves))
+    for colour in (c for c in palette.colours if c.move in used):
         draw_dot(canvas, MARGIN + 7, y - 6, 6, colour)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, 5)

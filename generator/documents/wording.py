@@ -7,7 +7,7 @@ for the game's picture type, never from the game's name, so a new board game pri
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -50,6 +50,18 @@ BOARD = Wording(
     one_left="only one empty square is left, so play it for MENACE.",
 )
 
+# A board game without symmetry (tic-tac-toe --symmetry none): every board has its own box, never turned.
+RAW_BOARD = replace(
+    BOARD,
+    finder_intro=(
+        "Boxes are grouped by MENACE's move number, as the coloured bands on the labels are. Every board has "
+        "a box of its own, drawn as it lies on the table: never turn it. Within a group the pictures are in "
+        "number order, which is the order of their squares read row by row from the top left: an empty "
+        "square comes first, then O, then X (menace find BOARD gives the number)."
+    ),
+    find_box="Find the box whose picture is exactly the board on the table (every board has its own box).",
+)
+
 COUNTERS = Wording(
     finder_intro="Count the tokens left: the box with that number is MENACE's box.",
     one_level_heading="one box per number of tokens",
@@ -65,11 +77,36 @@ COUNTERS = Wording(
     one_left="only one take is allowed, so take it for MENACE.",
 )
 
+# Several heaps: a box is found by its picture, the heaps smallest first, and a bead names a heap by its size.
+HEAPS = Wording(
+    finder_intro=(
+        "Each picture shows the heaps smallest first, a row per heap; a faint ring is a token already taken. "
+        "Which heap is which does not matter: find the picture with the same heaps as the game. Boxes are "
+        "in order of the tokens left, fewest first (menace find HEAPS does it for you)."
+    ),
+    one_level_heading="one box per set of heaps",
+    first_move="first take",
+    opening="how many the game's first player took, and from the heap of which size",
+    find_box="Find the box whose picture shows the same heaps as the game, in any order.",
+    bead_to_move="Its colour says how many tokens MENACE takes, and from the heap of which size.",
+    uneven="The colours are uneven because small heaps allow fewer takes, and big heaps run down.",
+    how_to_play=(
+        "Find the box whose picture shows the heaps as they are now, in any order. Draw a bead: its colour "
+        "says how many tokens MENACE takes and from the heap of which size (two heaps of that size are "
+        "the same move: take from either). Boxes have no orientation, so the top mark only keeps the "
+        "labels tidy."
+    ),
+    one_left="only one take is allowed, so take it for MENACE.",
+)
+
 
 @cache
 def wording_for(game: Game[Any, Any]) -> Wording:
     """The wording for the way ``game`` pictures its positions (the start position's picture says)."""
-    return COUNTERS if isinstance(game.picture(game.initial().position), Heaps) else BOARD
+    start = game.picture(game.initial().position)
+    if isinstance(start, Heaps):
+        return HEAPS if len(start.tokens) > 1 else COUNTERS
+    return BOARD if len(game.symmetries) > 1 else RAW_BOARD
 
 
 def counted(count: int, noun: str) -> str:
@@ -83,7 +120,10 @@ def each(count: int, *, short: bool = False) -> str:
 
 
 def caption(picture: Picture) -> str | None:
-    """What a label says a counters picture shows, beside its bead count ("9 tokens"); None for a board."""
+    """What a label says a counters picture shows, beside its bead count ("9 tokens", "heaps 0, 1, 3");
+    None for a board."""
+    if isinstance(picture, Heaps) and len(picture.tokens) > 1:
+        return "heaps " + ", ".join(map(str, picture.tokens))
     if isinstance(picture, Heaps):
         return counted(sum(picture.tokens), "token")
     return None
@@ -91,6 +131,10 @@ def caption(picture: Picture) -> str | None:
 
 def picture_note(picture: Picture) -> str:
     """The legend's note on how to read a label's picture."""
+    if isinstance(picture, Heaps) and len(picture.tokens) > 1:
+        return ("The counters: the heaps when MENACE must move, a row per heap, smallest first; a faint "
+                "ring is a token already taken. The dots are the takes this box allows, each with its "
+                "colour's letter.")
     if isinstance(picture, Heaps):
         tokens = sum(picture.tokens)
         left = f"{counted(tokens, 'token')} {'is' if tokens == 1 else 'are'} left in the pile"

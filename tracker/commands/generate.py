@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import click
 
 from kit.game import SIDES
-from kit.games import GAMES, get_game
-from tracker.commands.options import db_option, open_kit, open_store
+from kit.games import GAMES, game_from_spec
+from tracker.commands.options import VARIANT_OPTIONS, db_option, open_kit, open_store, variant_options
 from tracker.errors import MenaceError
 
 if TYPE_CHECKING:
@@ -20,6 +20,7 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.command()
 @click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
               help="Which kit to print; all: every game whose printed kit is finished (tic-tac-toe and Nim).")
+@variant_options
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
               help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
 @click.option("--rules", default=None, metavar="NAME",
@@ -36,7 +37,8 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.option("--offset-y", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels down (mm; negative: up).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder for the kits; each game gets DIR/<game>/.")
+              show_default=True,
+              help="Folder for the kits; each game gets DIR/<game>/ (with options: DIR/nim-heaps-1-2-3/).")
 @db_option
 @click.option("--kit", "kit_name", metavar="NAME", default=None,
               help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
@@ -58,7 +60,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
     if kit_name is not None:
         _print_stored_kit(ctx, db_path, kit_name, options, out)
         return
-    draft = None if game == "all" else get_game(game).printed_kit_draft
+    draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(f"Warning: a draft kit: {draft}.", err=True)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
@@ -71,7 +73,8 @@ def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, o
                       out: Path) -> None:
     from tracker.kit_print import print_stored_kit
 
-    given = [f"--{name.replace('_', '-')}" for name in ("game", "menace_plays", "rules", "palette")
+    names = ("game", *(key for key, _ in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
+    given = [f"--{name.replace('_', '-')}" for name in names
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
     if given:
         raise MenaceError(f"--kit prints the kit as it is: leave out {', '.join(given)}")

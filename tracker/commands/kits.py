@@ -44,7 +44,9 @@ def new(
     """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
     name = kit_name(name)
     catalogue = build_catalogue(game, menace_plays, rules)
-    chosen = load_palette(palette or catalogue.game.default_palette, game=game)
+    chosen = load_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
+    codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
+    chosen.check_covers(codes, catalogue.game.spec)
     kit = KitRecord(
         new_id(),
         name,

@@ -9,7 +9,7 @@ import click
 
 from kit.games import GAMES
 from kit.players import parse_player, player_usage
-from tracker.commands.options import db_option, json_option, open_store
+from tracker.commands.options import db_option, json_option, open_store, variant_options
 from tracker.errors import MenaceError
 from tracker.opponents import HUMAN
 
@@ -19,6 +19,7 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 @click.command()
 @click.option("--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True,
               help="The game.")
+@variant_options
 @click.option("--first", "first", required=True, metavar="SPEC", help=f"The first player: {PLAYERS_HELP}.")
 @click.option("--second", "second", required=True, metavar="SPEC", help="The second player (as --first).")
 @click.option("--games", type=click.IntRange(min=1), required=True, help="Games to play.")

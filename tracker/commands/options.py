@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
-from kit.games import GAMES
+from kit.games import GAMES, game_from_spec
 from tracker.errors import MenaceError
 from tracker.kit_record import KitRecord
 from tracker.store import KitNotChosen, Store, default_path
@@ -30,7 +31,7 @@ class FileName(click.Path):
 
 
 def game_options(command: F) -> F:
-    """--game, --menace-plays and --rules, as every catalogue-based command takes them."""
+    """--game with its options, --menace-plays and --rules, as every catalogue-based command takes them."""
     command = click.option(
         "--rules",
         default=None,
@@ -44,10 +45,55 @@ def game_options(command: F) -> F:
         show_default=True,
         help="Whether MENACE makes the first move or the second.",
     )(command)
-    command = click.option(
+    return click.option(
         "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
-    )(command)
-    return command
+    )(variant_options(command))  # listed after --game in --help
+
+
+# The games' options as the command line spells them; each applies to the games that list it in
+# option_parsers, and variant_options folds the ones given into --game's value, the game's spec.
+VARIANT_OPTIONS = (
+    ("heaps", click.option("--heaps", metavar="N|A,B,...", default=None,
+                           help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.")),
+    ("max_take", click.option("--max-take", metavar="K", default=None,
+                              help="Nim: the most a turn takes (default 3 for one pile, no limit for "
+                              "several).")),
+    ("last_token", click.option("--last-token", type=click.Choice(["loses", "wins"]), default=None,
+                                help="Nim: whether taking the last token loses (default for one pile) or "
+                                "wins (default for several heaps).")),
+    ("symmetry", click.option("--symmetry", type=click.Choice(["full", "none"]), default=None,
+                              help="tictactoe: full folds boards that are the same under rotation and "
+                              "reflection into one box (default); none gives every board its own box.")),
+    ("forced_boxes", click.option("--forced-boxes", is_flag=True, default=None,
+                                  help="tictactoe: a box also for a board with one empty square.")),
+)
+
+
+def variant_options(command: F) -> F:
+    """The games' own options (--heaps, --symmetry, ...), folded into ``game``: the command receives the
+    game's spec (kit.games), e.g. "nim --heaps 1,2,3", and its plain name when no option is given. An
+    option that does not apply to the game is a one-line error."""
+
+    @functools.wraps(command)
+    def with_spec(*args: Any, **kwargs: Any) -> Any:
+        given = {key: kwargs.pop(key) for key, _ in VARIANT_OPTIONS}
+        kwargs["game"] = game_spec(kwargs["game"], given)
+        return command(*args, **kwargs)
+
+    for _, option in reversed(VARIANT_OPTIONS):
+        option(with_spec)
+    return cast(F, with_spec)
+
+
+def game_spec(name: str, given: dict[str, Any]) -> str:
+    """The spec of game ``name`` with the options given on the command line (None: not given)."""
+    words = [name]
+    for key, value in given.items():
+        if value is not None and value is not False:
+            words += [f"--{key.replace('_', '-')}"] + ([] if value is True else [str(value)])
+    if len(words) > 1 and name not in GAMES:
+        raise MenaceError(f"{' '.join(words[1:])}: choose one game with --game to give it options")
+    return game_from_spec(" ".join(words)).spec if len(words) > 1 else name
 
 
 def each_game(attribute: str) -> str:

@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 
 from kit.game import SIDES, GameError
-from kit.games import get_game
+from kit.games import game_from_spec
 from kit.players import parse_player
-from kit.rules import default_rules, load_rules
+from kit.rules import load_rules
 from tracker.sim.players import Menaces, Policy, SimPlayer
 from tracker.sim.population import play_round
 from tracker.sim.tables import box_tables, game_tables
@@ -93,10 +93,11 @@ def simulate(
     """Run ``population`` MENACEs for ``games`` games each; ``spread`` also keeps the population bands."""
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
-    game = get_game(game).name
+    the_game = game_from_spec(game)
+    game = the_game.spec
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
-    rules_name = (default_rules(game) if rules is None else load_rules(rules, game=game)).name
+    rules_name = load_rules(the_game.default_rules if rules is None else rules, game=the_game.name).name
     spec = parse_player(opponent)
     gt = game_tables(game)
     menace = Menaces.fresh(gt, box_tables(game, menace_plays, rules_name), population)

@@ -23,7 +23,7 @@ import numpy as np
 from generator.catalogue import build_catalogue
 from generator.walk import states
 from kit.game import Game, State
-from kit.games import get_game
+from kit.games import game_from_spec
 from kit.matchbox import Catalogue
 from kit.rules import Rules
 from kit.solver import ideal_move, perfect_moves
@@ -81,7 +81,7 @@ class BoxTables:
 
 @cache
 def game_tables(game_name: str) -> GameTables:
-    game = get_game(game_name)
+    game = game_from_spec(game_name)
     walk = states(game, reduce=False)
     codes = {state: code for code, state in enumerate(walk)}
     move_codes = tuple(sorted({game.move_code(m) for s in walk for m in game.legal_moves(s)}))
@@ -117,7 +117,7 @@ def game_tables(game_name: str) -> GameTables:
 @cache
 def box_tables(game_name: str, menace_plays: str, rules_name: str | None) -> BoxTables:
     catalogue = build_catalogue(game_name, menace_plays, rules_name)
-    gt = game_tables(catalogue.game.name)
+    gt = game_tables(catalogue.game.spec)
     slots = max(len(b.moves) for b in catalogue.boxes)
     size = len(gt.states)
     box_of = np.full(size, -1, np.int32)
