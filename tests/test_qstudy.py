@@ -1,17 +1,22 @@
-"""The transfer study (tracker/qstudy.py): its arms, bands and games saved, on a several-heap Nim test
-double (tests/heaps.py)."""
+"""The transfer study (tracker/qstudy.py): its arms, bands and games saved, on Nim with several heaps."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from pypdf import PdfReader
 
+from kit.games import get_game
 from kit.qlearn import fits_under, padded
-from tests.heaps import HeapsNim
+from tests.cli import run
 from tracker.matches import running_mean
 from tracker.qstudy import Band, Study, play_learners, reach, transfer_study
 from tracker.qstudy_report import arm_sentences, study_json, study_lines, write_study_pdf
+
+
+def heaps(*sizes):
+    return get_game("nim", heaps=sizes, last_token="wins")
 
 
 def test_band_is_the_mean_with_its_95_percent_interval():
@@ -44,7 +49,7 @@ def test_games_saved_are_paired_by_seed():
 
 
 def test_the_arms_start_as_the_seed_describes():
-    small, big = HeapsNim((1, 2)), HeapsNim((1, 2, 3))
+    small, big = heaps(1, 2), heaps(1, 2, 3)
     study = transfer_study(big, small, (1, 2), games=200, seeds=2, seed=5, level=0.5, window=20)
     assert set(study.arms) == {"baseline", "a", "b"} and all(len(b.curves) == 2 for b in study.arms.values())
     # Seed 1, by hand: the smaller game learnt first, its tables padded, then the three arms on one stream.
@@ -63,12 +68,12 @@ def test_the_arms_start_as_the_seed_describes():
 
 
 def test_learners_find_that_heaps_1_2_3_are_lost_for_the_first_player():
-    rewards, _ = play_learners(HeapsNim((1, 2, 3)), 3000, random.Random(1))
+    rewards, _ = play_learners(heaps(1, 2, 3), 3000, random.Random(1))
     assert sum(rewards[-1000:]) / 1000 < -0.5
 
 
 def small_study():
-    return transfer_study(HeapsNim((1, 2, 3)), HeapsNim((1, 2)), (1, 2), games=120, seeds=3, seed=2,
+    return transfer_study(heaps(1, 2, 3), heaps(1, 2), (1, 2), games=120, seeds=3, seed=2,
                           level=-0.5, window=20)
 
 
@@ -86,3 +91,17 @@ def test_the_table_and_json_say_what_the_study_found(tmp_path):
     write_study_pdf(tmp_path / "s.pdf", study, "Transfer", arm_sentences(study))
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "s.pdf").pages)
     assert "Transfer" in text and "games saved against the baseline" in text
+
+
+def test_the_study_command_runs_the_library_on_nim_with_heaps(tmp_path):
+    result = run("study", "qlearn", "--heaps", "3", "--games", "100", "--seeds", "2", "--window", "20",
+                 "--level", "-0.5", "--out", str(tmp_path / "s.pdf"), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    study = transfer_study(get_game("nim", heaps=(1, 2, 3), last_token="wins"),
+                           get_game("nim", heaps=(1, 2), last_token="wins"), (1, 2), games=100, seeds=2,
+                           seed=1, level=-0.5, window=20)
+    assert data["arms"]["b"]["mean"] == study.arms["b"].mean and data["heaps"] == 3
+    assert len(PdfReader(tmp_path / "s.pdf").pages) == 1
+    too_many = run("study", "qlearn", "--heaps", "6")
+    assert too_many.exit_code == 2 and "--heaps" in too_many.output
