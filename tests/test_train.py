@@ -141,3 +141,13 @@ def test_only_a_kit_that_has_played_no_game_is_trained(tmp_path):
     kit = store.kit("k")
     with pytest.raises(GameError, match="only a kit that has not is trained"):
         store.record(store.world(kit), [("trained", trained_data(store, kit))])
+
+
+def test_a_game_with_options_is_trained_with_its_own_palette(tmp_path):
+    db = str(tmp_path / "s.db")
+    made = run("train", "--db", db, "heaps", "--game", "nim", "--heaps", "1,2,3", "--games", "50",
+               "--seed", "1")
+    assert made.exit_code == 0, made.output
+    kits = json.loads(run("kits", "--db", db, "--json").output)
+    assert (kits[0]["game"], kits[0]["palette"]) == ("nim --heaps 1,2,3", "nim-heaps")
+    assert run("verify", "--db", db).exit_code == 0

@@ -74,7 +74,9 @@ def save_trained_kit(store: Store, name: str, palette: str | None, training: Tra
     """Creates the kit called ``name`` and records its training, in one transaction (all or nothing)."""
     name = kit_name(name)
     catalogue = build_catalogue(training.game, training.menace_plays, training.rules)
-    chosen = load_palette(palette or catalogue.game.default_palette, game=training.game)
+    chosen = load_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
+    codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
+    chosen.check_covers(codes, catalogue.game.spec)
     kit = KitRecord(new_id(), name, training.game, training.menace_plays, catalogue.rules.name, chosen.name,
                     catalogue.fingerprint, catalogue.boxes)
     with store.transaction():
