@@ -50,8 +50,7 @@ def back_up(values: Values, left: list[Any], reward: float, lr: float, gamma: fl
 class QLearner:
     """A player that learns afterstate values; told the match's length by ``plan`` before it moves.
 
-    ``divide(position)`` is the divisor of epsilon in the state the learner moves from (default 1).
-    With ``learning`` off it only plays (greedily, still exploring by the schedule)."""
+    ``divide(position)`` is the divisor of epsilon in the state the learner moves from (default 1)."""
 
     def __init__(
         self,
