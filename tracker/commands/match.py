@@ -9,7 +9,7 @@ import click
 
 from kit.games import GAMES
 from kit.players import parse_player, player_usage
-from tracker.commands.options import db_option, json_option, open_store, variant_options
+from tracker.commands.options import FileName, db_option, json_option, open_store, variant_options
 from tracker.errors import MenaceError
 from tracker.opponents import HUMAN
 
@@ -26,7 +26,7 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible match.")
 @click.option("--alternate", is_flag=True,
               help="A fair coin decides who moves first in each game; counts stay with the named players.")
-@click.option("--save-first", type=click.Path(dir_okay=False, path_type=Path), default=None, metavar="FILE",
+@click.option("--save-first", type=FileName(), default=None, metavar="FILE",
               help="Write the --first player's values here after the match (a q player; q:FILE loads them).")
 @click.option("--learn", is_flag=True,
               help="A kit:NAME player learns: each game is recorded in the store, as `menace play --draw "
@@ -41,7 +41,8 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     --json then adds "curve", the first player's mean reward (+1 win, 0 draw, -1 loss) over the last
     1,000 games, one value per game. mcts:N[:C] searches afresh each move and learns nothing. q is a
     Q-learner (afterstate values, the multi-row Nim seed's; q:LR:GAMMA, defaults 0.2 and 0.9) that
-    explores less as the match goes on; q:FILE.json starts from values saved by --save-first. kit:NAME
+    explores less as the match goes on; q:FILE.json starts from values saved by --save-first (learnt on
+    Nim with fewer heaps: zero heaps in front; q:FILE.json:b also divides epsilon by 3 there). kit:NAME
     is a kit of the store playing its own side from the beads it holds, learning only with --learn. A
     human types their moves at the terminal and sees the board, as at `menace play`.
     """
@@ -51,7 +52,7 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     human = HUMAN in (first.strip(), second.strip())
     if human and as_json:
         raise MenaceError("a match with a human is shown at the terminal: leave out --json")
-    if save_first is not None and (human or parse_player(first).kind != "q"):
+    if save_first is not None and (first.strip() == HUMAN or parse_player(first).kind != "q"):
         raise MenaceError("--save-first saves a q player's values: the --first player is not one")
     try:
         uses_kit = any(name.strip().partition(":")[0] == "kit" for name in (first, second))
