@@ -53,16 +53,16 @@ def line_chart(
     y_min, y_max = min([*lows, 0.0]), max([*highs, 0.0])
     x_range = (first_x, first_x + max(count - 1, 1))
     frame.axes(drawing, x_range, (y_min, y_max), title=title, x_label=x_label, y_label=y_label)
-    for s in series:
-        colour = HexColor(s.colour)
+    for s in series:  # every band first, so no band hides another series' line
         if s.low is not None and s.high is not None:
             upper = [frame.point(first_x + i, s.high[i]) for i in _thin(len(s.high))]
             lower = [frame.point(first_x + i, s.low[i]) for i in reversed(_thin(len(s.low)))]
             drawing.add(Polygon(_flat(upper + lower), fillColor=_tint(s.colour), strokeColor=None))
+    for s in series:
         points = [frame.point(first_x + i, s.values[i]) for i in _thin(len(s.values))]
         if len(points) == 1:
             points.append(points[0])
-        drawing.add(PolyLine(_flat(points), strokeColor=colour, strokeWidth=1.6))
+        drawing.add(PolyLine(_flat(points), strokeColor=HexColor(s.colour), strokeWidth=1.6))
     frame.legend(drawing, [(s.label, s.colour) for s in series])
     return drawing
 

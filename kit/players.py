@@ -12,11 +12,13 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 from kit.game import Game, GameError, Result, State
 from kit.matchbox import Catalogue, Draw, Placement, draw_from, settle
 from kit.mcts import MctsPlayer
+from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, load_learner
 from kit.solver import ideal_move, perfect_moves
 
 
@@ -26,6 +28,13 @@ class Player(Protocol):
 
     def learn(self, result: Result) -> None:
         """How the game just played ended, from this player's side."""
+
+
+@runtime_checkable
+class Planning(Protocol):
+    """A player that needs the match's length before it plays (the Q-learner's exploration schedule)."""
+
+    def plan(self, games: int) -> None: ...
 
 
 class RandomPlayer:
@@ -132,6 +141,11 @@ class PlayerSpec:
     iterations: int = 0  # mcts: iterations per move
     explore: float = 1.0  # mcts: the exploration constant c
     rules: str | None = None  # menace: the rules preset (None: the game's default)
+    lr: float = DEFAULT_LR  # q: the learning rate
+    gamma: float = DEFAULT_GAMMA  # q: the discount
+    path: str | None = None  # q: the values file it starts from (None: fresh)
+    smaller_epsilon: bool = False  # q: epsilon / 3 in positions of the smaller game the file was learnt on
+    kit: str | None = None  # kit: the name of a kit in the tracker's store
 
     def __str__(self) -> str:
         if self.kind == "novice":
@@ -140,18 +154,29 @@ class PlayerSpec:
             return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "")
         if self.kind == "menace" and self.rules is not None:
             return f"menace:{self.rules}"
+        if self.kind == "kit":
+            return f"kit:{self.kit}"
+        if self.kind == "q" and self.path is not None:
+            return f"q:{self.path}" + ":b" * self.smaller_epsilon
+        if self.kind == "q" and (self.lr, self.gamma) != (DEFAULT_LR, DEFAULT_GAMMA):
+            return f"q:{self.lr:g}" + (f":{self.gamma:g}" if self.gamma != DEFAULT_GAMMA else "")
         return self.kind
 
     @property
     def learns(self) -> bool:
         return PLAYERS[self.kind].learns
 
+    @property
+    def needs_catalogue(self) -> bool:
+        return PLAYERS[self.kind].needs_catalogue
+
 
 @dataclass(frozen=True)
 class PlayerKind:
     make: Callable[..., Player]
     help: str
-    learns: bool = False  # needs a catalogue, and its state outlives one game
+    learns: bool = False  # its state outlives one game
+    needs_catalogue: bool = False  # plays from the matchboxes of its side
     parse: Callable[[str, str], PlayerSpec] | None = None  # (kind, argument) -> spec, or GameError saying why
     usage: str = ""  # how the kind is written when it takes an argument, e.g. "novice:P (0 <= P <= 1)"
     searches_all: bool = False  # solves the game by exhaustive search (kit.solver): small games only
@@ -179,6 +204,39 @@ def _mcts(kind: str, argument: str) -> PlayerSpec:
         "mcts:N[:C] needs N iterations (at least 1) and an optional exploration "
         "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
     )
+
+
+def _q(kind: str, argument: str) -> PlayerSpec:
+    if argument.endswith((".json", ".json:b")):
+        return PlayerSpec(kind, path=argument.removesuffix(":b"), smaller_epsilon=argument.endswith(":b"))
+    lr, _, gamma = argument.partition(":")
+    try:
+        spec = PlayerSpec(kind, lr=float(lr) if lr else DEFAULT_LR,
+                          gamma=float(gamma) if gamma else DEFAULT_GAMMA)
+    except ValueError:
+        spec = PlayerSpec(kind, lr=-1.0)
+    if 0.0 < spec.lr <= 1.0 and 0.0 <= spec.gamma <= 1.0 and argument.count(":") <= 1:
+        return spec
+    raise GameError(
+        f"q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {DEFAULT_LR:g}) and a discount "
+        f"0 <= GAMMA <= 1 (default {DEFAULT_GAMMA:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
+    )
+
+
+def _make_q(game: Game[Any, Any], spec: PlayerSpec) -> QLearner:
+    if spec.path is not None:
+        return load_learner(Path(spec.path), game, smaller_epsilon=spec.smaller_epsilon)
+    return QLearner(game, spec.lr, spec.gamma)
+
+
+def _kit(kind: str, argument: str) -> PlayerSpec:
+    if argument.strip():
+        return PlayerSpec(kind, kit=argument.strip())
+    raise GameError("kit:NAME needs the name of a kit in the store, e.g. kit:class-7b")
+
+
+def _from_store(game: Game[Any, Any], spec: PlayerSpec, catalogue: Catalogue | None) -> Player:
+    raise GameError(f"{spec} is a kit in the tracker's store: only the tracker makes it (menace match)")
 
 
 def _menace(kind: str, argument: str) -> PlayerSpec:
@@ -210,8 +268,24 @@ PLAYERS: dict[str, PlayerKind] = {
         lambda game, spec, catalogue: MenacePlayer(catalogue),
         "menace[:RULES]: a fresh MENACE that learns",
         learns=True,
+        needs_catalogue=True,
         parse=_menace,
         usage="menace[:RULES]",
+    ),
+    "q": PlayerKind(
+        lambda game, spec, catalogue: _make_q(game, spec),
+        "q[:LR[:GAMMA]]: a fresh Q-learner (afterstate values, the multi-row Nim seed's); q:FILE.json "
+        "starts from a values file",
+        learns=True,
+        parse=_q,
+        usage="q[:LR[:GAMMA]] or q:FILE.json[:b]",
+    ),
+    "kit": PlayerKind(
+        _from_store,
+        "kit:NAME: a kit of the store, playing its side from the beads it holds",
+        learns=True,  # with --learn its games are recorded in the store
+        parse=_kit,
+        usage="kit:NAME",
     ),
 }
 
@@ -222,10 +296,10 @@ def player_usage(*, learners: bool = True) -> list[str]:
 
 
 def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
-    """The player named ``text`` (random, perfect, novice:P, ideal, mcts:N[:C], menace[:RULES]); raises
+    """The player named ``text`` (random, perfect, novice:P, ideal, mcts:N[:C], menace[:RULES], q...); raises
     GameError.
 
-    With ``learners`` off, players that need a catalogue of their own (menace) are refused."""
+    With ``learners`` off, players whose state outlives a game (menace, q) are refused."""
     kind, colon, argument = text.strip().partition(":")
     entry = PLAYERS.get(kind)
     if entry is not None and (learners or not entry.learns):
@@ -240,8 +314,8 @@ def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
 
 
 def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player:
-    """A fresh player for ``spec``; a learner needs the ``catalogue`` of its side."""
-    if spec.learns and catalogue is None:
+    """A fresh player for ``spec``; a MENACE needs the ``catalogue`` of its side."""
+    if spec.needs_catalogue and catalogue is None:
         raise GameError(f"a {spec.kind} player needs a catalogue of boxes")
     too_big = game.no_matchbox_kit
     if PLAYERS[spec.kind].searches_all and too_big is not None:

@@ -27,10 +27,12 @@ from tracker.commands import (
     serve,
     simulate,
     study,
+    train,
 )
 
 COMMAND_MODULES = [
-    catalogue, generate, play, kits, games, log, report, simulate, match, study, rebuild, record, golf, serve,
+    catalogue, generate, play, kits, games, log, report, simulate, match, train, study, rebuild, record, golf,
+    serve,
 ]  # fmt: skip
 
 

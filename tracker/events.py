@@ -26,7 +26,7 @@ BeadCounts = dict[tuple[int, Any], int]  # (box, move) -> beads: what an event s
 
 KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
-    "discarded", "census", "reopened", "renamed",
+    "discarded", "census", "reopened", "renamed", "trained",
 )  # fmt: skip
 SCORES = {"win": 3, "draw": 1, "loss": -1}  # Michie's running score
 
@@ -300,6 +300,30 @@ def _renamed(world: World, event: Event) -> Change:
     return Change(dataclasses.replace(change.world, kit=dataclasses.replace(world.kit, name=name)))
 
 
+def _trained(world: World, event: Event) -> Change:
+    """A kit made by `menace train`: every colour of every box set to the trained MENACE's count, before the
+    kit's first game. ``how`` says how it was made (game, side and rules must be the kit's)."""
+    kit, how = world.kit, event.data["how"]
+    if world.session is not None or world.started:
+        raise EventError(f"kit {kit.name} has played games: only a kit that has not is trained")
+    if (how["game"], how["menace_plays"], how["rules"]) != (kit.game, kit.menace_plays, kit.rules_name):
+        raise EventError(f"the training was of {how['game']}, {how['menace_plays']}, rules {how['rules']}: "
+                         f"not of kit {kit.name}'s game, side and rules")
+    counts: BeadCounts = {}
+    for box_id, code, count in event.data["counts"]:
+        box, move = kit.box(box_id), kit.move(int(code))
+        if move not in box.moves:
+            raise EventError(f"box {box.id} has no {kit.colour(move)} beads")
+        # No upper limit, unlike a census: thousands of wins against a weak player add beads by thousands.
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise EventError(f"a bead count is a whole number of at least 0, not {count!r}")
+        counts[(box.id, move)] = count
+    every = {(b.id, m) for b in kit.boxes for m in b.moves}
+    if set(counts) != every or len(event.data["counts"]) != len(every):
+        raise EventError("a trained event gives the count of every colour in every box, once")
+    return _next(world, event, None, counts)
+
+
 def _kit_created(world: World, event: Event) -> Change:
     raise EventError("the kit already exists")
 
@@ -308,6 +332,7 @@ _HANDLERS = {
     "kit_created": _kit_created, "game_started": _game_started, "refilled": _refilled, "drew": _drew,
     "moved": _moved, "resigned": _resigned, "undone": _undone, "game_ended": _game_ended,
     "discarded": _discarded, "census": _census, "reopened": _reopened, "renamed": _renamed,
+    "trained": _trained,
 }  # fmt: skip
 
 

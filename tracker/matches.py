@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import game_from_spec
 from kit.match import play_game
-from kit.players import MenacePlayer, Player, PlayerSpec, make_player, parse_player
+from kit.players import MenacePlayer, Planning, Player, PlayerSpec, make_player, parse_player
+from tracker.kit_players import kit_player, record_kit_games, stored_kit
 from tracker.opponents import HUMAN
+from tracker.store import Store
 from tracker.table import Operator
 from tracker.text import position_lines
 
@@ -39,6 +41,8 @@ class MatchResult:
     alternate: bool
     first_started: int
     rewards: tuple[int, ...]
+    # The named players as they ended the match (a learner's values, to save), left out of comparisons.
+    players: tuple[Player, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def first_wins(self) -> int:
@@ -76,12 +80,21 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
 
 
 def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
-              alternate: bool = False, operator: Operator | None = None) -> MatchResult:
+              alternate: bool = False, operator: Operator | None = None, store: Store | None = None,
+              learn: bool = False) -> MatchResult:
     """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
     "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
-    Learners learn after every game."""
+    Learners learn after every game. A kit:NAME player is a kit of ``store``; it learns only with
+    ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them."""
     game = game_from_spec(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
+    kits = [named for named, spec in enumerate(specs) if spec is not None and spec.kind == "kit"]
+    if kits and alternate:
+        raise GameError("a kit plays only its own side: leave out --alternate")
+    if learn:
+        if len(kits) != 1:
+            raise GameError("--learn records the games of one kit:NAME player")
+        return _recorded_match(game, specs, kits[0], store, games=games, seed=seed, operator=operator)
     person: Person | None = None
     if None in specs:
         if operator is None:
@@ -89,11 +102,15 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         person = Person(game, operator)
     # seats[named][side]: the named player's Player when it moves for ``side``.
     seats: list[dict[int, Player]] = [
-        _seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,)) if spec is not None
+        {named: kit_player(store, spec, game, named)} if named in kits and spec is not None
+        else _seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,)) if spec is not None
         else {FIRST: person, SECOND: person} if person is not None else {}
         for named, spec in enumerate(specs)
     ]
     names = [HUMAN if spec is None else str(spec) for spec in specs]
+    for player in {id(p): p for named in seats for p in named.values()}.values():
+        if isinstance(player, Planning):
+            player.plan(games)
     rng = random.Random(seed)
     rewards, first_started = [], 0
     for _ in range(games):
@@ -105,8 +122,30 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         outcome = play_game(game, players, rng, apply=shown)
         rewards.append(outcome.result_for(order.index(0)).reward)
         first_started += starter == 0
-    learns = any(spec is not None and spec.learns for spec in specs)
-    return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards))
+    learns = any(spec is not None and spec.learns and spec.kind != "kit" for spec in specs)  # a kit: --learn
+    named_players = tuple(next(iter(named.values())) for named in seats)
+    return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
+                       named_players)
+
+
+def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], kit_seat: int,
+                    store: Store | None, *, games: int, seed: int | None,
+                    operator: Operator | None) -> MatchResult:
+    """The kit at ``kit_seat`` plays at the play table against the other player, every game recorded."""
+    kit_spec, other = specs[kit_seat], specs[1 - kit_seat]
+    assert kit_spec is not None
+    if other is not None and other.learns:
+        raise GameError(f"a kit learns (--learn) at the play table, against a player that does not learn, "
+                        f"as at `menace play`: not {other}")
+    if other is None and operator is None:
+        raise GameError("a human player needs someone at a terminal")
+    kit = stored_kit(store, kit_spec, game, kit_seat)
+    assert store is not None
+    rewards = record_kit_games(store, kit, HUMAN if other is None else str(other), games=games,
+                               rng=random.Random(seed), operator=operator if other is None else None)
+    names = [HUMAN if spec is None else str(spec) for spec in specs]
+    first_rewards = tuple(rewards if kit_seat == 0 else [-r for r in rewards])
+    return MatchResult(game.spec, names[0], names[1], True, seed, False, len(rewards), first_rewards)
 
 
 class Person:
@@ -155,7 +194,7 @@ def _shown(game: Game[Any, Any], players: Sequence[Player], labels: Sequence[str
 def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict[int, Player]:
     """A player for each side it plays. A MENACE needs its side's catalogue; one that plays both sides
     shares its beads between them when both catalogues have the same boxes (Nim: one box per count)."""
-    if not spec.learns:
+    if not spec.needs_catalogue:
         player = make_player(spec, game)
         return {side: player for side in sides}
     catalogues = {side: build_catalogue(game.spec, ("first", "second")[side], spec.rules) for side in sides}

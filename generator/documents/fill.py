@@ -19,13 +19,16 @@ if TYPE_CHECKING:
 TITLE = "Fill sheet and shopping list"
 ROW = 5.6  # mm per box in the filling list
 COLUMN_W = 60.0
+WIDE_COLUMN_W = 90.0
 DOT_STEP = 4.2
 
 
 def write(path: Path, spec: KitSpec) -> int:
     bill = bill_for(spec.catalogue)
     width, height = spec.page_mm
-    columns = int((width - 2 * MARGIN) // COLUMN_W)
+    # Counts that differ by colour (a trained kit's) are written by each dot and need wider columns.
+    column_w = COLUMN_W if all(uniform_count(b) is not None for b in spec.catalogue.boxes) else WIDE_COLUMN_W
+    columns = int((width - 2 * MARGIN) // column_w)
     rows = int((height - 2 * MARGIN - 25) // ROW)
     per_page = columns * rows
     boxes = spec.catalogue.boxes
@@ -49,7 +52,7 @@ def write(path: Path, spec: KitSpec) -> int:
                                   "Tick the box when it is filled.")
                 for i, box in enumerate(chunk):
                     column, row = divmod(i, rows)
-                    _entry(canvas, spec, box, MARGIN + column * COLUMN_W, top - 17 - row * ROW)
+                    _entry(canvas, spec, box, MARGIN + column * column_w, top - 17 - row * ROW)
         return pages
 
     return write_pdf(path, spec, TITLE, draw)
@@ -102,7 +105,9 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     notes = [] if summary is None else [f"The game MENACE learns ({spec.game.title}): {summary}"]
     notes += [
         f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label"
-        f"{by_level}; {rules.title} rules). {uneven}",
+        f"{by_level}; {rules.title} rules). {uneven}" if _starting(spec) else
+        "To fill the boxes: every box gets the beads listed for it on the next pages and written by each "
+        f"dot on its label: the counts of a MENACE that has already played ({rules.title} rules).",
         f"Reserve: enough for {games} games that each add the most beads: {adds} "
         f"to every box MENACE used, and one game uses at most "
         f"{boxes} boxes, so {games} \u00d7 {boxes} \u00d7 {per_game} = "
@@ -165,6 +170,12 @@ def _by_colour(canvas: Canvas, spec: KitSpec, entries: list[tuple[int, str]], to
         y = paragraph(canvas, sentence, MARGIN + 8, y - 5.5, width - 8, size=COLOUR_TEXT) - 3.5
 
 
+def _starting(spec: KitSpec) -> bool:
+    """Whether every box holds the rules' starting beads (not a trained kit's counts)."""
+    rules = spec.catalogue.rules
+    return all(set(b.beads) == {rules.initial_count(b.move_number)} for b in spec.catalogue.boxes)
+
+
 def _move_words(spec: KitSpec, code: int) -> str:
     """A colour's move in a few words: its square on a board ("top left"), else its label ("take 2",
     "a3xb2")."""
@@ -191,6 +202,7 @@ def _entry(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
             canvas.setFillColor(hex_colour(INK))
             canvas.setFont(REGULAR, 2.6)
             canvas.drawString(dot_x + 2, y - 0.8, str(beads))
+            dot_x += canvas.stringWidth(str(beads), REGULAR, 2.6) + 0.6  # the count, then the next dot
         dot_x += DOT_STEP
     if count is not None:
         canvas.setFillColor(hex_colour(INK))

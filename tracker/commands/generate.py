@@ -2,12 +2,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from kit.game import SIDES
 from kit.games import GAMES, game_from_spec
-from tracker.commands.options import variant_options
+from tracker.commands.options import VARIANT_OPTIONS, db_option, open_kit, open_store, variant_options
+from tracker.errors import MenaceError
+
+if TYPE_CHECKING:
+    from generator.printed_kit import KitOptions
 
 PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
 
@@ -37,8 +42,14 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True,
               help="Folder for the kits; each game gets DIR/<game>/ (with options: DIR/nim-heaps-1-2-3/).")
-def generate(game: str, menace_plays: str, rules: str | None, palette: str | None, paper: str | None,
-             stock: str, offset_x: float, offset_y: float, level_per_sheet: bool, out: Path) -> None:
+@db_option
+@click.option("--kit", "kit_name", metavar="NAME", default=None,
+              help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
+                   "into DIR/NAME/; its game, side, rules and palette are the kit's.")
+@click.pass_context
+def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None, palette: str | None,
+             paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
+             out: Path, db_path: Path | None, kit_name: str | None) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
     a kit.json manifest.
@@ -52,6 +63,9 @@ def generate(game: str, menace_plays: str, rules: str | None, palette: str | Non
 
     options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
                          level_per_sheet=level_per_sheet)
+    if kit_name is not None:
+        _print_stored_kit(ctx, db_path, kit_name, options, out)
+        return
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(f"Warning: a draft kit: {draft}.", err=True)
@@ -59,3 +73,16 @@ def generate(game: str, menace_plays: str, rules: str | None, palette: str | Non
 
 
 COMMANDS = [generate]
+
+
+def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, options: KitOptions,
+                      out: Path) -> None:
+    from tracker.kit_print import print_stored_kit
+
+    names = ("game", *(key for key, _ in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
+    given = [f"--{name.replace('_', '-')}" for name in names
+             if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if given:
+        raise MenaceError(f"--kit prints the kit as it is: leave out {', '.join(given)}")
+    store = open_store(db_path)
+    print_stored_kit(store, open_kit(store, kit_name), options, out, lambda line: click.echo(line, err=True))

@@ -8,13 +8,19 @@ from pathlib import Path
 import click
 
 from kit.games import GAMES
+from tracker.commands.learner_studies import learners, qlearn
 from tracker.commands.options import FileName, json_option
 from tracker.errors import MenaceError
 
 
 @click.group()
 def study() -> None:
-    """Experiments over many matches, as tables (and PDF charts)."""
+    """Experiments over many matches, as tables (and PDF charts): MCTS's thinking time, learners side by
+    side, and Q-learning's transfer between Nim games."""
+
+
+study.add_command(learners)
+study.add_command(qlearn)
 
 
 @study.command("thinking-time")
