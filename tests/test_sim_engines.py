@@ -11,6 +11,7 @@ to the distribution test and to tests/test_cross_check.py, since the trace does 
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -185,3 +186,21 @@ def test_engines_agree_with_the_reference_in_distribution(engine, game, side, ru
     for g in (10, games):
         spread = score[:, g - 1].std(ddof=1) * np.sqrt(1 / runs + 1 / population) + 1e-9
         assert abs(sim.curve[g - 1] - score[:, g - 1].mean()) <= 6 * spread
+
+
+@needs_numba
+def test_the_first_numba_run_says_it_compiles_and_later_runs_load_the_cache(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["MENACE_CACHE_DIR"] = str(tmp_path)
+    command = [sys.executable, "-m", "tracker", "simulate", "--games", "2", "--population", "3", "--engine",
+               "numba", "--json"]
+    first, second = (subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+                     for _ in range(2))
+    assert f"compiling the numba engine (once; cached in {tmp_path / 'numba'})..." in first.stderr
+    assert "compiling" not in second.stderr
+    assert any((tmp_path / "numba").rglob("*.nbi"))  # compiled code, where the user can write
+    assert json.loads(first.stdout)["engine"] == "numba"
