@@ -130,10 +130,13 @@ def test_simulate_engine_choice(monkeypatch):
     assert result.exit_code == 2
     assert result.stderr.strip() == "Error: the numba engine is not installed: pip install 'menace-kit[fast]'"
     # Without numba, a few MENACEs play through the kit's match loop and more through numpy.
-    assert experiment.choose_engine("auto", experiment.SMALL) == "kit"
-    assert experiment.choose_engine("auto", experiment.SMALL + 1) == "numpy"
-    assert experiment.choose_engine("numpy", 1) == "numpy"
+    assert experiment.choose_engine("auto", experiment.SMALL, 10**6) == "kit"
+    assert experiment.choose_engine("auto", experiment.SMALL + 1, 1) == "numpy"
+    assert experiment.choose_engine("numpy", 1, 1) == "numpy"
     small = run("simulate", "--games", "3", "--population", "2")
     assert small.exit_code == 0 and "(kit engine)" in small.stderr
+    # With numba, the kit's loop only for a short run: numba takes longer to load its code than that.
     monkeypatch.setattr(experiment, "numba_installed", lambda: True)
-    assert experiment.choose_engine("auto", 1) == experiment.choose_engine("auto", 10**6) == "numba"
+    assert experiment.choose_engine("auto", 1, experiment.SHORT) == "kit"
+    assert experiment.choose_engine("auto", 1, experiment.SHORT + 1) == "numba"
+    assert experiment.choose_engine("auto", 10**6, 10) == "numba"

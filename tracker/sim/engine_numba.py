@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 
 from tracker.sim.cache import cache_dir
 from tracker.sim.chunk import POLICY_KINDS, ChunkResult, Setup
 from tracker.sim.flat import MenaceTables
 
-_CODE_CACHE = cache_dir() / "numba"
-if "NUMBA_CACHE_DIR" not in os.environ:  # numba reads it when the functions below are decorated
-    os.environ["NUMBA_CACHE_DIR"] = str(_CODE_CACHE)
-import numba  # noqa: E402
-
-_CODE_CACHE = type(_CODE_CACHE)(getattr(numba.config, "CACHE_DIR", "") or _CODE_CACHE)
+# Where the compiled code goes: $NUMBA_CACHE_DIR if the user set it, else our cache folder (numba's default,
+# beside this file, may not be writable). numba reads it when the functions below are decorated.
+if not getattr(numba.config, "CACHE_DIR", ""):
+    setattr(numba.config, "CACHE_DIR", str(cache_dir() / "numba"))  # noqa: B010 (typed without it)
+_CODE_CACHE = Path(getattr(numba.config, "CACHE_DIR"))  # noqa: B009
 DONE = -1  # the state code of a finished game in the trace's place of a resignation
 ONGOING, LAST_MOVER_WON, LAST_MOVER_LOST = 0, 1, 2
 

@@ -29,6 +29,7 @@ ENGINES = ("auto", "numpy", "numba", "kit")
 CHUNK = 16_384  # members played together: big enough to pay numpy's per-call cost, small enough for cache
 SPREAD_CELLS = 4_000_000  # with the bands, a chunk keeps [games, members] scores: at most this many
 SMALL = 12  # up to this many members, the kit's match loop is faster than the numpy engine
+SHORT = 10_000  # up to this many games in all, the kit's loop is done before numba has loaded its code
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,9 @@ def simulate(
 ) -> Simulation:
     """Run ``population`` MENACEs for ``games`` games each; ``spread`` also keeps the population bands.
 
-    ``engine``: numba, numpy, kit (the kit's match loop), or auto: numba when installed, else the kit's
-    loop for up to SMALL members and numpy beyond."""
+    ``engine``: numba, numpy, kit (the kit's match loop), or auto: the kit's loop for a short run (up to
+    SMALL members, or SHORT games in all when numba is installed), else numba when installed, else
+    numpy."""
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
     if engine not in ENGINES:
@@ -118,7 +120,7 @@ def simulate(
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     rules_name = (default_rules(game) if rules is None else load_rules(rules, game=game)).name
     spec = parse_player(opponent)
-    engine = choose_engine(engine, population)
+    engine = choose_engine(engine, population, games)
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
     other_side = "second" if menace_plays == "first" else "first"
@@ -145,14 +147,14 @@ def numba_installed() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
-def choose_engine(engine: str, population: int) -> str:
+def choose_engine(engine: str, population: int, games: int) -> str:
     """The engine ``auto`` stands for; numba asked for but not installed is an error."""
     if engine == "numba" and not numba_installed():
         raise GameError("the numba engine is not installed: pip install 'menace-kit[fast]'")
     if engine != "auto":
         return engine
     if numba_installed():
-        return "numba"
+        return "kit" if population * games <= SHORT else "numba"
     return "kit" if population <= SMALL else "numpy"
 
 
