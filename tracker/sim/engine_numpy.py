@@ -30,13 +30,15 @@ class _Beads:
         self.row_type = np.dtype((np.void, self.cum.itemsize * mt.slots))
         self.rows = self.cum.view(self.row_type).ravel()
         self.slot_range = np.arange(mt.slots, dtype=np.int32)
-        self.first_rows = np.flatnonzero(mt.first_index >= 0)  # in first_index order
+        # Where each member's first-move boxes keep their totals (the last column), in first_index order.
+        first = np.arange(members)[:, np.newaxis] * mt.boxes + np.flatnonzero(mt.first_index >= 0)
+        self.first_totals = first * mt.slots + mt.slots - 1
         self.pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (games, row, slot) per ply
 
     def first_beads(self) -> np.ndarray:
         """[members, first-move boxes] beads in each first-move box."""
-        totals = self.cum[:, -1].reshape(-1, self.mt.boxes)
-        return totals[:, self.first_rows]
+        totals: np.ndarray = self.cum.reshape(-1).take(self.first_totals)
+        return totals
 
     def move(self, codes: np.ndarray, games: np.ndarray, u: np.ndarray, rng: np.random.Generator
              ) -> tuple[np.ndarray, np.ndarray | None]:

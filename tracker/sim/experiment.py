@@ -26,7 +26,7 @@ from tracker.sim.single import play_members
 SCORE = {"win": 3, "draw": 1, "loss": -1}
 BAND = (10, 90)  # percentiles of the population drawn as a band in the report
 ENGINES = ("auto", "numpy", "numba", "kit")
-CHUNK = 16_384  # members played together: big enough to pay numpy's per-call cost, small enough for cache
+CHUNK = 8_192  # members played together: enough to pay for numpy's per-call cost, few enough for the cache
 SPREAD_CELLS = 4_000_000  # with the bands, a chunk keeps [games, members] scores: at most this many
 SMALL = 12  # up to this many members, the kit's match loop is faster than the numpy engine
 SHORT = 10_000  # up to this many games in all, the kit's loop is done before numba has loaded its code
