@@ -111,13 +111,19 @@ def play_members(  # type: ignore[no-untyped-def]
     draws = np.zeros(2, np.int64)
     boxes = np.zeros((2, max_plies), np.int64)
     slots = np.zeros((2, max_plies), np.int64)
-    m_boxes, r_boxes = m_initial.size // m_slots, r_initial.size // r_slots
+    # One set of boxes per side, reset for each member: a short run (a million members, ten games each)
+    # would otherwise spend its time making them.
+    beads, rival = m_initial.copy(), r_initial.copy()
+    m_totals = m_initial.reshape(m_initial.size // m_slots, m_slots).sum(axis=1).astype(np.int32)
+    r_totals = r_initial.reshape(r_initial.size // r_slots, r_slots).sum(axis=1).astype(np.int32)
+    totals, rival_totals = m_totals.copy(), r_totals.copy()
     for member in range(seeds.size):
         rng[0] = seeds[member]
-        beads = m_initial.copy()
-        totals = beads.reshape(m_boxes, m_slots).sum(axis=1).astype(np.int32)
-        rival = r_initial.copy()
-        rival_totals = rival.reshape(r_boxes, r_slots).sum(axis=1).astype(np.int32)
+        beads[:] = m_initial
+        totals[:] = m_totals
+        if rival_is_menace:
+            rival[:] = r_initial
+            rival_totals[:] = r_totals
         score = 0
         for g in range(games):
             code = 0
