@@ -1,9 +1,10 @@
 """The compiled engine (numba, ``pip install 'menace-kit[fast]'``): one member at a time, all its games.
 
 The same tables and the same kit.matchbox rules as the numpy engine, written as loops: a member's beads
-(running totals per box, as in the numpy engine) stay in the processor's cache while it plays every game,
-and its random numbers come from its own xorshift64* generator, seeded from the run's numpy generator. The
-compiled code is cached in the user's cache folder (tracker.sim.cache), so only the first run compiles.
+(a count per slot and a total per box, as the C peer keeps them) stay in the processor's cache while it
+plays every game, and its random numbers come from its own xorshift64* generator, seeded from the run's
+numpy generator. The compiled code is cached in the user's cache folder (tracker.sim.cache), so only the
+first run compiles.
 """
 
 from __future__ import annotations
