@@ -1,66 +1,149 @@
-"""Benchmark (not a test): games per second of the simulator's paths beside a hobby MENACE, in one run.
+"""Benchmark (not a test): games per second of the simulator's engines beside the peer MENACEs, in one run.
 
-    python bench/simulate.py [--population 10000] [--games 200] [--single-games 20000]
+    python bench/simulate.py [--runs 3] [--peers ../shared/peers] [--quick]
 
-All paths play tic-tac-toe, MENACE first with Michie's 4/3/2/1 and +3/+1/-1, against a uniformly
-random opponent: the numpy population engine, one MENACE through the kit's own match loop (the
-reference the engine is tested against), and the hobby MENACE (bench/hobby_menace.py), which runs in
-the same process just before and after the others, so the ratios are fair on a noisy machine. Peak
-memory is the process's maximum RSS.
+Every figure is a separate process, run ``--runs`` times in turn (so the machine's noise falls on all of
+them alike) and shown as min / median / max: "in process" is the games over the playing time the program
+reports (the engines' loop, the peers' game loop), "whole" is the games over the wall time from start to
+exit (interpreter, imports, tables, compiling or loading the compiled code), and memory is the process's
+peak RSS. The peers (read their README) play MENACE first against random with Michie's rules: the tight C
+one (built with the system's cc; skipped with a message when there is none) and the plain-Python one. The
+engines play that too, and also against perfect play, moving second, and Nim, whose ratios are given to
+the same C figure. Then --population 1,000,000 --games 10 for memory, and --population 1 --games 20,000.
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
+import json
+import os
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+MENACE = [sys.executable, "-m", "tracker"]
+POPULATION, GAMES = 10_000, 300
+SINGLE_GAMES = 20_000
+SCENARIOS = {  # name: menace simulate options
+    "first vs random": [],
+    "first vs perfect": ["--opponent", "perfect"],
+    "second vs random": ["--menace-plays", "second"],
+    "nim, first vs random": ["--game", "nim"],
+}
 
-import hobby_menace  # noqa: E402
 
-from tracker.sim.experiment import simulate  # noqa: E402
-from tracker.sim.reference import reference_run  # noqa: E402
+@dataclass
+class Figure:
+    name: str
+    games: int
+    in_process: list[float] = field(default_factory=list)  # games/s
+    whole: list[float] = field(default_factory=list)
+    peak_mb: list[float] = field(default_factory=list)
 
 
-def rate(games: int, run: Callable[[], object]) -> float:
+def run(command: list[str]) -> tuple[dict[str, object], float, float]:
+    """The command's last stdout line as JSON, its wall time and its peak RSS in MB."""
     started = time.perf_counter()
-    run()
-    return games / (time.perf_counter() - started)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    out, err = process.stdout.read(), process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed: {err.strip()}")
+    return json.loads(out.strip().splitlines()[-1]), wall, usage.ru_maxrss / 1024
+
+
+def measure(figure: Figure, command: list[str]) -> None:
+    data, wall, peak = run(command)
+    rate = data["games_per_s"]
+    assert isinstance(rate, (int, float))
+    figure.in_process.append(float(rate))
+    figure.whole.append(figure.games / wall)
+    figure.peak_mb.append(peak)
+
+
+def simulate(options: list[str], population: int, games: int, engine: str) -> list[str]:
+    return [*MENACE, "simulate", *options, "--population", str(population), "--games", str(games),
+            "--engine", engine, "--seed", "1", "--json"]
+
+
+def build_c_peer(peers: Path, into: Path) -> Path | None:
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        print("no C compiler (cc): the C peer is skipped", file=sys.stderr)
+        return None
+    binary = into / "menace_c"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(peers / "c" / "menace.c")], check=True)
+    return binary
+
+
+def spread(values: list[float]) -> str:
+    """min / median / max in thousands of games per second."""
+    return " / ".join(f"{v / 1000:,.0f}k" for v in (min(values), statistics.median(values), max(values)))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--population", type=int, default=10_000)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--single-games", type=int, default=20_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--peers", type=Path, default=ROOT.parent / "shared" / "peers")
+    parser.add_argument("--quick", action="store_true", help="smaller runs, to check the script")
     args = parser.parse_args()
-    single = args.single_games
+    population, games, single, big = POPULATION, GAMES, SINGLE_GAMES, 1_000_000
+    if args.quick:
+        population, games, single, big = 1_000, 30, 2_000, 20_000
+    engines = ["numpy"]
+    numba = subprocess.run([sys.executable, "-c", "import numba"], capture_output=True).returncode == 0
+    if numba:
+        engines.insert(0, "numba")
+    else:
+        print("numba is not installed: the numba engine is skipped (pip install '.[fast]')", file=sys.stderr)
+    for engine in engines:  # build the tables and compile once, outside the timing
+        subprocess.run(simulate([], 2, 2, engine), cwd=ROOT, check=True, capture_output=True)
 
-    simulate("tictactoe", games=2, population=10, seed=0)  # build the tables once, outside the timing
-    reference_run("tictactoe", games=10, seed=0)
-    hobby_before = rate(single, lambda: hobby_menace.run(single, 1))
-    sim = simulate("tictactoe", games=args.games, population=args.population, seed=1)
-    population = sim.games_per_s
-    reference = rate(single, lambda: reference_run("tictactoe", games=single, seed=1))
-    hobby_after = rate(single, lambda: hobby_menace.run(single, 1))
-    hobby = (hobby_before + hobby_after) / 2
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    figures: list[tuple[str, Figure, list[str]]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        c_peer = build_c_peer(args.peers, Path(folder))
+        if c_peer is not None:
+            figures.append(("first vs random", Figure("C peer", population * games),
+                            [str(c_peer), str(population * games), "1"]))
+        figures.append(("first vs random", Figure("plain-Python peer", single),
+                        [sys.executable, str(args.peers / "naive_py.py"), str(single), "1"]))
+        for scenario, options in SCENARIOS.items():
+            for engine in engines:
+                figures.append((scenario, Figure(f"{engine}, {population:,} x {games}", population * games),
+                                simulate(options, population, games, engine)))
+            for engine in [*engines[:-1], "kit"]:  # numpy's array calls are no way to play one MENACE
+                figures.append((scenario, Figure(f"{engine}, 1 x {single:,}", single),
+                                simulate(options, 1, single, engine)))
+        for engine in engines:
+            figures.append(("first vs random", Figure(f"{engine}, {big:,} x 10", big * 10),
+                            simulate([], big, 10, engine)))
+        for _ in range(args.runs):
+            for _, figure, command in figures:
+                measure(figure, command)
 
-    print(f"{'path':<46}{'games/s':>12}{'x hobby':>10}")
-    rows = [
-        (f"population engine ({args.population:,} x {args.games:,} games)", population),
-        ("one MENACE, kit match loop (the reference)", reference),
-        ("hobby dict-of-lists MENACE (mean of 2 runs)", hobby),
-    ]
-    for name, value in rows:
-        print(f"{name:<46}{value:>12,.0f}{value / hobby:>10.1f}")
-    print(f"hobby runs: {hobby_before:,.0f} and {hobby_after:,.0f} games/s")
-    print(f"peak memory (max RSS): {peak_mb:,.0f} MB")
+    c = next((f for _, f, _ in figures if f.name == "C peer"), None)
+    python = next(f for _, f, _ in figures if f.name == "plain-Python peer")
+    print(f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.runs} runs; min / median / max")
+    print(f"{'scenario':<22}{'path':<24}{'games/s in process':>30}{'whole process':>30}{'x C (in/whole)':>16}"
+          f"{'x Python':>10}{'peak MB':>9}")
+    for scenario, figure, _ in figures:
+        versus_c = "-"
+        if c is not None:
+            versus_c = (f"{statistics.median(figure.in_process) / statistics.median(c.in_process):.2f}/"
+                        f"{statistics.median(figure.whole) / statistics.median(c.whole):.2f}")
+        versus_python = statistics.median(figure.whole) / statistics.median(python.whole)
+        print(f"{scenario:<22}{figure.name:<24}{spread(figure.in_process):>30}"
+              f"{spread(figure.whole):>30}{versus_c:>16}{versus_python:>10.2f}"
+              f"{max(figure.peak_mb):>9,.0f}")
 
 
 if __name__ == "__main__":

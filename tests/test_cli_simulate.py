@@ -106,3 +106,38 @@ def test_tournament_against_random_is_the_earlier_reading():
                           "The stable is 10 floor-0 MENACEs, a random member each game."]
     data = json.loads(run(*against_random, "--json").stdout)
     assert (data["training_opponent"], data["stable_training"]) == ("random", None)
+
+
+def test_simulate_json_per_game_counts_the_population_in_every_game():
+    for engine in ("numpy", "kit"):
+        data = json.loads(run(*PERFECT_20_X_50, "--engine", engine, "--json").stdout)
+        per_game = data["per_game"]
+        assert data["engine"] == engine and list(per_game) == ["wins", "draws", "losses"]
+        assert all(len(counts) == 20 for counts in per_game.values())
+        totals = [w + d + lost for w, d, lost in zip(*per_game.values(), strict=True)]
+        assert totals == [50] * 20  # every member played every game
+        assert [sum(per_game[k]) for k in ("wins", "draws", "losses")] == [
+            data["wins"], data["draws"], data["losses"]]
+        # The running score is the per-game counts added up.
+        scores = [3 * w + d - lost for w, d, lost in zip(*per_game.values(), strict=True)]
+        assert data["curve"][4] == round(sum(scores[:5]) / 50, 4)
+
+
+def test_simulate_engine_choice(monkeypatch):
+    from tracker.sim import experiment
+
+    monkeypatch.setattr(experiment, "numba_installed", lambda: False)
+    result = run("simulate", "--games", "3", "--engine", "numba")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "Error: the numba engine is not installed: pip install 'menace-kit[fast]'"
+    # Without numba, a few MENACEs play through the kit's match loop and more through numpy.
+    assert experiment.choose_engine("auto", experiment.SMALL, 10**6) == "kit"
+    assert experiment.choose_engine("auto", experiment.SMALL + 1, 1) == "numpy"
+    assert experiment.choose_engine("numpy", 1, 1) == "numpy"
+    small = run("simulate", "--games", "3", "--population", "2")
+    assert small.exit_code == 0 and "(kit engine)" in small.stderr
+    # With numba, the kit's loop only for a short run: numba takes longer to load its code than that.
+    monkeypatch.setattr(experiment, "numba_installed", lambda: True)
+    assert experiment.choose_engine("auto", 1, experiment.SHORT) == "kit"
+    assert experiment.choose_engine("auto", 1, experiment.SHORT + 1) == "numba"
+    assert experiment.choose_engine("auto", 10**6, 10) == "numba"

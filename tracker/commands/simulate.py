@@ -33,11 +33,15 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--population", type=click.IntRange(min=1), default=1, show_default=True,
               help="Independent MENACEs, each with its own opponent.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
+@click.option("--engine", type=click.Choice(["auto", "numpy", "numba", "kit"]), default="auto",
+              show_default=True,
+              help="numba: compiled (pip install 'menace-kit[fast]'); numpy; kit: the kit's match loop, one "
+                   "game at a time. auto: numba when installed, else kit for a few MENACEs and numpy beyond.")
 @click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write a PDF report here (learning curve, results per block, first box).")
 @json_option
 def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
-             seed: int | None, report: Path | None, as_json: bool) -> None:
+             seed: int | None, engine: str, report: Path | None, as_json: bool) -> None:
     """Simulate a population of MENACEs, each playing GAMES games against its own opponent.
 
     Wins, draws and losses are counted from MENACE's side and summed over the population; the
@@ -47,7 +51,7 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     from tracker.sim.report import summary_lines, write_simulation_report
 
     sim = run(game, menace_plays=menace_plays, rules=rules, opponent=opponent, games=games,
-              population=population, seed=seed, spread=report is not None)
+              population=population, seed=seed, spread=report is not None, engine=engine)
     if report is not None:
         try:
             write_simulation_report(sim, report)
@@ -55,7 +59,8 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
             raise MenaceError(f"cannot write {report}: {error.strerror}") from None
     click.echo(json.dumps(sim.to_json()) if as_json else "\n".join(summary_lines(sim)))
     total = sim.games * sim.population
-    click.echo(f"{total:,} games in {sim.seconds:.2f} s: {sim.games_per_s:,.0f} games/s", err=True)
+    rate = f"{total:,} games in {sim.seconds:.2f} s: {sim.games_per_s:,.0f} games/s ({sim.engine} engine)"
+    click.echo(rate, err=True)
     if report is not None:
         click.echo(f"wrote {report}", err=True)
 

@@ -1,10 +1,14 @@
 """`simulate`: a population of MENACEs, each playing N games against its own opponent, summarised.
 
 The running score is Michie's: +3 for a win, +1 for a draw, -1 for a defeat, whatever the game.
+The population is played in chunks (memory does not grow with it) by one of three paths, all on the
+kit's rules: the compiled engine (numba, when installed), the numpy engine, or, for a few members, the
+kit's own match loop.
 """
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,13 +18,18 @@ from kit.game import SIDES, GameError
 from kit.games import game_from_spec
 from kit.players import parse_player
 from kit.rules import load_rules
-from tracker.sim.players import Menaces, Policy, SimPlayer
-from tracker.sim.population import play_round
-from tracker.sim.tables import box_tables, game_tables
+from tracker.sim import engine_numpy
+from tracker.sim.chunk import ChunkResult, Setup
+from tracker.sim.flat import menace_tables, policy_tables
+from tracker.sim.single import play_members
 
 SCORE = {"win": 3, "draw": 1, "loss": -1}
 BAND = (10, 90)  # percentiles of the population drawn as a band in the report
-_SCORE_BY_RESULT = np.array([SCORE["loss"], SCORE["draw"], SCORE["win"]], np.int32)  # indexed by result + 1
+ENGINES = ("auto", "numpy", "numba", "kit")
+CHUNK = 8_192  # members played together: enough to pay for numpy's per-call cost, few enough for the cache
+SPREAD_CELLS = 4_000_000  # with the bands, a chunk keeps [games, members] scores: at most this many
+SMALL = 12  # up to this many members, the kit's match loop is faster than the numpy engine
+SHORT = 10_000  # up to this many games in all, the kit's loop is done before numba has loaded its code
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,7 @@ class Simulation:
     first_box_empty: int  # members whose first-move box was ever empty after a game
     last_loss: np.ndarray  # [population] the game (1-based) of each member's last defeat, 0 if none
     seconds: float  # playing time, tables already built
+    engine: str = "numpy"  # the path that played: numba, numpy or kit
 
     @property
     def games_per_s(self) -> float:
@@ -73,6 +83,10 @@ class Simulation:
             "losses": int(self.losses.sum()),
             "first_box_empty": self.first_box_empty,
             "curve": [round(float(v), 4) for v in self.curve],
+            # Counts over the population for each game number (game 1 first).
+            "per_game": {"wins": self.wins.tolist(), "draws": self.draws.tolist(),
+                         "losses": self.losses.tolist()},
+            "engine": self.engine,
             "games_per_s": round(self.games_per_s),
             "score": SCORE,
             "stopped_losing": self.stopped_losing(),
@@ -89,10 +103,18 @@ def simulate(
     population: int = 1,
     seed: int | None = None,
     spread: bool = False,
+    engine: str = "auto",
+    chunk: int = CHUNK,
 ) -> Simulation:
-    """Run ``population`` MENACEs for ``games`` games each; ``spread`` also keeps the population bands."""
+    """Run ``population`` MENACEs for ``games`` games each; ``spread`` also keeps the population bands.
+
+    ``engine``: numba, numpy, kit (the kit's match loop), or auto: the kit's loop for a short run (up to
+    SMALL members, or SHORT games in all when numba is installed), else numba when installed, else
+    numpy."""
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
+    if engine not in ENGINES:
+        raise GameError(f"unknown engine {engine!r}: choose {', '.join(ENGINES)}")
     the_game = game_from_spec(game)
     the_game.require_matchbox_kit()
     game = the_game.spec
@@ -100,44 +122,132 @@ def simulate(
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     rules_name = load_rules(the_game.default_rules if rules is None else rules, game=the_game.name).name
     spec = parse_player(opponent)
-    gt = game_tables(game)
-    menace = Menaces.fresh(gt, box_tables(game, menace_plays, rules_name), population)
-    rival: SimPlayer
-    if spec.learns:  # a MENACE of its own, on the other side's boxes
-        other_side = "second" if menace_plays == "first" else "first"
-        rival = Menaces.fresh(gt, box_tables(game, other_side, rules_name), population)
-    else:
-        rival = Policy(gt, spec)
-    first_player, second_player = (menace, rival) if menace_plays == "first" else (rival, menace)
-    sign = 1 if menace_plays == "first" else -1
-    rng = np.random.default_rng(seed)
-
-    tallies = np.zeros((games, 3), np.int64)  # losses, draws, wins per game
-    mean_score = np.zeros(games)
-    first_box = np.zeros(games)
-    running = np.zeros(population, np.int32)
-    last_loss = np.zeros(population, np.int32)
-    band = np.zeros((2, games))  # the running score's BAND percentiles, kept with ``spread``
-    box_band = np.zeros((2, games))  # the same for the first-move boxes' beads
-    first = menace.bt.first_boxes
+    engine = choose_engine(engine, population, games)
+    if spread:
+        chunk = max(1, min(chunk, SPREAD_CELLS // games))
+    other_side = "second" if menace_plays == "first" else "first"
+    setup = Setup(
+        policy_tables(game), menace_tables(game, menace_plays, rules_name), SIDES[menace_plays], spec,
+        menace_tables(game, other_side, rules_name) if spec.learns else None,
+    )
+    play = _player(engine, setup, game, menace_plays, rules_name, opponent, games, spread)
+    seeds = np.random.SeedSequence(seed).spawn((population + chunk - 1) // chunk)
+    summary = _Summary(games, setup.menace.first_boxes, spread)
     started = time.perf_counter()
-    for g in range(games):
-        result = play_round(gt, first_player, second_player, population, rng) * sign
-        tallies[g] = np.bincount(result + 1, minlength=3)
-        last_loss[result == -1] = g + 1
-        score = _SCORE_BY_RESULT[result + 1]
-        mean_score[g] = score.mean()
-        beads = menace.beads[:, first].sum(axis=(1, 2))
-        first_box[g] = beads.mean() / len(first)
-        if spread:
-            running += score
-            band[:, g] = np.percentile(running, BAND)
-            box_band[:, g] = np.percentile(beads / len(first), BAND)
+    for index, child in enumerate(seeds):
+        members = min(chunk, population - index * chunk)
+        summary.add(play(members, np.random.default_rng(child)))
     seconds = time.perf_counter() - started
-    return Simulation(
-        game, menace_plays, rules_name, opponent, games, population, seed,
-        wins=tallies[:, 2], draws=tallies[:, 1], losses=tallies[:, 0], curve=np.cumsum(mean_score),
-        band=(band[0], band[1]) if spread else None, first_box=first_box,
-        first_box_band=(box_band[0], box_band[1]) if spread else None,
-        first_box_empty=int(menace.first_box_empty.sum()), last_loss=last_loss, seconds=seconds,
-    )  # fmt: skip
+    return summary.simulation(
+        game, menace_plays, rules_name, opponent, population, seed, seconds=seconds, engine=engine
+    )
+
+
+def numba_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
+
+
+def choose_engine(engine: str, population: int, games: int) -> str:
+    """The engine ``auto`` stands for; numba asked for but not installed is an error."""
+    if engine == "numba" and not numba_installed():
+        raise GameError("the numba engine is not installed: pip install 'menace-kit[fast]'")
+    if engine != "auto":
+        return engine
+    if numba_installed():
+        return "kit" if population * games <= SHORT else "numba"
+    return "kit" if population <= SMALL else "numpy"
+
+
+def _player(engine: str, setup: Setup, game: str, menace_plays: str, rules: str, opponent: str, games: int,
+            spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
+    if engine == "kit":
+        return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
+                                                 spread=spread)
+    if engine == "numba":
+        from tracker.sim import engine_numba
+
+        engine_numba.compile_once(setup)
+        return lambda members, rng: engine_numba.play_chunk(setup, members, games, rng, spread=spread)
+    return lambda members, rng: engine_numpy.play_chunk(setup, members, games, rng, spread=spread)
+
+
+class _Summary:
+    """The chunks' figures added up into one population's."""
+
+    def __init__(self, games: int, first_boxes: int, spread: bool) -> None:
+        self.games, self.first_boxes = games, first_boxes
+        self.tallies = np.zeros((games, 3), np.int64)
+        self.first_beads = np.zeros(games, np.int64)
+        self.empty = 0
+        self.last_loss: list[np.ndarray] = []
+        self.scores = Histograms(games) if spread else None
+        self.beads = Histograms(games) if spread else None
+
+    def add(self, part: ChunkResult) -> None:
+        self.tallies += part.tallies
+        self.first_beads += part.first_beads
+        self.empty += int(part.first_box_empty.sum())
+        self.last_loss.append(part.last_loss)
+        if self.scores is not None and self.beads is not None:
+            assert part.running is not None and part.member_first_beads is not None
+            self.scores.add(part.running)
+            self.beads.add(part.member_first_beads)
+
+    def simulation(self, game: str, menace_plays: str, rules: str, opponent: str, population: int,
+                   seed: int | None, *, seconds: float, engine: str) -> Simulation:
+        tallies = self.tallies
+        mean_score = tallies @ _SCORES / population
+        band = box_band = None
+        if self.scores is not None and self.beads is not None:
+            low, high = self.scores.percentiles(BAND)
+            band = (low, high)
+            low, high = self.beads.percentiles(BAND)
+            box_band = (low / self.first_boxes, high / self.first_boxes)
+        return Simulation(
+            game, menace_plays, rules, opponent, self.games, population, seed,
+            wins=tallies[:, 2], draws=tallies[:, 1], losses=tallies[:, 0], curve=np.cumsum(mean_score),
+            band=band, first_box=self.first_beads / population / self.first_boxes, first_box_band=box_band,
+            first_box_empty=self.empty, last_loss=np.concatenate(self.last_loss), seconds=seconds,
+            engine=engine,
+        )  # fmt: skip
+
+
+_SCORES = np.array([SCORE["loss"], SCORE["draw"], SCORE["win"]])
+
+
+class Histograms:
+    """Integer values for each game, counted as they come chunk by chunk, for the population's exact
+    percentiles (numpy's default, linear) without keeping every member's value."""
+
+    def __init__(self, games: int) -> None:
+        self.low = np.zeros(games, np.int64)
+        self.counts: list[np.ndarray | None] = [None] * games
+
+    def add(self, values: np.ndarray) -> None:
+        """``values[game, member]``."""
+        for g, row in enumerate(values):
+            low = int(row.min())
+            counts = np.bincount(row - low)
+            held = self.counts[g]
+            if held is not None:
+                start = min(low, int(self.low[g]))
+                size = max(low + counts.size, int(self.low[g]) + held.size) - start
+                merged = np.zeros(size, np.int64)
+                merged[int(self.low[g]) - start :][: held.size] += held
+                merged[low - start :][: counts.size] += counts
+                low, counts = start, merged
+            self.low[g], self.counts[g] = low, counts
+
+    def percentiles(self, qs: tuple[int, ...]) -> list[np.ndarray]:
+        out = [np.zeros(len(self.counts)) for _ in qs]
+        for g, counts in enumerate(self.counts):
+            assert counts is not None
+            cumulative = np.cumsum(counts)
+            for result, q in zip(out, qs, strict=True):
+                position = q / 100 * (cumulative[-1] - 1)
+                floor, ceiling = np.floor(position), np.ceil(position)
+                below, above = np.searchsorted(cumulative, [floor, ceiling], side="right")
+                result[g] = self.low[g] + below + (position - floor) * (above - below)
+        return out

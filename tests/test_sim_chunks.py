@@ -1,0 +1,75 @@
+"""The simulator's bookkeeping around the engines: chunks of the population, exact percentiles from
+counts, and the table cache on disk."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tracker.sim import cache
+from tracker.sim.experiment import Histograms, numba_installed, simulate
+
+ENGINES = ["numpy", "kit", pytest.param("numba", marks=pytest.mark.skipif(
+    not numba_installed(), reason="numba is not installed (pip install '.[fast]'): numba engine untested"))]
+
+
+def test_chunks_add_up_to_the_population():
+    whole = simulate("tictactoe", games=12, population=7, seed=3, engine="numpy", chunk=7)
+    parts = simulate("tictactoe", games=12, population=7, seed=3, engine="numpy", chunk=3)  # 3 + 3 + 1
+    for sim in (whole, parts):
+        assert (sim.wins + sim.draws + sim.losses).tolist() == [7] * 12
+        assert sim.last_loss.shape == (7,)
+    again = simulate("tictactoe", games=12, population=7, seed=3, engine="numpy", chunk=3)
+    assert again.to_json() | {"games_per_s": 0} == parts.to_json() | {"games_per_s": 0}
+
+
+def test_bands_are_numpys_percentiles_over_the_whole_population():
+    rng = np.random.default_rng(0)
+    values = rng.integers(-40, 90, size=(6, 1001)).cumsum(axis=0)
+    counted = Histograms(6)
+    for part in np.array_split(values, [1, 400, 401, 1000], axis=1):  # chunks of 1, 399, 1, 599, 1 members
+        counted.add(part)
+    low, high = counted.percentiles((10, 90))
+    assert np.allclose(low, np.percentile(values, 10, axis=1))
+    assert np.allclose(high, np.percentile(values, 90, axis=1))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_report_bands_hold_the_population(engine):
+    sim = simulate("tictactoe", opponent="perfect", games=15, population=300, seed=2, spread=True,
+                   engine=engine, chunk=64)
+    assert sim.band is not None and sim.first_box_band is not None
+    low, high = sim.band
+    assert (low <= sim.curve + 1e-9).all() and (sim.curve <= high + 1e-9).all()
+    assert (low < high).any()
+    assert (sim.first_box_band[0] <= sim.first_box + 1e-9).all()
+    assert (sim.first_box <= sim.first_box_band[1] + 1e-9).all()
+    # After game 1 every member has 12 beads in its first box (4 for each of its 3 moves), but one: 11 + 1
+    # + change; against perfect play a first game is lost or drawn, so the box holds 11 or 13.
+    assert 11 <= sim.first_box_band[0][0] <= sim.first_box_band[1][0] <= 13
+
+
+@pytest.fixture
+def cache_in(tmp_path, monkeypatch):
+    monkeypatch.setenv("MENACE_CACHE_DIR", str(tmp_path))
+    cache.cache_dir.cache_clear()
+    yield tmp_path
+    cache.cache_dir.cache_clear()
+
+
+def test_tables_are_cached_by_fingerprint_and_rebuilt_when_damaged(cache_in):
+    built = []
+
+    def build():
+        built.append(1)
+        return {"a": np.arange(5, dtype=np.int32)}
+
+    first = cache.cached_arrays("demo", build)
+    (path,) = cache_in.glob("demo-*.npz")
+    assert path.name == f"demo-{cache.source_fingerprint()}.npz"
+    again = cache.cached_arrays("demo", build)
+    assert len(built) == 1 and again["a"].tolist() == first["a"].tolist() == [0, 1, 2, 3, 4]
+    path.write_bytes(path.read_bytes()[:40])  # a torn file
+    assert cache.cached_arrays("demo", build)["a"].tolist() == [0, 1, 2, 3, 4]
+    assert len(built) == 2 and np.load(path)["a"].tolist() == [0, 1, 2, 3, 4]
+    assert [p.name for p in cache_in.iterdir()] == [path.name]  # no temporary file left behind

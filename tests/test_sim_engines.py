@@ -1,0 +1,206 @@
+"""The numpy and numba engines against the kit: every game an engine plays, replayed move by move through
+kit.match.play_game with kit.players' MENACE (kit.matchbox draws and settles), leaves the same results,
+first-box beads and, at the end, the same beads in every box; and the engines agree with the kit's
+reference in distribution.
+
+A replay steers the kit's players to the engine's moves: the kit's generator is scripted so that
+MenacePlayer draws the bead the engine drew (and the test first checks that the kit's box holds one) and
+the fixed players choose the engine's move from their own choice of moves. Refill presets (golf) are left
+to the distribution test and to tests/test_cross_check.py, since the trace does not record refills.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from generator.catalogue import build_catalogue
+from kit.game import SIDES
+from kit.match import play_game
+from kit.players import MenacePlayer, NovicePlayer, make_player, parse_player
+from kit.solver import perfect_moves
+from tracker.sim import engine_numpy
+from tracker.sim.chunk import Setup
+from tracker.sim.experiment import numba_installed, simulate
+from tracker.sim.flat import menace_tables, policy_tables
+from tracker.sim.reference import reference_run
+from tracker.sim.tables import game_tables
+
+needs_numba = pytest.mark.skipif(
+    not numba_installed(), reason="numba is not installed (pip install '.[fast]'): numba engine untested"
+)
+ENGINES = ["numpy", pytest.param("numba", marks=needs_numba)]
+
+
+def engine_module(name: str) -> Any:
+    if name == "numba":
+        from tracker.sim import engine_numba
+
+        return engine_numba
+    return engine_numpy
+
+
+def setup_for(game: str, side: str, rules: str, opponent: str) -> Setup:
+    spec = parse_player(opponent)
+    other = "second" if side == "first" else "first"
+    rival = menace_tables(game, other, rules) if spec.learns else None
+    return Setup(policy_tables(game), menace_tables(game, side, rules), SIDES[side], spec, rival)
+
+
+class _Scripted(random.Random):
+    """The kit players' generator, made to give the engine's choices."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.tickets: list[int] = []
+        self.move: Any = None
+        self.unit = 0.0
+
+    def randrange(self, n: int) -> int:  # type: ignore[override]
+        ticket = self.tickets.pop(0)
+        assert 0 <= ticket < n
+        return ticket
+
+    def choice(self, seq: Any) -> Any:
+        assert self.move in seq, f"the engine played {self.move}, which this player could not choose"
+        return self.move
+
+    def random(self) -> float:
+        return self.unit
+
+
+class _Replayed:
+    """A kit player made to play the moves of an engine's trace (shared by both sides, in ply order)."""
+
+    def __init__(self, inner: Any, game: Any, codes: dict[Any, int], script: list[int]) -> None:
+        self.inner, self.game, self.codes, self.script = inner, game, codes, script
+
+    def choose(self, state: Any, rng: _Scripted) -> Any:
+        target = self.script.pop(0)
+        move = None
+        if target != -1:
+            legal = self.game.legal_moves(state)
+            (move,) = [m for m in legal if self.codes[self.game.apply(state, m)] == target]
+        rng.move = move
+        if isinstance(self.inner, MenacePlayer):
+            placement = self.inner.catalogue.box_for(state)
+            if placement is not None and move is not None:
+                counts = self.inner.boxes[placement.box.id]
+                (bead,) = [b for b in placement.box.moves if placement.to_real(b) == move]
+                assert counts[bead] > 0, f"the engine drew {bead} from box {placement.box.id}, which has none"
+                order = sorted(counts)
+                rng.tickets.append(sum(counts[m] for m in order[: order.index(bead)]))
+        elif isinstance(self.inner, NovicePlayer):
+            rng.unit = 0.0 if move in perfect_moves(self.game, state) else 0.999999
+        chosen = self.inner.choose(state, rng)
+        assert chosen == move
+        return chosen
+
+    def learn(self, result: Any) -> None:
+        self.inner.learn(result)
+
+
+REPLAYS = [
+    ("tictactoe", "first", "michie", "random"),
+    ("tictactoe", "first", "michie", "perfect"),  # the first box runs dry: MENACE resigns
+    ("tictactoe", "first", "open-day", "perfect"),  # the first box keeps its last bead
+    ("tictactoe", "second", "scroggs", "menace"),  # both sides learn
+    ("tictactoe", "second", "michie", "novice:0.5"),
+    ("nim", "second", "nim-floor0", "random"),  # every box keeps one
+    ("nim", "first", "nim", "ideal"),
+    ("hexapawn", "second", "gardner", "random"),  # a defeat punishes the last move only
+]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("game, side, rules, opponent", REPLAYS)
+def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game, side, rules, opponent):
+    games = 150
+    setup = setup_for(game, side, rules, opponent)
+    played = engine_module(engine).play_chunk(setup, 1, games, np.random.default_rng(7), trace=True)
+    catalogue = build_catalogue(game, side, rules)
+    kit_game = catalogue.game
+    codes = game_tables(game).codes
+    other = build_catalogue(game, "second" if side == "first" else "first", rules)
+    menace = MenacePlayer(catalogue)
+    rival = make_player(parse_player(opponent), kit_game, other)
+    script: list[int] = []
+    players = [_Replayed(menace, kit_game, codes, script), _Replayed(rival, kit_game, codes, script)]
+    if side == "second":
+        players.reverse()
+    first_boxes = sorted(catalogue.first_move_boxes)
+    resigned = 0
+    for g, moves in enumerate(played.trace):
+        script[:] = moves
+        resigned += moves[-1] == -1
+        outcome = play_game(kit_game, players, _Scripted())
+        assert not script, f"game {g + 1}: the kit's game ended before the engine's"
+        result = outcome.result_for(catalogue.menace).reward
+        assert played.tallies[g].tolist() == [result == -1, result == 0, result == 1], f"game {g + 1}"
+        in_first = sum(sum(menace.boxes[b].values()) for b in first_boxes)
+        assert played.first_beads[g] == in_first, f"game {g + 1}"
+    beads = played.beads.reshape(len(catalogue.boxes), -1)
+    assert [[menace.boxes[b.id][m] for m in b.moves] for b in catalogue.boxes] == [
+        beads[b.id - 1, : len(b.moves)].tolist() for b in catalogue.boxes
+    ]
+    if (rules, opponent) == ("michie", "perfect"):
+        assert resigned > 0  # the resignation path was replayed too
+
+
+_REFERENCE: dict[tuple[str, ...], np.ndarray] = {}
+
+AGREEMENT = [
+    ("tictactoe", "first", "michie", "random"),
+    ("tictactoe", "first", "scroggs", "perfect"),
+    ("tictactoe", "second", "golf", "random"),  # empty boxes are refilled
+    ("tictactoe", "first", "open-day", "novice:0.5"),
+    ("tictactoe", "second", "michie", "menace"),
+    ("nim", "second", "nim-floor0", "random"),
+    ("hexapawn", "second", "gardner", "novice:0.7"),
+]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("game, side, rules, opponent", AGREEMENT)
+def test_engines_agree_with_the_reference_in_distribution(engine, game, side, rules, opponent):
+    games, runs, population = 100, 150, 2000
+    key = (game, side, rules, opponent)
+    if key not in _REFERENCE:
+        _REFERENCE[key] = np.array([
+            reference_run(game, menace_plays=side, rules=rules, opponent=opponent, games=games, seed=seed)
+            for seed in range(runs)
+        ])  # fmt: skip
+    single = _REFERENCE[key]
+    sim = simulate(game, menace_plays=side, rules=rules, opponent=opponent, games=games,
+                   population=population, seed=7, engine=engine)
+    assert sim.engine == engine
+    for counts, r in ((sim.wins, 1), (sim.draws, 0), (sim.losses, -1)):
+        per_run = (single == r).mean(axis=1)
+        spread = per_run.std(ddof=1) * np.sqrt(1 / runs + 1 / population) + 1e-9
+        assert abs(counts.sum() / (population * games) - per_run.mean()) <= 6 * spread
+    score = np.select([single == 1, single == 0], [3, 1], -1).cumsum(axis=1)
+    for g in (10, games):
+        spread = score[:, g - 1].std(ddof=1) * np.sqrt(1 / runs + 1 / population) + 1e-9
+        assert abs(sim.curve[g - 1] - score[:, g - 1].mean()) <= 6 * spread
+
+
+@needs_numba
+def test_the_first_numba_run_says_it_compiles_and_later_runs_load_the_cache(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["MENACE_CACHE_DIR"] = str(tmp_path)
+    command = [sys.executable, "-m", "tracker", "simulate", "--games", "2", "--population", "3", "--engine",
+               "numba", "--json"]
+    first, second = (subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+                     for _ in range(2))
+    assert f"compiling the numba engine (once; cached in {tmp_path / 'numba'})..." in first.stderr
+    assert "compiling" not in second.stderr
+    assert any((tmp_path / "numba").rglob("*.nbi"))  # compiled code, where the user can write
+    assert json.loads(first.stdout)["engine"] == "numba"
