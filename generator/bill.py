@@ -83,6 +83,8 @@ def colour_runs(catalogue: Catalogue) -> dict[int, list[tuple[int, list[tuple[in
     found: dict[int, dict[int, list[tuple[int, int]]]] = {}
     for box in catalogue.boxes:
         for move, count in zip(box.moves, box.beads, strict=True):
+            if count == 0:  # a trained box may hold none of a colour: nothing to put in
+                continue
             runs = found.setdefault(game.move_code(move), {}).setdefault(count, [])
             if runs and runs[-1][1] == box.id - 1:
                 runs[-1] = (runs[-1][0], box.id)
