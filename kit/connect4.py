@@ -134,9 +134,9 @@ class ConnectFour(Game[Position, Column]):
                     x |= bit
                 elif mark == "O":
                     o |= bit
-        both = x | o
-        if any(((both >> HEIGHT * c & COLUMN_MASK) + 1) & (both >> HEIGHT * c & COLUMN_MASK)
-               for c in range(COLUMNS)):
+        columns = ((x | o) >> HEIGHT * column & COLUMN_MASK for column in range(COLUMNS))
+        # Discs fill a column from the bottom: its bits are ones from bit 0 up, so adding one carries.
+        if any(discs & (discs + 1) for discs in columns):
             raise InvalidPositionError(f"{text!r} cannot happen in play: a disc floats above an empty cell")
         if x.bit_count() - o.bit_count() not in (0, 1):
             raise InvalidPositionError(

@@ -227,7 +227,9 @@ class Othello(Game[Position, Square]):
     # --- pictures -----------------------------------------------------------------------------------
     def picture(self, position: Position) -> Grid:
         marks = tuple(mark.replace(EMPTY, "") for mark in self._marks(position))
-        return Grid(SIZE, SIZE, marks, row_names=tuple("12345678"), column_names=tuple(FILES))
+        black, white = position
+        return Grid(SIZE, SIZE, marks, row_names=tuple("12345678"), column_names=tuple(FILES),
+                    caption=f"Black {black.bit_count()} discs, White {white.bit_count()}")
 
     def move_mark(self, move: Square) -> MoveMark:
         return MoveMark(None if move == PASS else move, square_name(move))

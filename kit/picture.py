@@ -22,6 +22,7 @@ class Grid:
     column_names: tuple[str, ...] = ()
     # Cells per side of the blocks the board is drawn in (ultimate tic-tac-toe's local boards: 3); 0: none.
     block: int = 0
+    caption: str = ""  # a line drawn under the board at the terminal (Othello: the discs each side has)
 
     def cell(self, row: int, column: int) -> str:
         return self.marks[row * self.columns + column]

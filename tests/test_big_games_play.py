@@ -34,12 +34,14 @@ def test_othello_draws_files_and_ranks_and_stars_the_legal_squares():
         "  6 . . . . * . . .",
         "  7 . . . . . . . .",
         "  8 . . . . . . . .",
-        "Your move (a square such as d3; * marks the legal ones): e3",
+        "  Black 2 discs, White 2",
     ]
-    assert lines[10] == "  a disc on e3 turns nothing over: choose one of d3, c4, f5, e6"
-    assert lines[12].startswith("mcts:20 plays ")
-    assert lines[14] == "  1 . . . . . . . ."
-    assert lines[16].startswith("  3 ") and lines[16][4 + 2 * 3] == "B"  # Black's disc on d3
+    assert lines[10] == "Your move (a square such as d3; * marks the legal ones): e3"
+    assert lines[11] == "  a disc on e3 turns nothing over: choose one of d3, c4, f5, e6"
+    assert lines[13].startswith("mcts:20 plays ")
+    assert lines[15] == "  1 . . . . . . . ."
+    assert lines[17].startswith("  3 ") and lines[17][4 + 2 * 3] == "B"  # Black's disc on d3
+    assert lines[23] in ("  Black 3 discs, White 3", "  Black 2 discs, White 4")  # one or two turned
 
 
 def test_ultimate_draws_the_local_boards_apart_and_stars_the_board_to_play_in():

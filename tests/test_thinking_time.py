@@ -54,10 +54,11 @@ def test_the_command_prints_a_table_or_json_and_writes_the_pdf(tmp_path):
     lines = table.stdout.splitlines()
     assert lines[0] == ("Noughts and crosses: 2 games a cell, MCTS moving first in 1, seed 2; "
                         "W/D/L from MCTS's side")
-    assert lines[1].split() == ["player", "s/move", "vs", "random", "vs", "mcts:40", "vs", "perfect"]
+    assert lines[1].split() == ["player", "cpu-s/move", "vs", "random", "vs", "mcts:40", "vs", "perfect"]
     assert [line.split()[0] for line in lines[2:]] == ["mcts:10", "mcts:40"]
     text = "".join(page.extract_text() for page in PdfReader(out).pages)
-    for title in ("MCTS against random", "MCTS against mcts:40", "MCTS against perfect", "seconds per move"):
+    titles = ("MCTS against random", "MCTS against mcts:40", "MCTS against perfect", "CPU seconds per move")
+    for title in titles:
         assert title in text
     data = json.loads(run(*args, "--json").stdout)
     assert data["iterations"] == [10, 40] and data["opponents"] == ["random", "mcts:40", "perfect"]

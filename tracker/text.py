@@ -77,8 +77,10 @@ def board_lines(game: Game[Any, Any], grid: Grid, notation: str, legal: Collecti
     rows, columns = edges
     lines = grid_lines(grid, cell=lambda index, mark: LEGAL_CELL if index in legal else mark)
     if grid.block:  # ultimate tic-tac-toe: its local boards drawn apart
-        return _blocks(grid.block, rows, columns, lines)
-    return ["    " + " ".join(columns), *(f"  {rows[r]} {line}" for r, line in enumerate(lines))]
+        drawn = _blocks(grid.block, rows, columns, lines)
+    else:
+        drawn = ["    " + " ".join(columns), *(f"  {rows[r]} {line}" for r, line in enumerate(lines))]
+    return drawn + ([f"  {grid.caption}"] if grid.caption else [])
 
 
 def _blocks(size: int, rows: Sequence[str], columns: Sequence[str], lines: Sequence[str]) -> list[str]:

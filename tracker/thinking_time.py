@@ -1,6 +1,7 @@
 """The thinking-time study (the MCTS course's task, issues 10 and 11): MCTS at several iteration counts
 against random, against the longest-thinking MCTS, and against perfect play where the game is small
-enough to solve; win, draw and loss counts and the seconds each move took.
+enough to solve; win, draw and loss counts and the CPU seconds each move took (CPU time, not wall
+time: on a shared machine the wall time of a move depends on what else is running).
 
 Every cell plays half its games with MCTS moving first and half second, each half from its own seeded
 generator, so a cell's figures do not depend on which other cells were asked for.
@@ -32,7 +33,7 @@ class Cell:
     draws: int
     losses: int
     moves: int  # moves MCTS made, over all the cell's games
-    seconds: float  # the time those moves took
+    seconds: float  # the CPU time those moves took
 
     @property
     def games(self) -> int:
@@ -76,9 +77,9 @@ class Timed:
         self.player, self.moves, self.seconds = player, 0, 0.0
 
     def choose(self, state: State[Any], rng: random.Random) -> Any | None:
-        started = time.perf_counter()
+        started = time.process_time()
         move = self.player.choose(state, rng)
-        self.seconds += time.perf_counter() - started
+        self.seconds += time.process_time() - started
         self.moves += 1
         return move
 
@@ -148,7 +149,7 @@ def summary_lines(study: Study) -> list[str]:
     for n in study.iterations:
         against = "; ".join(f"vs {c.opponent} {c.wins}/{c.draws}/{c.losses}"
                             for c in (study.cell(n, o) for o in study.opponents))
-        lines.append(f"mcts:{n} ({study.seconds_per_move(n):.3f} s a move): {against}")
+        lines.append(f"mcts:{n} ({study.seconds_per_move(n):.4f} CPU s a move): {against}")
     return lines
 
 
@@ -156,10 +157,10 @@ def table_lines(study: Study) -> list[str]:
     """The study as a table: a row per iteration count, MCTS's wins/draws/losses against each opponent."""
     lines = [
         heading(study),
-        f"{'player':<14}{'s/move':>9}" + "".join(f"{'vs ' + o:>18}" for o in study.opponents),
+        f"{'player':<14}{'cpu-s/move':>12}" + "".join(f"{'vs ' + o:>18}" for o in study.opponents),
     ]
     for n in study.iterations:
         cells = [study.cell(n, o) for o in study.opponents]
         results = "".join(f"{f'{c.wins}/{c.draws}/{c.losses}':>18}" for c in cells)
-        lines.append(f"{f'mcts:{n}':<14}{study.seconds_per_move(n):>9.3f}{results}")
+        lines.append(f"{f'mcts:{n}':<14}{study.seconds_per_move(n):>12.4f}{results}")
     return lines

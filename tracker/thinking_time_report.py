@@ -1,5 +1,5 @@
 """The thinking-time study's PDF, drawn with the shared chart helper (generator/charts.py): MCTS's results
-against each opponent by thinking time, and the seconds a move took."""
+against each opponent by thinking time, and the CPU seconds a move took."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def write_thinking_time_report(study: Study, path: Path) -> None:
         ]
         drawings.append(stacked_bars(names, layers, title=f"MCTS against {opponent}, by thinking time",
                                      y_label="share of games", x_label="iterations a move", height=200))
-    seconds = Series("seconds per move", [study.seconds_per_move(n) for n in study.iterations], "#1f5fbf")
-    drawings.append(stacked_bars(names, [seconds], title="Thinking time: seconds per move",
+    seconds = Series("CPU seconds per move", [study.seconds_per_move(n) for n in study.iterations], "#1f5fbf")
+    drawings.append(stacked_bars(names, [seconds], title="Thinking time: CPU seconds per move",
                                  y_label="seconds", x_label="iterations a move", height=180))
     write_report(path, "MCTS thinking time", summary_lines(study), drawings)

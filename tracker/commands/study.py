@@ -35,8 +35,8 @@ study.add_command(qlearn)
 @json_option
 def thinking_time(game: str, iterations: str, games: int, seed: int, out: Path | None, as_json: bool) -> None:
     """MCTS at several thinking times against random, against the longest-thinking MCTS, and against
-    perfect play where the game is small enough: wins, draws and losses from MCTS's side, and seconds per
-    move. Progress goes to stderr."""
+    perfect play where the game is small enough: wins, draws and losses from MCTS's side, and CPU
+    seconds per move. Progress goes to stderr."""
     from tracker.thinking_time import parse_iterations, table_lines
     from tracker.thinking_time import thinking_time as run_study
 
