@@ -11,7 +11,7 @@ import click
 
 from generator.catalogue import build_catalogue
 from kit.matchbox import Box
-from kit.palettes import load_palette
+from kit.palettes import choose_palette
 from kit.picture import Heaps
 from tracker.census import parse_counts
 from tracker.commands.options import (
@@ -36,8 +36,8 @@ from tracker.text import counts_on_cells, grid_lines, heaps_words, plural
 @click.option(
     "--palette",
     default=None,
-    metavar="NAME",
-    help=f"Bead palette (default: {each_game('default_palette')}).",
+    metavar="NAME|FILE.toml",
+    help=f"Bead palette: a shipped one or your own file (default: {each_game('default_palette')}).",
 )
 @click.argument("name")
 def new(
@@ -46,19 +46,10 @@ def new(
     """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
     name = kit_name(name)
     catalogue = build_catalogue(game, menace_plays, rules)
-    chosen = load_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
+    chosen = choose_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
     codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
     chosen.check_covers(codes, catalogue.game.spec)
-    kit = KitRecord(
-        new_id(),
-        name,
-        game,
-        menace_plays,
-        catalogue.rules.name,
-        chosen.name,
-        catalogue.fingerprint,
-        catalogue.boxes,
-    )
+    kit = KitRecord.made(new_id(), name, game, catalogue, chosen)
     store = open_store(db_path, create=True)
     store.create_kit(kit)
     beads = sum(sum(b.beads) for b in kit.boxes)
