@@ -206,3 +206,34 @@ def test_generate_prints_from_files_and_a_stored_kit_after_they_are_gone(tmp_pat
     stored = json.loads((tmp_path / "stored" / "pile" / "kit.json").read_text())
     assert (stored["rules"], stored["palette"]) == ("r.toml", "p.toml")
     assert stored["fingerprint"] == manifest["fingerprint"]
+
+
+MICHIE_VALUES = 'game = "tictactoe"\ninitial_beads = [4, 3, 2, 1]\nwin = 3\ndraw = 1\nloss = -1\n'
+
+
+def outcome(result):
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()[1:3]
+
+
+@pytest.mark.parametrize("engine", ["numpy", "kit"])
+def test_simulate_on_a_file_with_michies_values_plays_exactly_as_michie(tmp_path, monkeypatch, engine):
+    monkeypatch.chdir(tmp_path)
+    args = ["simulate", "--games", "60", "--population", "8", "--seed", "5", "--engine", engine]
+    (tmp_path / "mine.toml").write_text(RULES)
+    other = outcome(run(*args, "--rules", "mine.toml"))
+    (tmp_path / "mine.toml").write_text(MICHIE_VALUES)  # the same name, new values: nothing cached is reused
+    assert outcome(run(*args, "--rules", "mine.toml")) == outcome(run(*args, "--rules", "michie")) != other
+
+
+def test_match_takes_a_menace_on_a_rules_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text(MICHIE_VALUES)
+    args = ["match", "--second", "random", "--games", "100", "--seed", "2"]
+    mine = run(*args, "--first", "menace:mine.toml")
+    assert mine.output.startswith("tictactoe, 100 games, menace:mine.toml moving first\n")
+    michie = run(*args, "--first", "menace:michie")
+    assert mine.output.splitlines()[1:] == [
+        line.replace("menace:michie", "menace:mine.toml") for line in michie.output.splitlines()[1:]]
+    gone = run(*args, "--first", "menace:gone.toml")
+    assert (gone.exit_code, gone.output) == (2, "Error: gone.toml: no such file\n")
