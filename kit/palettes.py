@@ -1,6 +1,8 @@
 """Bead palettes: which colour of bead stands for which move, read from TOML files."""
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -158,3 +160,17 @@ def _colour(row: Any, source: str) -> Colour:
     if not RGB.fullmatch(colour.rgb):
         fields.fail(f"rgb must be #rrggbb (six hex digits), not {colour.rgb!r}")
     return colour
+
+
+def kit_code(fingerprint: str, palette: Palette) -> str:
+    """The six-character code printed on a kit's labels, from its catalogue's fingerprint (game, side,
+    rules and boxes) and its palette's colours, so labels in other colours never pass for these.
+
+    In the game's default colours the code is the fingerprint's first six hex digits, as every kit printed
+    before the palette joined the code says; other colours hash into it."""
+    from kit.games import get_game  # the registry imports every game; palettes are read without it
+
+    if palette.colours == load_palette(get_game(palette.game).default_palette).colours:
+        return fingerprint[:6].upper()
+    colours = json.dumps([[c.move, c.name, c.code, c.rgb] for c in palette.colours])
+    return hashlib.sha256(f"{fingerprint} {colours}".encode()).hexdigest()[:6].upper()

@@ -15,6 +15,7 @@ from kit.game import Game
 from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Colour, Palette, UnknownColourError, load_palette, palette_from_data
+from kit.palettes import kit_code as labels_code
 from kit.rules import Rules, load_rules, rules_from_data
 from tracker.errors import MenaceError
 
@@ -87,6 +88,11 @@ class KitRecord:
             return load_palette(self.palette_name, game=game_from_spec(self.game).name)
         source = f"kit {self.name}'s palette {self.palette_name}"
         return palette_from_data(self.palette_name, self.palette_file, source=source, shipped=False)
+
+    @cached_property
+    def kit_code(self) -> str:
+        """The kit code its labels print (kit.palettes.kit_code)."""
+        return labels_code(self.fingerprint, self.palette)
 
     @cached_property
     def _placements(self) -> dict[Any, Placement]:
