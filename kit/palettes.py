@@ -133,7 +133,7 @@ def palette_from_data(name: str, data: dict[str, Any], *, source: str, shipped: 
     fields.only(FIELDS)
     game = fields.text("game")
     title = fields.text("title", None if shipped else name)
-    description = fields.text("description", None if shipped else "").strip()
+    description = fields.text("description", None if shipped else f"your own colours, from {name}").strip()
     rows = data.get("colours")
     if not isinstance(rows, list) or not rows:
         fields.fail('colours must be a list of tables, e.g. colours = [{ move = 0, name = "red", code = "R", '

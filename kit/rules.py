@@ -133,7 +133,7 @@ def rules_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bo
         name=name,
         game=fields.text("game"),
         title=fields.text("title", None if shipped else name),
-        description=fields.text("description", None if shipped else "").strip(),
+        description=fields.text("description", None if shipped else f"your own rules, from {name}").strip(),
         initial_beads=fields.wholes("initial_beads", least=1),
         win=fields.whole("win"),
         draw=fields.whole("draw"),

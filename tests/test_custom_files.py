@@ -46,6 +46,7 @@ def test_a_rules_file_is_read_with_its_values_and_file_name(files):
     # what a file leaves out takes the shipped presets' defaults
     assert (rules.floor, rules.empty_box, rules.keep_one, rules.beads_on, rules.punish) == (
         0, "resign", "none", "distinct", "every-move")
+    assert rules.description == "your own rules, from my-rules.toml"  # the rules card says so
     assert rules.from_file and not load_rules("michie").from_file
     assert choose_rules("michie", game="tictactoe") == load_rules("michie")  # a name is still a preset
 
@@ -237,3 +238,20 @@ def test_match_takes_a_menace_on_a_rules_file(tmp_path, monkeypatch):
         line.replace("menace:michie", "menace:mine.toml") for line in michie.output.splitlines()[1:]]
     gone = run(*args, "--first", "menace:gone.toml")
     assert (gone.exit_code, gone.output) == (2, "Error: gone.toml: no such file\n")
+
+
+def test_train_on_files_in_another_folder_keeps_them_and_trains_as_the_same_preset(tmp_path, files):
+    (tmp_path / "michie-values.toml").write_text(MICHIE_VALUES)
+    db = str(tmp_path / "s.db")
+    args = ["train", "--db", db, "--games", "100", "--seed", "3"]
+    mine = run(*args, "--rules", str(tmp_path / "michie-values.toml"), "--palette", str(files[1]), "mine")
+    assert mine.exit_code == 0, mine.output
+    assert run(*args, "--rules", "michie", "plain").exit_code == 0
+    for path in (tmp_path / "michie-values.toml", *files):
+        path.unlink()
+    assert run("verify", "--db", db).output.startswith("OK: ")
+    box = run("box", "--db", db, "--kit", "mine", "1").output
+    plain = run("box", "--db", db, "--kit", "plain", "1").output
+    assert box.startswith("Box 1 of kit mine") and "ruby" in box  # ruby is craft's red, square 1
+    assert [line.split()[2:] for line in box.splitlines()[4:]] == [
+        line.split()[2:] for line in plain.splitlines()[4:]]  # the same counts as the preset it copies
