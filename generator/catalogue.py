@@ -14,18 +14,25 @@ from generator.walk import states
 from kit.game import SIDES, GameError, State
 from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue
-from kit.rules import load_rules
+from kit.rules import Rules, choose_rules
 
 
 @cache
-def build_catalogue(game_spec: str, menace_plays: str = "first", rules_name: str | None = None) -> Catalogue:
-    """The catalogue for a game (its name or spec, e.g. "nim --heaps 1,2,3"), MENACE's side and a rules
-    preset (the game's default when None)."""
+def build_catalogue(game_spec: str, menace_plays: str = "first", rules_name: str | Rules | None = None
+                    ) -> Catalogue:
+    """The catalogue for a game (its name or spec, e.g. "nim --heaps 1,2,3"), MENACE's side and rules: a
+    preset's name, a rules file's name (kit.rules.choose_rules) or Rules already read (the game's default
+    preset when None)."""
     game = game_from_spec(game_spec)
     game.require_matchbox_kit()
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
-    rules = load_rules(game.default_rules) if rules_name is None else load_rules(rules_name, game=game.name)
+    if isinstance(rules_name, Rules):
+        rules = rules_name
+        if rules.game != game.name:
+            raise GameError(f"rules {rules.name!r} are for {rules.game}, not {game.name}")
+    else:
+        rules = choose_rules(rules_name or game.default_rules, game=game.name)
     chosen: dict[object, State[Any]] = {}
     for state in states(game, reduce=True):
         if game.outcome(state) is None and game.needs_box(state, SIDES[menace_plays]):

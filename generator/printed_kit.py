@@ -24,10 +24,11 @@ from generator.documents.common import KitSpec
 from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path
 from generator.stocks import DEFAULT_STOCK, load_stock
+from kit.datafiles import names_a_file, read_file
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
-from kit.palettes import load_palette
-from kit.rules import load_rules
+from kit.palettes import Palette, choose_palette, load_palette
+from kit.rules import Rules, choose_rules, load_rules
 
 # In the order a builder uses them: check the printer, print labels, read the legend, fill, play.
 DOCUMENTS = (
@@ -55,8 +56,8 @@ class KitOptions:
 
     game: str = ALL_GAMES
     menace_plays: str = "first"
-    rules: str | None = None
-    palette: str | None = None
+    rules: str | Rules | None = None  # a preset's or file's name, or a kit's own (tracker.kit_print)
+    palette: str | Palette | None = None
     paper: str | None = None
     stock: str = DEFAULT_STOCK
     offset_x: float = 0.0
@@ -78,16 +79,18 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     stock = load_stock(options.stock)
     paper = stock.paper_for(options.paper)
     check_print_area(stock, paper, offset_x=options.offset_x, offset_y=options.offset_y)
-    rules_game = _owner(options.rules, load_rules, games)
-    palette_game = _owner(options.palette, load_palette, games)
+    rules_game = _owner(options.rules, choose_rules, load_rules, games)
+    palette_game = _owner(options.palette, choose_palette, load_palette, games)
     specs = []
     for game in games:
+        family = game_from_spec(game).name
         rules = options.rules if rules_game == game else None
-        named_palette = options.palette if palette_game == game else None
+        if isinstance(rules, str):
+            rules = choose_rules(rules, game=family)
         catalogue = build_catalogue(game, options.menace_plays, rules)
-        family = catalogue.game.name
-        palette = load_palette(catalogue.game.default_palette if named_palette is None else named_palette,
-                               game=family)
+        palette = options.palette if palette_game == game else None
+        if not isinstance(palette, Palette):
+            palette = choose_palette(palette or catalogue.game.default_palette, game=family)
         palette.check_covers(catalogue.move_codes(m for b in catalogue.boxes for m in b.moves), game)
         specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y,
                              level_per_sheet=options.level_per_sheet))
@@ -99,14 +102,21 @@ class _Preset(Protocol):
     def game(self) -> str: ...
 
 
-def _owner(name: str | None, load: Callable[..., _Preset], games: list[str]) -> str | None:
-    """The game a named preset belongs to; with one game, a preset for another game is an error."""
-    if name is None:
+def _owner(chosen: str | _Preset | None, choose: Callable[..., _Preset], load: Callable[..., _Preset],
+           games: list[str]) -> str | None:
+    """The game a preset (a name, a file or one already read) belongs to; with one game, a preset for
+    another game is an error."""
+    if chosen is None:
         return None
     if len(games) == 1:
-        load(name, game=game_from_spec(games[0]).name)
+        if isinstance(chosen, str):
+            choose(chosen, game=game_from_spec(games[0]).name)
         return games[0]
-    return load(name).game
+    if not isinstance(chosen, str):
+        return chosen.game
+    if names_a_file(chosen):
+        return choose(chosen, game=str(read_file(chosen).get("game"))).game  # checks every field
+    return load(chosen).game
 
 
 def generate(

@@ -4,7 +4,10 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
+
+from kit.game import GameError
 
 
 def names(folder: str) -> list[str]:
@@ -22,3 +25,81 @@ def read(folder: str, name: str) -> dict[str, Any] | None:
 
 def _folder(folder: str) -> Traversable:
     return resources.files("kit") / folder
+
+
+class DataFileError(GameError):
+    """A rules or palette file that cannot be read, or a field in it that is not allowed."""
+
+
+def names_a_file(value: str) -> bool:
+    """Whether a --rules or --palette value names a file: one that exists, or any name ending in .toml
+    (so a mistyped file name is "no such file", not "no such preset")."""
+    return value.endswith(".toml") or Path(value).is_file()
+
+
+def read_file(path: str) -> dict[str, Any]:
+    """The parsed TOML file at ``path``; raises DataFileError in one line naming the file."""
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataFileError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise DataFileError(f"{path}: not a text file (TOML is UTF-8)") from None
+    except tomllib.TOMLDecodeError as error:
+        raise DataFileError(f"{path}: not valid TOML: {error}") from None
+    except (OSError, ValueError) as error:
+        raise DataFileError(f"{path}: cannot be read: {getattr(error, 'strerror', None) or error}") from None
+
+
+class Fields:
+    """Reads one TOML table field by field; each bad field is one line naming the source, the field and
+    what is allowed, raised as ``error``."""
+
+    def __init__(self, data: dict[str, Any], source: str, error: type[GameError]) -> None:
+        self.data, self.source, self.error = data, source, error
+
+    def fail(self, message: str) -> NoReturn:
+        raise self.error(f"{self.source}: {message}")
+
+    def only(self, allowed: tuple[str, ...]) -> None:
+        """Refuses a field not in ``allowed`` (a typo such as "wins" would otherwise be ignored)."""
+        for key in self.data:
+            if key not in allowed:
+                self.fail(f"unknown field {key!r}: the fields are {', '.join(allowed)}")
+
+    def text(self, key: str, default: str | None = None) -> str:
+        value = self.data.get(key, default)
+        if not isinstance(value, str) or (default is None and not value.strip()):
+            self.fail(f"{key} must be text" + (" (it is required)" if key not in self.data else
+                                                 f", not {value!r}"))
+        return value
+
+    def whole(self, key: str, default: int | None = None, *, least: int | None = None) -> int:
+        value = self.data.get(key, default)
+        if value is None:
+            self.fail(f"{key} is required: a whole number")
+        if not isinstance(value, int) or isinstance(value, bool) or (least is not None and value < least):
+            self.fail(f"{key} must be a whole number{_at_least(least)}, not {value!r}")
+        return value
+
+    def wholes(self, key: str, *, least: int) -> tuple[int, ...]:
+        value = self.data.get(key)
+        if (
+            not isinstance(value, list)
+            or not value
+            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= least for n in value)
+        ):
+            shown = "missing" if value is None else repr(value)
+            self.fail(f"{key} must be a list of whole numbers{_at_least(least)}, e.g. [4, 3, 2, 1], "
+                      f"not {shown}")
+        return tuple(value)
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
+        value = self.data.get(key, default)
+        if value not in choices:
+            self.fail(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+        return str(value)
+
+
+def _at_least(least: int | None) -> str:
+    return "" if least is None else f" of at least {least}"

@@ -1,8 +1,12 @@
 """Bead palettes: which colour of bead stands for which move, read from TOML files."""
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kit import datafiles
@@ -35,6 +39,12 @@ class Palette:
     title: str
     description: str
     colours: tuple[Colour, ...]
+    from_file: bool = False  # a builder's own file, not a shipped palette: a kit keeps a copy (as_file)
+
+    def as_file(self) -> dict[str, Any]:
+        """The palette as its TOML file: what a kit keeps of a palette that came from a file."""
+        colours = [{"move": c.move, "name": c.name, "code": c.code, "rgb": c.rgb} for c in self.colours]
+        return {"game": self.game, "title": self.title, "description": self.description, "colours": colours}
 
     def for_move(self, move: int) -> Colour:
         return self._by_move[move]
@@ -83,12 +93,24 @@ def load_palette(name: str, *, game: str | None = None) -> Palette:
     data = datafiles.read("palettes", name)
     if data is None:
         raise UnknownPaletteError(f"unknown palette {name!r}: choose one of {', '.join(palette_names(game))}")
-    palette = _parse(name, data)
+    palette = palette_from_data(name, data, source=f"palette {name!r}")
     if game is not None and palette.game != game:
         raise UnknownPaletteError(
             f"palette {name!r} is for {palette.game}, not {game}: "
             f"choose one of {', '.join(palette_names(game))}"
         )
+    return palette
+
+
+def choose_palette(value: str, *, game: str) -> Palette:
+    """The palette ``value`` names for a kit of ``game`` (the game's family name): a palette file (one
+    that exists, or a name ending in .toml) or a shipped palette."""
+    if not datafiles.names_a_file(value):
+        return load_palette(value, game=game)
+    palette = palette_from_data(Path(value).name, datafiles.read_file(value), source=value, shipped=False)
+    if palette.game != game:
+        raise UnknownPaletteError(f"{value}: game is {palette.game!r}, but the kit is {game}: "
+                                  f"write game = {game!r}")
     return palette
 
 
@@ -99,13 +121,56 @@ def default_palette(game: str) -> Palette:
     return load_palette(get_game(game).default_palette)
 
 
-def _parse(name: str, data: dict[str, Any]) -> Palette:
-    colours = tuple(Colour(c["move"], c["name"], c["code"], c["rgb"]) for c in data["colours"])
-    codes = [c.code.lower() for c in colours]
-    names = [c.name.lower() for c in colours]
-    moves = [c.move for c in colours]
-    if len(set(codes)) != len(codes) or len(set(names)) != len(names) or len(set(moves)) != len(moves):
-        raise UnknownPaletteError(f"palette {name!r} repeats a colour's move, name or letter")
-    if any(len(c.code) != 1 or len(c.rgb) != 7 or not c.rgb.startswith("#") for c in colours):
-        raise UnknownPaletteError(f"palette {name!r} needs one-letter codes and colours as #rrggbb")
-    return Palette(name, data["game"], data["title"], data["description"].strip(), colours)
+FIELDS = ("game", "title", "description", "colours")
+COLOUR_FIELDS = ("move", "name", "code", "rgb")
+RGB = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def palette_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bool = True) -> Palette:
+    """A palette from its TOML table, checked field by field (``source`` names it in errors); a file of
+    one's own may leave out its title and description."""
+    fields = datafiles.Fields(data, source, UnknownPaletteError)
+    fields.only(FIELDS)
+    game = fields.text("game")
+    title = fields.text("title", None if shipped else name)
+    description = fields.text("description", None if shipped else f"your own colours, from {name}").strip()
+    rows = data.get("colours")
+    if not isinstance(rows, list) or not rows:
+        fields.fail('colours must be a list of tables, e.g. colours = [{ move = 0, name = "red", code = "R", '
+                    'rgb = "#d7263d" }]')
+    colours = tuple(_colour(row, f"{source}: colours[{i}]") for i, row in enumerate(rows, start=1))
+    for key in ("move", "name", "code"):
+        seen = [str(getattr(c, key)).lower() for c in colours]
+        repeated = next((v for v in seen if seen.count(v) > 1), None)
+        if repeated is not None:
+            fields.fail(f"two colours have {key} {repeated!r}: each colour needs its own move, name and "
+                        "letter")
+    return Palette(name, game, title, description, colours, from_file=not shipped)
+
+
+def _colour(row: Any, source: str) -> Colour:
+    fields = datafiles.Fields(row if isinstance(row, dict) else {}, source, UnknownPaletteError)
+    if not isinstance(row, dict):
+        fields.fail(f"must be a table with {', '.join(COLOUR_FIELDS)}, not {row!r}")
+    fields.only(COLOUR_FIELDS)
+    move, name = fields.whole("move", least=0), fields.text("name")
+    colour = Colour(move, name, fields.text("code"), fields.text("rgb"))
+    if len(colour.code) != 1 or not colour.code.isalnum():
+        fields.fail(f"code must be one letter or digit, not {colour.code!r}")
+    if not RGB.fullmatch(colour.rgb):
+        fields.fail(f"rgb must be #rrggbb (six hex digits), not {colour.rgb!r}")
+    return colour
+
+
+def kit_code(fingerprint: str, palette: Palette) -> str:
+    """The six-character code printed on a kit's labels, from its catalogue's fingerprint (game, side,
+    rules and boxes) and its palette's colours, so labels in other colours never pass for these.
+
+    In the game's default colours the code is the fingerprint's first six hex digits, as every kit printed
+    before the palette joined the code says; other colours hash into it."""
+    from kit.games import get_game  # the registry imports every game; palettes are read without it
+
+    if palette.colours == load_palette(get_game(palette.game).default_palette).colours:
+        return fingerprint[:6].upper()
+    colours = json.dumps([[c.move, c.name, c.code, c.rgb] for c in palette.colours])
+    return hashlib.sha256(f"{fingerprint} {colours}".encode()).hexdigest()[:6].upper()

@@ -6,6 +6,7 @@ Every count in a preset is the net change to the drawn colour relative to before
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kit import datafiles
@@ -41,6 +42,7 @@ class Rules:
     # Which draws a defeat punishes: "every-move" (Michie) or "last-move" (Gardner's HER: only the bead of
     # MENACE's last move is confiscated, the drawn beads of its earlier moves go back unchanged).
     punish: str = "every-move"
+    from_file: bool = False  # a builder's own file, not a shipped preset: a kit keeps a copy (as_file)
 
     def initial_count(self, move_number: int | None) -> int:
         """Beads per move in a box at MENACE's ``move_number`` (None: the position does not fix it)."""
@@ -70,6 +72,11 @@ class Rules:
         # punish joins only when it is not the old behaviour, so every kit printed before it keeps its
         # fingerprint (Catalogue.fingerprint hashes this dict).
 
+    def as_file(self) -> dict[str, Any]:
+        """Every field as a preset file writes it: what a kit keeps of rules that came from a file."""
+        fields = {key: value for key, value in self.as_dict().items() if key != "name"}
+        return fields | {"title": self.title, "description": self.description, "punish": self.punish}
+
 
 def preset_names(game: str | None = None) -> list[str]:
     """Names of the shipped presets, for ``game`` if given."""
@@ -81,11 +88,23 @@ def load_rules(name: str, *, game: str | None = None) -> Rules:
     data = datafiles.read("presets", name)
     if data is None:
         raise UnknownRulesError(f"unknown rules {name!r}: choose one of {', '.join(preset_names(game))}")
-    rules = _parse(name, data)
+    rules = rules_from_data(name, data, source=f"preset {name!r}")
     if game is not None and rules.game != game:
         raise UnknownRulesError(
             f"rules {name!r} are for {rules.game}, not {game}: choose one of {', '.join(preset_names(game))}"
         )
+    return rules
+
+
+def choose_rules(value: str, *, game: str) -> Rules:
+    """The rules ``value`` names for a kit of ``game`` (the game's family name): a rules file (one that
+    exists, or a name ending in .toml) or a shipped preset."""
+    if not datafiles.names_a_file(value):
+        return load_rules(value, game=game)
+    rules = rules_from_data(Path(value).name, datafiles.read_file(value), source=value, shipped=False)
+    if rules.game != game:
+        raise UnknownRulesError(f"{value}: game is {rules.game!r}, but the kit is {game}: "
+                                f"write game = {game!r}")
     return rules
 
 
@@ -98,32 +117,32 @@ def default_rules(game: str) -> Rules:
     return load_rules(the_game.default_rules)
 
 
-def _parse(name: str, data: dict[str, Any]) -> Rules:
-    rules = Rules(
+FIELDS = ("game", "title", "description", "initial_beads", "win", "draw", "loss", "floor", "empty_box",
+          "refill_beads", "keep_one", "beads_on", "punish")
+
+
+def rules_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bool = True) -> Rules:
+    """Rules from a preset's TOML table, checked field by field (``source`` names it in errors); a file
+    of one's own may leave out its title and description."""
+    fields = datafiles.Fields(data, source, UnknownRulesError)
+    fields.only(FIELDS)
+    empty_box = fields.choice("empty_box", EMPTY_BOX_POLICIES, "resign")
+    if empty_box == "refill" and "refill_beads" not in data:
+        fields.fail("empty_box = \"refill\" needs refill_beads, a whole number of at least 1")
+    return Rules(
         name=name,
-        game=data["game"],
-        title=data["title"],
-        description=data["description"].strip(),
-        initial_beads=tuple(data["initial_beads"]),
-        win=data["win"],
-        draw=data["draw"],
-        loss=data["loss"],
-        floor=data.get("floor", 0),
-        empty_box=data.get("empty_box", "resign"),
-        refill_beads=data.get("refill_beads", 0),
-        keep_one=data.get("keep_one", "none"),
-        beads_on=data.get("beads_on", "distinct"),
-        punish=data.get("punish", "every-move"),
+        game=fields.text("game"),
+        title=fields.text("title", None if shipped else name),
+        description=fields.text("description", None if shipped else f"your own rules, from {name}").strip(),
+        initial_beads=fields.wholes("initial_beads", least=1),
+        win=fields.whole("win"),
+        draw=fields.whole("draw"),
+        loss=fields.whole("loss"),
+        floor=fields.whole("floor", 0, least=0),
+        empty_box=empty_box,
+        refill_beads=fields.whole("refill_beads", 0, least=1 if empty_box == "refill" else 0),
+        keep_one=fields.choice("keep_one", KEEP_ONE_POLICIES, "none"),
+        beads_on=fields.choice("beads_on", BEADS_ON, "distinct"),
+        punish=fields.choice("punish", PUNISH_POLICIES, "every-move"),
+        from_file=not shipped,
     )
-    problems = [
-        f"empty_box must be one of {EMPTY_BOX_POLICIES}" * (rules.empty_box not in EMPTY_BOX_POLICIES),
-        f"keep_one must be one of {KEEP_ONE_POLICIES}" * (rules.keep_one not in KEEP_ONE_POLICIES),
-        f"beads_on must be one of {BEADS_ON}" * (rules.beads_on not in BEADS_ON),
-        f"punish must be one of {PUNISH_POLICIES}" * (rules.punish not in PUNISH_POLICIES),
-        "initial_beads must be positive" * (not rules.initial_beads or min(rules.initial_beads) < 1),
-        "refill needs refill_beads >= 1" * (rules.empty_box == "refill" and rules.refill_beads < 1),
-        "floor must be 0 or more" * (rules.floor < 0),
-    ]
-    if any(problems):
-        raise UnknownRulesError(f"preset {name!r} is malformed: {'; '.join(p for p in problems if p)}")
-    return rules

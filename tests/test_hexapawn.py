@@ -12,7 +12,7 @@ from kit.game import FIRST, SECOND, IllegalMoveError, InvalidMoveError, InvalidP
 from kit.games import get_game
 from kit.hexapawn import PawnMove
 from kit.matchbox import Draw, settle
-from kit.rules import UnknownRulesError, _parse, load_rules
+from kit.rules import UnknownRulesError, load_rules, rules_from_data
 from kit.solver import LOSS, solve
 
 GAME = get_game("hexapawn")
@@ -104,7 +104,7 @@ def test_punish_is_checked_and_old_fingerprints_stay():
     assert load_rules("gardner").as_dict()["punish"] == "last-move"
     data = {"game": "hexapawn", "title": "t", "description": "d", "initial_beads": [1], "win": 0, "draw": 0}
     with pytest.raises(UnknownRulesError, match="punish"):
-        _parse("bad", data | {"loss": -1, "punish": "first-move"})
+        rules_from_data("bad", data | {"loss": -1, "punish": "first-move"}, source="bad")
 
 
 def test_the_palette_colours_every_bead_of_every_hexapawn_kit():

@@ -52,6 +52,7 @@ def test_a_scripted_game_exactly(db):
     result = run("play", "--db", db, input="k\n1\nred\nLR\nzz\nyel\n2\n")
     assert result.exit_code == 0, result.output
     assert result.output == (
+        "Kit class-a: your labels should say kit 1599A0.\n"
         "new game: game 1 of kit class-a\n"
         "  1 2 3\n  4 5 6\n  7 8 9\n"
         "Open box 1 (MENACE's move 1). Its label is the right way round.\n"
@@ -160,7 +161,10 @@ def test_undo_discard_and_resume(db):
     nothing = run("undo", "--db", db)
     assert nothing.exit_code == 2 and "has no move yet" in nothing.output
     resumed = run("play", "--db", db, input="yellow\n")
-    assert resumed.output.startswith("Resuming game 1 of kit class-a (physical draw, human opponent).\n")
+    assert resumed.output.startswith(
+        "Kit class-a: your labels should say kit 1599A0.\n"
+        "Resuming game 1 of kit class-a (physical draw, human opponent).\n"
+    )
     assert (
         run("discard", "--db", db).output
         == "box 1: put the yellow bead back\nGame 1 of kit class-a discarded.\n"
@@ -210,7 +214,8 @@ def test_nim_through_the_same_commands(tmp_path):
     db = str(tmp_path / "n.sqlite3")
     run("new", "pile", "--db", db, "--game", "nim")
     result = run("play", "--db", db, input="blue\n4\n3\nr\n")
-    assert result.output.splitlines()[:8] == [
+    assert result.output.splitlines()[:9] == [
+        "Kit pile: your labels should say kit AA2021.",
         "new game: game 1 of kit pile",
         "  9 tokens left  | | | | | | | | |",
         "Open box 9 (9 tokens).",

@@ -90,7 +90,8 @@ def test_a_second_play_on_a_kit_in_play_is_refused_and_takes_over_after_a_crash(
         first.wait()
     taken = run("play", "--db", db, input="k\nquit\n")
     assert taken.exit_code == 0, taken.output
-    assert taken.output.startswith("Resuming game 1 of kit class-a (physical draw, human opponent).")
+    assert taken.output.startswith("Kit class-a: your labels should say kit 1599A0.\n"
+                                   "Resuming game 1 of kit class-a (physical draw, human opponent).")
 
 
 def test_box_census_and_resume_count_the_bead_out_on_top(db):

@@ -165,7 +165,9 @@ def test_the_reversed_settlement_says_what_to_do_with_each_box(db):
         "Took back the opponent's move in game 1.\n"
     )
     resumed = run("play", "--db", db, input="8\n")
-    assert resumed.output.startswith("Resuming game 1 of kit class-a")
+    assert resumed.output.startswith(
+        "Kit class-a: your labels should say kit 1599A0.\nResuming game 1 of kit class-a"
+    )
     assert table(db, "SELECT moves, status FROM games") == [("4 0 8 2 3 7", "playing")]
     assert run("discard", "--db", db).exit_code == 0
     assert beads(db) == before and run("verify", "--db", db).exit_code == 0

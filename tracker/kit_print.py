@@ -24,8 +24,8 @@ def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Pat
     is never mistaken for one of the preset's starting beads."""
     from generator.printed_kit import plan_kits, write_kit
 
-    (spec,) = plan_kits(replace(options, game=kit.game, menace_plays=kit.menace_plays, rules=kit.rules_name,
-                                palette=kit.palette_name))
+    (spec,) = plan_kits(replace(options, game=kit.game, menace_plays=kit.menace_plays, rules=kit.rules,
+                                palette=kit.palette))
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
     spec = replace(spec, catalogue=replace(spec.catalogue, boxes=boxes))

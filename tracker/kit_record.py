@@ -7,15 +7,16 @@ The store holds the catalogue's boxes so that play never has to walk the game tr
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from kit.game import Game
 from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue, Placement
-from kit.palettes import Colour, Palette, UnknownColourError, load_palette
-from kit.rules import Rules, load_rules
+from kit.palettes import Colour, Palette, UnknownColourError, load_palette, palette_from_data
+from kit.palettes import kit_code as labels_code
+from kit.rules import Rules, load_rules, rules_from_data
 from tracker.errors import MenaceError
 
 MAX_NAME = 40
@@ -57,6 +58,18 @@ class KitRecord:
     palette_name: str
     fingerprint: str
     boxes: tuple[Box, ...]
+    # The kit's own copies of rules and a palette that came from files (their TOML tables), so the kit
+    # works after the files are changed or gone; None for a shipped preset or palette, read by name.
+    rules_file: dict[str, Any] | None = field(default=None, compare=False)
+    palette_file: dict[str, Any] | None = field(default=None, compare=False)
+
+    @classmethod
+    def made(cls, kit_id: str, name: str, game: str, catalogue: Catalogue, palette: Palette) -> KitRecord:
+        """A new kit of ``catalogue`` (its side, rules) and ``palette``, with copies of those from files."""
+        return cls(kit_id, name, game, catalogue.menace_plays, catalogue.rules.name, palette.name,
+                   catalogue.fingerprint, catalogue.boxes,
+                   catalogue.rules.as_file() if catalogue.rules.from_file else None,
+                   palette.as_file() if palette.from_file else None)
 
     @cached_property
     def catalogue(self) -> Catalogue:
@@ -64,11 +77,22 @@ class KitRecord:
 
     @cached_property
     def rules(self) -> Rules:
-        return load_rules(self.rules_name, game=game_from_spec(self.game).name)
+        if self.rules_file is None:
+            return load_rules(self.rules_name, game=game_from_spec(self.game).name)
+        source = f"kit {self.name}'s rules {self.rules_name}"
+        return rules_from_data(self.rules_name, self.rules_file, source=source, shipped=False)
 
     @cached_property
     def palette(self) -> Palette:
-        return load_palette(self.palette_name, game=game_from_spec(self.game).name)
+        if self.palette_file is None:
+            return load_palette(self.palette_name, game=game_from_spec(self.game).name)
+        source = f"kit {self.name}'s palette {self.palette_name}"
+        return palette_from_data(self.palette_name, self.palette_file, source=source, shipped=False)
+
+    @cached_property
+    def kit_code(self) -> str:
+        """The kit code its labels print (kit.palettes.kit_code)."""
+        return labels_code(self.fingerprint, self.palette)
 
     @cached_property
     def _placements(self) -> dict[Any, Placement]:
@@ -132,7 +156,14 @@ class KitRecord:
             "palette": self.palette_name,
             "fingerprint": self.fingerprint,
             "boxes": boxes_to_json(game_from_spec(self.game), self.boxes),
-        }
+        } | own_copies(self.rules_file, self.palette_file)
+
+
+def own_copies(rules_file: dict[str, Any] | None, palette_file: dict[str, Any] | None) -> dict[str, Any]:
+    """The kit_created fields that hold a kit's copies of its rules and palette files (only those it has,
+    so a kit of shipped presets is written as before)."""
+    copies = {"rules_file": rules_file, "palette_file": palette_file}
+    return {key: value for key, value in copies.items() if value is not None}
 
 
 def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
@@ -145,6 +176,8 @@ def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
         data["palette"],
         data["fingerprint"],
         boxes_from_json(game_from_spec(data["game"]), data["boxes"]),
+        data.get("rules_file"),
+        data.get("palette_file"),
     )
 
 

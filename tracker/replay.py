@@ -199,7 +199,7 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     ):
         problems.append(f"{label}: the kits table does not match the kit's first event")
     try:
-        fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules_name)
+        fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules)
         if fresh.boxes != kit.boxes or fresh.fingerprint != kit.fingerprint:
             problems.append(f"{label}: its stored catalogue is not the catalogue of kit {fresh.fingerprint}")
         elif kit.catalogue.fingerprint != kit.fingerprint:

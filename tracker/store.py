@@ -419,6 +419,12 @@ class Store:
         data = dict(
             zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7], strict=True)
         )
+        copies = self.db.execute(  # a kit's copies of its rules and palette files, only in its first event
+            "SELECT json_extract(data, '$.rules_file'), json_extract(data, '$.palette_file') FROM events "
+            "WHERE kit = ? AND kind = 'kit_created'",
+            (row[0],),
+        ).fetchone() or (None, None)
+        data |= {k: json.loads(v) for k, v in zip(("rules_file", "palette_file"), copies, strict=True) if v}
         return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
 
     # --- projections ------------------------------------------------------------------------------

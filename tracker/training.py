@@ -4,13 +4,14 @@ history is one "trained" event saying how it was made, so it can be played, prin
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
-from kit.palettes import load_palette
+from kit.palettes import choose_palette
 from kit.players import MenacePlayer
+from kit.rules import Rules
 from tracker.events import World
 from tracker.kit_record import KitRecord, kit_name
 from tracker.matches import run_match
@@ -34,6 +35,7 @@ class Training:
     draws: int
     losses: int
     counts: dict[int, dict[Any, int]]  # box id -> move -> beads
+    chosen: Rules | None = field(default=None, compare=False)  # the rules read (a file's, kept by the kit)
 
     def how(self) -> dict[str, Any]:
         return {"game": self.game, "menace_plays": self.menace_plays, "rules": self.rules,
@@ -56,7 +58,7 @@ def train(game: str, menace_plays: str, rules: str | None, opponent: str, *, gam
         raise GameError("menace train plays against a computer player (or self): play a person with "
                         "`menace play`")
     catalogue = build_catalogue(game, menace_plays, rules)
-    menace = f"menace:{catalogue.rules.name}"
+    menace = f"menace:{rules if catalogue.rules.from_file else catalogue.rules.name}"  # a file by its path
     rival = menace if opponent.strip() == SELF else opponent
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     seat = 0 if menace_plays == "first" else 1
@@ -67,18 +69,17 @@ def train(game: str, menace_plays: str, rules: str | None, opponent: str, *, gam
     rival_name = SELF if opponent.strip() == SELF else (result.first, result.second)[1 - seat]
     wins, losses = (result.first_wins, result.second_wins)[:: 1 if seat == 0 else -1]
     return Training(game, menace_plays, catalogue.rules.name, rival_name, games, seed, wins, result.draws,
-                    losses, {box: dict(counts) for box, counts in trained.boxes.items()})
+                    losses, {box: dict(counts) for box, counts in trained.boxes.items()}, catalogue.rules)
 
 
 def save_trained_kit(store: Store, name: str, palette: str | None, training: Training) -> World:
     """Creates the kit called ``name`` and records its training, in one transaction (all or nothing)."""
     name = kit_name(name)
-    catalogue = build_catalogue(training.game, training.menace_plays, training.rules)
-    chosen = load_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
+    catalogue = build_catalogue(training.game, training.menace_plays, training.chosen or training.rules)
+    chosen = choose_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
     codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
     chosen.check_covers(codes, catalogue.game.spec)
-    kit = KitRecord(new_id(), name, training.game, training.menace_plays, catalogue.rules.name, chosen.name,
-                    catalogue.fingerprint, catalogue.boxes)
+    kit = KitRecord.made(new_id(), name, training.game, catalogue, chosen)
     with store.transaction():
         world = store.create_kit(kit)
         return store.record(world, [("trained", training.event_data(kit))])

@@ -17,7 +17,7 @@ from generator.walk import states
 from kit.finder import finder_key
 from kit.game import Game
 from kit.matchbox import Box, Catalogue
-from kit.palettes import Colour, Palette
+from kit.palettes import Colour, Palette, kit_code
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -40,8 +40,8 @@ class KitSpec:
 
     @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
     def code(self) -> str:
-        """The short kit code printed on every label and page; the start of the catalogue fingerprint."""
-        return self.catalogue.fingerprint[:6].upper()
+        """The short kit code printed on every label and page (kit.palettes.kit_code)."""
+        return kit_code(self.catalogue.fingerprint, self.palette)
 
     @cached_property
     def finder_keys(self) -> dict[int, str] | None:

@@ -23,10 +23,11 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @variant_options
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
               help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
-@click.option("--rules", default=None, metavar="NAME",
-              help="Reinforcement preset (default: michie for tictactoe, nim for nim, gardner for hexapawn).")
-@click.option("--palette", default=None, metavar="NAME",
-              help="Bead palette (default: craft, nim-craft, hexapawn-craft).")
+@click.option("--rules", default=None, metavar="NAME|FILE.toml",
+              help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, nim "
+                   "for nim, gardner for hexapawn).")
+@click.option("--palette", default=None, metavar="NAME|FILE.toml",
+              help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-craft).")
 @click.option("--paper", type=click.Choice(PAPERS), default=None,
               help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
 @click.option("--stock", default="plain", show_default=True, metavar="NAME",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import click
 
 from generator.catalogue import build_catalogue
 from kit.matchbox import Box
-from kit.palettes import load_palette
+from kit.palettes import choose_palette
 from kit.picture import Heaps
 from tracker.census import parse_counts
 from tracker.commands.options import (
@@ -24,10 +25,13 @@ from tracker.commands.options import (
     open_store,
 )
 from tracker.corrections import beads_out, out_on_top_text
+from tracker.errors import MenaceError
 from tracker.events import World
 from tracker.kit_record import KitRecord, kit_name
 from tracker.store import new_id
 from tracker.text import counts_on_cells, grid_lines, heaps_words, plural
+
+KIT_CODE = re.compile(r"[0-9A-Fa-f]{6}")
 
 
 @click.command()
@@ -36,35 +40,46 @@ from tracker.text import counts_on_cells, grid_lines, heaps_words, plural
 @click.option(
     "--palette",
     default=None,
-    metavar="NAME",
-    help=f"Bead palette (default: {each_game('default_palette')}).",
+    metavar="NAME|FILE.toml",
+    help=f"Bead palette: a shipped one or your own file (default: {each_game('default_palette')}).",
+)
+@click.option(
+    "--code",
+    metavar="XXXXXX",
+    default=None,
+    help="The kit code printed on your labels: a kit whose labels would say another code is refused.",
 )
 @click.argument("name")
 def new(
-    db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None, name: str
+    db_path: Path | None,
+    game: str,
+    menace_plays: str,
+    rules: str | None,
+    palette: str | None,
+    code: str | None,
+    name: str,
 ) -> None:
     """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
     name = kit_name(name)
+    if code is not None and not KIT_CODE.fullmatch(code.strip()):
+        raise MenaceError(f"--code {code!r} is not a kit code: give the six letters and digits after 'kit' "
+                          "on your labels, e.g. 1599A0")
     catalogue = build_catalogue(game, menace_plays, rules)
-    chosen = load_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
+    chosen = choose_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
     codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
     chosen.check_covers(codes, catalogue.game.spec)
-    kit = KitRecord(
-        new_id(),
-        name,
-        game,
-        menace_plays,
-        catalogue.rules.name,
-        chosen.name,
-        catalogue.fingerprint,
-        catalogue.boxes,
-    )
+    kit = KitRecord.made(new_id(), name, game, catalogue, chosen)
+    if code is not None and code.strip().upper() != kit.kit_code:
+        raise MenaceError(
+            f"your labels say kit {code.strip().upper()}, but this kit's would say kit {kit.kit_code}: give "
+            "the --game, --menace-plays, --rules and --palette the labels were printed with"
+        )
     store = open_store(db_path, create=True)
     store.create_kit(kit)
     beads = sum(sum(b.beads) for b in kit.boxes)
     click.echo(
         f"Created kit {name}: {catalogue.game.title}, MENACE plays {menace_plays}, rules {kit.rules_name}, "
-        f"palette {chosen.name}, {len(kit.boxes)} boxes, {beads} beads (kit {kit.fingerprint})."
+        f"palette {chosen.name}, {len(kit.boxes)} boxes, {beads} beads (kit {kit.kit_code})."
     )
     click.echo(f"Store: {store.path}")
 
@@ -73,8 +88,10 @@ def new(
 @db_option
 @json_option
 def kits(db_path: Path | None, as_json: bool) -> None:
-    """List the store's kits with their game, side, rules and games played."""
-    rows = open_store(db_path).kits()
+    """List the store's kits with their game, side, rules, palette, the kit code their labels print and
+    games played."""
+    store = open_store(db_path)
+    rows = [row | {"kit_code": store.kit_by_id(row["id"]).kit_code} for row in store.kits()]
     if as_json:
         click.echo(json.dumps(rows))
         return
@@ -83,7 +100,7 @@ def kits(db_path: Path | None, as_json: bool) -> None:
     for row in rows:
         click.echo(
             f"{row['name']}: {row['game']}, MENACE plays {row['menace_plays']}, rules {row['rules']}, "
-            f"palette {row['palette']}, kit {row['fingerprint']}, {plural(row['games'], 'game')}"
+            f"palette {row['palette']}, kit {row['kit_code']}, {plural(row['games'], 'game')}"
         )
 
 

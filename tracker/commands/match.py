@@ -37,7 +37,7 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
           save_first: Path | None, learn: bool, db_path: Path | None, as_json: bool) -> None:
     """Play GAMES games between two players and count the first player's wins, draws and the second's wins.
 
-    A menace player is a fresh MENACE that learns as it plays (menace:RULES names a rules preset);
+    A menace player is a fresh MENACE that learns as it plays (menace:RULES names a rules preset or file);
     --json then adds "curve", the first player's mean reward (+1 win, 0 draw, -1 loss) over the last
     1,000 games, one value per game. mcts:N[:C] searches afresh each move and learns nothing. q is a
     Q-learner (afterstate values, the multi-row Nim seed's; q:LR:GAMMA, defaults 0.2 and 0.9) that

@@ -35,8 +35,8 @@ def game_options(command: F) -> F:
     command = click.option(
         "--rules",
         default=None,
-        metavar="NAME",
-        help=f"Reinforcement preset (default: {each_game('default_rules')}).",
+        metavar="NAME|FILE.toml",
+        help=f"Reinforcement preset: a shipped one or your own file (default: {each_game('default_rules')}).",
     )(command)
     command = click.option(
         "--menace-plays",

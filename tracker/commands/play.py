@@ -141,7 +141,8 @@ def play(
     )
     resume = f"`menace play --kit {shlex.quote(kit.name)}` resumes it"
     try:
-        with playing(store, kit):
+        with playing(store, kit):  # a kit in play elsewhere is refused in one line, before this one
+            click.echo(f"Kit {kit.name}: your labels should say kit {kit.kit_code}.")
             finished = 0
             while finished < games:  # a discarded game does not count: --games 3 plays three games
                 finished += table.play_game()

@@ -13,7 +13,8 @@ from tracker.text import plural
 @click.command()
 @db_option
 @game_options
-@click.option("--palette", default=None, metavar="NAME", help="Bead palette (default: the game's).")
+@click.option("--palette", default=None, metavar="NAME|FILE.toml",
+              help="Bead palette, shipped or your own file (default: the game's).")
 @click.option("--opponent", default="self", show_default=True, metavar="SPEC",
               help="Who MENACE learns against: self (a second fresh MENACE with the same rules on the "
                    "other side) or a player as `menace match` names them (random, perfect, mcts:N, q...).")

@@ -17,7 +17,7 @@ import numpy as np
 from kit.game import SIDES, GameError
 from kit.games import game_from_spec
 from kit.players import parse_player
-from kit.rules import load_rules
+from kit.rules import Rules, choose_rules
 from tracker.sim import engine_numpy
 from tracker.sim.chunk import ChunkResult, Setup
 from tracker.sim.flat import menace_tables, policy_tables
@@ -120,17 +120,17 @@ def simulate(
     game = the_game.spec
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
-    rules_name = load_rules(the_game.default_rules if rules is None else rules, game=the_game.name).name
+    chosen = choose_rules(the_game.default_rules if rules is None else rules, game=the_game.name)
     spec = parse_player(opponent)
     engine = choose_engine(engine, population, games)
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
     other_side = "second" if menace_plays == "first" else "first"
     setup = Setup(
-        policy_tables(game), menace_tables(game, menace_plays, rules_name), SIDES[menace_plays], spec,
-        menace_tables(game, other_side, rules_name) if spec.learns else None,
+        policy_tables(game), menace_tables(game, menace_plays, chosen), SIDES[menace_plays], spec,
+        menace_tables(game, other_side, chosen) if spec.learns else None,
     )
-    play = _player(engine, setup, game, menace_plays, rules_name, opponent, games, spread)
+    play = _player(engine, setup, game, menace_plays, chosen, opponent, games, spread)
     seeds = np.random.SeedSequence(seed).spawn((population + chunk - 1) // chunk)
     summary = _Summary(games, setup.menace.first_boxes, spread)
     started = time.perf_counter()
@@ -139,7 +139,7 @@ def simulate(
         summary.add(play(members, np.random.default_rng(child)))
     seconds = time.perf_counter() - started
     return summary.simulation(
-        game, menace_plays, rules_name, opponent, population, seed, seconds=seconds, engine=engine
+        game, menace_plays, chosen.name, opponent, population, seed, seconds=seconds, engine=engine
     )
 
 
@@ -160,7 +160,7 @@ def choose_engine(engine: str, population: int, games: int) -> str:
     return "kit" if population <= SMALL else "numpy"
 
 
-def _player(engine: str, setup: Setup, game: str, menace_plays: str, rules: str, opponent: str, games: int,
+def _player(engine: str, setup: Setup, game: str, menace_plays: str, rules: Rules, opponent: str, games: int,
             spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
     if engine == "kit":
         return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from hashlib import sha256
 
 import numpy as np
 
+from kit.rules import Rules
 from tracker.sim.cache import cached_arrays
 
 
@@ -83,7 +85,7 @@ def policy_tables(game_name: str) -> PolicyTables:
 
 
 @cache
-def menace_tables(game_name: str, menace_plays: str, rules_name: str) -> MenaceTables:
+def menace_tables(game_name: str, menace_plays: str, rules_name: str | Rules) -> MenaceTables:
     from kit.game import Result
     from kit.games import game_from_spec
     from kit.rules import load_rules
@@ -114,8 +116,13 @@ def menace_tables(game_name: str, menace_plays: str, rules_name: str) -> MenaceT
             "keeps_one": keeps_one.astype(bool), "slots": np.array(bt.initial.shape[1]),
         }  # fmt: skip
 
-    rules = load_rules(rules_name, game=game_from_spec(game_name).name)
-    arrays = cached_arrays(f"menace-{game_name}-{menace_plays}-{rules_name}", build)
+    if isinstance(rules_name, Rules):
+        rules = rules_name
+    else:
+        rules = load_rules(rules_name, game=game_from_spec(game_name).name)
+    # Rules from a file are named by the file, whose contents may change: their values name the cache too.
+    own = f"-{sha256(repr(rules).encode()).hexdigest()[:12]}" if rules.from_file else ""
+    arrays = cached_arrays(f"menace-{game_name}-{menace_plays}-{rules.name}{own}", build)
     slots = int(arrays.pop("slots"))
     return MenaceTables(
         **arrays,

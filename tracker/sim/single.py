@@ -14,11 +14,12 @@ import numpy as np
 from generator.catalogue import build_catalogue
 from kit.match import play_game
 from kit.players import MenacePlayer, make_player, parse_player
+from kit.rules import Rules
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult
 
 
-def play_members(game_name: str, menace_plays: str, rules: str, opponent: str, members: int, games: int,
-                 rng: np.random.Generator, *, spread: bool = False) -> ChunkResult:
+def play_members(game_name: str, menace_plays: str, rules: str | Rules, opponent: str, members: int,
+                 games: int, rng: np.random.Generator, *, spread: bool = False) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent, one after another."""
     catalogue = build_catalogue(game_name, menace_plays, rules)
     other = build_catalogue(game_name, "second" if menace_plays == "first" else "first", rules)

@@ -116,7 +116,7 @@ def game_tables(game_name: str) -> GameTables:
 
 
 @cache
-def box_tables(game_name: str, menace_plays: str, rules_name: str | None) -> BoxTables:
+def box_tables(game_name: str, menace_plays: str, rules_name: str | Rules | None) -> BoxTables:
     catalogue = build_catalogue(game_name, menace_plays, rules_name)
     gt = game_tables(catalogue.game.spec)
     slots = max(len(b.moves) for b in catalogue.boxes)
