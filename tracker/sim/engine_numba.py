@@ -3,34 +3,37 @@
 The same tables and the same kit.matchbox rules as the numpy engine, written as loops: a member's beads
 (a count per slot and a total per box, as the C peer keeps them) stay in the processor's cache while it
 plays every game, and its random numbers come from its own xorshift64* generator, seeded from the run's
-numpy generator. The compiled code is cached in the user's cache folder (tracker.sim.cache), so only the
-first run compiles.
+numpy generator. The first run compiles the kernel ahead of time (numba's pycc) into a Python module in
+the user's cache folder (tracker.sim.cache); later runs load it without importing numba, whose start-up
+(about 0.6 s of CPU: the import and loading its cached code) used to cost more than the games. Without a
+C compiler the kernel is compiled just in time, cached by numba.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import os
 import sys
+import sysconfig
+import tempfile
+import warnings
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-import numba
 import numpy as np
 
 from tracker.sim.cache import cache_dir
 from tracker.sim.chunk import POLICY_KINDS, ChunkResult, Setup
 from tracker.sim.flat import MenaceTables
 
-# Where the compiled code goes: $NUMBA_CACHE_DIR if the user set it, else our cache folder (numba's default,
-# beside this file, may not be writable). numba reads it when the functions below are decorated.
-if not getattr(numba.config, "CACHE_DIR", ""):
-    setattr(numba.config, "CACHE_DIR", str(cache_dir() / "numba"))  # noqa: B010 (typed without it)
-_CODE_CACHE = Path(getattr(numba.config, "CACHE_DIR"))  # noqa: B009
 DONE = -1  # the state code of a finished game in the trace's place of a resignation
 ONGOING, LAST_MOVER_WON, LAST_MOVER_LOST = 0, 1, 2
 
 
-@numba.njit(cache=True, inline="always")
 def _step(x: np.uint64) -> np.uint64:
     """xorshift64*'s next state (kept in a local, so that the loop holds it in a register)."""
     x ^= x >> np.uint64(12)
@@ -39,13 +42,11 @@ def _step(x: np.uint64) -> np.uint64:
     return x
 
 
-@numba.njit(cache=True, inline="always")
 def _below(x: np.uint64, n: int) -> int:
     """A whole number in [0, n) from the state ``x`` (multiply-shift on the output's top 32 bits)."""
     return int((((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@numba.njit(cache=True)
 def play_members(  # type: ignore[no-untyped-def]
     games, seeds, menace_side, info, max_plies, rival_is_menace, kind, skill, legal_child, perfect_child, k,
     box_info, slot_child, n_slots, initial, first_boxes, keeps_one, change, rules,
@@ -222,14 +223,96 @@ def _rules(t: MenaceTables) -> np.ndarray:
     return np.array([t.floor, t.refill_beads, int(t.punish_last)], np.int64)
 
 
+# play_members as numba's ahead-of-time compiler exports it: C-contiguous arrays of fixed types.
+_SIGNATURE = (
+    "void(i8, u8[::1], i8, i4[:, ::1], i8, b1, i8, f8, i4[::1], i4[::1], i8,"
+    " i4[:, :, ::1], i4[:, ::1], i4[:, ::1], i4[:, ::1], i8[::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
+    " i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1])"
+)
+
+
+def _code_cache() -> Path:
+    """Where the compiled code goes: $NUMBA_CACHE_DIR if the user set it, else our cache folder (numba's
+    default, beside this file, may not be writable)."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
+
+
+def _module_name() -> str:
+    """The compiled module's name: a hash of this file and numpy's version, so a change compiles anew."""
+    digest = hashlib.sha256(Path(__file__).read_bytes() + np.__version__.encode()).hexdigest()[:16]
+    return f"menace_kernel_{digest}"
+
+
+def _module_path() -> Path:
+    return _code_cache() / (_module_name() + str(sysconfig.get_config_var("EXT_SUFFIX")))
+
+
+def _load(path: Path) -> ModuleType | None:
+    """The compiled module at ``path``, or None when it is missing or does not load."""
+    spec = importlib.util.spec_from_file_location(_module_name(), path)
+    if spec is None or spec.loader is None or not path.exists():
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except ImportError:
+        return None
+    return module
+
+
+def _jit() -> Any:
+    """Import numba and compile the kernel just in time (numba's own cache keeps it)."""
+    import numba
+
+    setattr(numba.config, "CACHE_DIR", str(_code_cache()))  # noqa: B010 (typed without it); read when decorating
+    namespace = globals()  # play_members calls these by name: numba must find them compiled
+    for name in ("_step", "_below"):
+        if not isinstance(namespace[name], numba.core.registry.CPUDispatcher):
+            namespace[name] = numba.njit(cache=True, inline="always")(namespace[name])
+    return numba.njit(cache=True)(play_members)
+
+
+def _build(path: Path) -> None:
+    """Compile the kernel ahead of time into a Python module at ``path`` (it needs a C compiler)."""
+    _jit()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # numba's pycc says it may be deprecated one day
+        from numba import pycc
+
+        with tempfile.TemporaryDirectory(dir=path.parent) as folder:
+            compiler: Any = getattr(pycc, "CC")(_module_name())  # noqa: B009 (untyped, not re-exported)
+            compiler.output_dir = folder
+            compiler.target_cpu = "host"  # the machine it runs on: the cache is the user's own
+            compiler.export("play_members", _SIGNATURE)(play_members)
+            compiler.compile()
+            os.replace(Path(folder) / path.name, path)  # whole or not at all, even with two at once
+
+
+@cache
+def _kernel() -> Callable[..., None]:
+    """play_members compiled: the module built ahead of time when there is one (loading it needs neither
+    numba nor its start-up), else built now and said so on stderr; numba's just-in-time compiler when
+    the module cannot be built (no C compiler)."""
+    path = _module_path()
+    failed = path.with_name(path.name + ".failed")  # the build failed here once: do not try every run
+    module = _load(path)
+    if module is None and not failed.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        print(f"compiling the numba engine (once; cached in {path.parent})...", file=sys.stderr, flush=True)
+        try:
+            _build(path)
+        except Exception:  # noqa: BLE001 (no compiler, or a numba without pycc: the slower start will do)
+            failed.touch()
+        module = _load(path)
+    if module is None:
+        return _jit()  # type: ignore[no-any-return]
+    kernel: Callable[..., None] = module.play_members
+    return kernel
+
+
 def compile_once(setup: Setup) -> None:
     """Compile (or load from the cache) before the timing starts; say so on stderr the first time."""
-    if play_members.signatures:
-        return
-    source = os.path.getmtime(__file__)
-    if not any(index.stat().st_mtime >= source for index in _CODE_CACHE.rglob("engine_numba*.nbi")):
-        print(f"compiling the numba engine (once; cached in {_CODE_CACHE})...", file=sys.stderr, flush=True)
-    play_chunk(setup, 1, 1, np.random.default_rng(0))
+    play_chunk(setup, 1, 1, np.random.default_rng(0))  # numba's just-in-time path compiles at its first call
 
 
 def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
@@ -245,8 +328,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     moves = np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64)
     boxes, slots = _layout(setup)
     final = np.zeros(boxes * slots, np.int32)  # member 0's beads in the stacked layout
-    compiled: Any = play_members  # numba's Dispatcher type does not know the signature
-    compiled(np.int64(games), seeds, *_args(setup), tallies, first_beads, empty, last_loss, running,
+    _kernel()(np.int64(games), seeds, *_args(setup), tallies, first_beads, empty, last_loss, running,
              member_first, moves, final)
     traces = [[int(c) for c in row if c != -2] for row in moves] if trace else None
     mt = setup.menace
