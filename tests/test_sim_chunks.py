@@ -73,3 +73,14 @@ def test_tables_are_cached_by_fingerprint_and_rebuilt_when_damaged(cache_in):
     assert cache.cached_arrays("demo", build)["a"].tolist() == [0, 1, 2, 3, 4]
     assert len(built) == 2 and np.load(path)["a"].tolist() == [0, 1, 2, 3, 4]
     assert [p.name for p in cache_in.iterdir()] == [path.name]  # no temporary file left behind
+
+
+def test_the_numpy_engine_holds_beads_in_int16_only_while_no_box_can_pass_32767():
+    from tracker.sim import engine_numpy
+    from tracker.sim.flat import menace_tables
+
+    # Michie's boxes for MENACE first: the fullest holds 21 beads (7 moves x 3 at its 2nd move), and a
+    # game adds at most 3 to a box, so 21 + 3 * 10,915 = 32,766 fits and one game more might not.
+    michie = menace_tables("tictactoe", "first", "michie")
+    assert engine_numpy._bead_type(michie, 10_915) is np.int16
+    assert engine_numpy._bead_type(michie, 10_916) is np.int32

@@ -3,128 +3,83 @@
 The same tables and the same kit.matchbox rules as the numpy engine, written as loops: a member's beads
 (a count per slot and a total per box, as the C peer keeps them) stay in the processor's cache while it
 plays every game, and its random numbers come from its own xorshift64* generator, seeded from the run's
-numpy generator. The compiled code is cached in the user's cache folder (tracker.sim.cache), so only the
-first run compiles.
+numpy generator. The first run compiles the kernel ahead of time (numba's pycc) into a Python module in
+the user's cache folder (tracker.sim.cache); later runs load it without importing numba, whose start-up
+(about 0.6 s of CPU: the import and loading its cached code) used to cost more than the games. Without a
+C compiler the kernel is compiled just in time, cached by numba.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
 import os
 import sys
+import sysconfig
+import tempfile
+import warnings
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-import numba
 import numpy as np
 
 from tracker.sim.cache import cache_dir
 from tracker.sim.chunk import POLICY_KINDS, ChunkResult, Setup
 from tracker.sim.flat import MenaceTables
 
-# Where the compiled code goes: $NUMBA_CACHE_DIR if the user set it, else our cache folder (numba's default,
-# beside this file, may not be writable). numba reads it when the functions below are decorated.
-if not getattr(numba.config, "CACHE_DIR", ""):
-    setattr(numba.config, "CACHE_DIR", str(cache_dir() / "numba"))  # noqa: B010 (typed without it)
-_CODE_CACHE = Path(getattr(numba.config, "CACHE_DIR"))  # noqa: B009
 DONE = -1  # the state code of a finished game in the trace's place of a resignation
 ONGOING, LAST_MOVER_WON, LAST_MOVER_LOST = 0, 1, 2
 
 
-@numba.njit(cache=True, inline="always")
-def _below(state: np.ndarray, n: int) -> int:
-    """xorshift64*: a whole number in [0, n), advancing ``state[0]`` (multiply-shift on the top 32 bits)."""
-    x = state[0]
+def _step(x: np.uint64) -> np.uint64:
+    """xorshift64*'s next state (kept in a local, so that the loop holds it in a register)."""
     x ^= x >> np.uint64(12)
     x ^= x << np.uint64(25)
     x ^= x >> np.uint64(27)
-    state[0] = x
+    return x
+
+
+def _below(x: np.uint64, n: int) -> int:
+    """A whole number in [0, n) from the state ``x`` (multiply-shift on the output's top 32 bits)."""
     return int((((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@numba.njit(cache=True, inline="always")
-def _uniform(state: np.ndarray) -> float:
-    """A number in [0, 1) with 32 random bits."""
-    return _below(state, 1 << 32) / 4294967296.0
-
-
-@numba.njit(cache=True)
-def _menace_move(  # type: ignore[no-untyped-def]
-    code, info, beads, totals, slot_child, n_slots, refill, slots, rng, draw_box, draw_slot, draws, side
-):
-    """A MENACE's move from ``code``: the child, or -1 to resign; each draw is recorded in draw_box/slot."""
-    box = info[code, 1]
-    if box < 0:
-        return info[code, 3]  # one legal move and no box: MENACE plays it
-    row = box * slots
-    if totals[box] == 0:
-        if refill == 0:
-            return -1
-        for _ in range(refill):  # kit.matchbox.when_empty: random legal colours, one by one
-            beads[row + _below(rng, n_slots[box])] += 1
-        totals[box] += refill
-    ticket = _below(rng, totals[box])
-    slot = 0
-    while ticket >= beads[row + slot]:
-        ticket -= beads[row + slot]
-        slot += 1
-    draw_box[side, draws[side]] = box
-    draw_slot[side, draws[side]] = slot
-    draws[side] += 1
-    return slot_child[code * slots + slot]
-
-
-@numba.njit(cache=True)
-def _settle(  # type: ignore[no-untyped-def]
-    beads, totals, draw_box, draw_slot, count, result, change, floor, keeps_one, punish_last, slots
-):
-    """kit.matchbox.settle for one side's draws of one game; ``result`` from its side (-1, 0, 1). The drawn
-    bead is taken out here rather than at the draw: a box is never met twice in one game."""
-    for d in range(count):
-        box = draw_box[d]
-        at = box * slots + draw_slot[d]
-        before = beads[at]
-        step = change[result + 1]
-        if punish_last and result == -1 and d < count - 1:
-            step = 0
-        after = max(floor, before + step)  # before - 1 left after the draw, then 1 + change
-        if keeps_one[box] and totals[box] - before + after == 0:
-            after = 1  # the box's last bead goes back
-        beads[at] = after
-        totals[box] += after - before
-
-
-@numba.njit(cache=True)
 def play_members(  # type: ignore[no-untyped-def]
-    games, seeds, menace_side, info, max_plies,
-    m_info, m_slot_child, m_n_slots, m_initial, m_first_boxes, m_keeps_one, m_change, m_rules,
-    rival_is_menace, r_info, r_slot_child, r_n_slots, r_initial, r_keeps_one, r_change, r_rules,
-    kind, skill, legal_child, perfect_child, k,
+    games, seeds, menace_side, info, max_plies, rival_is_menace, kind, skill, legal_child, perfect_child, k,
+    box_info, slot_child, n_slots, initial, first_boxes, keeps_one, change, rules,
     tallies, first_beads, empty, last_loss, running, member_first, trace, final,
 ):
     """Each member (one per seed) plays ``games`` games; figures are added into the output arrays.
 
-    info[code]: terminal, n_legal, n_perfect, ideal child. m_info / r_info[code]: (unused), box, (unused),
-    forced child. m_rules / r_rules: floor, refill beads (0: resign), punish last move (0/1), slots.
-    ``running`` and ``member_first`` are [games, members] or [0, 0] when not kept; ``trace`` is
-    [games, max_plies] for member 0 or [0, 0], and then ``final`` receives member 0's beads."""
-    m_slots, r_slots = m_rules[3], r_rules[3]
-    rng = np.zeros(1, np.uint64)
+    info[code]: terminal, n_legal, n_perfect, ideal child. The MENACE tables are stacked, [0] the studied
+    MENACE's and [1] its rival's (a copy of [0] when the opponent is fixed), with S slots per box in both:
+    box_info[who, code]: box, forced child; slot_child[who, code * S + slot]; n_slots, initial (beads),
+    keeps_one [who, box (* S)]; change[who, result + 1]; rules[who]: floor, refill beads (0: resign),
+    punish the last move only (0/1). ``running`` and ``member_first`` are [games, members] or [0, 0] when
+    not kept; ``trace`` is [games, max_plies] for member 0 or [0, 0], and then ``final`` receives member
+    0's beads.
+
+    Everything is written in this one function: numba counts references to the arrays a helper takes on
+    every call, which cost a third of the time when the draw and the settlement were helpers."""
+    slots = initial.shape[1] // n_slots.shape[1]
+    sides = 2 if rival_is_menace else 1
     draws = np.zeros(2, np.int64)
-    boxes = np.zeros((2, max_plies), np.int64)
-    slots = np.zeros((2, max_plies), np.int64)
+    drawn = np.zeros((2, max_plies), np.int64)  # where each side's draws were: box * S + slot
     # One set of boxes per side, reset for each member: a short run (a million members, ten games each)
     # would otherwise spend its time making them.
-    beads, rival = m_initial.copy(), r_initial.copy()
-    m_totals = m_initial.reshape(m_initial.size // m_slots, m_slots).sum(axis=1).astype(np.int32)
-    r_totals = r_initial.reshape(r_initial.size // r_slots, r_slots).sum(axis=1).astype(np.int32)
-    totals, rival_totals = m_totals.copy(), r_totals.copy()
+    beads = initial.copy()
+    start_totals = np.zeros(n_slots.shape, np.int32)
+    for who in range(2):
+        for box in range(n_slots.shape[1]):
+            start_totals[who, box] = initial[who, box * slots: box * slots + slots].sum()
+    totals = start_totals.copy()
     for member in range(seeds.size):
-        rng[0] = seeds[member]
-        beads[:] = m_initial
-        totals[:] = m_totals
-        if rival_is_menace:
-            rival[:] = r_initial
-            rival_totals[:] = r_totals
+        x = seeds[member]
+        beads[:sides] = initial[:sides]
+        totals[:sides] = start_totals[:sides]
         score = 0
         for g in range(games):
             code = 0
@@ -132,18 +87,43 @@ def play_members(  # type: ignore[no-untyped-def]
             result = 0  # from the first player's side
             for ply in range(max_plies):
                 side = ply % 2
-                if side == menace_side:
-                    child = _menace_move(code, m_info, beads, totals, m_slot_child, m_n_slots, m_rules[1],
-                                         m_slots, rng, boxes, slots, draws, 0)
-                elif rival_is_menace:
-                    child = _menace_move(code, r_info, rival, rival_totals, r_slot_child, r_n_slots,
-                                         r_rules[1], r_slots, rng, boxes, slots, draws, 1)
+                who = 0 if side == menace_side else 1 if rival_is_menace else -1
+                if who >= 0:  # a MENACE draws a bead (kit.matchbox.draw_from)
+                    box = box_info[who, code, 0]
+                    if box < 0:
+                        child = box_info[who, code, 1]  # one legal move and no box: MENACE plays it
+                    else:
+                        row = box * slots
+                        if totals[who, box] == 0 and rules[who, 1] > 0:
+                            for _ in range(rules[who, 1]):  # kit.matchbox.when_empty: random legal colours
+                                x = _step(x)
+                                beads[who, row + _below(x, n_slots[who, box])] += 1
+                            totals[who, box] += rules[who, 1]
+                        if totals[who, box] == 0:
+                            child = -1  # resign
+                        else:
+                            x = _step(x)
+                            ticket = _below(x, totals[who, box])
+                            at = row
+                            while ticket >= beads[who, at]:
+                                ticket -= beads[who, at]
+                                at += 1
+                            drawn[who, draws[who]] = at
+                            draws[who] += 1
+                            child = slot_child[who, code * slots + at - row]
                 elif kind == 2:  # ideal
                     child = info[code, 3]
-                elif kind == 1 or (kind == 3 and _uniform(rng) < skill):  # perfect (novice: sometimes)
-                    child = perfect_child[code * k + _below(rng, info[code, 2])]
-                else:  # random
-                    child = legal_child[code * k + _below(rng, info[code, 1])]
+                else:
+                    x = _step(x)
+                    if kind == 3:  # novice: one number decides perfect or random, the next picks the move
+                        perfect = _below(x, 1 << 32) / 4294967296.0 < skill
+                        x = _step(x)
+                    else:
+                        perfect = kind == 1
+                    if perfect:
+                        child = perfect_child[code * k + _below(x, info[code, 2])]
+                    else:  # random
+                        child = legal_child[code * k + _below(x, info[code, 1])]
                 sign = 1 if side == 0 else -1
                 if member == 0 and trace.shape[0] > 0:
                     trace[g, ply] = child
@@ -159,18 +139,30 @@ def play_members(  # type: ignore[no-untyped-def]
                         result = -sign
                     break
             mine = result if menace_side == 0 else -result
-            _settle(beads, totals, boxes[0], slots[0], draws[0], mine, m_change, m_rules[0], m_keeps_one,
-                    m_rules[2] == 1, m_slots)
-            if rival_is_menace:
-                _settle(rival, rival_totals, boxes[1], slots[1], draws[1], -mine, r_change, r_rules[0],
-                        r_keeps_one, r_rules[2] == 1, r_slots)
+            for who in range(sides):  # kit.matchbox.settle, each side's draws from its own side
+                outcome = mine if who == 0 else -mine
+                count = draws[who]
+                for d in range(count):
+                    at = drawn[who, d]
+                    box = at // slots
+                    before = beads[who, at]
+                    step = change[who, outcome + 1]
+                    if rules[who, 2] == 1 and outcome == -1 and d < count - 1:
+                        step = 0  # punish only the last move
+                    # The drawn bead was left in the box: before - 1 left after the draw, then 1 + change.
+                    # A box is never met twice in one game, so nothing in between saw the difference.
+                    after = max(rules[who, 0], before + step)
+                    if keeps_one[who, box] and totals[who, box] - before + after == 0:
+                        after = 1  # the box's last bead goes back
+                    beads[who, at] = after
+                    totals[who, box] += after - before
             tallies[g, mine + 1] += 1
             if mine == -1:
                 last_loss[member] = g + 1
             in_first = 0
-            for box in m_first_boxes:
-                in_first += totals[box]
-                if totals[box] == 0:
+            for f in range(first_boxes.size):
+                in_first += totals[0, first_boxes[f]]
+                if totals[0, first_boxes[f]] == 0:
                     empty[member] = True
             first_beads[g] += in_first
             if running.shape[0] > 0:
@@ -178,43 +170,149 @@ def play_members(  # type: ignore[no-untyped-def]
                 running[g, member] = score
                 member_first[g, member] = in_first
         if member == 0 and trace.shape[0] > 0:
-            final[:] = beads
+            final[:] = beads[0]
 
 
 def _args(setup: Setup) -> tuple[object, ...]:
     """The tables as play_members takes them, with fixed types (one compiled signature)."""
-    mt, pt = setup.menace, setup.policy
-    rt = setup.rival if setup.rival is not None else mt  # unused when the opponent is fixed
+    mt, pt, rt = setup.menace, setup.policy, _rival(setup)
     # One row per state, so that a ply reads one cache line rather than four arrays.
     info = np.stack([pt.terminal, pt.n_legal, pt.n_perfect, pt.ideal_child], axis=1).astype(np.int32)
+    boxes, slots = _layout(setup)
 
-    def menace(t: MenaceTables) -> tuple[object, ...]:
-        rows = np.stack([t.box_of, t.box_of, t.box_of, t.forced_child], axis=1).astype(np.int32)
-        return rows, t.slot_child, t.n_slots, t.initial
+    def padded(per_box: np.ndarray, rows: int, width: int, fill: int = 0) -> np.ndarray:
+        """[rows * width] as [rows, slots], ``fill`` past the width; then flat again."""
+        out = np.full((rows, slots), fill, per_box.dtype)
+        out[:, :width] = per_box.reshape(rows, width)
+        return out.ravel()
 
+    def stack(parts: tuple[np.ndarray, np.ndarray], size: int, fill: int = 0) -> np.ndarray:
+        out = np.full((2, size), fill, parts[0].dtype)
+        for who, part in enumerate(parts):
+            out[who, : part.size] = part
+        return out
+
+    states = len(pt.terminal)
+    box_info = np.stack([np.stack([t.box_of, t.forced_child], axis=1) for t in (mt, rt)]).astype(np.int32)
+    slot_child = np.stack([padded(t.slot_child, states, t.slots, -1) for t in (mt, rt)])
+    initial = stack((padded(mt.initial, mt.boxes, mt.slots), padded(rt.initial, rt.boxes, rt.slots)),
+                    boxes * slots)
     return (
-        np.int64(setup.menace_side), info, np.int64(pt.max_plies),
-        *menace(mt), np.flatnonzero(mt.first_index >= 0), mt.keeps_one, mt.change.astype(np.int64),
-        _rules(mt), setup.rival is not None,
-        *menace(rt), rt.keeps_one, rt.change.astype(np.int64), _rules(rt),
+        np.int64(setup.menace_side), info, np.int64(pt.max_plies), setup.rival is not None,
         np.int64(POLICY_KINDS.get(setup.opponent.kind, 0)), float(setup.opponent.skill),
         pt.legal_child, pt.perfect_child, np.int64(pt.k),
+        box_info, slot_child, stack((mt.n_slots, rt.n_slots), boxes), initial,
+        np.flatnonzero(mt.first_index >= 0), stack((mt.keeps_one, rt.keeps_one), boxes),
+        np.stack([mt.change, rt.change]).astype(np.int64), np.stack([_rules(mt), _rules(rt)]),
     )  # fmt: skip
 
 
+def _rival(setup: Setup) -> MenaceTables:
+    """The rival's tables: its own when it is a MENACE, else the studied MENACE's (unused)."""
+    return setup.rival if setup.rival is not None else setup.menace
+
+
+def _layout(setup: Setup) -> tuple[int, int]:
+    """Boxes and slots per box of the stacked tables (the larger of the two sides')."""
+    mt, rt = setup.menace, _rival(setup)
+    return max(mt.boxes, rt.boxes), max(mt.slots, rt.slots)
+
+
 def _rules(t: MenaceTables) -> np.ndarray:
-    """floor, refill beads (0: resign), punish the last move only (0/1), slots per box."""
-    return np.array([t.floor, t.refill_beads, int(t.punish_last), t.slots], np.int64)
+    """floor, refill beads (0: resign), punish the last move only (0/1)."""
+    return np.array([t.floor, t.refill_beads, int(t.punish_last)], np.int64)
+
+
+# play_members as numba's ahead-of-time compiler exports it: C-contiguous arrays of fixed types.
+_SIGNATURE = (
+    "void(i8, u8[::1], i8, i4[:, ::1], i8, b1, i8, f8, i4[::1], i4[::1], i8,"
+    " i4[:, :, ::1], i4[:, ::1], i4[:, ::1], i4[:, ::1], i8[::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
+    " i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1])"
+)
+
+
+def _code_cache() -> Path:
+    """Where the compiled code goes: $NUMBA_CACHE_DIR if the user set it, else our cache folder (numba's
+    default, beside this file, may not be writable)."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
+
+
+def _module_name() -> str:
+    """The compiled module's name: a hash of this file and numpy's version, so a change compiles anew."""
+    digest = hashlib.sha256(Path(__file__).read_bytes() + np.__version__.encode()).hexdigest()[:16]
+    return f"menace_kernel_{digest}"
+
+
+def _module_path() -> Path:
+    return _code_cache() / (_module_name() + str(sysconfig.get_config_var("EXT_SUFFIX")))
+
+
+def _load(path: Path) -> ModuleType | None:
+    """The compiled module at ``path``, or None when it is missing or does not load."""
+    spec = importlib.util.spec_from_file_location(_module_name(), path)
+    if spec is None or spec.loader is None or not path.exists():
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except ImportError:
+        return None
+    return module
+
+
+def _jit() -> Any:
+    """Import numba and compile the kernel just in time (numba's own cache keeps it)."""
+    import numba
+
+    setattr(numba.config, "CACHE_DIR", str(_code_cache()))  # noqa: B010 (typed without it); read when decorating
+    namespace = globals()  # play_members calls these by name: numba must find them compiled
+    for name in ("_step", "_below"):
+        if not isinstance(namespace[name], numba.core.registry.CPUDispatcher):
+            namespace[name] = numba.njit(cache=True, inline="always")(namespace[name])
+    return numba.njit(cache=True)(play_members)
+
+
+def _build(path: Path) -> None:
+    """Compile the kernel ahead of time into a Python module at ``path`` (it needs a C compiler)."""
+    _jit()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # numba's pycc says it may be deprecated one day
+        from numba import pycc
+
+        with tempfile.TemporaryDirectory(dir=path.parent) as folder:
+            compiler: Any = getattr(pycc, "CC")(_module_name())  # noqa: B009 (untyped, not re-exported)
+            compiler.output_dir = folder
+            compiler.target_cpu = "host"  # the machine it runs on: the cache is the user's own
+            compiler.export("play_members", _SIGNATURE)(play_members)
+            compiler.compile()
+            os.replace(Path(folder) / path.name, path)  # whole or not at all, even with two at once
+
+
+@cache
+def _kernel() -> Callable[..., None]:
+    """play_members compiled: the module built ahead of time when there is one (loading it needs neither
+    numba nor its start-up), else built now and said so on stderr; numba's just-in-time compiler when
+    the module cannot be built (no C compiler)."""
+    path = _module_path()
+    failed = path.with_name(path.name + ".failed")  # the build failed here once: do not try every run
+    module = _load(path)
+    if module is None and not failed.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        print(f"compiling the numba engine (once; cached in {path.parent})...", file=sys.stderr, flush=True)
+        try:
+            _build(path)
+        except Exception:  # noqa: BLE001 (no compiler, or a numba without pycc: the slower start will do)
+            failed.touch()
+        module = _load(path)
+    if module is None:
+        return _jit()  # type: ignore[no-any-return]
+    kernel: Callable[..., None] = module.play_members
+    return kernel
 
 
 def compile_once(setup: Setup) -> None:
     """Compile (or load from the cache) before the timing starts; say so on stderr the first time."""
-    if play_members.signatures:
-        return
-    source = os.path.getmtime(__file__)
-    if not any(index.stat().st_mtime >= source for index in _CODE_CACHE.rglob("engine_numba*.nbi")):
-        print(f"compiling the numba engine (once; cached in {_CODE_CACHE})...", file=sys.stderr, flush=True)
-    play_chunk(setup, 1, 1, np.random.default_rng(0))
+    play_chunk(setup, 1, 1, np.random.default_rng(0))  # numba's just-in-time path compiles at its first call
 
 
 def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
@@ -228,10 +326,12 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     shape = (games, members) if spread else (0, 0)
     running, member_first = np.zeros(shape, np.int32), np.zeros(shape, np.int32)
     moves = np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64)
-    final = np.zeros(setup.menace.initial.size, np.int32)
-    compiled: Any = play_members  # numba's Dispatcher type does not know the signature
-    compiled(np.int64(games), seeds, *_args(setup), tallies, first_beads, empty, last_loss, running,
+    boxes, slots = _layout(setup)
+    final = np.zeros(boxes * slots, np.int32)  # member 0's beads in the stacked layout
+    _kernel()(np.int64(games), seeds, *_args(setup), tallies, first_beads, empty, last_loss, running,
              member_first, moves, final)
     traces = [[int(c) for c in row if c != -2] for row in moves] if trace else None
+    mt = setup.menace
+    beads = final.reshape(boxes, slots)[: mt.boxes, : mt.slots].ravel()
     return ChunkResult(tallies, first_beads, empty, last_loss, running if spread else None,
-                       member_first if spread else None, traces, final if trace else None)
+                       member_first if spread else None, traces, beads if trace else None)

@@ -1,12 +1,14 @@
 """The numpy engine: one chunk of MENACEs plays its games in lockstep, ply by ply.
 
-kit.matchbox's rules on whole arrays. Each box of each member is one row of ``slots`` int32 running
-totals in one flat array, so a draw gathers the drawn boxes' rows with one ``take`` and a settlement is
-one gather and one scatter over every draw of the game. A box's last column is its total, so the
-first-move boxes' beads are read off without summing.
+kit.matchbox's rules on whole arrays. Each box of each member is one row of ``slots`` running totals
+(int16 while no box can overflow it, else int32) in one flat array, so a draw gathers the drawn boxes'
+rows with one ``take`` and a settlement is one scatter over every draw of the game, from the rows kept at
+the draw. A box's last column is its total, so the first-move boxes' beads are read off without summing.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -22,18 +24,23 @@ class _Beads:
     is what a draw needs. A drawn bead is taken out at settlement rather than at the draw: a member
     never meets a box twice in one game (positions only move forward), so nothing in between sees it."""
 
-    def __init__(self, mt: MenaceTables, members: int) -> None:
+    def __init__(self, mt: MenaceTables, members: int, games: int) -> None:
         self.mt = mt
-        initial = mt.initial.reshape(mt.boxes, mt.slots).cumsum(axis=1, dtype=np.int32)
+        self.dtype = _bead_type(mt, games)
+        initial = mt.initial.reshape(mt.boxes, mt.slots).cumsum(axis=1, dtype=self.dtype)
         self.cum = np.tile(initial, (members, 1))  # [members * boxes, slots]
         # The same memory with a box's row as one item: take and put move whole rows at once.
         self.row_type = np.dtype((np.void, self.cum.itemsize * mt.slots))
         self.rows = self.cum.view(self.row_type).ravel()
         self.slot_range = np.arange(mt.slots, dtype=np.int32)
+        # upper[s]: 1 in the running totals a bead in slot s counts in (slots s and after).
+        self.upper = (self.slot_range >= self.slot_range[:, np.newaxis]).astype(self.dtype)
         # Where each member's first-move boxes keep their totals (the last column), in first_index order.
         first = np.arange(members)[:, np.newaxis] * mt.boxes + np.flatnonzero(mt.first_index >= 0)
         self.first_totals = first * mt.slots + mt.slots - 1
-        self.pending: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (games, row, slot) per ply
+        # Each ply's draws: games, rows, slots, boxes and the rows' running totals as drawn from. Nothing
+        # changes a drawn box before the game ends, so settling needs no second gather.
+        self.pending: list[tuple[np.ndarray, ...]] = []
 
     def first_beads(self) -> np.ndarray:
         """[members, first-move boxes] beads in each first-move box."""
@@ -81,8 +88,9 @@ class _Beads:
         child = mt.slot_child.take(codes * mt.slots + np.minimum(slot, mt.slots - 1))
         if resigned is not None:
             keep = ~resigned
-            games, row, slot = games[keep], row[keep], slot[keep]
-        self.pending.append((games, row, slot))
+            self.pending.append((games[keep], row[keep], slot[keep], box[keep], cumulative[keep]))
+        else:
+            self.pending.append((games, row, slot, box, cumulative))
         return child, resigned
 
     def _refill(self, row: np.ndarray, box: np.ndarray, empty: np.ndarray, rng: np.random.Generator) -> None:
@@ -93,14 +101,12 @@ class _Beads:
             self.cum[row[where]] += self.slot_range >= slot[:, np.newaxis]
 
     def settle(self, result: np.ndarray) -> None:
-        """kit.matchbox.settle for every draw of the games just played (one gather, one scatter); ``result``
-        from this side: 1 win, 0 draw, -1 loss."""
+        """kit.matchbox.settle for every draw of the games just played (one scatter); ``result`` from this
+        side: 1 win, 0 draw, -1 loss."""
         if not self.pending:
             return
         mt = self.mt
-        games = np.concatenate([p[0] for p in self.pending])
-        row = np.concatenate([p[1] for p in self.pending])
-        slot = np.concatenate([p[2] for p in self.pending])
+        games, row, slot, box, cumulative = (np.concatenate(part) for part in zip(*self.pending, strict=True))
         self.pending.clear()
         outcome = result.take(games)
         change = mt.change.take(outcome + 1)
@@ -109,19 +115,28 @@ class _Beads:
             last = np.full(result.size, -1)
             last[games] = draws  # later draws overwrite earlier ones
             change = np.where((outcome == -1) & (last.take(games) != draws), 0, change)
-        cumulative = self._gather(row)
         at = draws * mt.slots + slot
         count = cumulative.take(at) - np.where(slot > 0, cumulative.take(at - 1), 0)
         after = np.maximum(mt.floor, count + change)  # count - 1 left after the draw, then 1 + change
         if mt.keep_any:
             others = cumulative[:, -1] - count  # the box's other colours
-            after = np.where(mt.keeps_one.take(row % mt.boxes) & (others + after == 0), 1, after)
-        cumulative += (after - count)[:, np.newaxis] * (self.slot_range >= slot[:, np.newaxis])
+            after = np.where(mt.keeps_one.take(box) & (others + after == 0), 1, after)
+        cumulative += (after - count).astype(self.dtype)[:, np.newaxis] * self.upper.take(slot, axis=0)
         self.rows.put(row, cumulative.view(self.row_type).ravel())
 
     def _gather(self, row: np.ndarray) -> np.ndarray:
         """[rows, slots] running totals of the boxes at ``row`` (a copy)."""
-        return self.rows.take(row).view(np.int32).reshape(-1, self.mt.slots)
+        return self.rows.take(row).view(self.dtype).reshape(-1, self.mt.slots)
+
+
+def _bead_type(mt: MenaceTables, games: int) -> type[np.signedinteger[Any]]:
+    """int16 when no box can reach 32,767 beads in ``games`` games, else int32: half the memory to move.
+
+    A game draws from a box at most once, so a box gains at most the largest change (and a refill)
+    a game."""
+    most = int(mt.initial.reshape(mt.boxes, mt.slots).sum(axis=1).max())
+    most += games * (max(int(mt.change.max()), 0) + mt.refill_beads)
+    return np.int16 if most <= np.iinfo(np.int16).max else np.int32
 
 class _Policy:
     """A fixed opponent (kit.players' random, perfect, ideal, novice:P) on the fused tables."""
@@ -155,11 +170,11 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
                trace: bool = False) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent."""
     pt = setup.policy
-    menace = _Beads(setup.menace, members)
+    menace = _Beads(setup.menace, members, games)
     spec = setup.opponent
     rival: _Beads | _Policy
     if setup.rival is not None:
-        rival = _Beads(setup.rival, members)
+        rival = _Beads(setup.rival, members, games)
     else:
         rival = _Policy(pt, spec.kind, spec.skill)
     sides = (menace, rival) if setup.menace_side == 0 else (rival, menace)
@@ -214,5 +229,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
             score += SCORE_BY_RESULT.take(mine + 1)
             running[g] = score
             member_first[g] = first.sum(axis=1)
-    beads = np.diff(menace.cum[: setup.menace.boxes], axis=1, prepend=0).ravel() if trace else None
+    beads = None
+    if trace:
+        beads = np.diff(menace.cum[: setup.menace.boxes], axis=1, prepend=0).ravel().astype(np.int32)
     return ChunkResult(tallies, first_beads, empty, last_loss, running, member_first, traces, beads)
