@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from generator.catalogue import build_catalogue
 from kit.game import SIDES, GameError
 from kit.games import game_from_spec
 from kit.players import parse_player
@@ -125,14 +126,19 @@ def simulate(
     engine = choose_engine(engine, population, games)
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
-    other_side = "second" if menace_plays == "first" else "first"
-    setup = Setup(
-        policy_tables(game), menace_tables(game, menace_plays, rules_name), SIDES[menace_plays], spec,
-        menace_tables(game, other_side, rules_name) if spec.learns else None,
-    )
-    play = _player(engine, setup, game, menace_plays, rules_name, opponent, games, spread)
+    if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
+        first_boxes = len(build_catalogue(game, menace_plays, rules_name).first_move_boxes)
+        play = _kit_player(game, menace_plays, rules_name, opponent, games, spread)
+    else:
+        other_side = "second" if menace_plays == "first" else "first"
+        setup = Setup(
+            policy_tables(game), menace_tables(game, menace_plays, rules_name), SIDES[menace_plays], spec,
+            menace_tables(game, other_side, rules_name) if spec.learns else None,
+        )
+        first_boxes = setup.menace.first_boxes
+        play = _engine_player(engine, setup, games, spread)
     seeds = np.random.SeedSequence(seed).spawn((population + chunk - 1) // chunk)
-    summary = _Summary(games, setup.menace.first_boxes, spread)
+    summary = _Summary(games, first_boxes, spread)
     started = time.perf_counter()
     for index, child in enumerate(seeds):
         members = min(chunk, population - index * chunk)
@@ -160,11 +166,14 @@ def choose_engine(engine: str, population: int, games: int) -> str:
     return "kit" if population <= SMALL else "numpy"
 
 
-def _player(engine: str, setup: Setup, game: str, menace_plays: str, rules: str, opponent: str, games: int,
-            spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
-    if engine == "kit":
-        return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
-                                                 spread=spread)
+def _kit_player(game: str, menace_plays: str, rules: str, opponent: str, games: int,
+                spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
+    return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
+                                             spread=spread)
+
+
+def _engine_player(engine: str, setup: Setup, games: int,
+                   spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
     if engine == "numba":
         from tracker.sim import engine_numba
 
