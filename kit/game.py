@@ -82,7 +82,8 @@ class Result(enum.Enum):
     @property
     def reward(self) -> int:
         """+1 for a win, 0 for a draw, -1 for a loss."""
-        return {Result.WIN: 1, Result.DRAW: 0, Result.LOSS: -1}[self]
+        # Comparisons, not a dict built per call: the simulator asks this once a game.
+        return 1 if self is Result.WIN else 0 if self is Result.DRAW else -1
 
 
 @dataclass(frozen=True, slots=True)

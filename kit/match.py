@@ -33,9 +33,11 @@ def play_game(
     """
     state = game.initial() if state is None else state
     make_move = apply or game.play
-    while (outcome := game.outcome(state)) is None:
+    # Bound once: a simulated game is a few dozen calls, and looking methods up is a good part of them.
+    outcome_of, choosers = game.outcome, [player.choose for player in players]
+    while (outcome := outcome_of(state)) is None:
         mover = state.to_move
-        move = players[mover].choose(state, rng)
+        move = choosers[mover](state, rng)
         if move is None:
             outcome = Outcome(1 - mover, resigned=True)
             break

@@ -18,7 +18,7 @@ import random
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from kit.game import SIDES, Game, GameError, Result, State, Transform
 from kit.rules import Rules
@@ -40,6 +40,11 @@ class Box:
 
     def initial_counts(self) -> dict[Any, int]:
         return dict(zip(self.moves, self.beads, strict=True))
+
+    @cached_property
+    def order(self) -> tuple[Any, ...]:
+        """The moves in ascending order: the order ``pick`` runs its tickets over."""
+        return tuple(sorted(self.moves))
 
 
 @dataclass(frozen=True)
@@ -189,9 +194,11 @@ def first_move_states(game: Game[Any, Any], menace: int) -> list[State[Any]]:
 
 
 # --- beads ----------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A bead drawn during a game, with what was left in its box right after the draw."""
+class Draw(NamedTuple):
+    """A bead drawn during a game, with what was left in its box right after the draw.
+
+    A named tuple, not a frozen dataclass: one is made per move of every simulated game, and a tuple
+    is made several times faster."""
 
     box: int
     move: Any
@@ -220,9 +227,15 @@ def pick(counts: Mapping[Any, int], rng: random.Random) -> Any:
 
     The tickets run over the moves in ascending order, whatever order ``counts`` was built in, so a
     seeded draw is the same in the tracker, its replay and the simulator."""
-    ticket = rng.randrange(sum(counts.values()))
-    for move, count in sorted(counts.items()):
-        ticket -= count
+    return pick_in_order(counts, sorted(counts), sum(counts.values()), rng)
+
+
+def pick_in_order(counts: Mapping[Any, int], order: Iterable[Any], total: int, rng: random.Random) -> Any:
+    """``pick`` given the moves already sorted (``order``: every key of ``counts``, ascending) and the
+    beads' ``total``, so that a box's order is sorted once, not at every draw."""
+    ticket = rng.randrange(total)
+    for move in order:
+        ticket -= counts[move]
         if ticket < 0:
             return move
     raise AssertionError("unreachable: the ticket is below the total")
@@ -244,15 +257,20 @@ def draw_from(
 ) -> Draw | None:
     """Draws a bead from ``counts`` (changed in place: refilled if empty, the bead taken out); None:
     resign."""
-    if not any(counts.values()):
+    total = sum(counts.values())  # counts are never negative, so 0 is an empty box
+    if not total:
         added = when_empty(rules, box.moves, rng)
         if added is None:
             return None
         for move, n in added.items():
             counts[move] = counts.get(move, 0) + n
-    move = pick(counts, rng)
-    counts[move] -= 1
-    return Draw(box.id, move, counts[move], sum(counts.values()), first_move)
+        total = sum(counts.values())
+    # The box's own sorted moves, unless the counts hold others (then sorted here, as pick does).
+    order = box.order if len(counts) == len(box.order) else sorted(counts)
+    move = pick_in_order(counts, order, total, rng)
+    left = counts[move] - 1
+    counts[move] = left
+    return Draw(box.id, move, left, total - 1, first_move)
 
 
 def settle(rules: Rules, draws: Iterable[Draw], result: Result) -> list[BeadChange]:
@@ -261,7 +279,16 @@ def settle(rules: Rules, draws: Iterable[Draw], result: Result) -> list[BeadChan
     With ``punish = "last-move"`` a defeat changes only the last draw (after a resignation: the draw
     before it); the beads of earlier draws go back as they came out."""
     draws = list(draws)
-    changes = []
+    return [
+        BeadChange(draw.box, draw.move, draw.left_of_colour, after)
+        for draw, after in zip(draws, settled_counts(rules, draws, result), strict=True)
+    ]
+
+
+def settled_counts(rules: Rules, draws: list[Draw], result: Result) -> list[int]:
+    """For each draw, how many beads of its colour its box holds once the game is settled (``settle``
+    without the records: the simulator settles every game it plays)."""
+    afters = []
     for index, draw in enumerate(draws):
         spared = rules.punish == "last-move" and result is Result.LOSS and index < len(draws) - 1
         after = max(rules.floor, draw.left_of_colour + 1 + (0 if spared else rules.change(result)))
@@ -269,8 +296,8 @@ def settle(rules: Rules, draws: Iterable[Draw], result: Result) -> list[BeadChan
         keeps_one = rules.keep_one == "every-box" or (rules.keep_one == "first-box" and draw.first_move)
         if keeps_one and others + after == 0:
             after = 1  # the box's last bead always goes back
-        changes.append(BeadChange(draw.box, draw.move, draw.left_of_colour, after))
-    return changes
+        afters.append(after)
+    return afters
 
 
 def instruction(change: BeadChange, colour: str) -> str:

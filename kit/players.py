@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from kit.game import Game, GameError, Result, State
-from kit.matchbox import Catalogue, Draw, Placement, draw_from, settle
+from kit.matchbox import Box, Catalogue, Draw, draw_from, settled_counts
 from kit.mcts import MctsPlayer
 from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, load_learner
 from kit.solver import ideal_move, perfect_moves
@@ -104,30 +104,44 @@ class MenacePlayer:
         self.boxes = boxes if boxes is not None else {b.id: b.initial_counts() for b in catalogue.boxes}
         self.learning = learning
         self.draws: list[Draw] = []
-        self._where: dict[State[Any], Placement | None] = {}  # the box of each state met, looked up once
+        # Each state met, looked up once: its box, whether that is a first-move box and how the box's
+        # moves turn onto the board; or, where MENACE has no box, its only move.
+        self._where: dict[State[Any], _Where] = {}
 
     def choose(self, state: State[Any], rng: random.Random) -> Any | None:
-        if state not in self._where:
-            self._where[state] = self.catalogue.box_for(state)
-        placement = self._where[state]
-        if placement is None:
-            return self.catalogue.game.legal_moves(state)[0]  # one legal move: no box
-        box = placement.box
-        first = self.catalogue.is_first_move_box(box.id)
+        where = self._where.get(state)
+        if where is None:
+            where = self._where[state] = self._locate(state)
+        box, first, to_real = where
+        if box is None:
+            return to_real
         drawn = draw_from(self.boxes[box.id], box, self.catalogue.rules, rng, first_move=first)
         if drawn is None:
             return None  # an empty box under rules that resign
         self.draws.append(drawn)
-        return placement.to_real(drawn.move)
+        return to_real(drawn.move)
+
+    def _locate(self, state: State[Any]) -> _Where:
+        placement = self.catalogue.box_for(state)
+        if placement is None:
+            return None, False, self.catalogue.game.legal_moves(state)[0]  # one legal move: no box
+        box = placement.box
+        return box, self.catalogue.is_first_move_box(box.id), placement.transform.move
 
     def learn(self, result: Result) -> None:
+        boxes = self.boxes
         if self.learning:
-            for change in settle(self.catalogue.rules, self.draws, result):
-                self.boxes[change.box][change.move] = change.after
+            for drawn, after in zip(self.draws, settled_counts(self.catalogue.rules, self.draws, result),
+                                    strict=True):
+                boxes[drawn.box][drawn.move] = after
         else:
             for drawn in self.draws:
-                self.boxes[drawn.box][drawn.move] += 1
+                boxes[drawn.box][drawn.move] += 1
         self.draws.clear()
+
+
+# A state's box, whether it is a first-move box and the box-to-board move map; or None, False, the only move.
+_Where = tuple[Box | None, bool, Any]
 
 
 # --- the registry ---------------------------------------------------------------------------------

@@ -97,7 +97,7 @@ class TicTacToe(Game[Board, Square]):
                 "board with no such row is a draw.")
 
     def initial(self) -> State[Board]:
-        return State(EMPTY * 9, FIRST)
+        return _START
 
     def whose_turn(self, position: Board) -> int:
         return position.count("X") - position.count("O")
@@ -109,8 +109,7 @@ class TicTacToe(Game[Board, Square]):
         return _outcome(state.position)
 
     def apply(self, state: State[Board], move: Square) -> State[Board]:
-        board = state.position
-        return State(board[:move] + MARKS[state.to_move] + board[move + 1 :], 1 - state.to_move)
+        return _child(state.position, move, state.to_move)
 
     def illegal_reason(self, state: State[Board], move: Square) -> str:
         if self.outcome(state) is None and 0 <= move < 9 and state.position[move] != EMPTY:
@@ -196,6 +195,9 @@ class TicTacToe(Game[Board, Square]):
         return position
 
 
+_START: State[Board] = State(EMPTY * 9, FIRST)  # one object for every game's start: states are immutable
+
+
 # Remembered per board: a session asks these several times a move, and replaying a long log meets the
 # same few hundred positions over and over. 5,478 positions are reachable; the bound only guards odd input.
 @lru_cache(maxsize=8192)
@@ -213,6 +215,13 @@ def _legal_moves(board: Board) -> tuple[Square, ...]:
     if _outcome(board) is not None:
         return ()
     return tuple(i for i, mark in enumerate(board) if mark == EMPTY)
+
+
+# 16,167 moves are reachable; remembering their children makes a simulated move a lookup, and hands out
+# one State object per position, which a dict keyed by states then finds at once.
+@lru_cache(maxsize=32768)
+def _child(board: Board, move: Square, mover: int) -> State[Board]:
+    return State(board[:move] + MARKS[mover] + board[move + 1 :], 1 - mover)
 
 
 def _lines_of(board: Board, mark: str) -> list[tuple[int, int, int]]:

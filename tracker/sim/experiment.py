@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from generator.catalogue import build_catalogue
 from kit.game import SIDES, GameError
 from kit.games import game_from_spec
 from kit.players import parse_player
@@ -29,7 +30,7 @@ ENGINES = ("auto", "numpy", "numba", "kit")
 CHUNK = 8_192  # members played together: enough to pay for numpy's per-call cost, few enough for the cache
 SPREAD_CELLS = 4_000_000  # with the bands, a chunk keeps [games, members] scores: at most this many
 SMALL = 12  # up to this many members, the kit's match loop is faster than the numpy engine
-SHORT = 10_000  # up to this many games in all, the kit's loop is done before numba has loaded its code
+SHORT = 25_000  # games in all up to which the kit's loop (about 20 us a game) beats loading numba (0.5 s)
 
 
 @dataclass(frozen=True)
@@ -108,9 +109,9 @@ def simulate(
 ) -> Simulation:
     """Run ``population`` MENACEs for ``games`` games each; ``spread`` also keeps the population bands.
 
-    ``engine``: numba, numpy, kit (the kit's match loop), or auto: the kit's loop for a short run (up to
-    SMALL members, or SHORT games in all when numba is installed), else numba when installed, else
-    numpy."""
+    ``engine``: numba, numpy, kit (the kit's match loop), or auto: with numba installed, numba once its
+    kernel is built (or for a run longer than SHORT games in all), else the kit's loop; without numba, the
+    kit's loop for up to SMALL members, else numpy."""
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
     if engine not in ENGINES:
@@ -125,14 +126,19 @@ def simulate(
     engine = choose_engine(engine, population, games)
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
-    other_side = "second" if menace_plays == "first" else "first"
-    setup = Setup(
-        policy_tables(game), menace_tables(game, menace_plays, chosen), SIDES[menace_plays], spec,
-        menace_tables(game, other_side, chosen) if spec.learns else None,
-    )
-    play = _player(engine, setup, game, menace_plays, chosen, opponent, games, spread)
+    if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
+        first_boxes = len(build_catalogue(game, menace_plays, chosen).first_move_boxes)
+        play = _kit_player(game, menace_plays, chosen, opponent, games, spread)
+    else:
+        other_side = "second" if menace_plays == "first" else "first"
+        setup = Setup(
+            policy_tables(game), menace_tables(game, menace_plays, chosen), SIDES[menace_plays], spec,
+            menace_tables(game, other_side, chosen) if spec.learns else None,
+        )
+        first_boxes = setup.menace.first_boxes
+        play = _engine_player(engine, setup, games, spread)
     seeds = np.random.SeedSequence(seed).spawn((population + chunk - 1) // chunk)
-    summary = _Summary(games, setup.menace.first_boxes, spread)
+    summary = _Summary(games, first_boxes, spread)
     started = time.perf_counter()
     for index, child in enumerate(seeds):
         members = min(chunk, population - index * chunk)
@@ -156,15 +162,22 @@ def choose_engine(engine: str, population: int, games: int) -> str:
     if engine != "auto":
         return engine
     if numba_installed():
-        return "kit" if population * games <= SHORT else "numba"
+        from tracker.sim.engine_numba import compiled
+
+        # Built once, the kernel loads in milliseconds and beats the kit's loop even for one MENACE; until
+        # then a short run takes the kit's loop rather than wait for the compiler.
+        return "numba" if compiled() or population * games > SHORT else "kit"
     return "kit" if population <= SMALL else "numpy"
 
 
-def _player(engine: str, setup: Setup, game: str, menace_plays: str, rules: Rules, opponent: str, games: int,
-            spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
-    if engine == "kit":
-        return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
-                                                 spread=spread)
+def _kit_player(game: str, menace_plays: str, rules: Rules, opponent: str, games: int,
+                spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
+    return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
+                                             spread=spread)
+
+
+def _engine_player(engine: str, setup: Setup, games: int,
+                   spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
     if engine == "numba":
         from tracker.sim import engine_numba
 

@@ -22,8 +22,10 @@ def play_members(game_name: str, menace_plays: str, rules: str | Rules, opponent
                  games: int, rng: np.random.Generator, *, spread: bool = False) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent, one after another."""
     catalogue = build_catalogue(game_name, menace_plays, rules)
-    other = build_catalogue(game_name, "second" if menace_plays == "first" else "first", rules)
     game, side, spec = catalogue.game, catalogue.menace, parse_player(opponent)
+    other = None  # the other side's boxes, built only for an opponent that plays from them
+    if spec.needs_catalogue:
+        other = build_catalogue(game_name, "second" if menace_plays == "first" else "first", rules)
     first_boxes = sorted(catalogue.first_move_boxes)
     results = np.zeros((games, members), np.int8)
     beads = np.zeros((games, members), np.int32)
@@ -33,11 +35,16 @@ def play_members(game_name: str, menace_plays: str, rules: str | Rules, opponent
         menace = MenacePlayer(catalogue)
         rival = make_player(spec, game, other)
         players = (menace, rival) if side == 0 else (rival, menace)
-        for g in range(games):
-            results[g, member] = play_game(game, players, generator).result_for(side).reward
-            counts = [sum(menace.boxes[b].values()) for b in first_boxes]
-            beads[g, member] = sum(counts)
-            empty[member] |= min(counts) == 0
+        first_counts = [menace.boxes[b] for b in first_boxes]
+        member_results, member_beads, member_empty = [], [], False
+        for _ in range(games):
+            # game.apply, not game.play: the kit's players choose legal moves only, so the check is skipped.
+            outcome = play_game(game, players, generator, apply=game.apply)
+            member_results.append(outcome.result_for(side).reward)
+            counts = [sum(box.values()) for box in first_counts]
+            member_beads.append(sum(counts))
+            member_empty = member_empty or min(counts) == 0
+        results[:, member], beads[:, member], empty[member] = member_results, member_beads, member_empty
     tallies = np.stack([(results == r).sum(axis=1) for r in (-1, 0, 1)], axis=1).astype(np.int64)
     lost = results == -1
     last_loss = np.where(lost.any(axis=0), games - np.argmax(lost[::-1], axis=0), 0).astype(np.int32)
