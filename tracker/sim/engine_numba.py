@@ -248,7 +248,7 @@ def _module_path() -> Path:
 
 
 def compiled() -> bool:
-    """Whether the kernel is already built ahead of time here: then it loads in milliseconds, without numba."""
+    """Whether the kernel is built ahead of time here: then it loads in milliseconds, without numba."""
     return _module_path().exists()
 
 
