@@ -60,6 +60,8 @@ def test_labels_kits_and_play_say_the_same_code(tmp_path, monkeypatch):
     played = run("play", "--db", "s.db", input="quit\n")
     assert played.output.startswith(f"Kit pile: your labels should say kit {code}.\n"
                                     "new game: game 1 of kit pile\n")
+    # Every other place that names the kit names it by its labels' code too.
+    assert f", kit {code}\n" in run("boxes", "--db", "s.db", "--kit", "pile").output
 
 
 def test_new_refuses_a_kit_whose_labels_say_another_code(db):

@@ -174,7 +174,7 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
     heading = (
         f"{len(catalogue.boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: "
         f"{catalogue.game.title}, "
-        f"MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.fingerprint}\n"
+        f"MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.kit_code}\n"
     )
     return catalogue, heading, kit_fields(kit, games)
 

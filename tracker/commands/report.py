@@ -56,7 +56,7 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     )
     lines = [
         f"{kit.catalogue.game.title}, MENACE plays {kit.menace_plays}, rules {kit.rules_name}, "
-        f"kit {kit.fingerprint}",
+        f"kit {kit.kit_code}",
         f"{summary['games']} games: {summary['wins']} won, {summary['draws']} drawn, "
         f"{summary['losses']} lost; "
         f"score {summary['score']:+d}; longest winning streak {summary['longest_win_streak']}",

@@ -58,6 +58,7 @@ def header(kit: KitRecord) -> dict[str, Any]:
         "rules": kit.rules_name,
         "palette": kit.palette_name,
         "fingerprint": kit.fingerprint,
+        "kit_code": kit.kit_code,  # what the labels print
     }
 
 

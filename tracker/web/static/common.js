@@ -122,7 +122,7 @@ function renderGame(live, onMove) {
   const game = live.game;
   const k = live.kit;
   document.getElementById("subtitle").textContent =
-    `${k.title}, MENACE plays ${k.menace_plays}, rules ${k.rules}, kit ${k.fingerprint}`;
+    `${k.title}, MENACE plays ${k.menace_plays}, rules ${k.rules}, kit ${k.kit_code}`;
   const heading = document.getElementById("game-heading");
   const board = document.getElementById("board");
   const line = document.getElementById("game-line");
