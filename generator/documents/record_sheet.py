@@ -70,7 +70,8 @@ def how_to_write(spec: KitSpec, either_side: bool) -> str:
         else f"MENACE's moves are the shaded columns (it plays {game.player_names[spec.catalogue.menace]});"
     )
     return (
-        f"One line per game played on paper, so that it can be typed into the tracker later. {side} write "
+        f"One line per game played on paper, so that it can be typed into the tracker later "
+        f"(menace record). {side} write "
         f"every move in order, both players', {how}. Circle the result from MENACE's side. A resignation: "
         "write R after MENACE's last move."
     )

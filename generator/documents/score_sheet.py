@@ -39,8 +39,8 @@ def write(path: Path, spec: KitSpec) -> int:
                 text = (
                     "One line per game. Circle the result from MENACE's side. The score changes as the "
                     f"beads do ({change}), so the running score rises as MENACE learns: Michie drew his "
-                    f"learning curve this way. The {first}: {opening}. Type the games into the tracker later "
-                    "to draw the curve."
+                    f"learning curve this way. The {first}: {opening}. To type games into the tracker "
+                    "later, write their moves on the game record sheet (record-sheet.pdf)."
                 )
                 y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
                 _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)
