@@ -176,3 +176,16 @@ def test_rendered_label_sheets_leave_the_outer_4_mm_blank(tmp_path, name, paper)
     moved = replace(spec, offset_x=-(home.slots[0].right - home.content[0].w - 1))
     labels.write(tmp_path / "moved.pdf", moved)
     assert not blank_border(tmp_path / "moved.pdf", 1, dpi=60)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm to render pages")
+def test_a_long_rules_title_shrinks_to_stay_inside_the_legend_page(tmp_path):
+    from generator.documents import legend
+
+    rules = tmp_path / "long.toml"
+    rules.write_text('game = "nim"\ntitle = "' + "Beads never run out, as the classroom agreed " * 3 + '"\n'
+                     'initial_beads = [3]\nwin = 1\ndraw = 0\nloss = -1\nfloor = 1\nbeads_on = "every"\n')
+    spec = plan_kits(KitOptions(game="nim", rules=str(rules)))[0]
+    legend.write(tmp_path / "legend.pdf", spec)
+    pages = len(PdfReader(tmp_path / "legend.pdf").pages)
+    assert all(blank_border(tmp_path / "legend.pdf", page, dpi=60) for page in range(1, pages + 1))

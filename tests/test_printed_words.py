@@ -52,7 +52,7 @@ def test_the_nim_legend_and_fill_sheet_state_the_rules(default_kit, name):
 
 def test_the_rules_cards_heading_names_the_game(default_kit):
     nim = text_of(default_kit / "nim" / "legend.pdf")
-    assert "Rules card: Single-pile Nim \u00b7 Nim notebook (floor 1)" in nim
+    assert "Rules card: Single-pile Nim \u00b7 No colour runs out (Nim notebook, floor 1)" in nim
     ttt = text_of(default_kit / "tictactoe" / "legend.pdf")
     assert "Rules card: Noughts and crosses \u00b7 Michie (1961)" in ttt
     assert "Three of your marks in a row (across, down or diagonally) wins" in ttt

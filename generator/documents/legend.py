@@ -10,7 +10,15 @@ from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, wr
 from generator.documents.game_text import colour_letters, forced_moves, menace_side
 from generator.documents.labels import counts_text, draw_label, label_plan
 from generator.documents.wording import arrows_note, cell_place, counted, moves_are_arrows, picture_note
-from generator.drawing import draw_dot, draw_grid, draw_picture, hex_colour, paragraph, wrapped
+from generator.drawing import (
+    draw_dot,
+    draw_grid,
+    draw_picture,
+    hex_colour,
+    paragraph,
+    text_width,
+    wrapped,
+)
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 from generator.rules_text import rules_card
@@ -23,6 +31,7 @@ if TYPE_CHECKING:
 
 TITLE = "Bead legend and rules"
 EXAMPLE_SCALE = 1.5  # the sample label is drawn half as big again as printed
+HEADING = 4.8  # mm: a heading's size, unless it must shrink to fit the page
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square on this page's boards
 MOVES_PICTURE = (
     "The picture shows one pawn's moves: straight ahead onto an empty square, and diagonally ahead onto an "
@@ -55,10 +64,13 @@ def write(path: Path, spec: KitSpec) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _heading(canvas: Canvas, text: str, y: float) -> float:
+def _heading(canvas: Canvas, text: str, y: float, width: float | None = None) -> float:
+    """A heading at the margin; with ``width``, made smaller where it would run past it (a builder's own
+    rules file can have a long title)."""
+    size = HEADING if width is None else min(HEADING, width / max(text_width(text, BOLD, 1.0), 1e-6))
     canvas.setFillColor(hex_colour("#000000"))
-    canvas.setFont(BOLD, 4.8)
-    canvas.drawString(MARGIN, y - 4.8, text)
+    canvas.setFont(BOLD, size)
+    canvas.drawString(MARGIN, y - HEADING, text)
     return y - 9
 
 
@@ -288,7 +300,7 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     rules = spec.catalogue.rules
     width = spec.page_mm[0] - 2 * MARGIN
     game = spec.game
-    y = _heading(canvas, f"Rules card: {game.title} \u00b7 {rules.title}", top)
+    y = _heading(canvas, f"Rules card: {game.title} \u00b7 {rules.title}", top, width)
     numbers = [b.move_number for b in spec.catalogue.boxes if b.move_number is not None]
     levels = max(numbers) if numbers else None
     words = spec.words
