@@ -178,3 +178,15 @@ def test_the_terminal_label_names_a_second_capture_onto_the_same_square():
         "  . W .          . W .",
         "  and n = c3xb2",
     ]
+
+
+def test_her_with_gardners_rule_learns_to_beat_a_perfect_him():
+    """Issue 9: 1,000 HERs (gardner) against a perfect HIM lose about half their first ten games and fewer
+    than 5% of games 91-100."""
+    from tracker.sim.experiment import simulate
+
+    sim = simulate("hexapawn", menace_plays="second", rules="gardner", opponent="perfect", games=100,
+                   population=1000, seed=1, engine="numpy")
+    first_ten = sim.losses[:10].sum() / (10 * 1000)
+    last_ten = sim.losses[90:].sum() / (10 * 1000)
+    assert 0.3 < first_ten < 0.6 and last_ten < 0.05, (first_ten, last_ten)
