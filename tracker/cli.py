@@ -9,12 +9,17 @@ play path answer at once.
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 import click
 
 from kit.game import GameError
 from tracker.command_index import COMMANDS
+
+# No command does linear algebra, and OpenBLAS would start a thread per core when numpy is imported: 0.1 s
+# and more of a busy machine's time before a simulation's first game. A user's own setting stands.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 class CommandError(click.ClickException):
