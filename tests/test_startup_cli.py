@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import click
-from click.testing import CliRunner
 import pytest
+from click.testing import CliRunner
 
 import tracker.commands
 from tracker.cli import MenaceGroup, main

@@ -110,11 +110,11 @@ def tournament(
     if as_json:
         players = result.players
         wins = {
-            first: dict(zip(players, map(int, row), strict=True))
+            first: dict(zip(players, row, strict=True))
             for first, row in zip(players, result.wins, strict=True)
         }
         click.echo(json.dumps({
-            "players": list(players), "wins": result.wins.tolist(),
+            "players": list(players), "wins": [list(row) for row in result.wins],
             "game": game, "games": games, "training_opponent": training_opponent,
             "training": result.training, "part_training": result.part_training,
             "stable_training": result.stable_training if training_opponent == "self" else None,
