@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import subprocess
 import sys
@@ -80,3 +81,35 @@ def test_only_the_command_run_is_imported(args, loaded):
     result = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.strip() == str(loaded)
+
+
+SIMULATE_PROBE = """
+import sys
+from click.testing import CliRunner
+from tracker.cli import main
+result = CliRunner().invoke(main, ["simulate", "--engine", "kit", "--games", "30", "--json"])
+assert result.exit_code == 0, result.output
+print(sorted(m for m in {unwanted!r} if m in sys.modules))
+"""
+
+
+def test_one_menace_loads_no_report_store_or_numpy_engine():
+    """simulate --json prints no chart and opens no store: their modules stay out of its start-up."""
+    unwanted = ("generator.charts", "reportlab", "networkx", "tracker.sim.report", "tracker.store",
+                "tracker.sim.engine_numpy", "tracker.sim.engine_numba")  # fmt: skip
+    probe = SIMULATE_PROBE.format(unwanted=unwanted)
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("4", "4")])
+def test_openblas_starts_no_threads_unless_the_user_asks(given, expected):
+    """No command does linear algebra; OpenBLAS's thread per core cost numpy's import 0.1 s and more."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    probe = "import os, tracker.cli; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            env=env, cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == expected
