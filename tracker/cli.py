@@ -14,7 +14,6 @@ from typing import Any
 
 import click
 
-from kit.game import GameError
 from tracker.command_index import COMMANDS
 
 # No command does linear algebra, and OpenBLAS would start a thread per core when numpy is imported: 0.1 s
@@ -57,6 +56,8 @@ class MenaceGroup(click.Group):
         return click.Command(name, help=COMMANDS[name].short_help).get_short_help_str(limit)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from kit.game import GameError  # here: --help and usage errors never get this far
+
         try:
             return super().invoke(ctx)
         except GameError as error:
