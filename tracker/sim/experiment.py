@@ -81,7 +81,7 @@ class Simulation:
             "draws": int(self.draws.sum()),
             "losses": int(self.losses.sum()),
             "first_box_empty": self.first_box_empty,
-            "curve": [round(v, 4) for v in self.curve.tolist()],  # tolist: Python floats, 5x faster
+            "curve": [round(v, 4) for v in self.curve.tolist()],  # Python floats round far faster
             # Counts over the population for each game number (game 1 first).
             "per_game": {"wins": self.wins.tolist(), "draws": self.draws.tolist(),
                          "losses": self.losses.tolist()},
