@@ -41,6 +41,12 @@ class MenaceGroup(click.Group):
                 self.add_command(command)
         return self.commands.get(name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        if args and args[0] not in self.list_commands(ctx):
+            for name in COMMANDS:  # a misspelt name: click suggests the nearest from the commands loaded
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """click's list of commands, its short help read from the index rather than the commands' modules."""
         names = self.list_commands(ctx)
