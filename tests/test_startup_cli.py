@@ -31,11 +31,11 @@ def real_commands() -> dict[str, tuple[str, click.Command]]:
 
 def test_the_index_names_every_command_its_module_and_its_short_help():
     real = real_commands()
-    assert sorted(COMMANDS) == sorted(real)
+    assert sorted(COMMANDS) == sorted(real), "add or remove the command in tracker/command_index.py"
     for name, (module, command) in real.items():
-        entry = COMMANDS[name]
+        entry, short_help = COMMANDS[name], command.get_short_help_str(10**6)
         assert entry.module == module, name
-        assert entry.short_help == command.get_short_help_str(10**6), f"{name}: its short help changed"
+        assert entry.short_help == short_help, f"{name}: tracker/command_index.py should say {short_help!r}"
 
 
 def commands_section(group: click.Group, width: int) -> str:
