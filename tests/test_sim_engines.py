@@ -121,7 +121,8 @@ REPLAYS = [
 def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game, side, rules, opponent):
     games = 150
     setup = setup_for(game, side, rules, opponent)
-    played = engine_module(engine).play_chunk(setup, 1, games, np.random.default_rng(7), trace=True)
+    # Seed 1: member 0 of either engine resigns at an empty first box against perfect play.
+    played = engine_module(engine).play_chunk(setup, 1, games, np.random.default_rng(1), trace=True)
     catalogue = build_catalogue(game, side, rules)
     kit_game = catalogue.game
     codes = game_tables(game).codes
