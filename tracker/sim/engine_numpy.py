@@ -129,6 +129,10 @@ class _Beads:
         column = np.arange(width)
         steps_table = delta * (column >= column[:, np.newaxis])  # [delta, bead's column, column]
         self.changes = np.ascontiguousarray(steps_table.astype(self.dtype)).view(self.row_type).ravel()
+        self.unchanged = -self.lowest * width  # the key of no change (the stand-in's draws)
+        # A drawn colour holds at least the bead drawn, so unless the floor can lift it or keep-one put
+        # a last bead back, its change is the rule's and settling needs no bead counts.
+        self.counts_matter = mt.keep_any or mt.floor > 1 + int(mt.change.min())
 
     def first_beads(self) -> np.ndarray:
         """[first-move boxes, members] beads in each first-move box."""
@@ -139,9 +143,11 @@ class _Beads:
         """The state after MENACE's move in every game (a resignation state where it resigns)."""
         tb, d = self.tables, self.draws
         self.draws += 1
-        row = self.row_of_box.take(codes, out=self.row[d])
+        # mode="clip": with "raise", take into ``out`` goes through a temporary copy (the indices are
+        # always in range here: every state has a box or the stand-in).
+        row = self.row_of_box.take(codes, out=self.row[d], mode="clip")
         row += self.member
-        self.rows.take(row, out=self.drawn_rows[d])
+        self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         cumulative = self.drawn[d]
         total = cumulative[:, -1]
         empty = None
@@ -149,7 +155,7 @@ class _Beads:
             empty = total == 0
             if self.mt.refill_beads:
                 self._refill(row, empty, rng)
-                self.rows.take(row, out=self.drawn_rows[d])
+                self.rows.take(row, out=self.drawn_rows[d], mode="clip")
                 empty = None
         # kit.matchbox.pick: a ticket below the total, and the first column whose running total passes it,
         # which is the number of columns that do not (column 0 among them). Those are counted as bytes:
@@ -191,16 +197,18 @@ class _Beads:
             last = d - 1 - real[::-1].argmax(axis=0)
             later = np.arange(d)[:, np.newaxis] != last
             change = np.where((result == -1) & later, 0, change).astype(self.dtype)
-        totals = drawn.reshape(-1)
-        at = self.at[:d] + column
-        count = totals.take(at) - totals.take(at - 1)
-        after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
-        if mt.keep_any:
-            others = drawn[..., -1] - count  # the box's other colours
-            keeps = self.tables.keeps_one.take(row // self.members)
-            after = np.where(keeps & (others + after == 0), 1, after)
-        delta = np.where(real, after - count, 0)
-        key = (delta - self.lowest) * self.tables.width + column
+        shift = change
+        if self.counts_matter:
+            totals = drawn.reshape(-1)
+            at = self.at[:d] + column
+            count = totals.take(at) - totals.take(at - 1)
+            after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
+            if mt.keep_any:
+                others = drawn[..., -1] - count  # the box's other colours
+                keeps = self.tables.keeps_one.take(row // self.members)
+                after = np.where(keeps & (others + after == 0), 1, after)
+            shift = after - count
+        key = np.where(real, (shift - self.lowest) * self.tables.width + column, self.unchanged)
         drawn += self.changes.take(key).view(self.dtype).reshape(drawn.shape)
         self.rows[row] = self.drawn_rows[:d]
 
