@@ -108,6 +108,7 @@ REPLAYS = [
     ("tictactoe", "first", "michie", "random"),
     ("tictactoe", "first", "michie", "perfect"),  # the first box runs dry: MENACE resigns
     ("tictactoe", "first", "open-day", "perfect"),  # the first box keeps its last bead
+    ("tictactoe", "first", "go-blog", "random"),  # a bead on every empty square: 9 colours in a box
     ("tictactoe", "second", "scroggs", "menace"),  # both sides learn
     ("tictactoe", "second", "michie", "novice:0.5"),
     ("nim", "second", "nim-floor0", "random"),  # every box keeps one
@@ -150,6 +151,33 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     ]
     if (rules, opponent) == ("michie", "perfect"):
         assert resigned > 0  # the resignation path was replayed too
+
+
+LOCKSTEP = [("tictactoe", "first", "michie"), ("tictactoe", "second", "golf"), ("nim", "second", "nim"),
+            ("hexapawn", "second", "gardner")]
+
+
+@pytest.mark.parametrize("game, side, rules", LOCKSTEP)
+def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules):
+    """A finished game (or a resigned one) stays put whatever either side plays, and MENACE draws from the
+    stand-in box where it has none: at a finished game, or at a forced move, which it plays."""
+    pt, mt = policy_tables(game), menace_tables(game, side, rules)
+    steps = engine_numpy._steps(pt)
+    boxes = engine_numpy._boxes(mt, steps)
+    over = np.flatnonzero(steps.over)
+    assert over.tolist()[-2:] == list(steps.resigned) == [len(pt.terminal), len(pt.terminal) + 1]
+    assert steps.first_result[list(steps.resigned)].tolist() == [-1, 1]  # the first, the second resigned
+    for table in (steps.legal_child, steps.perfect_child):
+        assert (table[over * steps.k] == over).all()
+    assert (steps.ideal_child[over] == over).all() and (steps.n_legal[over] == 0).all()
+    assert (boxes.box[over] == mt.boxes).all() and (boxes.child[over * boxes.width + 1] == over).all()
+    forced = np.flatnonzero(mt.forced_child >= 0)
+    assert (boxes.box[forced] == mt.boxes).all()
+    assert (boxes.child[forced * boxes.width + 1] == mt.forced_child[forced]).all()
+    # The stand-in holds one bead; a box's columns are whole 8-byte words, the ones past its slots the total.
+    assert boxes.initial[mt.boxes].tolist() == [0] + [1] * (boxes.width - 1)
+    assert boxes.width % 8 == 0 and boxes.width > mt.slots
+    assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 1)).all()
 
 
 _REFERENCE: dict[tuple[str, ...], np.ndarray] = {}
