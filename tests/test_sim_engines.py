@@ -180,6 +180,18 @@ def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules)
     assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 1)).all()
 
 
+def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():
+    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    # Unfinished positions by ply: 5,478 positions less X's 120, 444 and O's 148, 168 wins at plies 5 to 8.
+    assert [len(codes) for codes in steps.reach] == [1, 9, 72, 252, 756, 1140, 1372, 696, 222]
+    first = engine_numpy._Beads(menace_tables("tictactoe", "first", "michie"), steps, 0, 2, 10)
+    second = engine_numpy._Beads(menace_tables("tictactoe", "second", "michie"), steps, 1, 2, 10)
+    # MENACE's fifth move, at ply 8, is forced: no box, so no draw to keep.
+    assert [ply for ply, draws in enumerate(first.draws_at) if draws] == [0, 2, 4, 6]
+    assert [ply for ply, draws in enumerate(second.draws_at) if draws] == [1, 3, 5, 7]
+    assert first.drawn.shape[0] == 4
+
+
 _REFERENCE: dict[tuple[str, ...], np.ndarray] = {}
 
 AGREEMENT = [

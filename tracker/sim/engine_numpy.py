@@ -40,6 +40,7 @@ class _Steps:
     perfect_child: np.ndarray
     ideal_child: np.ndarray  # intp [N + 2]
     k: int
+    reach: tuple[np.ndarray, ...]  # the unfinished states a game can be in at each ply
 
 
 @cache
@@ -55,10 +56,14 @@ def _steps(pt: PolicyTables) -> _Steps:
         out[over, 0] = itself[over]
         return out.ravel()
 
+    reach = [np.zeros(1, np.intp)]
+    for _ in range(pt.max_plies - 1):
+        children = pt.legal_child.reshape(size, k)[reach[-1]]
+        reach.append(np.setdiff1d(children[children >= 0], np.flatnonzero(over)))
     return _Steps(
         over, np.append(pt.first_result, np.array([-1, 1], np.int8)), resigned,
         np.append(pt.n_legal, [0, 0]), fused(pt.legal_child, k), np.append(pt.n_perfect, [0, 0]),
-        fused(pt.perfect_child, k), fused(pt.ideal_child, 1), k,
+        fused(pt.perfect_child, k), fused(pt.ideal_child, 1), k, tuple(reach),
     )  # fmt: skip
 
 
@@ -96,10 +101,15 @@ class _Beads:
     A drawn bead is taken out at settlement rather than at the draw: a member never meets a box twice
     in one game (positions only move forward), so nothing in between sees it."""
 
-    def __init__(self, mt: MenaceTables, steps: _Steps, side: int, members: int, games: int,
-                 max_draws: int) -> None:
+    def __init__(self, mt: MenaceTables, steps: _Steps, side: int, members: int, games: int) -> None:
         self.mt, self.members, self.resigned = mt, members, steps.resigned[side]
         self.tables = tb = _boxes(mt, steps)
+        # The plies where it draws: its own, but for any where every game is over or forced (noughts and
+        # crosses' ninth), which it plays from the stand-in's one table without a draw.
+        self.draws_at = [ply % 2 == side and bool((tb.box[reach] < mt.boxes).any())
+                         for ply, reach in enumerate(steps.reach)]
+        self.alone = tb.child.reshape(-1, tb.width)[:, 1].copy()
+        max_draws = sum(self.draws_at)
         self.dtype = _bead_type(mt, games)
         width = tb.width
         # The same memory with a box's row as one item: take and put move whole rows at once.
@@ -141,8 +151,11 @@ class _Beads:
         totals: np.ndarray = self.store[self.first, :, -1]
         return totals
 
-    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
         """The state after MENACE's move in every game (a resignation state where it resigns)."""
+        if not self.draws_at[ply]:
+            alone: np.ndarray = self.alone.take(codes)
+            return alone
         tb, d = self.tables, self.draws
         self.draws += 1
         # mode="clip": with "raise", take into ``out`` goes through a temporary copy (the indices are
@@ -244,7 +257,7 @@ class _Policy:
     def __init__(self, steps: _Steps, kind: str, skill: float) -> None:
         self.steps, self.kind, self.skill = steps, kind, skill
 
-    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
         st = self.steps
         if self.kind == "ideal":
             return st.ideal_child.take(codes)
@@ -272,10 +285,10 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     pt = setup.policy
     steps = _steps(pt)
     plies, side = pt.max_plies, setup.menace_side
-    menace = _Beads(setup.menace, steps, side, members, games, (plies + 1 - side) // 2)
+    menace = _Beads(setup.menace, steps, side, members, games)
     rival: _Beads | _Policy
     if setup.rival is not None:
-        rival = _Beads(setup.rival, steps, 1 - side, members, games, (plies + side) // 2)
+        rival = _Beads(setup.rival, steps, 1 - side, members, games)
     else:
         rival = _Policy(steps, setup.opponent.kind, setup.opponent.skill)
     sides = (menace, rival) if side == 0 else (rival, menace)
@@ -294,7 +307,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
         uniforms = rng.random((plies, members))
         moves: list[int] = []
         for ply in range(plies):
-            codes = sides[ply % 2].move(codes, uniforms[ply], rng)
+            codes = sides[ply % 2].move(codes, uniforms[ply], rng, ply)
             if traces is not None and (not moves or not steps.over[moves[-1]]):
                 moves.append(int(codes[0]))
             if steps.over.take(codes).all():
