@@ -132,6 +132,11 @@ class _Beads:
         self.below = np.empty((members, width), bool)
         self.draws = 0
         self.at = (np.arange(max_draws * members, dtype=np.intp) * width).reshape(max_draws, members)
+        # Settling's work space, kept: a fresh array of a few hundred KB is handed back to the system
+        # when freed, and costs a page fault every 4 KB when made again.
+        self.key = np.empty((max_draws, members), np.intp)
+        self.spare = np.empty((max_draws, members), np.intp)
+        self.increments = np.empty((max_draws, members), self.row_type)
         # A settlement's change to a row, by (bead change - lowest) * W + column: the columns from the
         # bead's on. A bead changes by at least the lowest change and at most the highest, or floor - 1
         # when the floor lifts it, or 0 when keep-one puts the last bead back.
@@ -206,6 +211,7 @@ class _Beads:
         d, mt = self.draws, self.mt
         self.draws = 0
         row, column, drawn = self.row[:d], self.column[:d], self.drawn[:d]
+        key, spare = self.key[:d], self.spare[:d]
         real = row < self.stand_in
         change = mt.change.take(result + 1).astype(self.dtype)
         if mt.punish_last:  # a defeat changes only each game's last real draw
@@ -215,16 +221,18 @@ class _Beads:
         shift = change
         if self.counts_matter:
             totals = drawn.reshape(-1)
-            at = self.at[:d] + column
-            count = totals.take(at) - totals.take(at - 1)
+            at = np.add(self.at[:d], column, out=key)
+            count = totals.take(at) - totals.take(np.subtract(at, 1, out=spare))
             after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
             if mt.keep_any:
                 others = drawn[..., -1] - count  # the box's other colours
-                keeps = self.tables.keeps_one.take(row // self.members)
+                keeps = self.tables.keeps_one.take(np.floor_divide(row, self.members, out=spare))
                 after = np.where(keeps & (others + after == 0), 1, after)
             shift = after - count
-        key = np.where(real, (shift - self.lowest) * self.tables.width + column, self.unchanged)
-        drawn += self.changes.take(key).view(self.dtype).reshape(drawn.shape)
+        np.add((shift - self.lowest) * self.tables.width, column, out=key)
+        np.copyto(key, self.unchanged, where=~real)
+        changes = self.changes.take(key, out=self.increments[:d], mode="clip")
+        drawn += changes.view(self.dtype).reshape(drawn.shape)
         self.rows[row] = self.drawn_rows[:d]
 
 
@@ -302,9 +310,10 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     member_first = np.zeros((games, members), np.int32) if spread else None
     score = np.zeros(members, np.int32)
     traces: list[list[int]] | None = [] if trace else None
+    uniforms = np.empty((plies, members))  # kept from game to game, as settling's work space is
     for g in range(games):
         codes = np.zeros(members, np.intp)
-        uniforms = rng.random((plies, members))
+        rng.random(out=uniforms)
         moves: list[int] = []
         for ply in range(plies):
             codes = sides[ply % 2].move(codes, uniforms[ply], rng, ply)
