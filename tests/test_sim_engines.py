@@ -192,6 +192,33 @@ def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():
     assert first.drawn.shape[0] == 4
 
 
+def test_the_numpy_engine_plays_the_same_games_with_int32_beads(monkeypatch):
+    """Runs too long for int16 boxes hold int32 running totals (32-byte rows): the same games and beads."""
+    setup = setup_for("tictactoe", "second", "golf", "random")  # refills, and two words a row
+    narrow = engine_numpy.play_chunk(setup, 5, 80, np.random.default_rng(3), trace=True)
+    monkeypatch.setattr(engine_numpy, "_bead_type", lambda mt, games: np.int32)
+    wide = engine_numpy.play_chunk(setup, 5, 80, np.random.default_rng(3), trace=True)
+    assert wide.trace == narrow.trace and wide.tallies.tolist() == narrow.tallies.tolist()
+    assert wide.beads is not None and narrow.beads is not None
+    assert wide.beads.tolist() == narrow.beads.tolist()
+
+
+def test_the_numpy_engine_refills_an_empty_box_with_beads_of_its_colours_at_random():
+    mt = menace_tables("tictactoe", "second", "golf")  # an empty box gets 3 beads of random legal colours
+    members, box = 3_000, int(np.argmax(mt.n_slots))
+    beads = engine_numpy._Beads(mt, engine_numpy._steps(policy_tables("tictactoe")), 1, members, 10)
+    beads.store[box] = 0
+    beads._refill(box * members + np.arange(members), np.ones(members, bool), np.random.default_rng(0))
+    totals = beads.store[box]
+    assert (totals[:, 0] == 0).all()  # column 0 holds no bead
+    counts = np.diff(totals, axis=1)
+    assert (counts.sum(axis=1) == 3).all() and (counts[:, mt.n_slots[box] :] == 0).all()
+    # Each of its 8 colours gets an eighth of the beads, within six standard errors (0.021).
+    share = counts.sum(axis=0)[: mt.n_slots[box]] / (3 * members)
+    assert mt.n_slots[box] == 8 and np.abs(share - 1 / 8).max() < 0.021
+    assert beads.store[box + 1].tolist() == beads.store[box + 1, :1].repeat(members, axis=0).tolist()
+
+
 _REFERENCE: dict[tuple[str, ...], np.ndarray] = {}
 
 AGREEMENT = [
