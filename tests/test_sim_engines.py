@@ -180,6 +180,15 @@ def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules)
     assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 1)).all()
 
 
+def test_the_numpy_engine_refuses_boxes_too_wide_for_its_byte_count():
+    from dataclasses import replace
+
+    steps = engine_numpy._steps(policy_tables("nim"))
+    wide = replace(menace_tables("nim", "first", "nim"), slots=255)  # 256 columns: a count of 256 overflows
+    with pytest.raises(ValueError, match="at most 254 colours, not 255"):
+        engine_numpy._boxes(wide, steps)
+
+
 def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():
     steps = engine_numpy._steps(policy_tables("tictactoe"))
     # Unfinished positions by ply: 5,478 positions less X's 120, 444 and O's 148, 168 wins at plies 5 to 8.
