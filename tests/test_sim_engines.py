@@ -184,8 +184,8 @@ def test_the_numpy_engine_refuses_boxes_too_wide_for_its_byte_count():
     from dataclasses import replace
 
     steps = engine_numpy._steps(policy_tables("nim"))
-    wide = replace(menace_tables("nim", "first", "nim"), slots=255)  # 256 columns: a count of 256 overflows
-    with pytest.raises(ValueError, match="at most 254 colours, not 255"):
+    wide = replace(menace_tables("nim", "first", "nim"), slots=248)  # 256 columns: a count of 256 overflows
+    with pytest.raises(ValueError, match="at most 247 colours, not 248"):
         engine_numpy._boxes(wide, steps)
 
 

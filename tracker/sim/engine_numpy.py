@@ -83,7 +83,7 @@ def _boxes(mt: MenaceTables, steps: _Steps) -> _Boxes:
     size, slots = len(mt.box_of), mt.slots
     width = -(-(slots + 1) // 8) * 8  # whole 8-byte words of a row's comparisons (see _Beads.move)
     if width > 255:  # the count of a row's comparisons must fit in the byte that sums them
-        raise ValueError(f"the numpy engine draws from boxes of at most 254 colours, not {slots}")
+        raise ValueError(f"the numpy engine draws from boxes of at most 247 colours, not {slots}")
     box = np.append(np.where(mt.box_of >= 0, mt.box_of, mt.boxes), [mt.boxes, mt.boxes]).astype(np.intp)
     child = np.full((size + 2, width), -1, np.intp)
     child[:size, 1 : slots + 1] = mt.slot_child.reshape(size, slots)
