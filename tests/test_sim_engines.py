@@ -108,6 +108,7 @@ REPLAYS = [
     ("tictactoe", "first", "michie", "random"),
     ("tictactoe", "first", "michie", "perfect"),  # the first box runs dry: MENACE resigns
     ("tictactoe", "first", "open-day", "perfect"),  # the first box keeps its last bead
+    ("tictactoe", "first", "go-blog", "random"),  # a bead on every empty square: 9 colours in a box
     ("tictactoe", "second", "scroggs", "menace"),  # both sides learn
     ("tictactoe", "second", "michie", "novice:0.5"),
     ("nim", "second", "nim-floor0", "random"),  # every box keeps one
@@ -121,7 +122,8 @@ REPLAYS = [
 def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game, side, rules, opponent):
     games = 150
     setup = setup_for(game, side, rules, opponent)
-    played = engine_module(engine).play_chunk(setup, 1, games, np.random.default_rng(7), trace=True)
+    # Seed 1: member 0 of either engine resigns at an empty first box against perfect play.
+    played = engine_module(engine).play_chunk(setup, 1, games, np.random.default_rng(1), trace=True)
     catalogue = build_catalogue(game, side, rules)
     kit_game = catalogue.game
     codes = game_tables(game).codes
@@ -149,6 +151,81 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     ]
     if (rules, opponent) == ("michie", "perfect"):
         assert resigned > 0  # the resignation path was replayed too
+
+
+LOCKSTEP = [("tictactoe", "first", "michie"), ("tictactoe", "second", "golf"), ("nim", "second", "nim"),
+            ("hexapawn", "second", "gardner")]
+
+
+@pytest.mark.parametrize("game, side, rules", LOCKSTEP)
+def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules):
+    """A finished game (or a resigned one) stays put whatever either side plays, and MENACE draws from the
+    stand-in box where it has none: at a finished game, or at a forced move, which it plays."""
+    pt, mt = policy_tables(game), menace_tables(game, side, rules)
+    steps = engine_numpy._steps(pt)
+    boxes = engine_numpy._boxes(mt, steps)
+    over = np.flatnonzero(steps.over)
+    assert over.tolist()[-2:] == list(steps.resigned) == [len(pt.terminal), len(pt.terminal) + 1]
+    assert steps.first_result[list(steps.resigned)].tolist() == [-1, 1]  # the first, the second resigned
+    for table in (steps.legal_child, steps.perfect_child):
+        assert (table[over * steps.k] == over).all()
+    assert (steps.ideal_child[over] == over).all() and (steps.n_legal[over] == 0).all()
+    assert (boxes.box[over] == mt.boxes).all() and (boxes.child[over * boxes.width + 1] == over).all()
+    forced = np.flatnonzero(mt.forced_child >= 0)
+    assert (boxes.box[forced] == mt.boxes).all()
+    assert (boxes.child[forced * boxes.width + 1] == mt.forced_child[forced]).all()
+    # The stand-in holds one bead; a box's columns are whole 8-byte words, the ones past its slots the total.
+    assert boxes.initial[mt.boxes].tolist() == [0] + [1] * (boxes.width - 1)
+    assert boxes.width % 8 == 0 and boxes.width > mt.slots
+    assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 1)).all()
+
+
+def test_the_numpy_engine_refuses_boxes_too_wide_for_its_byte_count():
+    from dataclasses import replace
+
+    steps = engine_numpy._steps(policy_tables("nim"))
+    wide = replace(menace_tables("nim", "first", "nim"), slots=248)  # 256 columns: a count of 256 overflows
+    with pytest.raises(ValueError, match="at most 247 colours, not 248"):
+        engine_numpy._boxes(wide, steps)
+
+
+def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():
+    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    # Unfinished positions by ply: 5,478 positions less X's 120, 444 and O's 148, 168 wins at plies 5 to 8.
+    assert [len(codes) for codes in steps.reach] == [1, 9, 72, 252, 756, 1140, 1372, 696, 222]
+    first = engine_numpy._Beads(menace_tables("tictactoe", "first", "michie"), steps, 0, 2, 10)
+    second = engine_numpy._Beads(menace_tables("tictactoe", "second", "michie"), steps, 1, 2, 10)
+    # MENACE's fifth move, at ply 8, is forced: no box, so no draw to keep.
+    assert [ply for ply, draws in enumerate(first.draws_at) if draws] == [0, 2, 4, 6]
+    assert [ply for ply, draws in enumerate(second.draws_at) if draws] == [1, 3, 5, 7]
+    assert first.drawn.shape[0] == 4
+
+
+def test_the_numpy_engine_plays_the_same_games_with_int32_beads(monkeypatch):
+    """Runs too long for int16 boxes hold int32 running totals (32-byte rows): the same games and beads."""
+    setup = setup_for("tictactoe", "second", "golf", "random")  # refills, and two words a row
+    narrow = engine_numpy.play_chunk(setup, 5, 80, np.random.default_rng(3), trace=True)
+    monkeypatch.setattr(engine_numpy, "_bead_type", lambda mt, games: np.int32)
+    wide = engine_numpy.play_chunk(setup, 5, 80, np.random.default_rng(3), trace=True)
+    assert wide.trace == narrow.trace and wide.tallies.tolist() == narrow.tallies.tolist()
+    assert wide.beads is not None and narrow.beads is not None
+    assert wide.beads.tolist() == narrow.beads.tolist()
+
+
+def test_the_numpy_engine_refills_an_empty_box_with_beads_of_its_colours_at_random():
+    mt = menace_tables("tictactoe", "second", "golf")  # an empty box gets 3 beads of random legal colours
+    members, box = 3_000, int(np.argmax(mt.n_slots))
+    beads = engine_numpy._Beads(mt, engine_numpy._steps(policy_tables("tictactoe")), 1, members, 10)
+    beads.store[box] = 0
+    beads._refill(box * members + np.arange(members), np.ones(members, bool), np.random.default_rng(0))
+    totals = beads.store[box]
+    assert (totals[:, 0] == 0).all()  # column 0 holds no bead
+    counts = np.diff(totals, axis=1)
+    assert (counts.sum(axis=1) == 3).all() and (counts[:, mt.n_slots[box] :] == 0).all()
+    # Each of its 8 colours gets an eighth of the beads, within six standard errors (0.021).
+    share = counts.sum(axis=0)[: mt.n_slots[box]] / (3 * members)
+    assert mt.n_slots[box] == 8 and np.abs(share - 1 / 8).max() < 0.021
+    assert beads.store[box + 1].tolist() == beads.store[box + 1, :1].repeat(members, axis=0).tolist()
 
 
 _REFERENCE: dict[tuple[str, ...], np.ndarray] = {}

@@ -1,132 +1,254 @@
-"""The numpy engine: one chunk of MENACEs plays its games in lockstep, ply by ply.
+"""The numpy engine: a chunk of MENACEs plays its games in lockstep, every game at every ply.
 
-kit.matchbox's rules on whole arrays. Each box of each member is one row of ``slots`` running totals
-(int16 while no box can overflow it, else int32) in one flat array, so a draw gathers the drawn boxes'
-rows with one ``take`` and a settlement is one scatter over every draw of the game, from the rows kept at
-the draw. A box's last column is its total, so the first-move boxes' beads are read off without summing.
+kit.matchbox's rules on whole arrays. A game that is over stays in the lockstep: its state leads to
+itself, and where MENACE draws from no box (the game is over, or its one legal move is forced) it draws
+from a stand-in box of one bead that is never settled. So a ply is the same few array calls over the
+whole chunk whatever has happened, with no game picked out or dropped; a resignation is a state too.
+
+Each box of each member is one row of running totals (int16 while no box can overflow it, else int32),
+box by box (``row = box * members + member``), so the members' first draws read one stretch of memory.
+A row's column 0 is always 0 and column c the beads of slots 0..c-1, so the drawn slot's beads are
+always the difference of two columns, and the last column is the box's total. A draw gathers rows with
+one ``take``; a settlement adds one precomputed row of changes per draw and puts the rows back.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup
 from tracker.sim.flat import MenaceTables, PolicyTables
-from tracker.sim.tables import LAST_MOVER_LOST, LAST_MOVER_WON
+
+_BYTE_SUM = np.uint64(0x0101010101010101)  # times a word of 0/1 bytes: their sum in the top byte
+
+
+@dataclass(frozen=True, eq=False)
+class _Steps:
+    """A game's tables for the lockstep: two more states (the first, the second player resigned), and
+    every finished state leading to itself whatever the move."""
+
+    over: np.ndarray  # bool [N + 2]: the game is over
+    first_result: np.ndarray  # int8 [N + 2]: a finished game's result for the first player
+    resigned: tuple[int, int]  # the state after the first, the second player resigns
+    n_legal: np.ndarray  # [N + 2]: 0 where the game is over
+    legal_child: np.ndarray  # intp [(N + 2) * K]: a finished state's move 0 leads to itself
+    n_perfect: np.ndarray
+    perfect_child: np.ndarray
+    ideal_child: np.ndarray  # intp [N + 2]
+    k: int
+    reach: tuple[np.ndarray, ...]  # the unfinished states a game can be in at each ply
+
+
+@cache
+def _steps(pt: PolicyTables) -> _Steps:
+    size, k = len(pt.terminal), pt.k
+    resigned = (size, size + 1)
+    itself = np.arange(size + 2)
+    over = np.append(pt.terminal != 0, [True, True])
+
+    def fused(table: np.ndarray, width: int) -> np.ndarray:
+        out = np.full((size + 2, width), -1, np.intp)
+        out[:size] = table.reshape(size, width)
+        out[over, 0] = itself[over]
+        return out.ravel()
+
+    reach = [np.zeros(1, np.intp)]
+    for _ in range(pt.max_plies - 1):
+        children = pt.legal_child.reshape(size, k)[reach[-1]]
+        reach.append(np.setdiff1d(children[children >= 0], np.flatnonzero(over)))
+    return _Steps(
+        over, np.append(pt.first_result, np.array([-1, 1], np.int8)), resigned,
+        np.append(pt.n_legal, [0, 0]), fused(pt.legal_child, k), np.append(pt.n_perfect, [0, 0]),
+        fused(pt.perfect_child, k), fused(pt.ideal_child, 1), k, tuple(reach),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False)
+class _Boxes:
+    """One catalogue's boxes for the lockstep. Box ``boxes`` is the stand-in: one bead, in slot 0."""
+
+    box: np.ndarray  # intp [N + 2]: the box MENACE draws from in a state, the stand-in where none
+    child: np.ndarray  # intp [(N + 2) * W]: the child after the bead counted in column c (slot c - 1)
+    initial: np.ndarray  # [boxes + 1, W] running totals of a fresh box
+    keeps_one: np.ndarray  # bool [boxes + 1]
+    width: int  # W: slots + 1, rounded up to a multiple of 8 (the columns past the slots hold the total)
+
+
+@cache
+def _boxes(mt: MenaceTables, steps: _Steps) -> _Boxes:
+    size, slots = len(mt.box_of), mt.slots
+    width = -(-(slots + 1) // 8) * 8  # whole 8-byte words of a row's comparisons (see _Beads.move)
+    if width > 255:  # the count of a row's comparisons must fit in the byte that sums them
+        raise ValueError(f"the numpy engine draws from boxes of at most 247 colours, not {slots}")
+    box = np.append(np.where(mt.box_of >= 0, mt.box_of, mt.boxes), [mt.boxes, mt.boxes]).astype(np.intp)
+    child = np.full((size + 2, width), -1, np.intp)
+    child[:size, 1 : slots + 1] = mt.slot_child.reshape(size, slots)
+    # The stand-in's bead: the forced move, or staying put once the game is over.
+    stand_in = np.append(np.where(mt.forced_child >= 0, mt.forced_child, np.arange(size)), steps.resigned)
+    no_box = box == mt.boxes
+    child[no_box, 1] = stand_in[no_box]
+    beads = np.zeros((mt.boxes + 1, width), np.int64)
+    beads[: mt.boxes, 1 : slots + 1] = mt.initial.reshape(mt.boxes, slots)
+    beads[mt.boxes, 1] = 1
+    return _Boxes(box, child.ravel(), beads.cumsum(axis=1), np.append(mt.keeps_one, False), width)
 
 
 class _Beads:
     """A chunk of MENACEs on one catalogue: draws during a game, settled when it ends.
 
-    A box's beads are held as running totals over its slots (``cum[member * boxes + box, slot]``), which
-    is what a draw needs. A drawn bead is taken out at settlement rather than at the draw: a member
-    never meets a box twice in one game (positions only move forward), so nothing in between sees it."""
+    A drawn bead is taken out at settlement rather than at the draw: a member never meets a box twice
+    in one game (positions only move forward), so nothing in between sees it."""
 
-    def __init__(self, mt: MenaceTables, members: int, games: int) -> None:
-        self.mt = mt
+    def __init__(self, mt: MenaceTables, steps: _Steps, side: int, members: int, games: int) -> None:
+        self.mt, self.members, self.resigned = mt, members, steps.resigned[side]
+        self.tables = tb = _boxes(mt, steps)
+        # The plies where it draws: its own, but for any where every game is over or forced (noughts and
+        # crosses' ninth), which it plays from the stand-in's one table without a draw.
+        self.draws_at = [ply % 2 == side and bool((tb.box[reach] < mt.boxes).any())
+                         for ply, reach in enumerate(steps.reach)]
+        self.alone = tb.child.reshape(-1, tb.width)[:, 1].copy()
+        max_draws = sum(self.draws_at)
         self.dtype = _bead_type(mt, games)
-        initial = mt.initial.reshape(mt.boxes, mt.slots).cumsum(axis=1, dtype=self.dtype)
-        self.cum = np.tile(initial, (members, 1))  # [members * boxes, slots]
+        width = tb.width
         # The same memory with a box's row as one item: take and put move whole rows at once.
-        self.row_type = np.dtype((np.void, self.cum.itemsize * mt.slots))
-        self.rows = self.cum.view(self.row_type).ravel()
-        self.slot_range = np.arange(mt.slots, dtype=np.int32)
-        # upper[s]: 1 in the running totals a bead in slot s counts in (slots s and after).
-        self.upper = (self.slot_range >= self.slot_range[:, np.newaxis]).astype(self.dtype)
-        # Where each member's first-move boxes keep their totals (the last column), in first_index order.
-        first = np.arange(members)[:, np.newaxis] * mt.boxes + np.flatnonzero(mt.first_index >= 0)
-        self.first_totals = first * mt.slots + mt.slots - 1
-        # Each ply's draws: games, rows, slots, boxes and the rows' running totals as drawn from. Nothing
-        # changes a drawn box before the game ends, so settling needs no second gather.
-        self.pending: list[tuple[np.ndarray, ...]] = []
+        self.row_type = np.dtype((np.void, np.dtype(self.dtype).itemsize * width))
+        size = (mt.boxes + 1) * members
+        self.memory = _spare_memory(size * self.row_type.itemsize)
+        self.rows = self.memory[: size * self.row_type.itemsize].view(self.row_type)
+        self.rows.reshape(mt.boxes + 1, members)[...] = tb.initial.astype(self.dtype).view(self.row_type)
+        self.store = self.rows.view(self.dtype).reshape(mt.boxes + 1, members, width)
+        self.stand_in = mt.boxes * members  # the first of the stand-in box's rows
+        self.row_of_box = tb.box * members
+        self.member = np.arange(members, dtype=np.intp)
+        self.first = np.flatnonzero(mt.first_index >= 0)
+        # Each draw of the game: its row, the column of its bead, and the row's totals as drawn from.
+        # Nothing changes a drawn box before the game ends, so settling needs no second gather.
+        self.row = np.empty((max_draws, members), np.intp)
+        self.column = np.empty((max_draws, members), np.intp)
+        self.drawn = np.empty((max_draws, members, width), self.dtype)
+        self.drawn_rows = self.drawn.view(self.row_type)[..., 0]
+        self.below = np.empty((members, width), bool)
+        self.draws = 0
+        self.at = (np.arange(max_draws * members, dtype=np.intp) * width).reshape(max_draws, members)
+        # Settling's work space, kept: a fresh array of a few hundred KB is handed back to the system
+        # when freed, and costs a page fault every 4 KB when made again.
+        self.key = np.empty((max_draws, members), np.intp)
+        self.spare = np.empty((max_draws, members), np.intp)
+        self.increments = np.empty((max_draws, members), self.row_type)
+        # A settlement's change to a row, by (bead change - lowest) * W + column: the columns from the
+        # bead's on. A bead changes by at least the lowest change and at most the highest, or floor - 1
+        # when the floor lifts it, or 0 when keep-one puts the last bead back.
+        self.lowest = min(int(mt.change.min()), 0)
+        highest = max(int(mt.change.max()), mt.floor - 1, 0)
+        delta = np.arange(self.lowest, highest + 1)[:, np.newaxis, np.newaxis]
+        column = np.arange(width)
+        steps_table = delta * (column >= column[:, np.newaxis])  # [delta, bead's column, column]
+        self.changes = np.ascontiguousarray(steps_table.astype(self.dtype)).view(self.row_type).ravel()
+        self.unchanged = -self.lowest * width  # the key of no change (the stand-in's draws)
+        # A drawn colour holds at least the bead drawn, so unless the floor can lift it or keep-one put
+        # a last bead back, its change is the rule's and settling needs no bead counts.
+        self.counts_matter = mt.keep_any or mt.floor > 1 + int(mt.change.min())
 
     def first_beads(self) -> np.ndarray:
-        """[members, first-move boxes] beads in each first-move box."""
-        totals: np.ndarray = self.cum.reshape(-1).take(self.first_totals)
+        """[first-move boxes, members] beads in each first-move box."""
+        totals: np.ndarray = self.store[self.first, :, -1]
         return totals
 
-    def move(self, codes: np.ndarray, games: np.ndarray, u: np.ndarray, rng: np.random.Generator
-             ) -> tuple[np.ndarray, np.ndarray | None]:
-        """The child of each game's state after MENACE's move, and which games resign (None: none)."""
-        mt = self.mt
-        box = mt.box_of.take(codes)
-        forced = box < 0
-        if forced.any():  # one legal move and no box: MENACE plays it
-            child = mt.forced_child.take(codes)
-            boxed = np.flatnonzero(~forced)
-            drawn, resigned = self._draw(codes[boxed], games[boxed], box[boxed], u[boxed], rng)
-            child[boxed] = drawn
-            if resigned is None:
-                return child, None
-            full = np.zeros(codes.size, bool)
-            full[boxed] = resigned
-            return child, full
-        return self._draw(codes, games, box, u, rng)
-
-    def _draw(self, codes: np.ndarray, games: np.ndarray, box: np.ndarray, u: np.ndarray,
-              rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray | None]:
-        """kit.matchbox.draw_from: refill or resign at an empty box, then a bead in proportion to the
-        counts."""
-        mt = self.mt
-        row = games * mt.boxes + box
-        cumulative = self._gather(row)
+    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
+        """The state after MENACE's move in every game (a resignation state where it resigns)."""
+        if not self.draws_at[ply]:
+            alone: np.ndarray = self.alone.take(codes)
+            return alone
+        tb, d = self.tables, self.draws
+        self.draws += 1
+        # mode="clip": with "raise", take into ``out`` goes through a temporary copy (the indices are
+        # always in range here: every state has a box or the stand-in).
+        row = self.row_of_box.take(codes, out=self.row[d], mode="clip")
+        row += self.member
+        self.rows.take(row, out=self.drawn_rows[d], mode="clip")
+        cumulative = self.drawn[d]
         total = cumulative[:, -1]
-        resigned = None
+        empty = None
         if not total.all():
             empty = total == 0
-            if mt.refill_beads == 0:
-                resigned = empty
-            else:
-                self._refill(row, box, empty, rng)
-                cumulative = self._gather(row)
-                total = cumulative[:, -1]
-        # kit.matchbox.pick: a ticket below the total, and the first slot whose running total passes it.
-        ticket = (u * total).astype(np.int32)
-        slot = (cumulative > ticket[:, np.newaxis]).argmax(axis=1)
-        child = mt.slot_child.take(codes * mt.slots + np.minimum(slot, mt.slots - 1))
-        if resigned is not None:
-            keep = ~resigned
-            self.pending.append((games[keep], row[keep], slot[keep], box[keep], cumulative[keep]))
-        else:
-            self.pending.append((games, row, slot, box, cumulative))
-        return child, resigned
+            if self.mt.refill_beads:
+                self._refill(row, empty, rng)
+                self.rows.take(row, out=self.drawn_rows[d], mode="clip")
+                empty = None
+        # kit.matchbox.pick: a ticket below the total, and the first column whose running total passes it,
+        # which is the number of columns that do not (column 0 among them). Those are counted as bytes:
+        # a row's comparisons are whole 8-byte words, whose bytes one multiplication adds up.
+        ticket = (u * total).astype(self.dtype)
+        words = np.less_equal(cumulative, ticket[:, np.newaxis], out=self.below).view(np.uint64)
+        count = words[:, 0].copy()
+        for word in range(1, words.shape[1]):
+            count += words[:, word]
+        count *= _BYTE_SUM
+        column = np.right_shift(count, 56, out=self.column[d].view(np.uint64)).view(np.intp)
+        child: np.ndarray = tb.child.take(codes * tb.width + column)
+        if empty is not None:  # MENACE resigns: no bead is drawn, and the stand-in is settled instead
+            child[empty] = self.resigned
+            row[empty] = self.stand_in + self.member[empty]
+            cumulative[empty] = tb.initial[-1]
+            column[empty] = 1
+        return child
 
-    def _refill(self, row: np.ndarray, box: np.ndarray, empty: np.ndarray, rng: np.random.Generator) -> None:
+    def _refill(self, row: np.ndarray, empty: np.ndarray, rng: np.random.Generator) -> None:
         """kit.matchbox.when_empty's refill: ``refill_beads`` beads of random legal colours, one by one."""
-        where = np.flatnonzero(empty)
+        where = row[empty]
+        slots = self.mt.n_slots.take(where // self.members)
+        columns = np.arange(self.tables.width)
+        store = self.store.reshape(-1, self.tables.width)
         for _ in range(self.mt.refill_beads):
-            slot = (rng.random(where.size) * self.mt.n_slots.take(box[where])).astype(np.int32)
-            self.cum[row[where]] += self.slot_range >= slot[:, np.newaxis]
+            slot = (rng.random(where.size) * slots).astype(np.intp)
+            store[where] += columns > slot[:, np.newaxis]
 
     def settle(self, result: np.ndarray) -> None:
-        """kit.matchbox.settle for every draw of the games just played (one scatter); ``result`` from this
-        side: 1 win, 0 draw, -1 loss."""
-        if not self.pending:
-            return
-        mt = self.mt
-        games, row, slot, box, cumulative = (np.concatenate(part) for part in zip(*self.pending, strict=True))
-        self.pending.clear()
-        outcome = result.take(games)
-        change = mt.change.take(outcome + 1)
-        draws = np.arange(games.size)
-        if mt.punish_last:  # a defeat changes only each game's last draw
-            last = np.full(result.size, -1)
-            last[games] = draws  # later draws overwrite earlier ones
-            change = np.where((outcome == -1) & (last.take(games) != draws), 0, change)
-        at = draws * mt.slots + slot
-        count = cumulative.take(at) - np.where(slot > 0, cumulative.take(at - 1), 0)
-        after = np.maximum(mt.floor, count + change)  # count - 1 left after the draw, then 1 + change
-        if mt.keep_any:
-            others = cumulative[:, -1] - count  # the box's other colours
-            after = np.where(mt.keeps_one.take(box) & (others + after == 0), 1, after)
-        cumulative += (after - count).astype(self.dtype)[:, np.newaxis] * self.upper.take(slot, axis=0)
-        self.rows.put(row, cumulative.view(self.row_type).ravel())
+        """kit.matchbox.settle for every draw of the games just played; ``result`` from this side: 1 win,
+        0 draw, -1 loss."""
+        d, mt = self.draws, self.mt
+        self.draws = 0
+        row, column, drawn = self.row[:d], self.column[:d], self.drawn[:d]
+        key, spare = self.key[:d], self.spare[:d]
+        real = row < self.stand_in
+        change = mt.change.take(result + 1).astype(self.dtype)
+        if mt.punish_last:  # a defeat changes only each game's last real draw
+            last = d - 1 - real[::-1].argmax(axis=0)
+            later = np.arange(d)[:, np.newaxis] != last
+            change = np.where((result == -1) & later, 0, change).astype(self.dtype)
+        shift = change
+        if self.counts_matter:
+            totals = drawn.reshape(-1)
+            at = np.add(self.at[:d], column, out=key)
+            count = totals.take(at) - totals.take(np.subtract(at, 1, out=spare))
+            after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
+            if mt.keep_any:
+                others = drawn[..., -1] - count  # the box's other colours
+                keeps = self.tables.keeps_one.take(np.floor_divide(row, self.members, out=spare))
+                after = np.where(keeps & (others + after == 0), 1, after)
+            shift = after - count
+        np.add((shift - self.lowest) * self.tables.width, column, out=key)
+        np.copyto(key, self.unchanged, where=~real)
+        changes = self.changes.take(key, out=self.increments[:d], mode="clip")
+        drawn += changes.view(self.dtype).reshape(drawn.shape)
+        self.rows[row] = self.drawn_rows[:d]
 
-    def _gather(self, row: np.ndarray) -> np.ndarray:
-        """[rows, slots] running totals of the boxes at ``row`` (a copy)."""
-        return self.rows.take(row).view(self.dtype).reshape(-1, self.mt.slots)
+
+# The bead stores of the last chunk, for the next: a fresh one costs a page fault every 4 KB, which for
+# a million MENACEs playing 10 games each is a fifth of the time.
+_SPARE: list[np.ndarray] = []
+
+
+def _spare_memory(size: int) -> np.ndarray:
+    """At least ``size`` bytes for a bead store, a spare one if one is big enough."""
+    for i, memory in enumerate(_SPARE):
+        if memory.size >= size:
+            return _SPARE.pop(i)
+    return np.empty(size, np.uint8)
 
 
 def _bead_type(mt: MenaceTables, games: int) -> type[np.signedinteger[Any]]:
@@ -138,29 +260,30 @@ def _bead_type(mt: MenaceTables, games: int) -> type[np.signedinteger[Any]]:
     most += games * (max(int(mt.change.max()), 0) + mt.refill_beads)
     return np.int16 if most <= np.iinfo(np.int16).max else np.int32
 
+
 class _Policy:
     """A fixed opponent (kit.players' random, perfect, ideal, novice:P) on the fused tables."""
 
-    def __init__(self, pt: PolicyTables, kind: str, skill: float) -> None:
-        self.pt, self.kind, self.skill = pt, kind, skill
+    def __init__(self, steps: _Steps, kind: str, skill: float) -> None:
+        self.steps, self.kind, self.skill = steps, kind, skill
 
-    def move(self, codes: np.ndarray, games: np.ndarray, u: np.ndarray, rng: np.random.Generator
-             ) -> tuple[np.ndarray, None]:
-        pt = self.pt
+    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
+        st = self.steps
         if self.kind == "ideal":
-            return pt.ideal_child.take(codes), None
+            return st.ideal_child.take(codes)
         if self.kind == "random":
-            n, table = pt.n_legal.take(codes), pt.legal_child
+            n, table = st.n_legal.take(codes), st.legal_child
         elif self.kind == "perfect":
-            n, table = pt.n_perfect.take(codes), pt.perfect_child
+            n, table = st.n_perfect.take(codes), st.perfect_child
         else:  # novice: one number decides perfect or random, another picks within the choice
             perfect = u < self.skill
             u = rng.random(codes.size)
-            n = np.where(perfect, pt.n_perfect.take(codes), pt.n_legal.take(codes))
-            pick = (u * n).astype(np.int64)
-            at = codes * pt.k + pick
-            return np.where(perfect, pt.perfect_child.take(at), pt.legal_child.take(at)), None
-        return table.take(codes * pt.k + (u * n).astype(np.int64)), None
+            n = np.where(perfect, st.n_perfect.take(codes), st.n_legal.take(codes))
+            at = codes * st.k + (u * n).astype(np.intp)
+            child: np.ndarray = np.where(perfect, st.perfect_child.take(at), st.legal_child.take(at))
+            return child
+        moved: np.ndarray = table.take(codes * st.k + (u * n).astype(np.intp))
+        return moved
 
     def settle(self, result: np.ndarray) -> None:
         """Nothing to learn."""
@@ -170,15 +293,16 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
                trace: bool = False) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent."""
     pt = setup.policy
-    menace = _Beads(setup.menace, members, games)
-    spec = setup.opponent
+    steps = _steps(pt)
+    plies, side = pt.max_plies, setup.menace_side
+    menace = _Beads(setup.menace, steps, side, members, games)
     rival: _Beads | _Policy
     if setup.rival is not None:
-        rival = _Beads(setup.rival, members, games)
+        rival = _Beads(setup.rival, steps, 1 - side, members, games)
     else:
-        rival = _Policy(pt, spec.kind, spec.skill)
-    sides = (menace, rival) if setup.menace_side == 0 else (rival, menace)
-    sign = 1 if setup.menace_side == 0 else -1
+        rival = _Policy(steps, setup.opponent.kind, setup.opponent.skill)
+    sides = (menace, rival) if side == 0 else (rival, menace)
+    sign = 1 if side == 0 else -1
 
     tallies = np.zeros((games, 3), np.int64)
     first_beads = np.zeros(games, np.int64)
@@ -188,48 +312,35 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     member_first = np.zeros((games, members), np.int32) if spread else None
     score = np.zeros(members, np.int32)
     traces: list[list[int]] | None = [] if trace else None
-    everyone = np.arange(members, dtype=np.int64)
+    uniforms = np.empty((plies, members))  # kept from game to game, as settling's work space is
     for g in range(games):
-        result = np.zeros(members, np.int8)  # from the first player's side
-        active = everyone
-        codes = np.zeros(members, np.int64)
+        codes = np.zeros(members, np.intp)
+        rng.random(out=uniforms)
         moves: list[int] = []
-        for ply in range(pt.max_plies):
-            u = rng.random(active.size)
-            child, resigned = sides[ply % 2].move(codes, active, u, rng)
-            ply_sign = 1 if ply % 2 == 0 else -1  # +1: the first player wins
-            if traces is not None and active.size and active[0] == 0:
-                moves.append(-1 if resigned is not None and resigned[0] else int(child[0]))
-            if resigned is not None and resigned.any():
-                result[active[resigned]] = -ply_sign
-                keep = ~resigned
-                active, child = active[keep], child[keep]
-            codes = child.astype(np.int64)
-            state = pt.terminal.take(codes)
-            over = state != 0
-            if over.any():
-                result[active[state == LAST_MOVER_WON]] = ply_sign
-                result[active[state == LAST_MOVER_LOST]] = -ply_sign
-                keep = ~over
-                active, codes = active[keep], codes[keep]
-            if active.size == 0:
+        for ply in range(plies):
+            codes = sides[ply % 2].move(codes, uniforms[ply], rng, ply)
+            if traces is not None and (not moves or not steps.over[moves[-1]]):
+                moves.append(int(codes[0]))
+            if steps.over.take(codes).all():
                 break
-        assert active.size == 0, "a game outlived the longest possible game"
+        else:
+            assert steps.over.take(codes).all(), "a game outlived the longest possible game"
         if traces is not None:
-            traces.append(moves)
-        mine = result * sign
+            traces.append([-1 if code in steps.resigned else code for code in moves])
+        mine = steps.first_result.take(codes) * np.int8(sign)
         menace.settle(mine)
         rival.settle(-mine)
         tallies[g] = np.bincount(mine + 1, minlength=3)
         last_loss[mine == -1] = g + 1
         first = menace.first_beads()
         first_beads[g] = first.sum()
-        empty |= (first == 0).any(axis=1)
+        empty |= (first == 0).any(axis=0)
         if running is not None and member_first is not None:
             score += SCORE_BY_RESULT.take(mine + 1)
             running[g] = score
-            member_first[g] = first.sum(axis=1)
+            member_first[g] = first.sum(axis=0)
     beads = None
     if trace:
-        beads = np.diff(menace.cum[: setup.menace.boxes], axis=1, prepend=0).ravel().astype(np.int32)
+        beads = np.diff(menace.store[: setup.menace.boxes, 0], axis=1).ravel().astype(np.int32)
+    _SPARE[:] = [player.memory for player in sides if isinstance(player, _Beads)]
     return ChunkResult(tallies, first_beads, empty, last_loss, running, member_first, traces, beads)

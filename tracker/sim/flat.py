@@ -25,6 +25,7 @@ class PolicyTables:
     """One game's rules for the fixed players: states by code, the start is 0."""
 
     terminal: np.ndarray  # int8 [N]: tables.ONGOING / LAST_MOVER_WON / LAST_MOVER_LOST / DRAWN
+    first_result: np.ndarray  # int8 [N]: a finished game's result for the first player (1, 0, -1); 0 if not
     n_legal: np.ndarray  # int32 [N]
     legal_child: np.ndarray  # int32 [N * K]: the child after the n-th legal move (ascending move index)
     n_perfect: np.ndarray  # int32 [N]
@@ -61,7 +62,7 @@ class MenaceTables:
 @cache
 def policy_tables(game_name: str) -> PolicyTables:
     def build() -> dict[str, np.ndarray]:
-        from tracker.sim.tables import game_tables
+        from tracker.sim.tables import LAST_MOVER_LOST, LAST_MOVER_WON, game_tables
 
         gt = game_tables(game_name)
         child = gt.child.astype(np.int64)
@@ -72,8 +73,12 @@ def policy_tables(game_name: str) -> PolicyTables:
             return np.where(np.arange(nth.shape[1]) < n[:, np.newaxis], out, -1).astype(np.int32).ravel()
 
         ideal = np.where(gt.ideal >= 0, child[np.arange(len(child)), np.maximum(gt.ideal, 0)], -1)
+        # Who won a finished game, from its last mover (the player not to move in it).
+        first_moved_last = np.array([state.to_move == 1 for state in gt.states])
+        won = np.select([gt.terminal == LAST_MOVER_WON, gt.terminal == LAST_MOVER_LOST], [1, -1], 0)
+        first_result = np.where(first_moved_last, won, -won).astype(np.int8)
         return {
-            "terminal": gt.terminal, "n_legal": gt.n_legal.astype(np.int32),
+            "terminal": gt.terminal, "first_result": first_result, "n_legal": gt.n_legal.astype(np.int32),
             "legal_child": fused(gt.n_legal, gt.nth_legal), "n_perfect": gt.n_perfect.astype(np.int32),
             "perfect_child": fused(gt.n_perfect, gt.nth_perfect), "ideal_child": ideal.astype(np.int32),
             "shape": np.array([child.shape[1], gt.max_plies]),
