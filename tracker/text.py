@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from kit.game import Game
+from kit.i18n import _, n_
 from kit.matchbox import Box, Placement
 from kit.palettes import Palette
 from kit.picture import Grid, Heaps, Picture
@@ -85,6 +86,7 @@ def board_lines(game: Game[Any, Any], grid: Grid, notation: str, legal: Collecti
 
 def _blocks(size: int, rows: Sequence[str], columns: Sequence[str], lines: Sequence[str]) -> list[str]:
     """A board drawn as blocks of ``size`` x ``size`` cells, apart by '|' and lines of '-'."""
+
     def split(cells: Sequence[str]) -> str:
         return " | ".join(" ".join(cells[i : i + size]) for i in range(0, len(cells), size))
 
@@ -117,13 +119,17 @@ def _coordinates(texts: Mapping[int, str], grid: Grid) -> tuple[list[str], list[
 def heaps_words(heaps: Heaps) -> str:
     """'9 tokens', '1 token' (several heaps: '1, 2, 3 tokens'), as box headings name a Heaps position."""
     if len(heaps.tokens) == 1:
-        return plural(heaps.tokens[0], "token")
-    return ", ".join(str(tokens) for tokens in heaps.tokens) + " tokens"
+        return n_("{count} token", "{count} tokens", heaps.tokens[0]).format(count=heaps.tokens[0])
+    return _("{heaps} tokens").format(heaps=", ".join(str(tokens) for tokens in heaps.tokens))
 
 
 def heaps_lines(heaps: Heaps) -> list[str]:
     """A row of tokens per heap: '  5 tokens left  | | | | |'."""
-    return [f"  {plural(tokens, 'token')} left  " + " ".join("|" * tokens) for tokens in heaps.tokens]
+    return [
+        n_("  {count} token left  ", "  {count} tokens left  ", tokens).format(count=tokens)
+        + " ".join("|" * tokens)
+        for tokens in heaps.tokens
+    ]
 
 
 # --- positions and boxes --------------------------------------------------------------------------
@@ -156,8 +162,8 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
             beside.append(f"{letter} = {mark.label}")
         letters.setdefault(mark.cell, letter)
     label = grid_lines(label_grid, cell=lambda index, mark: letters.get(index, mark))
-    label += [f"and {text}" for text in beside]
-    lines = side_by_side([["label", *label], ["real board", *grid_lines(real_grid)]], width=12)
+    label += [_("and {move}").format(move=text) for text in beside]
+    lines = side_by_side([[_("label"), *label], [_("real board"), *grid_lines(real_grid)]], width=12)
     return [f"  {line}" for line in lines]
 
 

@@ -10,6 +10,7 @@ from typing import Any, TypeVar, cast
 import click
 
 from kit.games import GAMES, game_from_spec
+from kit.i18n import _
 from tracker.errors import MenaceError
 from tracker.kit_record import KitRecord
 from tracker.store import KitNotChosen, Store, default_path
@@ -26,7 +27,7 @@ class FileName(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if "\x00" in str(value):
-            self.fail("a file name cannot contain a NUL byte", param, ctx)
+            self.fail(_("a file name cannot contain a NUL byte"), param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -53,19 +54,53 @@ def game_options(command: F) -> F:
 # The games' options as the command line spells them; each applies to the games that list it in
 # option_parsers, and variant_options folds the ones given into --game's value, the game's spec.
 VARIANT_OPTIONS = (
-    ("heaps", click.option("--heaps", metavar="N|A,B,...", default=None,
-                           help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.")),
-    ("max_take", click.option("--max-take", metavar="K", default=None,
-                              help="Nim: the most a turn takes (default 3 for one pile, no limit for "
-                              "several).")),
-    ("last_token", click.option("--last-token", type=click.Choice(["loses", "wins"]), default=None,
-                                help="Nim: whether taking the last token loses (default for one pile) or "
-                                "wins (default for several heaps).")),
-    ("symmetry", click.option("--symmetry", type=click.Choice(["full", "none"]), default=None,
-                              help="tictactoe: full folds boards that are the same under rotation and "
-                              "reflection into one box (default); none gives every board its own box.")),
-    ("forced_boxes", click.option("--forced-boxes", is_flag=True, default=None,
-                                  help="tictactoe: a box also for a board with one empty square.")),
+    (
+        "heaps",
+        click.option(
+            "--heaps",
+            metavar="N|A,B,...",
+            default=None,
+            help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.",
+        ),
+    ),
+    (
+        "max_take",
+        click.option(
+            "--max-take",
+            metavar="K",
+            default=None,
+            help="Nim: the most a turn takes (default 3 for one pile, no limit for several).",
+        ),
+    ),
+    (
+        "last_token",
+        click.option(
+            "--last-token",
+            type=click.Choice(["loses", "wins"]),
+            default=None,
+            help="Nim: whether taking the last token loses (default for one pile) or "
+            "wins (default for several heaps).",
+        ),
+    ),
+    (
+        "symmetry",
+        click.option(
+            "--symmetry",
+            type=click.Choice(["full", "none"]),
+            default=None,
+            help="tictactoe: full folds boards that are the same under rotation and "
+            "reflection into one box (default); none gives every board its own box.",
+        ),
+    ),
+    (
+        "forced_boxes",
+        click.option(
+            "--forced-boxes",
+            is_flag=True,
+            default=None,
+            help="tictactoe: a box also for a board with one empty square.",
+        ),
+    ),
 )
 
 
@@ -76,11 +111,11 @@ def variant_options(command: F) -> F:
 
     @functools.wraps(command)
     def with_spec(*args: Any, **kwargs: Any) -> Any:
-        given = {key: kwargs.pop(key) for key, _ in VARIANT_OPTIONS}
+        given = {key: kwargs.pop(key) for key, _option in VARIANT_OPTIONS}
         kwargs["game"] = game_spec(kwargs["game"], given)
         return command(*args, **kwargs)
 
-    for _, option in reversed(VARIANT_OPTIONS):
+    for _key, option in reversed(VARIANT_OPTIONS):
         option(with_spec)
     return cast(F, with_spec)
 
@@ -92,14 +127,18 @@ def game_spec(name: str, given: dict[str, Any]) -> str:
         if value is not None and value is not False:
             words += [f"--{key.replace('_', '-')}"] + ([] if value is True else [str(value)])
     if len(words) > 1 and name not in GAMES:
-        raise MenaceError(f"{' '.join(words[1:])}: choose one game with --game to give it options")
+        message = _("{options}: choose one game with --game to give it options")
+        raise MenaceError(message.format(options=" ".join(words[1:])))
     return game_from_spec(" ".join(words)).spec if len(words) > 1 else name
 
 
 def each_game(attribute: str) -> str:
     """A game attribute for every registered game, for --help: 'michie for tictactoe, nim for nim'."""
-    return ", ".join(f"{getattr(game, attribute)} for {name}" for name, game in GAMES.items()
-                     if game.no_matchbox_kit is None)
+    return ", ".join(
+        f"{getattr(game, attribute)} for {name}"
+        for name, game in GAMES.items()
+        if game.no_matchbox_kit is None
+    )
 
 
 def json_option(command: F) -> F:
@@ -137,4 +176,4 @@ def open_kit(store: Store, kit_name: str | None) -> KitRecord:
     try:
         return store.kit(kit_name)
     except KitNotChosen as error:
-        raise MenaceError(f"{error} with --kit NAME") from None
+        raise MenaceError(_("{error} with --kit NAME").format(error=error)) from None

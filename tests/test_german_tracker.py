@@ -1,0 +1,169 @@
+"""The tracker in German (`menace --lang de`, MENACE_LANG=de): no English sentence left in what a person
+running the physical MENACE reads, English unchanged, and the machine's own language never followed.
+
+A sentence counts as English when it holds a word of ENGLISH_ONLY, words German does not have. The kit's
+own words (a move's phrase, the move prompt, how a label turns, the game's title) are the kit catalogue's
+to translate: ``kit_words`` lists them as the kit says them now, so they are set aside while they are
+still English, and checked like every other word once the kit speaks German.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from kit.game import Game, GameError
+from kit.games import get_game
+from kit.i18n import current_language, use_language
+from tracker.cli import main
+
+ENGLISH_ONLY = frozenset(
+    """the and of with from your this that which when where what there then than box boxes bead beads game
+    games move moves square squares opponent opponents won lost drawn draws drew plays played put take
+    took back out into onto nothing now not is are was were has have had it its you or to on at by for
+    no yes again empty label real board kept stopped resumes resuming discarded discard undo record
+    recorded created store error beads left token tokens holds hold first second rules palette colour
+    colours wins loses draw win loss score""".split()
+)
+WORD = re.compile(r"[A-Za-z']+")
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Every test leaves the process speaking English, whatever it ran."""
+    yield
+    use_language("en")
+
+
+def menace(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input, env=env)
+
+
+def kit_words(game: Game[Any, Any]) -> list[str]:
+    """Everything of tic-tac-toe the kit words, in the language it speaks now, longest first."""
+    moves = game.legal_moves(game.initial())
+    words = [game.move_phrase(m, notation) for m in moves for notation in ("numbers", "golf")]
+    words += [game.move_prompt(game.initial()), game.title]
+    words += [t.description for t in game.symmetries]
+    return sorted(set(words), key=len, reverse=True)
+
+
+def kit_error(action: Any) -> str:
+    """The kit's own message for a bad move or input."""
+    with pytest.raises(GameError) as error:
+        action()
+    return str(error.value)
+
+
+def english_lines(output: str, set_aside: list[str]) -> list[str]:
+    """The lines of ``output`` that still hold an English-only word, once ``set_aside`` is taken out."""
+    found = []
+    for line in output.splitlines():
+        rest = line
+        for words in set_aside:
+            rest = rest.replace(words, " ")
+        rest = re.sub(r"`[^`]*`", " ", rest)  # a command to type stays as typed: `menace census 1 red=0`
+        if any(word.lower() in ENGLISH_ONLY for word in WORD.findall(rest)):
+            found.append(line)
+    return found
+
+
+def test_the_english_word_list_catches_an_english_sentence_and_passes_german() -> None:
+    assert english_lines("Box 12: put the red bead back", []) == ["Box 12: put the red bead back"]
+    assert english_lines("  Schachtel 12: die Perle (red) zurücklegen", []) == []
+    assert english_lines("Schachtel 3: `menace census 3 red=0`", []) == []
+
+
+@pytest.fixture
+def db(tmp_path) -> str:
+    path = str(tmp_path / "m.sqlite3")
+    made = menace("--lang", "de", "new", "klasse", "--db", path)
+    assert made.exit_code == 0, made.output
+    assert made.output.startswith("Kit klasse angelegt: ") and "304 Schachteln" in made.output
+    return path
+
+
+def test_a_whole_german_game_at_the_table(db: str) -> None:
+    """A teacher's session: a typo, a square taken, help, undo at a drawn bead, a finished game with its
+    bead changes, a second game discarded, the board again, then stop."""
+    game = get_game("tictactoe")
+    answers = [
+        "blau?",  # not a colour
+        "hilfe",
+        "feld 1",  # MENACE's bead, given as the square it played: box 1
+        "5",
+        "zurück",  # takes back the opponent's 5
+        "zurück",  # and MENACE's square 1: its bead goes back in box 1
+        "feld 1",
+        "1",  # taken
+        "5",
+        "feld 9",
+        "3",
+        "feld 7",
+        "4",
+        "feld 8",  # 7 8 9: MENACE wins, and the bead changes follow
+        "verwerfen",  # game 2, before its first move
+        "j",
+        "brett",
+        "ende",
+    ]
+    result = menace("--lang", "de", "play", "--db", db, "--games", "2", input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    taken = kit_error(lambda: game.play(game.play(game.initial(), 0), 0))
+    assert english_lines(out, [*kit_words(game), taken]) == [], out
+    for german in (
+        "Auf Ihren Etiketten sollte kit 1599A0 stehen.",
+        "Neues Spiel: Spiel 1 des Kits klasse",
+        "Schachtel 1 öffnen (MENACEs 1. Zug). Ihr Etikett liegt richtig herum.",
+        "Laut Tracker enthält sie:",
+        "Gezogene Farbe (oder 'leer'): ",
+        "'blau?' ist hier keine Farbe: eine davon wählen:",
+        "Bei jeder Frage: 'zurück' nimmt den letzten Zug zurück",
+        "  Der Zug des Gegners ist zurückgenommen.",
+        "  MENACEs Zug zurückgenommen: Die Perle (",
+        "MENACE gewinnt. Jetzt Schachtel für Schachtel:",
+        "  Schachtel 1: die Perle (",
+        "Gespeichert. Kit klasse: 1 Spiel, 1 gewonnen, 0 remis, 0 verloren, Punkte +3.",
+        "Neues Spiel: Spiel 2 des Kits klasse",
+        "Spiel 2 verwerfen? Gezogene Perlen kommen zurück in ihre Schachteln. [j/N] ",
+        "Spiel 2 verworfen.",
+        "Angehalten. Spiel 3 ist gespeichert: `menace play --kit klasse` setzt es fort.",
+    ):
+        assert german in out, (german, out)
+    assert f"  {taken}" in out.splitlines()  # the kit's own words for a square taken, at the prompt
+
+
+def test_the_option_wins_over_the_environment_and_the_machine_language_is_not_followed(db: str) -> None:
+    german = "Kit klasse: 0 Spiele, 0 gewonnen, 0 remis, 0 verloren; Punkte +0\n"
+    english = "Kit klasse: 0 games, 0 won, 0 drawn, 0 lost; score +0\n"
+    assert menace("--lang", "de", "stats", "--db", db).output.startswith(german)
+    assert menace("stats", "--db", db, env={"MENACE_LANG": "de"}).output.startswith(german)
+    assert menace("--lang", "en", "stats", "--db", db, env={"MENACE_LANG": "de"}).output.startswith(english)
+    machine = {"LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8", "LANGUAGE": "de", "MENACE_LANG": ""}
+    assert menace("stats", "--db", db, env=machine).output.startswith(english)
+    assert current_language() == "en"
+
+
+def test_an_unknown_language_is_one_line_and_exit_2(db: str) -> None:
+    wrong = menace("--lang", "fr", "stats", "--db", db)
+    assert (wrong.exit_code, wrong.output) == (
+        2,
+        "Error: --lang: there is no language 'fr'; choose one of en, de\n",
+    )
+    wrong = menace("stats", "--db", db, env={"MENACE_LANG": "xx"})
+    assert (wrong.exit_code, wrong.output) == (
+        2,
+        "Error: MENACE_LANG: there is no language 'xx'; choose one of en, de\n",
+    )
+
+
+def test_english_is_spoken_again_after_german_in_the_same_process(db: str) -> None:
+    assert menace("--lang", "de", "kits", "--db", db).output.endswith("0 Spiele\n")
+    assert menace("kits", "--db", db).output == (
+        "klasse: tictactoe, MENACE plays first, rules michie, palette craft, kit 1599A0, 0 games\n"
+    )
