@@ -9,6 +9,7 @@ still English, and checked like every other word once the kit speaks German.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -44,12 +45,12 @@ def menace(*args: str, input: str | None = None, env: dict[str, str] | None = No
 
 
 def kit_words(game: Game[Any, Any]) -> list[str]:
-    """Everything of tic-tac-toe the kit words, in the language it speaks now, longest first."""
+    """Everything of tic-tac-toe the kit words, in the language it speaks now."""
     moves = game.legal_moves(game.initial())
     words = [game.move_phrase(m, notation) for m in moves for notation in ("numbers", "golf")]
-    words += [game.move_prompt(game.initial()), game.title]
+    words += [game.move_mark(m).label for m in moves] + [game.move_prompt(game.initial()), game.title]
     words += [t.description for t in game.symmetries]
-    return sorted(set(words), key=len, reverse=True)
+    return list(set(words))
 
 
 def kit_error(action: Any) -> str:
@@ -64,9 +65,10 @@ def english_lines(output: str, set_aside: list[str]) -> list[str]:
     found = []
     for line in output.splitlines():
         rest = line
-        for words in set_aside:
+        for words in sorted(set_aside, key=len, reverse=True):  # a whole message before its pieces
             rest = rest.replace(words, " ")
         rest = re.sub(r"`[^`]*`", " ", rest)  # a command to type stays as typed: `menace census 1 red=0`
+        rest = re.sub(r"/\S+", " ", rest)  # and a file's path as it is
         if any(word.lower() in ENGLISH_ONLY for word in WORD.findall(rest)):
             found.append(line)
     return found
@@ -167,3 +169,55 @@ def test_english_is_spoken_again_after_german_in_the_same_process(db: str) -> No
     assert menace("kits", "--db", db).output == (
         "klasse: tictactoe, MENACE plays first, rules michie, palette craft, kit 1599A0, 0 games\n"
     )
+
+
+def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> None:
+    """record, kits, stats, games, box, census, undo, verify, export, import, rebuild, boxes, find and golf,
+    each with an error a person meets: every line German, apart from the kit's own words."""
+    game = get_game("tictactoe")
+    colours = json.loads(menace("box", "1", "--db", db, "--json").output)["colours"]
+    red = colours["0"]
+    copy = str(tmp_path / "copy.jsonl")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    runs = [
+        (0, ["record", "--db", db], "1 5 9 3 7 4 8\n", "1 Spiel in Kit klasse eingetragen: 1 gewonnen"),
+        (2, ["record", "--db", db], "1 5\n", "Fehler: Zeile 1: das Spiel ist nach 2 Zügen nicht vorbei"),
+        (0, ["kits", "--db", db], None, "klasse: tictactoe, MENACE zieht zuerst, Regeln michie"),
+        (0, ["stats", "--db", db], None, "  erste Schachtel (Schachtel 1): "),
+        (0, ["games", "--db", db], None, "    1  Sieg"),
+        (0, ["box", "1", "--db", db], None, "Perlen insgesamt"),
+        (0, ["census", "1", f"{red}=5", "--db", db], None, "Schachtel 1 des Kits klasse (MENACEs 1. Zug)"),
+        (
+            2,
+            ["census", "1", f"{red}=5", f"{red}=2", "--db", db],
+            None,
+            f"Fehler: {red} ist doppelt angegeben",
+        ),
+        (2, ["undo", "--db", db], None, "Fehler: Kit klasse hat kein laufendes Spiel: Es gibt nichts"),
+        (0, ["verify", "--db", db], None, "OK: 11 Ereignisse, 1 Kit, 1 Spiel; Protokoll, Hash-Kette"),
+        (0, ["export", "--db", db, "--out", copy], None, "11 Ereignisse nach "),
+        (
+            0,
+            ["import", copy, "--db", str(tmp_path / "b.db")],
+            None,
+            "11 neue Ereignisse importiert (1 neues Kit",
+        ),
+        (2, ["import", str(empty), "--db", db], None, "Fehler: die Datei ist leer: nichts importiert"),
+        (0, ["rebuild", "--db", db], None, "Kit klasse aus dem Protokoll neu aufgebaut, 11 Ereignisse"),
+        (0, ["boxes", "--kit", "klasse", "--db", db], None, "#1 Zug 1"),
+        (0, ["find", "X...O...."], None, "Perlenfelder, Etikett -> echtes Brett: "),
+        (
+            2,
+            ["golf"],
+            "drei\n",
+            "Fehler: die erste Zeile sagt, wie viele Spiele gespielt werden, nicht 'drei'",
+        ),
+        (2, ["play", "--db", str(tmp_path / "none.db")], None, "Fehler: kein Speicher unter "),
+        (2, ["play", "--db", db, "--kit", "b"], None, "Fehler: kein Kit namens 'b': der Speicher hat klasse"),
+        (2, ["new", "x", "--db", db, "--code", "123"], None, "Fehler: --code '123' ist kein Kit-Code"),
+    ]
+    for code, args, given, german in runs:
+        result = menace("--lang", "de", *args, input=given)
+        assert (result.exit_code, german in result.output) == (code, True), (args, result.output)
+        assert english_lines(result.output, kit_words(game)) == [], (args, result.output)

@@ -27,6 +27,11 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
+def menace_side(menace_plays: str) -> str:
+    """'MENACE plays first' or 'MENACE plays second'."""
+    return _("MENACE plays first") if menace_plays == "first" else _("MENACE plays second")
+
+
 def side_by_side(blocks: list[list[str]], *, width: int, gap: int = 3) -> list[str]:
     """Blocks of lines laid out left to right, each padded to ``width``."""
     height = max(len(block) for block in blocks)

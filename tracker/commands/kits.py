@@ -30,7 +30,7 @@ from tracker.errors import MenaceError
 from tracker.events import World
 from tracker.kit_record import KitRecord, kit_name
 from tracker.store import new_id
-from tracker.text import counts_on_cells, grid_lines, heaps_words
+from tracker.text import counts_on_cells, grid_lines, heaps_words, menace_side
 
 KIT_CODE = re.compile(r"[0-9A-Fa-f]{6}")
 
@@ -125,11 +125,6 @@ def kits(db_path: Path | None, as_json: bool) -> None:
             row["games"],
         )
         click.echo(line.format(**row, side=menace_side(row["menace_plays"]), code=row["kit_code"]))
-
-
-def menace_side(menace_plays: str) -> str:
-    """'MENACE plays first' or 'MENACE plays second'."""
-    return _("MENACE plays first") if menace_plays == "first" else _("MENACE plays second")
 
 
 @click.command()
