@@ -221,3 +221,15 @@ def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> Non
         result = menace("--lang", "de", *args, input=given)
         assert (result.exit_code, german in result.output) == (code, True), (args, result.output)
         assert english_lines(result.output, kit_words(game)) == [], (args, result.output)
+
+
+def test_the_report_pdf_in_german(db: str, tmp_path) -> None:
+    from pypdf import PdfReader
+
+    assert menace("record", "--db", db, input="1 5 9 3 7 4 8\n").exit_code == 0
+    out = tmp_path / "report.pdf"
+    result = menace("--lang", "de", "report", "--db", db, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "Laufende Punkte: +3 Sieg, +1 Remis, -1 Niederlage" in text and "gespielte Spiele" in text, text
+    assert english_lines(text, kit_words(get_game("tictactoe"))) == [], text

@@ -53,7 +53,10 @@ def playing(store: Store, kit: KitRecord) -> Iterator[None]:
                 ) from None
         os.ftruncate(handle, 0)
         since = datetime.now(UTC).strftime("%H:%M UTC")
-        os.write(handle, f"process {os.getpid()} on {socket.gethostname()}, since {since}".encode())
+        holder = _("process {pid} on {host}, since {time}").format(
+            pid=os.getpid(), host=socket.gethostname(), time=since
+        )
+        os.write(handle, holder.encode())
         yield
     finally:
         os.close(handle)  # and with it the lock

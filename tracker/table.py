@@ -29,7 +29,7 @@ from tracker.corrections import (
     settle_instruction,
 )
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
-from tracker.opponents import HUMAN, computer_player
+from tracker.opponents import HUMAN, computer_player, shown_opponent
 from tracker.session import Turn
 from tracker.squares import bead_for
 from tracker.stats import totals
@@ -125,7 +125,10 @@ class Table:
             draw = _("physical") if session.bead_source == "physical" else _("digital")
             self.say(
                 _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent).").format(
-                    number=session.number, kit=self.kit.name, draw=draw, opponent=session.opponent
+                    number=session.number,
+                    kit=self.kit.name,
+                    draw=draw,
+                    opponent=shown_opponent(session.opponent),
                 )
             )
             out = ", ".join(

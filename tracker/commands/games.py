@@ -12,6 +12,7 @@ from kit.i18n import _, n_
 from tracker.commands.options import db_option, json_option, kit_option, open_kit, open_store
 from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
 from tracker.kit_json import stats_data
+from tracker.opponents import shown_opponent
 
 
 @click.command()
@@ -37,7 +38,7 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
     if not rows:
         click.echo(_("Kit {kit} has no games yet.").format(kit=kit.name))
     game = kit.catalogue.game
-    width = max([8, *(len(row["opponent"]) for row in rows)])  # "novice:0.5" is wider than "perfect"
+    width = max([8, *(len(shown_opponent(row["opponent"])) for row in rows)])  # "novice:0.5" > "perfect"
     words = {
         "win": _("win"), "draw": _("draw"), "loss": _("loss"), "playing": _("playing"),
         "discarded": _("discarded"), "physical": _("physical"), "digital": _("digital"),
@@ -49,7 +50,8 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
             game.move_text(game.move_from_code(int(code)), notation) for code in row["moves"].split()
         )
         shown, draw = words.get(shown, shown), words.get(row["draw"], row["draw"])
-        click.echo(f"{row['number']:>5}  {shown:<{shown_width}}{row['opponent']:<{width}} {draw:<9} {moves}")
+        opponent = shown_opponent(row["opponent"])
+        click.echo(f"{row['number']:>5}  {shown:<{shown_width}}{opponent:<{width}} {draw:<9} {moves}")
 
 
 @click.command()

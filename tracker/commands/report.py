@@ -36,9 +36,14 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     summary = summarise(rows)
     first_box = kit.catalogue.first_box
     curve = running_score(rows)
-    score = _("score")
+    score, played = _("score"), _("games played")
     drawings = [
-        line_chart([Series(score, curve)], title=_("Running score: +3 win, +1 draw, -1 loss"), y_label=score)
+        line_chart(
+            [Series(score, curve)],
+            title=_("Running score: +3 win, +1 draw, -1 loss"),
+            x_label=played,
+            y_label=score,
+        )
     ]
     block = next(size for size in _block_sizes() if len(rows) <= size * MAX_BARS)
     blocks = [rows[i : i + block] for i in range(0, len(rows), block)]
@@ -49,7 +54,7 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
         for result in ("win", "draw", "loss")
     ]
     title = _("Results per {count} games").format(count=block)
-    drawings.append(stacked_bars(names, layers, title=title, y_label=_("games")))
+    drawings.append(stacked_bars(names, layers, title=title, x_label=_("games"), y_label=_("games")))
     first = [json.loads(r["first_box"]) for r in rows]
     moves = kit.box(first_box).moves
     series = [
@@ -57,7 +62,7 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
         for m in moves
     ]
     title = _("Beads in the first box (box {box}) after each game").format(box=first_box)
-    drawings.append(line_chart(series, title=title, y_label=_("beads")))
+    drawings.append(line_chart(series, title=title, x_label=played, y_label=_("beads")))
     played = n_(
         "{games} game: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
         "{streak}",
