@@ -172,8 +172,8 @@ def test_english_is_spoken_again_after_german_in_the_same_process(db: str) -> No
 
 
 def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> None:
-    """record, kits, stats, games, box, census, undo, verify, export, import, rebuild, boxes, find and golf,
-    each with an error a person meets: every line German, apart from the kit's own words."""
+    """record, kits, stats, games, box, census, undo, verify, export, import, rebuild, boxes, find, golf,
+    match and train, each with an error a person meets: every line German, apart from the kit's own words."""
     game = get_game("tictactoe")
     colours = json.loads(menace("box", "1", "--db", db, "--json").output)["colours"]
     red = colours["0"]
@@ -216,6 +216,8 @@ def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> Non
         (2, ["play", "--db", str(tmp_path / "none.db")], None, "Fehler: kein Speicher unter "),
         (2, ["play", "--db", db, "--kit", "b"], None, "Fehler: kein Kit namens 'b': der Speicher hat klasse"),
         (2, ["new", "x", "--db", db, "--code", "123"], None, "Fehler: --code '123' ist kein Kit-Code"),
+        (0, ["match", "--first", "random", "--second", "random", "--games", "1000"], None, "1.000 Spiele"),
+        (0, ["train", "t", "--games", "3", "--opponent", "random", "--db", db], None, "Kit t trainiert: "),
     ]
     for code, args, given, german in runs:
         result = menace("--lang", "de", *args, input=given)

@@ -69,18 +69,10 @@ class KitRecord:
     @classmethod
     def made(cls, kit_id: str, name: str, game: str, catalogue: Catalogue, palette: Palette) -> KitRecord:
         """A new kit of ``catalogue`` (its side, rules) and ``palette``, with copies of those from files."""
-        return cls(
-            kit_id,
-            name,
-            game,
-            catalogue.menace_plays,
-            catalogue.rules.name,
-            palette.name,
-            catalogue.fingerprint,
-            catalogue.boxes,
-            catalogue.rules.as_file() if catalogue.rules.from_file else None,
-            palette.as_file() if palette.from_file else None,
-        )
+        return cls(kit_id, name, game, catalogue.menace_plays, catalogue.rules.name, palette.name,
+                   catalogue.fingerprint, catalogue.boxes,
+                   catalogue.rules.as_file() if catalogue.rules.from_file else None,
+                   palette.as_file() if palette.from_file else None)
 
     @cached_property
     def catalogue(self) -> Catalogue:

@@ -27,6 +27,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
+def thousands(count: int) -> str:
+    """'10,000' in English, '10.000' in German: a count as people write it."""
+    # The translation ends with the language's mark between groups of three digits.
+    return f"{count:,}".replace(",", _("thousands separator: ,")[-1])
+
+
 def menace_side(menace_plays: str) -> str:
     """'MENACE plays first' or 'MENACE plays second'."""
     return _("MENACE plays first") if menace_plays == "first" else _("MENACE plays second")
@@ -91,7 +97,6 @@ def board_lines(game: Game[Any, Any], grid: Grid, notation: str, legal: Collecti
 
 def _blocks(size: int, rows: Sequence[str], columns: Sequence[str], lines: Sequence[str]) -> list[str]:
     """A board drawn as blocks of ``size`` x ``size`` cells, apart by '|' and lines of '-'."""
-
     def split(cells: Sequence[str]) -> str:
         return " | ".join(" ".join(cells[i : i + size]) for i in range(0, len(cells), size))
 

@@ -86,17 +86,8 @@ def _no_kit(game: Game[Any, Any], too_big: PositionCount, as_json: bool) -> None
     """The answer for a game too big for matchboxes: how many positions it has, beside noughts and crosses'
     304 boxes."""
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "game": game.name,
-                    "boxes": None,
-                    "positions": too_big.count,
-                    "qualifier": too_big.qualifier or "exact",
-                    "source": too_big.source,
-                }
-            )
-        )
+        click.echo(json.dumps({"game": game.name, "boxes": None, "positions": too_big.count,
+                               "qualifier": too_big.qualifier or "exact", "source": too_big.source}))
     else:
         message = _("no matchbox kit: this game has {positions}, where noughts and crosses needs 304 boxes")
         click.echo(message.format(positions=too_big))

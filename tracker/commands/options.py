@@ -54,53 +54,19 @@ def game_options(command: F) -> F:
 # The games' options as the command line spells them; each applies to the games that list it in
 # option_parsers, and variant_options folds the ones given into --game's value, the game's spec.
 VARIANT_OPTIONS = (
-    (
-        "heaps",
-        click.option(
-            "--heaps",
-            metavar="N|A,B,...",
-            default=None,
-            help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.",
-        ),
-    ),
-    (
-        "max_take",
-        click.option(
-            "--max-take",
-            metavar="K",
-            default=None,
-            help="Nim: the most a turn takes (default 3 for one pile, no limit for several).",
-        ),
-    ),
-    (
-        "last_token",
-        click.option(
-            "--last-token",
-            type=click.Choice(["loses", "wins"]),
-            default=None,
-            help="Nim: whether taking the last token loses (default for one pile) or "
-            "wins (default for several heaps).",
-        ),
-    ),
-    (
-        "symmetry",
-        click.option(
-            "--symmetry",
-            type=click.Choice(["full", "none"]),
-            default=None,
-            help="tictactoe: full folds boards that are the same under rotation and "
-            "reflection into one box (default); none gives every board its own box.",
-        ),
-    ),
-    (
-        "forced_boxes",
-        click.option(
-            "--forced-boxes",
-            is_flag=True,
-            default=None,
-            help="tictactoe: a box also for a board with one empty square.",
-        ),
-    ),
+    ("heaps", click.option("--heaps", metavar="N|A,B,...", default=None,
+                           help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.")),
+    ("max_take", click.option("--max-take", metavar="K", default=None,
+                              help="Nim: the most a turn takes (default 3 for one pile, no limit for "
+                              "several).")),
+    ("last_token", click.option("--last-token", type=click.Choice(["loses", "wins"]), default=None,
+                                help="Nim: whether taking the last token loses (default for one pile) or "
+                                "wins (default for several heaps).")),
+    ("symmetry", click.option("--symmetry", type=click.Choice(["full", "none"]), default=None,
+                              help="tictactoe: full folds boards that are the same under rotation and "
+                              "reflection into one box (default); none gives every board its own box.")),
+    ("forced_boxes", click.option("--forced-boxes", is_flag=True, default=None,
+                                  help="tictactoe: a box also for a board with one empty square.")),
 )
 
 
@@ -134,11 +100,8 @@ def game_spec(name: str, given: dict[str, Any]) -> str:
 
 def each_game(attribute: str) -> str:
     """A game attribute for every registered game, for --help: 'michie for tictactoe, nim for nim'."""
-    return ", ".join(
-        f"{getattr(game, attribute)} for {name}"
-        for name, game in GAMES.items()
-        if game.no_matchbox_kit is None
-    )
+    return ", ".join(f"{getattr(game, attribute)} for {name}" for name, game in GAMES.items()
+                     if game.no_matchbox_kit is None)
 
 
 def json_option(command: F) -> F:
