@@ -48,7 +48,8 @@ def kit_words(game: Game[Any, Any]) -> list[str]:
     """Everything of tic-tac-toe the kit words, in the language it speaks now."""
     moves = game.legal_moves(game.initial())
     words = [game.move_phrase(m, notation) for m in moves for notation in ("numbers", "golf")]
-    words += [game.move_mark(m).label for m in moves] + [game.move_prompt(game.initial()), game.title]
+    prompt = game.move_prompt(game.initial())
+    words += [game.move_mark(m).label for m in moves] + [prompt, prompt[prompt.index("(") :], game.title]
     words += [t.description for t in game.symmetries]
     return list(set(words))
 
@@ -173,7 +174,8 @@ def test_english_is_spoken_again_after_german_in_the_same_process(db: str) -> No
 
 def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> None:
     """record, kits, stats, games, box, census, undo, verify, export, import, rebuild, boxes, find, golf,
-    match and train, each with an error a person meets: every line German, apart from the kit's own words."""
+    match (a person at the terminal) and train, each with an error a person meets: every line German,
+    apart from the kit's own words."""
     game = get_game("tictactoe")
     colours = json.loads(menace("box", "1", "--db", db, "--json").output)["colours"]
     red = colours["0"]
@@ -218,6 +220,29 @@ def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> Non
         (2, ["new", "x", "--db", db, "--code", "123"], None, "Fehler: --code '123' ist kein Kit-Code"),
         (0, ["match", "--first", "random", "--second", "random", "--games", "1000"], None, "1.000 Spiele"),
         (0, ["train", "t", "--games", "3", "--opponent", "random", "--db", db], None, "Kit t trainiert: "),
+        (
+            0,
+            ["match", "--first", "human", "--second", "random", "--games", "1", "--seed", "1"],
+            "5\n1\n9\n",
+            "Sie gewinnen.",
+        ),
+        (
+            2,
+            [
+                "match",
+                "--first",
+                "kit:klasse",
+                "--second",
+                "random",
+                "--games",
+                "1",
+                "--db",
+                db,
+                "--alternate",
+            ],
+            None,
+            "Fehler: ein Kit spielt nur seine eigene Seite: --alternate weglassen",
+        ),
     ]
     for code, args, given, german in runs:
         result = menace("--lang", "de", *args, input=given)

@@ -16,9 +16,11 @@ from typing import Any
 
 from kit.game import Game, GameError, Result, State
 from kit.games import game_from_spec
+from kit.i18n import _
 from kit.match import play_game
 from kit.mcts import MctsPlayer
 from kit.players import Player, make_player, parse_player
+from tracker.text import thousands
 
 MAX_ITERATIONS = 1_000_000  # a sanity bound: a million iterations a move take minutes even on tic-tac-toe
 
@@ -94,8 +96,8 @@ def parse_iterations(text: str) -> tuple[int, ...]:
     except ValueError:
         counts = []
     if not counts or not all(1 <= n <= MAX_ITERATIONS for n in counts):
-        raise GameError(f"--iterations {text!r}: give iteration counts from 1 to {MAX_ITERATIONS:,} "
-                        "apart by commas, e.g. 50,200,1000")
+        raise GameError(_("--iterations {text}: give iteration counts from 1 to {most} apart by commas, "
+                          "e.g. 50,200,1000").format(text=repr(text), most=thousands(MAX_ITERATIONS)))
     return tuple(counts)
 
 
@@ -115,7 +117,7 @@ def play_cell(game: Game[Any, Any], iterations: int, opponent: str, games: int, 
     for side, count in ((0, (games + 1) // 2), (1, games // 2)):
         rng = random.Random(f"{seed}/{iterations}/{opponent}/{side}")
         players: list[Player] = [mcts, rival] if side == 0 else [rival, mcts]
-        for _ in range(count):
+        for _game in range(count):
             results[play_game(game, players, rng).result_for(side)] += 1
     return Cell(iterations, opponent, results[Result.WIN], results[Result.DRAW], results[Result.LOSS],
                 mcts.moves, mcts.seconds)
@@ -125,7 +127,7 @@ def thinking_time(game_name: str, iterations: tuple[int, ...], *, games: int, se
                   progress: Any = None) -> Study:
     """The study: every iteration count against every opponent, ``games`` games each."""
     if games < 1:
-        raise GameError("--games must be at least 1")
+        raise GameError(_("--games must be at least 1"))
     game = game_from_spec(game_name)
     opponents = opponents_for(game, iterations)
     cells = []
