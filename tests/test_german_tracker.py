@@ -174,8 +174,8 @@ def test_english_is_spoken_again_after_german_in_the_same_process(db: str) -> No
 
 def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> None:
     """record, kits, stats, games, box, census, undo, verify, export, import, rebuild, boxes, find, golf,
-    match (a person at the terminal) and train, each with an error a person meets: every line German,
-    apart from the kit's own words."""
+    match (a person at the terminal), train and the three studies, each with an error a person meets:
+    every line German, apart from the kit's own words."""
     game = get_game("tictactoe")
     colours = json.loads(menace("box", "1", "--db", db, "--json").output)["colours"]
     red = colours["0"]
@@ -222,6 +222,24 @@ def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> Non
         (0, ["train", "t", "--games", "3", "--opponent", "random", "--db", db], None, "Kit t trainiert: "),
         (
             0,
+            ["study", "thinking-time", "--iterations", "20", "--games", "2"],
+            None,
+            "S/R/N aus Sicht von MCTS",
+        ),
+        (
+            0,
+            ["study", "learners", "--games", "20", "--mcts-games", "10", "--seeds", "1"],
+            None,
+            "ohne Verlust",
+        ),
+        (
+            0,
+            ["study", "qlearn", "--heaps", "3", "--games", "40", "--seeds", "2", "--window", "10"],
+            None,
+            "gesparte Spiele",
+        ),
+        (
+            0,
             ["match", "--first", "human", "--second", "random", "--games", "1", "--seed", "1"],
             "5\n1\n9\n",
             "Sie gewinnen.",
@@ -244,10 +262,12 @@ def test_the_other_commands_and_their_errors_in_german(db: str, tmp_path) -> Non
             "Fehler: ein Kit spielt nur seine eigene Seite: --alternate weglassen",
         ),
     ]
+    nim = [get_game("nim", heaps=heaps, last_token="wins").title for heaps in ((1, 2), (1, 2, 3))]
+    kit_own = kit_words(game) + nim  # the qlearn study's games
     for code, args, given, german in runs:
         result = menace("--lang", "de", *args, input=given)
         assert (result.exit_code, german in result.output) == (code, True), (args, result.output)
-        assert english_lines(result.output, kit_words(game)) == [], (args, result.output)
+        assert english_lines(result.output, kit_own) == [], (args, result.output)
 
 
 def test_the_report_pdf_in_german(db: str, tmp_path) -> None:

@@ -135,31 +135,38 @@ def thinking_time(game_name: str, iterations: tuple[int, ...], *, games: int, se
         for opponent in opponents:
             cells.append(play_cell(game, n, opponent, games, seed))
             if progress is not None:
-                progress(f"mcts:{n} vs {opponent}: {cells[-1].wins}/{cells[-1].draws}/{cells[-1].losses}")
+                cell = cells[-1]
+                progress(_("mcts:{n} vs {opponent}: {wins}/{draws}/{losses}").format(
+                    n=n, opponent=opponent, wins=cell.wins, draws=cell.draws, losses=cell.losses))
     return Study(game.name, iterations, opponents, games, seed, tuple(cells))
 
 
 def heading(study: Study) -> str:
     first = (study.games + 1) // 2
-    return (f"{game_from_spec(study.game).title}: {study.games} games a cell, MCTS moving first in {first}, "
-            f"seed {study.seed}; W/D/L from MCTS's side")
+    return _("{game}: {games} games a cell, MCTS moving first in {first}, seed {seed}; W/D/L from MCTS's "
+             "side").format(game=game_from_spec(study.game).title, games=study.games, first=first,
+                            seed=study.seed)
 
 
 def summary_lines(study: Study) -> list[str]:
     """The table's rows as sentences, for a page set in a proportional font."""
     lines = [heading(study)]
     for n in study.iterations:
-        against = "; ".join(f"vs {c.opponent} {c.wins}/{c.draws}/{c.losses}"
+        against = "; ".join(_("vs {opponent} {wins}/{draws}/{losses}").format(
+                                opponent=c.opponent, wins=c.wins, draws=c.draws, losses=c.losses)
                             for c in (study.cell(n, o) for o in study.opponents))
-        lines.append(f"mcts:{n} ({study.seconds_per_move(n):.4f} CPU s a move): {against}")
+        lines.append(_("mcts:{n} ({seconds} CPU s a move): {against}").format(
+            n=n, seconds=f"{study.seconds_per_move(n):.4f}", against=against))
     return lines
 
 
 def table_lines(study: Study) -> list[str]:
     """The study as a table: a row per iteration count, MCTS's wins/draws/losses against each opponent."""
+    player, cpu = _("player"), _("cpu-s/move")
+    columns = [_("vs {opponent}").format(opponent=o) for o in study.opponents]
     lines = [
         heading(study),
-        f"{'player':<14}{'cpu-s/move':>12}" + "".join(f"{'vs ' + o:>18}" for o in study.opponents),
+        f"{player:<14}{cpu:>12}" + "".join(f"{against:>18}" for against in columns),
     ]
     for n in study.iterations:
         cells = [study.cell(n, o) for o in study.opponents]
