@@ -280,3 +280,18 @@ def test_the_report_pdf_in_german(db: str, tmp_path) -> None:
     text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
     assert "Laufende Punkte: +3 Sieg, +1 Remis, -1 Niederlage" in text and "gespielte Spiele" in text, text
     assert english_lines(text, kit_words(get_game("tictactoe"))) == [], text
+
+
+def test_nim_at_the_table_in_german(tmp_path) -> None:
+    db = str(tmp_path / "nim.sqlite3")
+    assert menace("--lang", "de", "new", "nim", "--game", "nim", "--db", db).exit_code == 0
+    colours = json.loads(menace("box", "9", "--db", db, "--json").output)["colours"]
+    result = menace("--lang", "de", "play", "--db", db, input=f"{colours['1']}\n2\nleer\nende\n")
+    assert result.exit_code == 0, result.output
+    for german in (
+        "  9 Spielsteine übrig  | | | | | | | | |",
+        "Schachtel 9 öffnen (9 Spielsteine).",
+        "Abweichung: ",
+    ):
+        assert german in result.output, result.output
+    assert english_lines(result.output, kit_words(get_game("nim"))) == [], result.output
