@@ -124,7 +124,10 @@ def test_graph_to_an_unwritable_place(tmp_path):
 
 def test_every_command_has_help_text():
     def walk(group: click.Group, prefix: str):
-        for name, command in group.commands.items():
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):  # the lazy group loads each command as it is asked for
+            command = group.get_command(ctx, name)
+            assert command is not None, f"{prefix} {name} is listed but not found"
             yield f"{prefix} {name}", command
             if isinstance(command, click.Group):
                 yield from walk(command, f"{prefix} {name}")

@@ -1,12 +1,13 @@
-"""Cross-check: games the numpy engine plays, replayed event by event through the tracker, leave exactly
-the same beads in every box, for every game, side and shipped preset (and a Nim preset whose first-move
-boxes keep their last bead, which no shipped preset has).
+"""Cross-check: games the kit's MENACE plays through the one match loop (kit.match, kit.matchbox),
+replayed event by event through the tracker, leave exactly the same beads in every box, for every game,
+side and shipped preset (and a Nim preset whose first-move boxes keep their last bead, which no shipped
+preset has). The simulator's engines are checked against the same kit loop in tests/test_sim_engines.py.
 
-The engine logs member 0's draws, refills and resignations and game 0's moves; the test turns them into
+The kit's MENACE logs its draws, refills and resignations and the loop its moves; the test turns them into
 the events a tracker store would record (kit_created, game_started, refilled, drew, resigned, moved,
 game_ended with the settlement) and steps them through ``tracker.events.step``, which checks every one
 against the kit's rules; game_ended carries the settlement the tracker computes, as in live play.
-After every game the tracker's mirror must equal the engine's beads, box by box and colour by colour.
+After every game the tracker's mirror must equal the kit MENACE's beads, box by box and colour by colour.
 The opponent alternates between random (MENACE wins and learns) and perfect (boxes run dry).
 """
 
@@ -16,26 +17,22 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 import pytest
 
 from generator.catalogue import build_catalogue
 from kit import datafiles
-from kit.game import Result
+from kit.game import Result, State
 from kit.games import GAMES, get_game
-from kit.players import parse_player
+from kit.match import play_game
+from kit.players import MenacePlayer, make_player, parse_player
 from kit.rules import preset_names
 from tracker import events
 from tracker import session as sessions
 from tracker.events import Event, World, ended_data, initial_world, step
 from tracker.kit_record import KitRecord
 from tracker.session import Turn
-from tracker.sim.players import Menaces, Policy
-from tracker.sim.population import play_round
-from tracker.sim.tables import box_tables, game_tables
 
 GAMES_PLAYED = 200
-POPULATION = 4  # member 0 is replayed; the others keep the engine's arrays honest about rows
 AT = "2026-01-01T00:00:00Z"
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
 OPPONENTS = ("perfect", "random")  # game n is played against OPPONENTS[n % 2]
@@ -64,7 +61,7 @@ def first_box_preset(monkeypatch):
 
 
 class _Scripted(random.Random):
-    """A generator whose ``choice`` returns the colours the engine put into an empty box, in order."""
+    """A generator whose ``choice`` returns the colours the kit put into an empty box, in order."""
 
     def __init__(self, moves: Sequence[Any]) -> None:
         super().__init__(0)
@@ -72,12 +69,39 @@ class _Scripted(random.Random):
 
     def choice(self, seq: Sequence[Any]) -> Any:
         move = self.moves.pop(0)
-        assert move in seq, f"the engine refilled with {move}, not a move of the box {seq}"
+        assert move in seq, f"the kit refilled with {move}, not a move of the box {seq}"
+        return move
+
+
+class _Recorded(MenacePlayer):
+    """kit.players' MENACE, writing down what it does with its boxes: ("refilled", box, moves added),
+    ("drew", box, the box's move), ("resigned", box)."""
+
+    def __init__(self, catalogue: Any, log: list) -> None:
+        super().__init__(catalogue)
+        self.log = log
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any | None:
+        placement = self.catalogue.box_for(state)
+        if placement is None:
+            return super().choose(state, rng)  # one legal move: no box
+        box = placement.box
+        before = dict(self.boxes[box.id])
+        move = super().choose(state, rng)
+        if move is None:
+            self.log.append(("resigned", box.id))
+            return None
+        drawn = self.draws[-1].move
+        if not any(before.values()):  # refilled, then drew: what went in is what is there and the drawn bead
+            after = self.boxes[box.id]
+            added = [m for m in box.moves for _ in range(after.get(m, 0) + (m == drawn) - before.get(m, 0))]
+            self.log.append(("refilled", box.id, added))
+        self.log.append(("drew", box.id, drawn))
         return move
 
 
 def replay(world: World, number: int, log: list, trace: list, refills: dict) -> tuple[World, dict]:
-    """Steps one engine game through the tracker's events; returns the world after game_ended and its data."""
+    """Steps one kit game through the tracker's events; returns the world after game_ended and its data."""
     kit = world.kit
     game, catalogue = kit.catalogue.game, kit.catalogue
     game_id = f"game-{number}"
@@ -92,64 +116,70 @@ def replay(world: World, number: int, log: list, trace: list, refills: dict) -> 
     opponent = OPPONENTS[number % 2]
     world = step(world, event("game_started", number=number, opponent=opponent, draw="digital")).world
     entries = iter(log)
-    gt = game_tables(game.name)
     for ply, move in enumerate(trace):
         now = sessions.turn(kit, world.session)
         if ply % 2 != catalogue.menace:
             assert now is Turn.OPPONENT
-            world = step(world, event("moved", square=code(gt.move(move)))).world
+            world = step(world, event("moved", square=code(move))).world
             continue
         if now is not Turn.MENACE:
             # A forced move: the tracker played it for MENACE along with the opponent's last move.
-            assert world.session.moves[-1] == gt.move(move)
+            assert world.session.moves[-1] == move
             continue
         entry = next(entries)
         if entry[0] == "refilled":
-            box = catalogue.box(entry[1] + 1)
-            added = [box.moves[s] for s in entry[2]]
+            box = catalogue.box(entry[1])
+            added = entry[2]
             refills[(game_id, box.id)] = added
             counts = {str(code(m)): added.count(m) for m in dict.fromkeys(added)}
             world = step(world, event("refilled", box=box.id, added=counts)).world
             entry = next(entries)
         if entry[0] == "resigned":
             assert move is None
-            world = step(world, event("resigned", box=entry[1] + 1)).world
+            world = step(world, event("resigned", box=entry[1])).world
             break
-        kind, box_index, slot = entry
+        kind, box_id, box_move = entry
         assert kind == "drew"
-        box = catalogue.box(box_index + 1)
-        drew = event("drew", box=box.id, move=code(box.moves[slot]), square=code(gt.move(move)))
+        drew = event("drew", box=box_id, move=code(box_move), square=code(move))
         world = step(world, drew).world
-    assert next(entries, None) is None, "the engine drew more beads than the game used"
+    assert next(entries, None) is None, "the kit drew more beads than the game used"
     ended = ended_data(world)
     return step(world, event("game_ended", **ended)).world, ended
 
 
 @pytest.mark.parametrize("game, rules, side", [*CASES, ("nim", FIRST_BOX, "second")])
-def test_engine_games_replayed_through_the_tracker_leave_the_same_beads(
+def test_kit_games_replayed_through_the_tracker_leave_the_same_beads(
     game, rules, side, first_box_preset, monkeypatch
 ):
     refills: dict[tuple[str, int], list] = {}
     # The tracker draws refill colours from a generator seeded by game and box; here they come from the
-    # engine's generator instead, and the tracker still checks how many beads go in and of which moves.
+    # kit's generator instead, and the tracker still checks how many beads go in and of which moves.
     monkeypatch.setattr(events, "refill_rng", lambda game_id, box: _Scripted(refills.pop((game_id, box))))
     catalogue = build_catalogue(game, side, rules)
-    gt, bt = game_tables(game), box_tables(game, side, rules)
     palette = get_game(game).default_palette
     fingerprint = catalogue.fingerprint
     kit = KitRecord("kit-1", "cross-check", game, side, rules, palette, fingerprint, catalogue.boxes)
     world = initial_world(Event("created", kit.id, "kit_created", AT, kit.created_data()))
     log: list = []
-    menaces = Menaces.fresh(gt, bt, POPULATION, log=log)
-    opponents = [Policy(gt, parse_player(name)) for name in OPPONENTS]
-    rng = np.random.default_rng(8)
+    menace = _Recorded(catalogue, log)
+    the_game = catalogue.game
+    opponents = [make_player(parse_player(name), the_game) for name in OPPONENTS]
+    rng = random.Random(8)
     seen = {"drew": 0, "refilled": 0, "resigned": 0, "kept one": 0}
     for number in range(1, GAMES_PLAYED + 1):
         log.clear()
         trace: list = []
+
+        def apply(state: State[Any], move: Any, trace: list = trace) -> State[Any]:
+            trace.append(move)
+            return the_game.apply(state, move)
+
         rival = opponents[number % 2]
-        pair = (menaces, rival) if side == "first" else (rival, menaces)
-        result = play_round(gt, *pair, POPULATION, rng, trace=trace)[0] * (1 if side == "first" else -1)
+        pair = (menace, rival) if side == "first" else (rival, menace)
+        outcome = play_game(the_game, pair, rng, apply=apply)
+        if outcome.resigned:
+            trace.append(None)
+        result = outcome.result_for(catalogue.menace).reward
         for entry in log:
             seen[entry[0]] += 1
         world, ended = replay(world, number, log, trace, refills)
@@ -158,7 +188,7 @@ def test_engine_games_replayed_through_the_tracker_leave_the_same_beads(
         for _box, _move, before, after in ended["changes"]:
             seen["kept one"] += after > max(kit.rules.floor, before + 1 + change)  # keep-one gave it back
         mirror = [[world.mirror[b.id][m] for m in b.moves] for b in catalogue.boxes]
-        beads = [menaces.beads[0, b.id - 1, : len(b.moves)].tolist() for b in catalogue.boxes]
+        beads = [[menace.boxes[b.id][m] for m in b.moves] for b in catalogue.boxes]
         assert mirror == beads, f"after game {number}"
     # A kit whose opening box runs dry (Hexapawn's HIM under Gardner's one bead per move: White loses with
     # best play) draws less and resigns the rest; both paths were then checked.

@@ -1,7 +1,9 @@
-"""Known answers: exact probabilities by enumerating the game tree, and the engine's own policies
-matching them within six standard errors (fixed seeds, so a run cannot flake)."""
+"""Known answers: exact probabilities by enumerating the game tree; the kit's fixed players, through the
+one match loop, and the engines' MENACE at its first game (a fresh Nim MENACE holds as many beads of every
+take, so it plays at random) match them within six standard errors (fixed seeds, so a run cannot flake)."""
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import cache
 
@@ -9,13 +11,14 @@ import numpy as np
 import pytest
 
 from kit.games import get_game
-from kit.players import parse_player
+from kit.match import play_game
+from kit.players import make_player, parse_player
 from kit.solver import ideal_move, perfect_moves
-from tracker.sim.players import Policy
-from tracker.sim.population import play_round
-from tracker.sim.tables import game_tables
+from tracker.sim.experiment import numba_installed, simulate
 
-GAMES = 200_000
+GAMES = 10_000  # games the kit's loop plays for a known answer
+ENGINE_GAMES = 200_000  # the engines' MENACEs, one game each
+ENGINES = ["numpy", pytest.param("numba", marks=pytest.mark.skipif(not numba_installed(), reason="no numba"))]
 
 
 def _strategy(game, kind):
@@ -47,15 +50,20 @@ def exact(game_name, first, second):
     return value(game.initial())
 
 
+def results(game_name, first, second, seed, games=GAMES):
+    """The first player's results (1, 0, -1) in ``games`` games between two of the kit's fixed players."""
+    game, rng = get_game(game_name), random.Random(seed)
+    players = make_player(parse_player(first), game), make_player(parse_player(second), game)
+    return np.array([play_game(game, players, rng).result_for(0).reward for _ in range(games)])
+
+
 def simulated(game_name, first, second, seed):
-    gt = game_tables(game_name)
-    players = Policy(gt, parse_player(first)), Policy(gt, parse_player(second))
-    result = play_round(gt, *players, GAMES, np.random.default_rng(seed))
+    result = results(game_name, first, second, seed)
     return (result == 1).mean(), (result == 0).mean()
 
 
-def within(observed, p, sigmas=6):
-    return abs(observed - p) <= sigmas * np.sqrt(p * (1 - p) / GAMES) + 1e-12
+def within(observed, p, sigmas=6, games=GAMES):
+    return abs(observed - p) <= sigmas * np.sqrt(p * (1 - p) / games) + 1e-12
 
 
 @pytest.mark.parametrize("first, second, wins, published", [
@@ -80,10 +88,21 @@ def test_tictactoe_random_vs_random():
 
 
 def test_perfect_never_loses_at_tictactoe():
-    gt = game_tables("tictactoe")
-    rng = np.random.default_rng(13)
-    perfect, random = Policy(gt, parse_player("perfect")), Policy(gt, parse_player("random"))
-    as_first = play_round(gt, perfect, random, GAMES, rng)
-    as_second = play_round(gt, random, perfect, GAMES, rng)
+    as_first = results("tictactoe", "perfect", "random", seed=13, games=5000)
+    as_second = results("tictactoe", "random", "perfect", seed=14, games=5000)
     assert (as_first >= 0).all() and (as_second <= 0).all()
     assert (as_first == 1).mean() > 0.9  # and it does win against random
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("side, opponent, menace_wins", [
+    ("first", "random", Fraction(370, 729)),  # random vs random
+    ("first", "perfect", Fraction(0)),
+    ("second", "ideal", 1 - Fraction(8, 9)),  # ideal vs random, from the random player's side
+    ("second", "random", 1 - Fraction(370, 729)),
+])  # fmt: skip
+def test_a_fresh_nim_menace_plays_at_random(engine, side, opponent, menace_wins):
+    sim = simulate("nim", menace_plays=side, opponent=opponent, games=1, population=ENGINE_GAMES, seed=21,
+                   engine=engine)
+    assert sim.engine == engine and sim.draws.sum() == 0
+    assert within(sim.wins.sum() / ENGINE_GAMES, float(menace_wins), games=ENGINE_GAMES)

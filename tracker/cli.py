@@ -1,41 +1,24 @@
-"""The `menace` command group: it gathers the commands of tracker.commands and turns domain errors into
-one-line messages.
+"""The `menace` command group: it loads a command's module only when that command runs, and turns domain
+errors into one-line messages.
 
-Heavy libraries (numpy, networkx, reportlab) are imported inside the commands that need them, so
-`menace --help` and the play path answer at once.
+Heavy libraries (numpy, networkx, reportlab) are imported inside the commands that need them, and the
+commands' modules only when they run (tracker.command_index names them), so `menace --help` and the
+play path answer at once.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import IO, Any
 
 import click
 
-from kit.game import GameError
-from kit.i18n import DEFAULT_LANGUAGE, UnknownLanguage, _, use_language
-from tracker.commands import (
-    catalogue,
-    games,
-    generate,
-    golf,
-    kits,
-    log,
-    match,
-    play,
-    rebuild,
-    record,
-    report,
-    serve,
-    simulate,
-    study,
-    train,
-)
+from tracker.command_index import COMMANDS
 
-COMMAND_MODULES = [
-    catalogue, generate, play, kits, games, log, report, simulate, match, train, study, rebuild, record, golf,
-    serve,
-]  # fmt: skip
+# No command does linear algebra, and OpenBLAS would start a thread per core when numpy is imported: 0.1 s
+# and more of a busy machine's time before a simulation's first game. A user's own setting stands.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 class CommandError(click.ClickException):
@@ -44,14 +27,48 @@ class CommandError(click.ClickException):
     exit_code = 2
 
     def show(self, file: IO[Any] | None = None) -> None:
+        from kit.i18n import _
+
         click.echo(_("Error: {message}").format(message=self.format_message()), err=True, file=file)
 
 
 class MenaceGroup(click.Group):
-    """Turns the kit's and the tracker's domain errors into one-line messages with exit code 2, never a
-    traceback."""
+    """Commands loaded from their module when first asked for (tracker.command_index), and the kit's and
+    the tracker's domain errors as one-line messages with exit code 2, never a traceback."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(self.commands.keys() | COMMANDS.keys())
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            module = importlib.import_module(f"tracker.commands.{COMMANDS[name].module}")
+            for command in module.COMMANDS:
+                self.add_command(command)
+        return self.commands.get(name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        if args and args[0] not in self.list_commands(ctx):
+            for name in COMMANDS:  # a misspelt name: click suggests the nearest from the commands loaded
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, its short help read from the index rather than the commands' modules."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = [(name, self._short_help(name, limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def _short_help(self, name: str, limit: int) -> str:
+        if name in self.commands:
+            return self.commands[name].get_short_help_str(limit)
+        # click's own shortening, on the text the command's help shortens to when given all the room it wants
+        return click.Command(name, help=COMMANDS[name].short_help).get_short_help_str(limit)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from kit.game import GameError  # here: --help and usage errors never get this far
+
         try:
             return super().invoke(ctx)
         except GameError as error:
@@ -78,7 +95,9 @@ def main(lang: str | None) -> None:
 def speak(lang: str | None) -> None:
     """Talks in ``lang``, else $MENACE_LANG, else English: never the machine's LANG, so what a command
     prints does not change from one computer to the next. Set on every run, as tests run many in one
-    process."""
+    process (and here, not at import: `menace --help` never gets this far)."""
+    from kit.i18n import DEFAULT_LANGUAGE, UnknownLanguage, use_language
+
     source = "--lang" if lang else "MENACE_LANG"
     code = lang or os.environ.get("MENACE_LANG") or DEFAULT_LANGUAGE
     try:
@@ -86,8 +105,3 @@ def speak(lang: str | None) -> None:
     except UnknownLanguage as error:
         use_language(DEFAULT_LANGUAGE)
         raise CommandError(f"{source}: {error}") from None
-
-
-for _module in COMMAND_MODULES:
-    for _command in _module.COMMANDS:
-        main.add_command(_command)

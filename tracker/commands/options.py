@@ -5,15 +5,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
 from kit.games import GAMES, game_from_spec
 from kit.i18n import _
 from tracker.errors import MenaceError
-from tracker.kit_record import KitRecord
-from tracker.store import KitNotChosen, Store, default_path
+
+if TYPE_CHECKING:  # the store is imported by the commands that open it: simulate and match need none
+    from tracker.kit_record import KitRecord
+    from tracker.store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -131,11 +133,15 @@ def kit_option(command: F) -> F:
 
 
 def open_store(db_path: Path | None, *, create: bool = False) -> Store:
+    from tracker.store import Store, default_path
+
     return Store(db_path or default_path(), create=create)
 
 
 def open_kit(store: Store, kit_name: str | None) -> KitRecord:
     """The kit --kit names (or the store's only kit)."""
+    from tracker.store import KitNotChosen
+
     try:
         return store.kit(kit_name)
     except KitNotChosen as error:

@@ -15,9 +15,9 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """The opponent, if the simulator plays it: its fixed players, or a MENACE on the rules of the one it
     meets (kit.players names more, such as mcts:N, for `menace match`)."""
     from kit.players import parse_player
-    from tracker.sim.players import FIXED
+    from tracker.sim.chunk import POLICY_KINDS
 
-    if value.strip().partition(":")[0] in (*FIXED, "menace"):
+    if value.strip().partition(":")[0] in (*POLICY_KINDS, "menace"):
         spec = parse_player(value)
         if spec.rules is None:
             return value
@@ -48,16 +48,22 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
     """
     from tracker.sim.experiment import simulate as run
-    from tracker.sim.report import summary_lines, write_simulation_report
 
     sim = run(game, menace_plays=menace_plays, rules=rules, opponent=opponent, games=games,
               population=population, seed=seed, spread=report is not None, engine=engine)
     if report is not None:
+        from tracker.sim.report import write_simulation_report  # the charts, only when asked for
+
         try:
             write_simulation_report(sim, report)
         except OSError as error:
             raise MenaceError(f"cannot write {report}: {error.strerror}") from None
-    click.echo(json.dumps(sim.to_json()) if as_json else "\n".join(summary_lines(sim)))
+    if as_json:
+        click.echo(json.dumps(sim.to_json()))
+    else:
+        from tracker.sim.report import summary_lines
+
+        click.echo("\n".join(summary_lines(sim)))
     total = sim.games * sim.population
     rate = f"{total:,} games in {sim.seconds:.2f} s: {sim.games_per_s:,.0f} games/s ({sim.engine} engine)"
     click.echo(rate, err=True)
@@ -104,11 +110,11 @@ def tournament(
     if as_json:
         players = result.players
         wins = {
-            first: dict(zip(players, map(int, row), strict=True))
+            first: dict(zip(players, row, strict=True))
             for first, row in zip(players, result.wins, strict=True)
         }
         click.echo(json.dumps({
-            "players": list(players), "wins": result.wins.tolist(),
+            "players": list(players), "wins": [list(row) for row in result.wins],
             "game": game, "games": games, "training_opponent": training_opponent,
             "training": result.training, "part_training": result.part_training,
             "stable_training": result.stable_training if training_opponent == "self" else None,

@@ -3,7 +3,8 @@
 The running score is Michie's: +3 for a win, +1 for a draw, -1 for a defeat, whatever the game.
 The population is played in chunks (memory does not grow with it) by one of three paths, all on the
 kit's rules: the compiled engine (numba, when installed), the numpy engine, or, for a few members, the
-kit's own match loop.
+kit's own match loop. Each path's modules are imported only when it plays: one MENACE's run is over in
+milliseconds, so its start-up is most of its time.
 """
 from __future__ import annotations
 
@@ -14,15 +15,12 @@ from typing import Any
 
 import numpy as np
 
-from generator.catalogue import build_catalogue
 from kit.game import SIDES, GameError
 from kit.games import game_from_spec
 from kit.players import parse_player
 from kit.rules import Rules, choose_rules
-from tracker.sim import engine_numpy
 from tracker.sim.chunk import ChunkResult, Setup
 from tracker.sim.flat import menace_tables, policy_tables
-from tracker.sim.single import play_members
 
 SCORE = {"win": 3, "draw": 1, "loss": -1}
 BAND = (10, 90)  # percentiles of the population drawn as a band in the report
@@ -83,7 +81,7 @@ class Simulation:
             "draws": int(self.draws.sum()),
             "losses": int(self.losses.sum()),
             "first_box_empty": self.first_box_empty,
-            "curve": [round(float(v), 4) for v in self.curve],
+            "curve": [round(v, 4) for v in self.curve.tolist()],  # Python floats round far faster
             # Counts over the population for each game number (game 1 first).
             "per_game": {"wins": self.wins.tolist(), "draws": self.draws.tolist(),
                          "losses": self.losses.tolist()},
@@ -127,6 +125,8 @@ def simulate(
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
     if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
+        from generator.catalogue import build_catalogue
+
         first_boxes = len(build_catalogue(game, menace_plays, chosen).first_move_boxes)
         play = _kit_player(game, menace_plays, chosen, opponent, games, spread)
     else:
@@ -172,6 +172,8 @@ def choose_engine(engine: str, population: int, games: int) -> str:
 
 def _kit_player(game: str, menace_plays: str, rules: Rules, opponent: str, games: int,
                 spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
+    from tracker.sim.single import play_members
+
     return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
                                              spread=spread)
 
@@ -183,6 +185,8 @@ def _engine_player(engine: str, setup: Setup, games: int,
 
         engine_numba.compile_once(setup)
         return lambda members, rng: engine_numba.play_chunk(setup, members, games, rng, spread=spread)
+    from tracker.sim import engine_numpy
+
     return lambda members, rng: engine_numpy.play_chunk(setup, members, games, rng, spread=spread)
 
 

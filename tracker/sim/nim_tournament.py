@@ -10,15 +10,14 @@ The notebook's procedure (facts.md, "The Nim notebook"), by self-play:
 - untrained: a fresh `nim` MENACE; ideal: kit.solver.ideal_move (1, 1, 2, 3, 1, 1, 2, 3, 1 at 1..9).
 - The table: every ordered pair of players plays 10,000 games, nobody learning; first-player wins.
 
-All these games are played by ``population.play_pairings``: the learners of one rule set are one
-population (the 10,000-game pair, the 100-game pair; the floor-0 pair and the stable), and a game is a
-pair of members. One box per token count serves either side, so a member can move first or second. Games
-with no member in common are played in the same round, so the pairs and the stable train side by side,
-while each member still plays its own games one after another in the drawn order.
+Every game is played by kit.match.play_game with kit.players' MENACE (kit.matchbox draws and settles),
+one game at a time: the tracker's loop and the simulator's reference, so no rule is written again here.
+Nim's boxes (one per token count) serve either side, so one MENACE can move first in one game and second
+in the next, and a member of a pair or of the stable plays its games in the order drawn.
 
 Interpretations, where the notebook leaves a choice: the stable's two members are distinct (drawn
-without replacement); all randomness comes from one numpy generator, so a seed gives the same table but
-not the notebook's games.
+without replacement); all randomness comes from one ``random.Random``, so a seed gives the same table
+but not the notebook's games.
 
 ``training_opponent="random"`` keeps the earlier reading: every learner trains against a uniformly
 random player, alternating first and second, the stable is ten such learners and a random member plays
@@ -26,14 +25,15 @@ each table game.
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-import numpy as np
-
-from kit.players import PlayerSpec
-from tracker.sim.players import Menaces, Policy, SimPlayer
-from tracker.sim.population import play_pairings, play_round
-from tracker.sim.tables import box_tables, game_tables
+from generator.catalogue import build_catalogue
+from kit.game import Game
+from kit.match import play_game
+from kit.players import IdealPlayer, MenacePlayer, Player, RandomPlayer
 
 PLAYERS = ("floor1", "floor0", "stable", "part-trained", "untrained", "ideal")
 STABLE_SIZE = 10
@@ -43,12 +43,13 @@ DEFAULTS = {  # training, part-training games by training opponent
     "random": (2_000, 30),
 }
 STABLE_TRAINING = 100_000
+Pair = tuple[int, int]  # the members moving first and second
 
 
 @dataclass(frozen=True)
 class Tournament:
     players: tuple[str, ...]
-    wins: np.ndarray  # [first player, second player] first-player wins
+    wins: tuple[tuple[int, ...], ...]  # [first player][second player] first-player wins
     games: int
     training: int
     part_training: int
@@ -58,96 +59,119 @@ class Tournament:
 
 @dataclass(frozen=True)
 class Training:
-    """What self-play did: the population's beads after, each game's pair of members and its result."""
+    """What self-play did: the members afterwards, each game's pair of members and its result."""
 
-    beads: np.ndarray  # [member, box, slot]
-    pairs: np.ndarray  # [game, 2] first member, second member
-    results: np.ndarray  # [game] from the first member's side
+    members: list[MenacePlayer]
+    pairs: list[Pair]
+    results: list[int]  # from the first member's side: 1 win, -1 loss (Nim has no draws)
 
 
-def coin_pairs(a: int, b: int, games: int, rng: np.random.Generator) -> np.ndarray:
+# A trained player: its members (one, or the against-random stable), each a MENACE with its beads.
+Trained = list[MenacePlayer]
+
+
+def nim() -> Game[Any, Any]:
+    return build_catalogue("nim").game
+
+
+def fresh(rules: str) -> MenacePlayer:
+    return MenacePlayer(build_catalogue("nim", "first", rules))  # Nim's boxes serve either side
+
+
+def coin_pairs(a: int, b: int, games: int, rng: random.Random) -> list[Pair]:
     """Games between members a and b, a fair coin choosing who moves first in each."""
-    a_first = rng.random(games) < 0.5
-    return np.where(a_first[:, np.newaxis], [a, b], [b, a])
+    return [(a, b) if rng.random() < 0.5 else (b, a) for _ in range(games)]
 
 
-def stable_pairs(first_member: int, size: int, games: int, rng: np.random.Generator) -> np.ndarray:
+def stable_pairs(first_member: int, size: int, games: int, rng: random.Random) -> list[Pair]:
     """Games between two distinct members of a stable drawn at random, the first drawn moving first."""
-    a = rng.integers(size, size=games)
-    b = (a + rng.integers(1, size, size=games)) % size  # uniform over the other members
-    return np.stack([a, b], axis=1) + first_member
+    pairs = []
+    for _ in range(games):
+        a = rng.randrange(size)
+        b = (a + rng.randrange(1, size)) % size  # uniform over the other members
+        pairs.append((first_member + a, first_member + b))
+    return pairs
 
 
-def self_play(rules: str, schedule: list[np.ndarray], members: int, rng: np.random.Generator) -> Training:
+def self_play(rules: str, schedule: list[list[Pair]], members: int, rng: random.Random) -> Training:
     """Fresh MENACEs with ``rules`` play the concatenated ``schedule`` of member pairs, all learning."""
-    gt = game_tables("nim")
-    population = Menaces.fresh(gt, box_tables("nim", "first", rules), members)
-    pairs = np.concatenate(schedule) if schedule else np.zeros((0, 2), np.intp)
-    results = play_pairings(gt, population, pairs, rng)
-    return Training(population.beads, pairs, results)
+    game, population = nim(), [fresh(rules) for _ in range(members)]
+    pairs = [pair for part in schedule for pair in part]
+    # game.apply, not game.play: the kit's players choose legal moves only, so the check is skipped.
+    results = [play_game(game, (population[a], population[b]), rng, apply=game.apply).result_for(0).reward
+               for a, b in pairs]  # fmt: skip
+    return Training(population, pairs, results)
 
 
-def self_play_players(
-    training: int, part_training: int, stable_training: int, rng: np.random.Generator
-) -> dict[str, tuple[str, np.ndarray]]:
-    """The five MENACE players' rules and beads ([1, box, slot]) made by the notebook's self-play."""
-    # floor 1: members 0, 1 train `training` games, members 2, 3 `part_training`, side by side.
+def self_play_players(training: int, part_training: int, stable_training: int,
+                      rng: random.Random) -> dict[str, Trained]:
+    """The five MENACE players made by the notebook's self-play."""
+    # floor 1: members 0, 1 train `training` games, members 2, 3 `part_training`.
     floor1 = self_play("nim", [coin_pairs(0, 1, training, rng), coin_pairs(2, 3, part_training, rng)], 4, rng)
     # floor 0: members 0, 1 are the pair; 2..11 the stable.
     floor0 = self_play("nim-floor0", [coin_pairs(0, 1, training, rng),
                                       stable_pairs(2, STABLE_SIZE, stable_training, rng)],
                        2 + STABLE_SIZE, rng)  # fmt: skip
-    fresh = box_tables("nim", "first", "nim").initial[np.newaxis]
     return {
-        "floor1": ("nim", floor1.beads[[0]]),
-        "floor0": ("nim-floor0", floor0.beads[[1]]),  # the second of its pair
-        "stable": ("nim-floor0", floor0.beads[[2]]),  # stable member 0
-        "part-trained": ("nim", floor1.beads[[2]]),
-        "untrained": ("nim", fresh.copy()),
+        "floor1": floor1.members[:1],
+        "floor0": floor0.members[1:2],  # the second of its pair
+        "stable": floor0.members[2:3],  # stable member 0
+        "part-trained": floor1.members[2:3],
+        "untrained": [fresh("nim")],
     }
 
 
-def train_against_random(rules: str, members: int, games: int, rng: np.random.Generator) -> np.ndarray:
-    """Beads of ``members`` MENACEs after ``games`` games each against random, alternating sides."""
-    gt = game_tables("nim")
-    learners = Menaces.fresh(gt, box_tables("nim", "first", rules), members)
-    random = Policy(gt, PlayerSpec("random"))
-    for g in range(games):
-        first, second = (learners, random) if g % 2 == 0 else (random, learners)
-        play_round(gt, first, second, members, rng)
-    return learners.beads
+def train_against_random(rules: str, members: int, games: int, rng: random.Random) -> Trained:
+    """``members`` MENACEs after ``games`` games each against random, alternating sides."""
+    game = nim()
+    learners, opponent = [fresh(rules) for _ in range(members)], RandomPlayer(game)
+    for learner in learners:
+        for g in range(games):
+            play_game(game, (learner, opponent) if g % 2 == 0 else (opponent, learner), rng, apply=game.apply)
+    return learners
 
 
-def against_random_players(
-    training: int, part_training: int, rng: np.random.Generator
-) -> dict[str, tuple[str, np.ndarray]]:
+def against_random_players(training: int, part_training: int, rng: random.Random) -> dict[str, Trained]:
     """The earlier reading: learners trained against random; the stable is ten of them."""
     return {
-        "floor1": ("nim", train_against_random("nim", 1, training, rng)),
-        "floor0": ("nim-floor0", train_against_random("nim-floor0", 1, training, rng)),
-        "stable": ("nim-floor0", train_against_random("nim-floor0", STABLE_SIZE, training, rng)),
-        "part-trained": ("nim", train_against_random("nim", 1, part_training, rng)),
-        "untrained": ("nim", train_against_random("nim", 1, 0, rng)),
+        "floor1": train_against_random("nim", 1, training, rng),
+        "floor0": train_against_random("nim-floor0", 1, training, rng),
+        "stable": train_against_random("nim-floor0", STABLE_SIZE, training, rng),
+        "part-trained": train_against_random("nim", 1, part_training, rng),
+        "untrained": train_against_random("nim", 1, 0, rng),
     }
 
 
-def round_robin(beads: dict[str, tuple[str, np.ndarray]], games: int, rng: np.random.Generator) -> np.ndarray:
-    """First-player wins of every ordered pair of PLAYERS over ``games`` games, nobody learning; a player
-    with several members (the against-random stable) plays each game with one drawn at random."""
-    gt = game_tables("nim")
+def frozen(members: Trained) -> list[Player]:
+    """Copies of ``members`` that no longer learn (a side's own, so a player meeting itself shares no
+    beads; a copy that does not learn puts back every bead it draws)."""
+    return [MenacePlayer(one.catalogue, {box: dict(counts) for box, counts in one.boxes.items()},
+                         learning=False) for one in members]  # fmt: skip
 
-    def player(name: str) -> SimPlayer:
-        if name == "ideal":
-            return Policy(gt, PlayerSpec("ideal"))
-        rules, stock = beads[name]
-        members = rng.integers(len(stock), size=games)
-        return Menaces(gt, box_tables("nim", "first", rules), stock, learning=False, members=members)
 
-    wins = np.zeros((len(PLAYERS), len(PLAYERS)), np.int64)
-    for i, first in enumerate(PLAYERS):
-        for j, second in enumerate(PLAYERS):
-            wins[i, j] = (play_round(gt, player(first), player(second), games, rng) == 1).sum()
+def first_player_wins(first: Sequence[Player], second: Sequence[Player], games: int,
+                      rng: random.Random) -> int:
+    """The first player's wins in ``games`` games, nobody learning; a side with several members plays each
+    game with one drawn at random."""
+    game, wins = nim(), 0
+    for _ in range(games):
+        players = (first[rng.randrange(len(first))] if len(first) > 1 else first[0],
+                   second[rng.randrange(len(second))] if len(second) > 1 else second[0])
+        wins += play_game(game, players, rng, apply=game.apply).winner == 0
     return wins
+
+
+def round_robin(trained: dict[str, Trained], games: int, rng: random.Random,
+                names: Sequence[str] = PLAYERS) -> tuple[tuple[int, ...], ...]:
+    """First-player wins of every ordered pair of ``names`` over ``games`` games, nobody learning; a
+    player with several members (the against-random stable) plays each game with one drawn at random."""
+    ideal: list[Player] = [IdealPlayer(nim())]
+
+    def side(name: str) -> Sequence[Player]:
+        return ideal if name == "ideal" else frozen(trained[name])
+
+    return tuple(tuple(first_player_wins(side(first), side(second), games, rng) for second in names)
+                 for first in names)  # fmt: skip
 
 
 def tournament(*, games: int = 10_000, training: int | None = None, part_training: int | None = None,
@@ -159,12 +183,12 @@ def tournament(*, games: int = 10_000, training: int | None = None, part_trainin
     default_training, default_part = DEFAULTS[training_opponent]
     training = default_training if training is None else training
     part_training = default_part if part_training is None else part_training
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     if training_opponent == "self":
-        beads = self_play_players(training, part_training, stable_training, rng)
+        trained = self_play_players(training, part_training, stable_training, rng)
     else:
-        beads = against_random_players(training, part_training, rng)
-    return Tournament(PLAYERS, round_robin(beads, games, rng), games, training, part_training,
+        trained = against_random_players(training, part_training, rng)
+    return Tournament(PLAYERS, round_robin(trained, games, rng), games, training, part_training,
                       training_opponent, stable_training)
 
 

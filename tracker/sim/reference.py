@@ -1,6 +1,6 @@
 """The reference simulator: kit players through the kit's one match loop, one game at a time.
 
-It plays by ``kit.matchbox`` and ``kit.players`` directly, so it is the oracle the numpy engine is tested
+It plays by ``kit.matchbox`` and ``kit.players`` directly, so it is the oracle the engines are tested
 against; it is slow, and meant to be.
 """
 
@@ -34,15 +34,3 @@ def reference_run(
     players = (menace, rival) if side == 0 else (rival, menace)
     return [play_game(game, players, rng).result_for(side).reward for _ in range(games)]
 
-
-def reference_pairings(
-    rules: str, members: int, pairs: list[tuple[int, int]], seed: int
-) -> list[MenacePlayer]:
-    """Nim MENACEs with ``rules`` playing game g between members ``pairs[g]`` (first, second) one game at a
-    time, all learning; the members afterwards."""
-    catalogue = build_catalogue("nim", "first", rules)  # Nim's boxes serve either side
-    rng = random.Random(seed)
-    population = [MenacePlayer(catalogue) for _ in range(members)]
-    for a, b in pairs:
-        play_game(catalogue.game, (population[a], population[b]), rng)
-    return population

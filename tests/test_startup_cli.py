@@ -1,0 +1,117 @@
+"""The lazy `menace` group: its index of commands agrees with the commands, and --help loads none of them."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import tracker.commands
+from tracker.cli import MenaceGroup, main
+from tracker.command_index import COMMANDS
+
+
+def real_commands() -> dict[str, tuple[str, click.Command]]:
+    """Every command the modules of tracker.commands define, by name: (module, command)."""
+    found: dict[str, tuple[str, click.Command]] = {}
+    for info in pkgutil.iter_modules(tracker.commands.__path__):
+        module = importlib.import_module(f"tracker.commands.{info.name}")
+        for command in getattr(module, "COMMANDS", []):
+            assert command.name not in found, f"two commands called {command.name}"
+            found[command.name] = (info.name, command)
+    return found
+
+
+def test_the_index_names_every_command_its_module_and_its_short_help():
+    real = real_commands()
+    assert sorted(COMMANDS) == sorted(real), "add or remove the command in tracker/command_index.py"
+    for name, (module, command) in real.items():
+        entry, short_help = COMMANDS[name], command.get_short_help_str(10**6)
+        assert entry.module == module, name
+        assert entry.short_help == short_help, f"{name}: tracker/command_index.py should say {short_help!r}"
+
+
+def commands_section(group: click.Group, width: int) -> str:
+    formatter = click.HelpFormatter(width=width)
+    group.format_commands(click.Context(group, info_name="menace"), formatter)
+    return formatter.getvalue()
+
+
+@pytest.mark.parametrize("width", [50, 80, 200])
+def test_help_lists_the_commands_as_click_would_with_every_module_loaded(width):
+    lazy = MenaceGroup(name="menace")
+    eager = click.Group(name="menace", commands=[command for _, command in real_commands().values()])
+    assert commands_section(lazy, width) == commands_section(eager, width)
+    assert lazy.commands == {}, "listing the commands loaded one"
+
+
+def test_a_command_runs_from_the_group_and_unknown_names_stay_unknown():
+    group = MenaceGroup(name="menace")
+    ctx = click.Context(group)
+    assert group.get_command(ctx, "find") is not None
+    assert sorted(group.commands) == ["boxes", "find", "graph"]  # the module's commands, no others
+    assert group.get_command(ctx, "nonsense") is None
+    result = CliRunner().invoke(main, ["nonsense"])
+    assert result.exit_code == 2 and "No such command 'nonsense'" in result.output
+    result = CliRunner().invoke(main, ["simulat"])
+    assert result.exit_code == 2 and "No such command 'simulat'. Did you mean 'simulate'?" in result.output
+
+
+PROBE = """
+import sys
+from click.testing import CliRunner
+from tracker.cli import main
+result = CliRunner().invoke(main, sys.argv[1:])
+assert result.exit_code == 0, result.output
+print(sorted(m.rpartition(".")[2] for m in sys.modules if m.startswith("tracker.commands.")))
+"""
+
+
+@pytest.mark.parametrize(("args", "loaded"), [
+    (["--help"], []),
+    (["find", "X...O...."], ["catalogue", "options"]),
+    (["simulate", "--help"], ["options", "simulate"]),
+])  # fmt: skip
+def test_only_the_command_run_is_imported(args, loaded):
+    result = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == str(loaded)
+
+
+SIMULATE_PROBE = """
+import sys
+from click.testing import CliRunner
+from tracker.cli import main
+result = CliRunner().invoke(main, ["simulate", "--engine", "kit", "--games", "30", "--json"])
+assert result.exit_code == 0, result.output
+print(sorted(m for m in {unwanted!r} if m in sys.modules))
+"""
+
+
+def test_one_menace_loads_no_report_store_or_numpy_engine():
+    """simulate --json prints no chart and opens no store: their modules stay out of its start-up."""
+    unwanted = ("generator.charts", "reportlab", "networkx", "tracker.sim.report", "tracker.store",
+                "tracker.sim.engine_numpy", "tracker.sim.engine_numba")  # fmt: skip
+    probe = SIMULATE_PROBE.format(unwanted=unwanted)
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("4", "4")])
+def test_openblas_starts_no_threads_unless_the_user_asks(given, expected):
+    """No command does linear algebra; OpenBLAS's thread per core cost numpy's import 0.1 s and more."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    probe = "import os, tracker.cli; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            env=env, cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == expected
