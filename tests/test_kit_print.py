@@ -34,12 +34,16 @@ def test_a_trained_kit_prints_its_trained_counts_on_labels_and_fill_sheet(tmp_pa
     assert made.exit_code == 0
     printed = run("generate", "--db", db, "--kit", "champ", "--out", str(out))
     assert printed.exit_code == 0, printed.output
+    # The trained beads grow further in play: generate warns (on stderr) of the boxes its fill sheet names.
+    outgrow = "boxes 1, 10, 53 and 226 may outgrow a matchbox, which holds about 90 beads of 5 mm;"
+    assert f"Warning: Noughts and crosses (kit 08FAAC): {outgrow}" in printed.output
     # After training box 1 holds red 3, yellow 0, black 221 (tests/test_train.py); box 2 still 4 each.
     assert contains(words(out / "champ" / "labels.pdf", 0), ["MOVE", "1", "R", "3", "Y", "0", "K", "221"])
     fill = PdfReader(out / "champ" / "fill.pdf")
     fill_list = [word for page in fill.pages for word in page.extract_text().split()]
     assert contains(fill_list, ["1", "R", "3", "Y", "0", "K", "221", "2", *"RYBGKNW", "×", "4"])
     first = " ".join(words(out / "champ" / "fill.pdf", 0))
+    assert f"Bigger boxes: {outgrow}" in first
     # Filling by colour lists only boxes that get some of a colour: box 1 gets no yellow.
     assert not re.search(r"(^| )0 in box", " ".join(fill_list))
     assert "every box gets the beads listed for it on the next pages" in first

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -25,6 +25,11 @@ class CommandError(click.ClickException):
     """A domain error as the command line shows it: 'Error: ...' on one line, exit code 2."""
 
     exit_code = 2
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        from kit.i18n import _
+
+        click.echo(_("Error: {message}").format(message=self.format_message()), err=True, file=file)
 
 
 class MenaceGroup(click.Group):
@@ -72,9 +77,31 @@ class MenaceGroup(click.Group):
 
 @click.group(cls=MenaceGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="menace-kit")
-def main() -> None:
+@click.option(
+    "--lang",
+    metavar="en|de",
+    default=None,
+    help="The language of prompts and messages (default: $MENACE_LANG, else en). Help stays in English.",
+)
+def main(lang: str | None) -> None:
     """menace-kit: build, run and simulate MENACE, Donald Michie's matchbox machine that learns
     noughts and crosses (and Nim).
 
     Start with `menace generate` to print a kit, or `menace boxes` to list the matchboxes.
     """
+    speak(lang)
+
+
+def speak(lang: str | None) -> None:
+    """Talks in ``lang``, else $MENACE_LANG, else English: never the machine's LANG, so what a command
+    prints does not change from one computer to the next. Set on every run, as tests run many in one
+    process (and here, not at import: `menace --help` never gets this far)."""
+    from kit.i18n import DEFAULT_LANGUAGE, UnknownLanguage, use_language
+
+    source = "--lang" if lang else "MENACE_LANG"
+    code = lang or os.environ.get("MENACE_LANG") or DEFAULT_LANGUAGE
+    try:
+        use_language(code.strip().lower())
+    except UnknownLanguage as error:
+        use_language(DEFAULT_LANGUAGE)
+        raise CommandError(f"{source}: {error}") from None

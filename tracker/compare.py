@@ -14,7 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kit.i18n import _
 from tracker.matches import run_match
+from tracker.text import thousands
 
 LEARNERS = ("menace:michie", "menace:scroggs", "q", "mcts:200", "mcts:1000")
 OPPONENTS = ("random", "perfect")
@@ -71,22 +73,28 @@ def compare(*, games: int, mcts_games: int, seeds: int, seed: int, players: Sequ
                     for k in range(seeds)]
             tails = [(t.count(1), t.count(0), t.count(-1)) for t in (r[-tail_length(length):] for r in runs)]
             rows.append(Row(player, opponent, length, [stopped_losing(r) for r in runs], tails))
-            progress(f"{player} against {opponent}: done")
+            progress(_("{player} against {opponent}: done").format(player=player, opponent=opponent))
     return rows
 
 
 def compare_lines(rows: Sequence[Row], seeds: int) -> list[str]:
     """The report as a table: games to stop losing (median, and how many seeds stopped), final rates."""
-    lines = [f"Tic-tac-toe, each player moving first; {seeds} seeds. Games to stop losing: the last game "
-             "lost, when none of the final fifth was (median over the seeds that stopped).",
+    player, opponent, games, stop_losing = _("player"), _("opponent"), _("games"), _("stop losing")
+    seeds_word, final_win, draw, loss = _("seeds"), _("final win"), _("draw"), _("loss")
+    heading = _("Tic-tac-toe, each player moving first; {seeds} seeds. Games to stop losing: the last game "
+                "lost, when none of the final fifth was (median over the seeds that stopped).")
+    # The English widths, wider where a translated heading needs it, and the rows follow the headings.
+    w_win, w_draw, w_loss = (max(width, len(word) + 1) for width, word in ((11, final_win), (7, draw),
+                                                                            (7, loss)))
+    lines = [heading.format(seeds=seeds),
              "",
-             f"{'player':<16}{'opponent':<10}{'games':>7}{'stop losing':>14}{'seeds':>7}"
-             f"{'final win':>11}{'draw':>7}{'loss':>7}"]
+             f"{player:<16}{opponent:<10}{games:>7}{stop_losing:>14}{seeds_word:>7}{final_win:>{w_win}}"
+             f"{draw:>{w_draw}}{loss:>{w_loss}}"]
     for row in rows:
         median = row.median_stop
         stopped = sum(s is not None for s in row.stops)
-        stop = "never" if median is None else f"{median:,.0f}"
+        stop = _("never") if median is None else thousands(round(median))
         wins, draws, losses = row.final_rates()
-        lines.append(f"{row.player:<16}{row.opponent:<10}{row.games:>7,}{stop:>14}{f'{stopped}/{seeds}':>7}"
-                     f"{wins:>11.0%}{draws:>7.0%}{losses:>7.0%}")
+        lines.append(f"{row.player:<16}{row.opponent:<10}{thousands(row.games):>7}{stop:>14}"
+                     f"{f'{stopped}/{seeds}':>7}{wins:>{w_win}.0%}{draws:>{w_draw}.0%}{losses:>{w_loss}.0%}")
     return lines

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kit.i18n import _, n_
 from kit.matchbox import BeadChange
 from tracker import session as sessions
 from tracker.errors import MenaceError
@@ -80,7 +81,8 @@ def plan_undo(world: World) -> Undo:
         return Undo(finished, taken, reopened=ended, dropped=current)
     session = _in_progress(world, "undo")
     if sessions.last_event(session) is None:
-        raise NothingToUndo(f"game {session.number} has no move yet: there is nothing to undo")
+        message = _("game {number} has no move yet: there is nothing to undo")
+        raise NothingToUndo(message.format(number=session.number))
     return Undo(session, None if session.resigned else session.steps[-1])
 
 
@@ -89,21 +91,62 @@ def plan_discard(world: World) -> Discard:
     return Discard(_in_progress(world, "discard"))
 
 
-def reverse_instruction(change: BeadChange, colour: str) -> str:
-    """What the operator does to take one box's settlement back: the box as it was, and the drawn bead
-    out of it again, as during the game."""
-    put_in = change.put_in
+def settle_instruction(change: BeadChange, colour: str) -> str:
+    """The line that tells the operator what to do with one box's beads at the end of a game."""
+    put_in, box = change.put_in, change.box
     if put_in == 1:
-        return f"take the {colour} bead out again (as drawn)"
+        return _("  box {box}: put the {colour} bead back").format(box=box, colour=colour)
     if put_in > 1:
-        return f"take out {put_in} {colour}: one as drawn, {put_in - 1} back to the spare beads"
-    spare = f"take a {colour} bead from the spare beads for the one drawn (it was confiscated)"
-    return spare if put_in == 0 else f"put {-put_in} {colour} back in, and {spare}"
+        more = n_(
+            "  box {box}: put the {colour} bead back and add {count} {colour}",
+            "  box {box}: put the {colour} bead back and add {count} {colour}",
+            put_in - 1,
+        )
+        return more.format(box=box, colour=colour, count=put_in - 1)
+    if put_in == 0:
+        return _("  box {box}: keep the {colour} bead out (confiscated)").format(box=box, colour=colour)
+    fewer = n_(
+        "  box {box}: keep the {colour} bead out and take out {count} more {colour}",
+        "  box {box}: keep the {colour} bead out and take out {count} more {colour}",
+        -put_in,
+    )
+    return fewer.format(box=box, colour=colour, count=-put_in)
+
+
+def reverse_instruction(change: BeadChange, colour: str) -> str:
+    """The line that tells the operator how to take one box's settlement back: the box as it was, and the
+    drawn bead out of it again, as during the game."""
+    put_in, box = change.put_in, change.box
+    if put_in == 1:
+        return _("  box {box}: take the {colour} bead out again (as drawn)").format(box=box, colour=colour)
+    if put_in > 1:
+        out = n_(
+            "  box {box}: take out {count} {colour}: one as drawn, {spare} back to the spare beads",
+            "  box {box}: take out {count} {colour}: one as drawn, {spare} back to the spare beads",
+            put_in - 1,
+        )
+        return out.format(box=box, colour=colour, count=put_in, spare=put_in - 1)
+    if put_in == 0:
+        return _(
+            "  box {box}: take a {colour} bead from the spare beads for the one drawn (it was confiscated)"
+        ).format(box=box, colour=colour)
+    back = n_(
+        "  box {box}: put {count} {colour} back in, and take a {colour} bead from the spare beads for the "
+        "one drawn (it was confiscated)",
+        "  box {box}: put {count} {colour} back in, and take a {colour} bead from the spare beads for the "
+        "one drawn (it was confiscated)",
+        -put_in,
+    )
+    return back.format(box=box, colour=colour, count=-put_in)
 
 
 def _in_progress(world: World, what: str) -> Session:
     if world.session is None:
-        raise NoGameInProgress(f"kit {world.kit.name} has no game in progress: there is nothing to {what}")
+        message = {
+            "undo": _("kit {kit} has no game in progress: there is nothing to undo"),
+            "discard": _("kit {kit} has no game in progress: there is nothing to discard"),
+        }[what]
+        raise NoGameInProgress(message.format(kit=world.kit.name))
     return world.session
 
 
@@ -118,7 +161,7 @@ def out_on_top_text(kit: KitRecord, world: World, box: int) -> str | None:
     if not out or world.session is None:
         return None
     colours = ", ".join(f"1 {kit.colour(bead)}" for bead in out)
-    return (
-        f"  and {colours} out on top of the box, drawn in game {world.session.number}: not counted here (nor "
-        "in a census), it goes back in if the game is discarded"
-    )
+    return _(
+        "  and {beads} out on top of the box, drawn in game {number}: not counted here (nor in a census), it "
+        "goes back in if the game is discarded"
+    ).format(beads=colours, number=world.session.number)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.game import GameError
+from kit.i18n import _
 from kit.matchbox import BeadChange, Box, when_empty
 from tracker import session as sessions
 from tracker.kit_record import KitRecord, kit_from_data, kit_name
@@ -85,7 +86,7 @@ class Change:
 
 def initial_world(event: Event) -> World:
     if event.kind != "kit_created":
-        raise EventError(f"a kit's first event must be kit_created, not {event.kind}")
+        raise EventError(_("a kit's first event must be kit_created, not {kind}").format(kind=event.kind))
     kit = kit_from_data(event.kit, event.data)
     mirror = {b.id: dict(zip(b.moves, b.beads, strict=True)) for b in kit.boxes}
     return World(kit, mirror, head=event.id)
@@ -100,26 +101,34 @@ def step(world: World, event: Event) -> Change:
     """Applies ``event`` to ``world``; raises EventError (a GameError) if it does not fit."""
     handler = _HANDLERS.get(event.kind)
     if handler is None:
-        raise EventError(f"unknown event kind {event.kind!r}")
+        raise EventError(_("unknown event kind {kind}").format(kind=repr(event.kind)))
     try:
         return handler(world, event)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, GameError):
             raise
-        raise EventError(f"malformed {event.kind} event: {error!r}") from None
+        raise EventError(
+            _("malformed {kind} event: {error}").format(kind=event.kind, error=repr(error))
+        ) from None
 
 
 def _game_started(world: World, event: Event) -> Change:
     if world.session is not None:
         raise EventError(
-            f"game {world.session.number} is still in progress: finish, undo or discard it first"
+            _("game {number} is still in progress: finish, undo or discard it first").format(
+                number=world.session.number
+            )
         )
     data = event.data
     number = world.started + 1
     if data["number"] != number or event.game != data["game"]:
-        raise EventError(f"game_started says game {data['number']}, but this is game {number}")
+        raise EventError(
+            _("game_started says game {number}, but this is game {number2}").format(
+                number=data["number"], number2=number
+            )
+        )
     if not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:
-        raise EventError("game_started has an unknown opponent or draw")
+        raise EventError(_("game_started has an unknown opponent or draw"))
     session = sessions.start(
         world.kit, data["game"], number, opponent=data["opponent"], bead_source=data["draw"]
     )
@@ -150,14 +159,20 @@ def _refilled(world: World, event: Event) -> Change:
     session = _session(world, event)
     box = _box_now(world, session, event.data["box"])
     if world.kit.rules.empty_box != "refill":
-        raise EventError(f"rules {world.kit.rules_name} do not refill an empty box")
+        raise EventError(
+            _("rules {rules_name} do not refill an empty box").format(rules_name=world.kit.rules_name)
+        )
     added = {world.kit.move(int(code)): n for code, n in event.data["added"].items()}
     if world.mirror is not None:
         if sum(world.mirror[box.id].values()):
-            raise EventError(f"box {box.id} is not empty, so it is not refilled")
+            raise EventError(_("box {id} is not empty, so it is not refilled").format(id=box.id))
         expected = when_empty(world.kit.rules, box.moves, refill_rng(session.game_id, box.id))
         if added != expected:
-            raise EventError(f"box {box.id} was refilled with {added}, but the rules' draw is {expected}")
+            raise EventError(
+                _("box {id} was refilled with {added}, but the rules' draw is {expected}").format(
+                    id=box.id, added=added, expected=expected
+                )
+            )
     return _next(world, event, session, {(box.id, m): n for m, n in added.items()}, relative=True)
 
 
@@ -168,14 +183,14 @@ def _drew(world: World, event: Event) -> Change:
     # laying it that fits a symmetric board puts it (sessions.draw checks which).
     square = event.data["square"]
     if not isinstance(square, int) or isinstance(square, bool):
-        raise EventError(f"a drew event's square is a move code, not {square!r}")
+        raise EventError(_("a drew event's square is a move code, not {square}").format(square=repr(square)))
     try:
         new = sessions.draw(world.kit, session, box, move, event.id, played=world.kit.move(square))
     except GameError as error:
         raise EventError(str(error)) from None
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
-        raise EventError(f"the mirror says box {box} holds no {colour} bead")
+        raise EventError(_("the mirror says box {box} holds no {colour} bead").format(box=box, colour=colour))
     return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(world.kit, new))
 
 
@@ -189,16 +204,20 @@ def _resigned(world: World, event: Event) -> Change:
     session = _session(world, event)
     box = _box_now(world, session, event.data["box"])
     if world.kit.rules.empty_box != "resign":
-        raise EventError(f"rules {world.kit.rules_name} refill an empty box instead of resigning")
+        raise EventError(
+            _("rules {rules_name} refill an empty box instead of resigning").format(
+                rules_name=world.kit.rules_name
+            )
+        )
     if world.mirror is not None and sum(world.mirror[box.id].values()) > 0:
-        raise EventError(f"the mirror says box {box.id} is not empty")
+        raise EventError(_("the mirror says box {id} is not empty").format(id=box.id))
     return _next(world, event, sessions.resign(world.kit, session, box.id, event.id))
 
 
 def _undone(world: World, event: Event) -> Change:
     session = _session(world, event)
     if event.data["event"] != sessions.last_event(session):
-        raise EventError("undo must take back the game's last move")
+        raise EventError(_("undo must take back the game's last move"))
     new, taken = sessions.undo(world.kit, session)
     back = {(taken.box, taken.bead): 1} if taken is not None and taken.box is not None else None
     return _next(world, event, new, back, relative=True, row=_row(world.kit, new))
@@ -207,16 +226,22 @@ def _undone(world: World, event: Event) -> Change:
 def _game_ended(world: World, event: Event) -> Change:
     session = _session(world, event)
     if sessions.turn(world.kit, session) is not Turn.OVER:
-        raise EventError(f"game {session.number} is not over yet")
+        raise EventError(_("game {number} is not over yet").format(number=session.number))
     result = sessions.result(world.kit, session).value
     if event.data["result"] != result:
-        raise EventError(f"game {session.number} was a {result} for MENACE, not a {event.data['result']}")
+        raise EventError(
+            _("game {number} was a {result} for MENACE, not a {result2}").format(
+                number=session.number, result=result, result2=event.data["result"]
+            )
+        )
     beads: BeadCounts = {}
     if world.mirror is not None:
         changes = sessions.settlement(world.kit, session, world.mirror)
         if event.data["changes"] != _changes_data(world.kit, changes):
             raise EventError(
-                f"game {session.number}'s bead changes do not follow rules {world.kit.rules_name}"
+                _("game {number}'s bead changes do not follow rules {rules_name}").format(
+                    number=session.number, rules_name=world.kit.rules_name
+                )
             )
         beads = {(c.box, c.move): c.after for c in changes}
     row = {**_row(world.kit, session), "status": "finished", "result": result, "ended_at": event.at}
@@ -260,19 +285,30 @@ def _reopened(world: World, event: Event) -> Change:
     """The game just finished is in progress again, its settlement taken back."""
     ended = world.ended
     if world.session is not None or ended is None:
-        raise EventError("only the game just finished can be reopened, before any bead has changed since")
+        raise EventError(_("only the game just finished can be reopened, before any bead has changed since"))
     session = ended.session
     if event.game != session.game_id or event.data["game"] != session.game_id:
-        raise EventError(f"the game just finished is game {session.number}, not the game this event names")
+        raise EventError(
+            _("the game just finished is game {number}, not the game this event names").format(
+                number=session.number
+            )
+        )
     if event.data["event"] != ended.event:
-        raise EventError(f"reopening game {session.number} must name its game_ended event")
+        raise EventError(
+            _("reopening game {number} must name its game_ended event").format(number=session.number)
+        )
     beads: BeadCounts = {}
     for box, code, before, after in reversed(ended.changes):
         move = world.kit.move(code)
         if world.mirror is not None and world.mirror[box].get(move, 0) != after:
             raise EventError(
-                f"box {box} holds {world.mirror[box].get(move, 0)} {world.kit.colour(move)} beads, not the "
-                f"{after} that game {session.number} left"
+                _("box {box} holds {count} {colour} beads, not the {after} that game {number} left").format(
+                    box=box,
+                    count=world.mirror[box].get(move, 0),
+                    colour=world.kit.colour(move),
+                    after=after,
+                    number=session.number,
+                )
             )
         beads[(box, move)] = before
     row = {**_row(world.kit, session), "status": "playing", "result": None, "ended_at": None}
@@ -285,9 +321,13 @@ def _census(world: World, event: Event) -> Change:
     counts = {world.kit.move(int(code)): n for code, n in event.data["counts"].items()}
     for move, count in counts.items():
         if move not in box.moves:
-            raise EventError(f"box {box.id} has no {world.kit.colour(move)} beads")
+            raise EventError(
+                _("box {id} has no {colour} beads").format(id=box.id, colour=world.kit.colour(move))
+            )
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9999:
-            raise EventError(f"a bead count is a whole number from 0 to 9999, not {count!r}")
+            raise EventError(
+                _("a bead count is a whole number from 0 to 9999, not {count}").format(count=repr(count))
+            )
     return _next(world, event, world.session, {(box.id, m): n for m, n in counts.items()})
 
 
@@ -295,7 +335,9 @@ def _renamed(world: World, event: Event) -> Change:
     """The kit has another name from now on (`menace import --rename`: its own was taken in this store)."""
     name = event.data["name"]
     if not isinstance(name, str) or kit_name(name) != name:
-        raise EventError(f"{name!r} is not a kit's name as the store keeps it (trimmed, NFC)")
+        raise EventError(
+            _("{name} is not a kit's name as the store keeps it (trimmed, NFC)").format(name=repr(name))
+        )
     change = _next(world, event, world.session, ended=world.ended)
     return Change(dataclasses.replace(change.world, kit=dataclasses.replace(world.kit, name=name)))
 
@@ -305,27 +347,35 @@ def _trained(world: World, event: Event) -> Change:
     kit's first game. ``how`` says how it was made (game, side and rules must be the kit's)."""
     kit, how = world.kit, event.data["how"]
     if world.session is not None or world.started:
-        raise EventError(f"kit {kit.name} has played games: only a kit that has not is trained")
+        raise EventError(
+            _("kit {name} has played games: only a kit that has not is trained").format(name=kit.name)
+        )
     if (how["game"], how["menace_plays"], how["rules"]) != (kit.game, kit.menace_plays, kit.rules_name):
-        raise EventError(f"the training was of {how['game']}, {how['menace_plays']}, rules {how['rules']}: "
-                         f"not of kit {kit.name}'s game, side and rules")
+        raise EventError(
+            _(
+                "the training was of {game}, {menace_plays}, rules {rules}: not of kit {name}'s game, side "
+                "and rules"
+            ).format(game=how["game"], menace_plays=how["menace_plays"], rules=how["rules"], name=kit.name)
+        )
     counts: BeadCounts = {}
     for box_id, code, count in event.data["counts"]:
         box, move = kit.box(box_id), kit.move(int(code))
         if move not in box.moves:
-            raise EventError(f"box {box.id} has no {kit.colour(move)} beads")
+            raise EventError(_("box {id} has no {colour} beads").format(id=box.id, colour=kit.colour(move)))
         # No upper limit, unlike a census: thousands of wins against a weak player add beads by thousands.
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise EventError(f"a bead count is a whole number of at least 0, not {count!r}")
+            raise EventError(
+                _("a bead count is a whole number of at least 0, not {count}").format(count=repr(count))
+            )
         counts[(box.id, move)] = count
     every = {(b.id, m) for b in kit.boxes for m in b.moves}
     if set(counts) != every or len(event.data["counts"]) != len(every):
-        raise EventError("a trained event gives the count of every colour in every box, once")
+        raise EventError(_("a trained event gives the count of every colour in every box, once"))
     return _next(world, event, None, counts)
 
 
 def _kit_created(world: World, event: Event) -> Change:
-    raise EventError("the kit already exists")
+    raise EventError(_("the kit already exists"))
 
 
 _HANDLERS = {
@@ -338,16 +388,20 @@ _HANDLERS = {
 
 def _session(world: World, event: Event) -> Session:
     if world.session is None:
-        raise EventError(f"no game is in progress for kit {world.kit.name}")
+        raise EventError(_("no game is in progress for kit {name}").format(name=world.kit.name))
     if event.game != world.session.game_id or event.data.get("game") != world.session.game_id:
-        raise EventError(f"the event belongs to another game than game {world.session.number}")
+        raise EventError(
+            _("the event belongs to another game than game {number}").format(number=world.session.number)
+        )
     return world.session
 
 
 def _box_now(world: World, session: Session, box_id: int) -> Box:
     where = sessions.placement(world.kit, session)
     if box_id != where.box.id:
-        raise EventError(f"MENACE draws from box {where.box.id} now, not box {box_id}")
+        raise EventError(
+            _("MENACE draws from box {id} now, not box {box_id}").format(id=where.box.id, box_id=box_id)
+        )
     return where.box
 
 
@@ -378,7 +432,11 @@ def _next(
                 mirror[box] = dict(mirror[box])
             new = mirror[box].get(move, 0) + value if relative else value
             if new < 0:
-                raise EventError(f"box {box} would hold {new} beads of {world.kit.colour(move)}")
+                raise EventError(
+                    _("box {box} would hold {new} beads of {colour}").format(
+                        box=box, new=new, colour=world.kit.colour(move)
+                    )
+                )
             mirror[box][move] = written[(box, move)] = new
     started = world.started if started is None else started
     return Change(World(world.kit, mirror, session, started, event.id, ended), written, row)

@@ -22,6 +22,7 @@ from json.encoder import encode_basestring_ascii as _text  # what json.dumps doe
 from typing import Any, NamedTuple, TextIO
 
 from kit.game import GameError
+from kit.i18n import _
 from tracker.bulk import collector_paused
 from tracker.errors import MenaceError
 from tracker.events import KINDS, BeadCounts, Event, World, initial_world, step
@@ -97,8 +98,10 @@ def check_chain(lines: list[Line]) -> None:
         previous = before if line.previous is None else line.previous
         if event_hash(previous, line.event, dumps(line.event.data)) != line.hash:
             raise ImportRejected(
-                f"line {line.number}: the event's hash does not match its content and the hash before it "
-                f"(the file was damaged or edited after export); nothing imported"
+                _(
+                    "line {number}: the event's hash does not match its content and the hash before it (the "
+                    "file was damaged or edited after export); nothing imported"
+                ).format(number=line.number)
             )
         before = line.hash
 
@@ -107,7 +110,7 @@ def read_events(text: str) -> list[Line]:
     """The events of an export with their line numbers; raises ImportRejected at the first bad line."""
     lines = text.splitlines()
     if not lines:
-        raise ImportRejected("the file is empty: nothing imported")
+        raise ImportRejected(_("the file is empty: nothing imported"))
     if lines[0].startswith("{"):
         return list(_jsonl(lines))
     return list(_csv(text))
@@ -119,11 +122,12 @@ def _jsonl(lines: list[str]) -> Iterator[Line]:
     except (ValueError, RecursionError):
         header = None
     if header != HEADER:
-        raise ImportRejected(f"line 1: not a menace-kit export (expected the header {json.dumps(HEADER)})")
+        message = _("line 1: not a menace-kit export (expected the header {header})")
+        raise ImportRejected(message.format(header=json.dumps(HEADER)))
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        yield _line(number, _json(line, f"line {number}"))
+        yield _line(number, _json(line, _("line {number}").format(number=number)))
 
 
 def _csv(text: str) -> Iterator[Line]:
@@ -131,28 +135,29 @@ def _csv(text: str) -> Iterator[Line]:
     try:
         header = next(reader)
     except csv.Error as error:
-        raise ImportRejected(f"line 1: {error}; nothing imported") from None
+        raise ImportRejected(
+            _("line {number}: {error}; nothing imported").format(number=1, error=error)
+        ) from None
     columns = tuple(header)
     if columns not in (CSV_COLUMNS, CSV_PREVIOUS):
-        raise ImportRejected(
-            f"line 1: not a menace-kit export (expected JSON lines, or CSV columns {','.join(CSV_COLUMNS)})"
-        )
+        message = _("line 1: not a menace-kit export (expected JSON lines, or CSV columns {columns})")
+        raise ImportRejected(message.format(columns=",".join(CSV_COLUMNS)))
     try:
         for row in reader:
             number = reader.line_num
             if not row:
                 continue
             if len(row) != len(columns):
-                raise ImportRejected(
-                    f"line {number}: expected {len(columns)} columns, found {len(row)}; nothing imported"
-                )
+                message = _("line {number}: expected {columns} columns, found {found}; nothing imported")
+                raise ImportRejected(message.format(number=number, columns=len(columns), found=len(row)))
             record: dict[str, Any] = dict(zip(columns, row, strict=True))
-            record["data"] = _json(record["data"], f"line {number} (the data column)")
+            record["data"] = _json(record["data"], _("line {number} (the data column)").format(number=number))
             record["game"] = record["game"] or None
             record["previous"] = record.get("previous") or None
             yield _line(number, record)
     except csv.Error as error:
-        raise ImportRejected(f"line {reader.line_num}: {error}; nothing imported") from None
+        message = _("line {number}: {error}; nothing imported")
+        raise ImportRejected(message.format(number=reader.line_num, error=error)) from None
 
 
 def _json(text: str, where: str) -> Any:
@@ -161,11 +166,14 @@ def _json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ImportRejected(f"{where}: not JSON ({error.msg}); nothing imported") from None
+        message = _("{where}: not JSON ({error}); nothing imported")
+        raise ImportRejected(message.format(where=where, error=error.msg)) from None
     except RecursionError:
-        raise ImportRejected(f"{where}: nested too deeply to be an event; nothing imported") from None
+        message = _("{where}: nested too deeply to be an event; nothing imported")
+        raise ImportRejected(message.format(where=where)) from None
     except ValueError:  # a number too long to convert (Python's limit is 4300 digits)
-        raise ImportRejected(f"{where}: a number too long to be an event's; nothing imported") from None
+        message = _("{where}: a number too long to be an event's; nothing imported")
+        raise ImportRejected(message.format(where=where)) from None
 
 
 _FIELDS = {"id": str, "kit": str, "kind": str, "at": str, "data": dict}
@@ -174,7 +182,7 @@ _KINDS = frozenset(KINDS)
 
 def _line(number: int, record: object) -> Line:
     if not isinstance(record, dict):
-        raise ImportRejected(f"line {number}: not an event object; nothing imported")
+        raise ImportRejected(_("line {number}: not an event object; nothing imported").format(number=number))
     get = record.get
     id_, kit, kind, at, data, game = get("id"), get("kit"), get("kind"), get("at"), get("data"), get("game")
     # Spelled out rather than looped over _FIELDS: this runs for every line of the file.
@@ -192,17 +200,22 @@ def _line(number: int, record: object) -> Line:
         name = next(
             n for n, t in _FIELDS.items() if not isinstance(record.get(n), t) or (t is str and not record[n])
         )
-        raise ImportRejected(f"line {number}: the event has no valid {name!r}; nothing imported")
+        message = _("line {number}: the event has no valid {name}; nothing imported")
+        raise ImportRejected(message.format(number=number, name=repr(name)))
     if game is not None and not isinstance(game, str):
-        raise ImportRejected(f"line {number}: the event's 'game' is not text; nothing imported")
+        raise ImportRejected(
+            _("line {number}: the event's 'game' is not text; nothing imported").format(number=number)
+        )
     if kind not in _KINDS:
-        raise ImportRejected(f"line {number}: unknown event kind {kind!r}; nothing imported")
+        message = _("line {number}: unknown event kind {kind}; nothing imported")
+        raise ImportRejected(message.format(number=number, kind=repr(kind)))
     hash_, previous = get("hash"), get("previous")
     if not isinstance(hash_, str) or not _is_hash(hash_) or not (previous is None or _is_hash(previous)):
         name = "previous" if isinstance(hash_, str) and _is_hash(hash_) else "hash"
-        raise ImportRejected(
-            f"line {number}: the event's {name!r} is not a SHA-256 hash (64 hex digits); nothing imported"
+        message = _(
+            "line {number}: the event's {name} is not a SHA-256 hash (64 hex digits); nothing imported"
         )
+        raise ImportRejected(message.format(number=number, name=repr(name)))
     return Line(number, Event(id_, kit, kind, at, data, game), hash_, previous)
 
 
@@ -227,7 +240,8 @@ def _import(store: Store, events: list[tuple[int, Event]], rename: str | None = 
     by_kit: dict[str, list[tuple[int, Event]]] = {}
     for number, event in events:
         if event.id in seen:
-            raise ImportRejected(f"line {number}: event {event.id} appears twice; nothing imported")
+            message = _("line {number}: event {id} appears twice; nothing imported")
+            raise ImportRejected(message.format(number=number, id=event.id))
         seen.add(event.id)
         by_kit.setdefault(event.kit, []).append((number, event))
     added = {"events": 0, "kits": 0, "games": 0}
@@ -235,9 +249,10 @@ def _import(store: Store, events: list[tuple[int, Event]], rename: str | None = 
         if rename is not None:
             new = [kit_id for kit_id in by_kit if store.head(kit_id) is None]
             if len(new) > 1:  # none: the kit is here already (under its new name), and nothing is renamed
-                raise ImportRejected(
-                    f"--rename names the one kit a file adds, and this file adds {len(new)}; nothing imported"
+                message = _(
+                    "--rename names the one kit a file adds, and this file adds {count}; nothing imported"
                 )
+                raise ImportRejected(message.format(count=len(new)))
         for kit_id, kit_events in by_kit.items():
             _merge_kit(store, kit_id, kit_events, added, rename)
     return added
@@ -247,7 +262,7 @@ def _merge_kit(
     store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict[str, Any], rename: str | None
 ) -> None:
     # A "renamed" event that an import made is this store's own: the file's history may go on without it.
-    in_file = {event.id for _, event in events}
+    in_file = {event.id for _number, event in events}
     local = [
         row
         for row in store.db.execute(
@@ -259,16 +274,17 @@ def _merge_kit(
     for index in range(common):
         number, event = events[index]
         if event.id != local[index][0]:
-            raise ImportRejected(
-                f"line {number}: the file's history of this kit differs from the store's "
-                f"at its event {index + 1}; "
-                f"nothing imported"
+            message = _(
+                "line {number}: the file's history of this kit differs from the store's at its event "
+                "{index}; nothing imported"
             )
+            raise ImportRejected(message.format(number=number, index=index + 1))
         if (event.game, event.kind, event.at, dumps(event.data)) != local[index][1:]:
-            raise ImportRejected(
-                f"line {number}: event {event.id} ({event.kind}) is already in the store with different "
-                f"content: a conflict; nothing imported"
+            message = _(
+                "line {number}: event {id} ({kind}) is already in the store with different content: a "
+                "conflict; nothing imported"
             )
+            raise ImportRejected(message.format(number=number, id=event.id, kind=event.kind))
     new = events[common:]
     if not new:
         return
@@ -276,20 +292,21 @@ def _merge_kit(
     if not local:
         number, first = new[0]
         if store.has_event(first.id):
-            raise ImportRejected(
-                f"line {number}: event {first.id} already belongs to another kit; nothing imported"
-            )
+            message = _("line {number}: event {id} already belongs to another kit; nothing imported")
+            raise ImportRejected(message.format(number=number, id=first.id))
         try:
             world = initial_world(first)
             same_name = store.kit_called(rename or first.data["name"])
             if same_name is not None:
-                raise ImportRejected(
-                    f"line {number}: the store already has another kit called {same_name!r}; nothing imported"
+                message = _(
+                    "line {number}: the store already has another kit called {name}; nothing imported"
                 )
+                raise ImportRejected(message.format(number=number, name=repr(same_name)))
         except (GameError, KeyError, TypeError, ValueError) as error:
             if isinstance(error, ImportRejected):
                 raise
-            raise ImportRejected(f"line {number}: not a valid kit: {error}; nothing imported") from None
+            message = _("line {number}: not a valid kit: {error}; nothing imported")
+            raise ImportRejected(message.format(number=number, error=error)) from None
         store._append(first)
         store.write_kit(first)
         store.write_mirror(world.kit, world.loaded_mirror)
@@ -309,20 +326,20 @@ def _merge_kit(
     games: dict[str, dict[str, Any]] = {}
     for number, event in new:
         if event.id in taken:
-            raise ImportRejected(
-                f"line {number}: event {event.id} already belongs to another kit; nothing imported"
-            )
+            message = _("line {number}: event {id} already belongs to another kit; nothing imported")
+            raise ImportRejected(message.format(number=number, id=event.id))
         try:
             change = step(world, event)
         except GameError as error:
-            raise ImportRejected(f"line {number}: {error}; nothing imported") from None
+            message = _("line {number}: {error}; nothing imported")
+            raise ImportRejected(message.format(number=number, error=error)) from None
         world = change.world
         beads.update(change.beads)
         if change.game_row is not None:
             games.setdefault(change.game_row["id"], {}).update(change.game_row)
         added["events"] += 1
         added["games"] += event.kind == "game_ended"
-    store._append_all([event for _, event in new])
+    store._append_all([event for _number, event in new])
     store.write_beads(world.kit, beads)
     for row in games.values():
         store.write_game(kit_id, row)

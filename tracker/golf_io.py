@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError, State
+from kit.i18n import _
 from kit.match import play_game
 from kit.matchbox import Catalogue
 from kit.players import MenacePlayer
@@ -55,16 +56,17 @@ class Opponent:
         while True:
             line = self.read_line()
             if not line:
-                raise InputEnded("the input ended in the middle of a game")
+                raise InputEnded(_("the input ended in the middle of a game"))
             text = line.strip()[:MAX_LINE]
             try:
                 golf = len(text) == 2 and all(c in GOLF for c in text.upper())
                 move = game.parse_move(text) if golf else None
                 if move is None:
-                    raise GameError(f"{text[:20]!r} is not a move: two letters L/M/R, row then column")
+                    message = _("{text} is not a move: two letters L/M/R, row then column")
+                    raise GameError(message.format(text=repr(text[:20])))
                 game.play(state, move)
             except GameError as error:
-                self.warn(f"{error}; type the move again")
+                self.warn(_("{error}; type the move again").format(error=error))
                 continue
             return move
 
@@ -77,7 +79,8 @@ def run(read_line: ReadLine, write: Write, warn: Write, rng: random.Random) -> i
     does not say how many games, or that ends too soon."""
     first = read_line().strip()
     if not first.isdigit() or not first.isascii() or len(first) > 9:
-        raise MenaceError(f"the first line says how many games to play, not {first[:20]!r}")
+        message = _("the first line says how many games to play, not {text}")
+        raise MenaceError(message.format(text=repr(first[:20])))
     catalogue = build_catalogue("tictactoe", "first", "golf")
     game = catalogue.game
     menace = MenacePlayer(catalogue)
@@ -89,8 +92,8 @@ def run(read_line: ReadLine, write: Write, warn: Write, rng: random.Random) -> i
             write(line)
         return state
 
-    for _ in range(int(first)):
-        write("new game")
+    for _game in range(int(first)):
+        write("new game")  # the challenge's own output, in every language
         play_game(game, [menace, opponent], rng, apply=move_and_show)
         for box in catalogue.boxes:
             write(box_line(catalogue, box.id, menace.boxes[box.id]))

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from kit.game import Game, GameError, Result
+from kit.i18n import _
 from kit.players import MenacePlayer, PlayerSpec
 from tracker.kit_record import KitRecord
 from tracker.store import Store
@@ -22,12 +23,14 @@ def stored_kit(store: Store | None, spec: PlayerSpec, game: Game[Any, Any], side
     """The kit a kit:NAME spec names, checked to be of ``game`` and to play ``side`` (0 first, 1 second);
     raises GameError."""
     if store is None or spec.kit is None:
-        raise GameError(f"{spec} needs the store that holds the kit")
+        raise GameError(_("{spec} needs the store that holds the kit").format(spec=spec))
     kit = store.kit(spec.kit)
     if kit.game != game.spec:
-        raise GameError(f"kit {kit.name} is a {kit.game} kit: play it with --game {kit.game}")
+        raise GameError(_("kit {name} is a {game} kit: play it with --game {game}").format(name=kit.name,
+                                                                                            game=kit.game))
     if kit.catalogue.menace != side:
-        raise GameError(f"kit {kit.name} plays {kit.menace_plays}: make it the --{kit.menace_plays} player")
+        raise GameError(_("kit {name} plays {side}: make it the --{side} player").format(name=kit.name,
+                                                                                         side=kit.menace_plays))
     return kit
 
 
@@ -43,7 +46,7 @@ class Quiet:
     """The operator of a table where only computers play: it hears nothing and is never asked."""
 
     def ask(self, prompt: str) -> str:
-        raise GameError(f"no one is at the table to answer {prompt.strip()!r}")
+        raise GameError(_("no one is at the table to answer {prompt}").format(prompt=repr(prompt.strip())))
 
     def say(self, line: str) -> None:
         """Nothing to tell."""
@@ -55,8 +58,8 @@ def record_kit_games(store: Store, kit: KitRecord, opponent: str, *, games: int,
     play table, each recorded as it is played; returns the kit's reward per game (+1, 0, -1)."""
     world = store.world(kit)
     if world.session is not None:
-        raise GameError(f"kit {kit.name} has game {world.session.number} in progress: finish or discard it "
-                        f"with `menace play --kit {kit.name}` first")
+        raise GameError(_("kit {name} has game {number} in progress: finish or discard it with `menace play "
+                          "--kit {name}` first").format(name=kit.name, number=world.session.number))
     table = Table(store, world, operator or Quiet(), bead_source="digital", opponent=opponent, rng=rng,
                   brief=operator is None)
     finished = 0
@@ -64,6 +67,7 @@ def record_kit_games(store: Store, kit: KitRecord, opponent: str, *, games: int,
         while finished < games:  # a game a person discards does not count, as at `menace play`
             finished += table.play_game()
     except Stop:
-        raise GameError(f"stopped: `menace play --kit {kit.name}` resumes the game in progress") from None
+        message = _("stopped: `menace play --kit {name}` resumes the game in progress")
+        raise GameError(message.format(name=kit.name)) from None
     rows: list[dict[str, Any]] = store.games(kit, finished_only=True)
     return [Result(row["result"]).reward for row in rows if row["number"] > world.started]

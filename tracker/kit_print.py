@@ -12,13 +12,15 @@ from tracker.kit_record import KitRecord
 from tracker.store import Store
 
 if TYPE_CHECKING:
+    from generator.documents.common import KitSpec
     from generator.printed_kit import KitOptions
 
 
 def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Path,
-                     progress: Callable[[str], None]) -> Path:
-    """Writes the printed kit of ``kit`` with its boxes' beads now into ``out``/<kit name>/; returns the
-    manifest's path. The game, side, rules and palette are the kit's; ``options`` gives the paper and stock.
+                     progress: Callable[[str], None]) -> KitSpec:
+    """Writes the printed kit of ``kit`` with its boxes' beads now into ``out``/<kit name>/; returns what it
+    printed (its catalogue's boxes hold those beads). The game, side, rules and palette are the kit's;
+    ``options`` gives the paper and stock.
 
     The kit code printed is the fingerprint of the boxes with these counts, so a sheet of trained counts
     is never mistaken for one of the preset's starting beads."""
@@ -29,4 +31,5 @@ def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Pat
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
     spec = replace(spec, catalogue=replace(spec.catalogue, boxes=boxes))
-    return write_kit(spec, out / kit.name, progress)
+    write_kit(spec, out / kit.name, progress)
+    return spec

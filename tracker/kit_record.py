@@ -13,6 +13,7 @@ from typing import Any
 
 from kit.game import Game
 from kit.games import game_from_spec
+from kit.i18n import _
 from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Colour, Palette, UnknownColourError, load_palette, palette_from_data
 from kit.palettes import kit_code as labels_code
@@ -35,8 +36,10 @@ def kit_name(text: str) -> str:
         or not all(c.isalnum() or c in NAME_MARKS for c in name)
     ):
         raise MenaceError(
-            f"{text!r} is not a kit name: use 1-{MAX_NAME} letters, digits, spaces, '.', '_' or '-', "
-            "starting with a letter or digit"
+            _(
+                "{text} is not a kit name: use 1-{most} letters, digits, spaces, '.', '_' or '-', starting "
+                "with a letter or digit"
+            ).format(text=repr(text), most=MAX_NAME)
         )
     return name
 
@@ -138,12 +141,14 @@ class KitRecord:
         held = ", ".join(f"{c.name} ({c.code})" for c in map(self.palette.for_move, codes))
         word = text.strip().lower()
         if not word:
-            raise UnknownColourError(f"type a colour: {held}")
+            raise UnknownColourError(_("type a colour: {colours}").format(colours=held))
         if not any(c.name.lower().startswith(word) or c.code.lower() == word for c in self.palette.colours):
-            raise UnknownColourError(f"{text.strip()!r} is not a colour here: choose one of {held}")
+            message = _("{text} is not a colour here: choose one of {colours}")
+            raise UnknownColourError(message.format(text=repr(text.strip()), colours=held))
         colour = self.palette.parse(text)  # an ambiguous prefix is refused with the colours it could be
         if colour.move not in codes:
-            raise UnknownColourError(f"box {box.id} has no {colour.name} beads: it holds {held}")
+            message = _("box {box} has no {colour} beads: it holds {colours}")
+            raise UnknownColourError(message.format(box=box.id, colour=colour.name, colours=held))
         return self.move(colour.move)
 
     def created_data(self) -> dict[str, Any]:

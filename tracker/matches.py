@@ -13,6 +13,7 @@ from typing import Any
 from generator.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import game_from_spec
+from kit.i18n import _
 from kit.match import play_game
 from kit.players import MenacePlayer, Planning, Player, PlayerSpec, make_player, parse_player
 from tracker.kit_players import kit_player, record_kit_games, stored_kit
@@ -22,7 +23,6 @@ from tracker.table import Operator
 from tracker.text import position_lines
 
 CURVE_WINDOW = 1000  # games in the curve's running mean
-RESULT_WORDS = {Result.WIN: "You win.", Result.DRAW: "A draw.", Result.LOSS: "You lose."}
 
 
 @dataclass(frozen=True)
@@ -90,15 +90,15 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
     kits = [named for named, spec in enumerate(specs) if spec is not None and spec.kind == "kit"]
     if kits and alternate:
-        raise GameError("a kit plays only its own side: leave out --alternate")
+        raise GameError(_("a kit plays only its own side: leave out --alternate"))
     if learn:
         if len(kits) != 1:
-            raise GameError("--learn records the games of one kit:NAME player")
+            raise GameError(_("--learn records the games of one kit:NAME player"))
         return _recorded_match(game, specs, kits[0], store, games=games, seed=seed, operator=operator)
     person: Person | None = None
     if None in specs:
         if operator is None:
-            raise GameError("a human player needs someone at a terminal")
+            raise GameError(_("a human player needs someone at a terminal"))
         person = Person(game, operator)
     # seats[named][side]: the named player's Player when it moves for ``side``.
     seats: list[dict[int, Player]] = [
@@ -113,7 +113,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
             player.plan(games)
     rng = random.Random(seed)
     rewards, first_started = [], 0
-    for _ in range(games):
+    for _game in range(games):
         starter = int(rng.random() < 0.5) if alternate else 0  # the named player who moves first
         order = (starter, 1 - starter)  # order[side] = the named player moving for that side
         players = [seats[order[side]][side] for side in (FIRST, SECOND)]
@@ -135,10 +135,10 @@ def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], ki
     kit_spec, other = specs[kit_seat], specs[1 - kit_seat]
     assert kit_spec is not None
     if other is not None and other.learns:
-        raise GameError(f"a kit learns (--learn) at the play table, against a player that does not learn, "
-                        f"as at `menace play`: not {other}")
+        raise GameError(_("a kit learns (--learn) at the play table, against a player that does not learn, "
+                          "as at `menace play`: not {other}").format(other=other))
     if other is None and operator is None:
-        raise GameError("a human player needs someone at a terminal")
+        raise GameError(_("a human player needs someone at a terminal"))
     kit = stored_kit(store, kit_spec, game, kit_seat)
     assert store is not None
     rewards = record_kit_games(store, kit, HUMAN if other is None else str(other), games=games,
@@ -162,7 +162,7 @@ class Person:
         prompt = game.move_prompt(state)
         hint = prompt[prompt.index("("):] if "(" in prompt else ""  # "(1-9 or LM)": the game's own words
         while True:
-            answer = self.operator.ask(f"Your move {hint}: ".replace("  ", " "))
+            answer = self.operator.ask(_("Your move {hint}: ").format(hint=hint).replace("  ", " "))
             try:
                 move = game.parse_move(answer)
                 game.play(state, move)  # only to check it
@@ -172,7 +172,8 @@ class Person:
             return move
 
     def learn(self, result: Result) -> None:
-        self.operator.say(RESULT_WORDS[result])
+        words = {Result.WIN: _("You win."), Result.DRAW: _("A draw."), Result.LOSS: _("You lose.")}
+        self.operator.say(words[result])
 
 
 def _shown(game: Game[Any, Any], players: Sequence[Player], labels: Sequence[str], person: Person) -> Any:
@@ -183,7 +184,8 @@ def _shown(game: Game[Any, Any], players: Sequence[Player], labels: Sequence[str
     def apply(state: State[Any], move: Any) -> State[Any]:
         after = game.play(state, move)
         if players[state.to_move] is not person:
-            operator.say(f"{labels[state.to_move]} {game.move_phrase(move)}.")
+            said = _("{player} {plays}.").format(player=labels[state.to_move], plays=game.move_phrase(move))
+            operator.say(said)
         if game.outcome(after) is not None:
             operator.say("\n".join(position_lines(game, after.position, "numbers")))
         return after

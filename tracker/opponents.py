@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kit.game import Game, GameError
+from kit.i18n import _
 from kit.players import Player, make_player, parse_player, player_usage
 
 HUMAN = "human"
@@ -23,6 +24,12 @@ def opponent_name(text: str) -> str:
         return str(parse_player(text, learners=False))
     except GameError as error:
         raise GameError(f"{error} (or {HUMAN})") from None
+
+
+def shown_opponent(name: str) -> str:
+    """The opponent as a person reads it: a person in the language spoken, a computer player by its name
+    (which is also how it is typed)."""
+    return _("human") if name == HUMAN else name
 
 
 def computer_player(name: str, game: Game[Any, Any]) -> Player | None:

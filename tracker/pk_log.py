@@ -23,6 +23,7 @@ from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
+from kit.i18n import _
 from kit.rules import load_rules, preset_names
 from tracker import session as sessions
 from tracker.errors import MenaceError
@@ -92,7 +93,7 @@ def bead_squares(picture: str) -> list[int]:
 def pictures() -> list[list[str]]:
     """The other tracker's box pictures, level by level (MENACE's move 1 to 4), in its order."""
     levels = [[EMPTY]]
-    for _ in range(3):
+    for _level in range(3):
         level: list[str] = []
         listed: set[str] = set()
         for picture in levels[-1]:
@@ -125,11 +126,13 @@ def read_log(text: str) -> tuple[dict[str, Any], list[list[int]]]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise PkRejected("not a log of the open-day tracker (not JSON); nothing imported") from None
-    if not isinstance(data, dict) or not isinstance(data.get("CONFIG"), dict) or not isinstance(
-        data.get("GAMES"), list
+        raise PkRejected(_("not a log of the open-day tracker (not JSON); nothing imported")) from None
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("CONFIG"), dict)
+        or not isinstance(data.get("GAMES"), list)
     ):
-        raise PkRejected('not a log of the open-day tracker (no "CONFIG" and "GAMES"); nothing imported')
+        raise PkRejected(_('not a log of the open-day tracker (no "CONFIG" and "GAMES"); nothing imported'))
     config = data["CONFIG"]
     _numbers(config.get("INITIAL_BOX_BEADS"), 9, "CONFIG.INITIAL_BOX_BEADS", low=0)
     _numbers(config.get("INITIAL_WEIGHTS"), 3, "CONFIG.INITIAL_WEIGHTS", low=0)
@@ -137,7 +140,9 @@ def read_log(text: str) -> tuple[dict[str, Any], list[list[int]]]:
     games = data["GAMES"]
     for number, game in enumerate(games, start=1):
         if not isinstance(game, list) or not all(type(n) is int and 0 <= n <= 9 for n in game):
-            raise PkRejected(f"game {number} is not a list of squares 0-9; nothing imported")
+            raise PkRejected(
+                _("game {number} is not a list of squares 0-9; nothing imported").format(number=number)
+            )
     return config, games
 
 
@@ -147,7 +152,9 @@ def _numbers(value: object, length: int, name: str, *, low: int) -> None:
         or len(value) != length
         or not all(type(n) is int and low <= n <= 9999 for n in value)
     ):
-        raise PkRejected(f"{name} is not {length} whole numbers; nothing imported")
+        raise PkRejected(
+            _("{name} is not {length} whole numbers; nothing imported").format(name=name, length=length)
+        )
 
 
 def matching_rules(incentives: list[int]) -> str:
@@ -163,8 +170,10 @@ def matching_rules(incentives: list[int]) -> str:
         ):
             return name
     raise PkRejected(
-        f"no rules preset rewards a draw {draw:+d}, a win {win:+d} and a loss {loss:+d} with the opening "
-        "box kept from emptying; nothing imported"
+        _(
+            "no rules preset rewards a draw {draw:+d}, a win {win:+d} and a loss {loss:+d} with the opening "
+            "box kept from emptying; nothing imported"
+        ).format(draw=draw, win=win, loss=loss)
     )
 
 
@@ -192,7 +201,7 @@ class PkBoxes:
     def place(self, board: str) -> tuple[str, tuple[int, ...]]:
         found = pk_place(self.levels, board)
         if found is None:
-            raise GameError(f"the other tracker has no box for the board {board}")
+            raise GameError(_("the other tracker has no box for the board {board}").format(board=board))
         return found
 
     def ours(self, box: Any, board: str) -> dict[Any, int]:
@@ -230,7 +239,9 @@ def import_pk(store: Store, text: str, name: str) -> PkImported:
             try:
                 world = _game(store, world, pk, moves, number, done)
             except GameError as error:
-                raise PkRejected(f"game {number}: {error}; nothing imported") from None
+                raise PkRejected(
+                    _("game {number}: {error}; nothing imported").format(number=number, error=error)
+                ) from None
     return done
 
 
@@ -248,11 +259,15 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
         turn = sessions.turn(kit, session)
         if forced:
             if value != forced[0]:
-                raise GameError(f"number {index}: MENACE's forced move was square {forced[0]}, not {value}")
+                raise GameError(
+                    _("number {index}: MENACE's forced move was square {forced}, not {value}").format(
+                        index=index, forced=forced[0], value=value
+                    )
+                )
             forced.pop(0)
             continue
         if turn is Turn.OVER:
-            raise GameError(f"number {index}: the game was already over")
+            raise GameError(_("number {index}: the game was already over").format(index=index))
         if turn is Turn.OPPONENT:
             game.play(session.state, value)  # an illegal move is refused in the game's own words
             world = _apply(store, world, "moved", {"game": game_id, "square": value})
@@ -264,7 +279,11 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
         box, counts = where.box, world.loaded_mirror[where.box.id]
         if value == RESIGN:
             if sum(pk.counts[picture]):
-                done.anomalies.append(f"game {number}: MENACE resigned at box {box.id}, which held beads")
+                done.anomalies.append(
+                    _("game {number}: MENACE resigned at box {id}, which held beads").format(
+                        number=number, id=box.id
+                    )
+                )
                 odd.add(box.id)
             if sum(counts.values()):
                 world = _census(store, world, box.id, {m: 0 for m in box.moves})
@@ -274,7 +293,9 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
         game.play(session.state, real)
         if pk.counts[picture][value] == 0:
             done.anomalies.append(
-                f"game {number}: MENACE drew a bead of a colour box {box.id} held none of (square {real + 1})"
+                _(
+                    "game {number}: MENACE drew a bead of a colour box {id} held none of (square {square})"
+                ).format(number=number, id=box.id, square=real + 1)
             )
             odd.add(box.id)
         bead = sessions.beads_for(kit, where, real)[0]
@@ -289,7 +310,7 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
     session = world.session
     assert session is not None
     if sessions.turn(kit, session) is not Turn.OVER:
-        raise GameError("the game is not over at the end of its numbers")
+        raise GameError(_("the game is not over at the end of its numbers"))
     ended = ended_data(world)
     world = _apply(store, world, "game_ended", ended)
     done.results.append(ended["result"])

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
+from kit.i18n import _
 from tracker.errors import MenaceError
 from tracker.kit_record import KitRecord
 from tracker.store import Store
@@ -42,15 +43,20 @@ def playing(store: Store, kit: KitRecord) -> Iterator[None]:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                holder = os.read(handle, 200).decode(errors="replace").strip() or "another process"
+                holder = os.read(handle, 200).decode(errors="replace").strip() or _("another process")
                 raise KitInPlay(
-                    f"kit {kit.name} is already in play ({holder}): carry on in that window, or type 'quit' "
-                    "there. A window that crashed or was closed frees the kit by itself, and `menace play` "
-                    "then takes over its game; if that process hangs, end it first (kill PID)"
+                    _(
+                        "kit {kit} is already in play ({holder}): carry on in that window, or type 'quit' "
+                        "there. A window that crashed or was closed frees the kit by itself, and `menace "
+                        "play` then takes over its game; if that process hangs, end it first (kill PID)"
+                    ).format(kit=kit.name, holder=holder)
                 ) from None
         os.ftruncate(handle, 0)
         since = datetime.now(UTC).strftime("%H:%M UTC")
-        os.write(handle, f"process {os.getpid()} on {socket.gethostname()}, since {since}".encode())
+        holder = _("process {pid} on {host}, since {time}").format(
+            pid=os.getpid(), host=socket.gethostname(), time=since
+        )
+        os.write(handle, holder.encode())
         yield
     finally:
         os.close(handle)  # and with it the lock

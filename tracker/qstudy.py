@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.game import Game
+from kit.i18n import _
 from kit.match import play_game
 from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, Values, padded, smaller_divide
 from tracker.matches import CURVE_WINDOW, running_mean
@@ -117,14 +118,14 @@ def transfer_study(bigger: Game[Any, Any], smaller: Game[Any, Any], smaller_heap
     curves: dict[str, list[list[float]]] = {arm: [] for arm in ARMS}
 
     for k in range(seeds):
-        _, learnt = play_learners(smaller, pretrain or games, random.Random(f"{seed}:{k}:smaller"), lr=lr,
-                                  gamma=gamma)
+        _rewards, learnt = play_learners(smaller, pretrain or games, random.Random(f"{seed}:{k}:smaller"),
+                                         lr=lr, gamma=gamma)
         starts = [{padded(p, heaps): v for p, v in learner.values.items()} for learner in learnt]
         arms: dict[str, tuple[Sequence[Values], Divide | None]] = {
             "baseline": (({}, {}), None), "a": (starts, None), "b": (starts, smaller_divide(smaller_heaps))}
         for arm, (tables, divide) in arms.items():
-            rewards, _ = play_learners(bigger, games, random.Random(f"{seed}:{k}"), starts=tables,
+            rewards, _learnt = play_learners(bigger, games, random.Random(f"{seed}:{k}"), starts=tables,
                                        divide=divide, lr=lr, gamma=gamma)
             curves[arm].append(running_mean(rewards, window))
-        progress(f"seed {k + 1} of {seeds} done")
+        progress(_("seed {number} of {seeds} done").format(number=k + 1, seeds=seeds))
     return Study(games, seeds, level, window, {arm: Band(c) for arm, c in curves.items()})

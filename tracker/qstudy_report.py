@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kit.i18n import _
 from tracker.qstudy import ARM_TITLES, ARMS, Study
+from tracker.text import thousands
 
 ARM_COLOURS = {"baseline": "#555555", "a": "#1f5fbf", "b": "#d7263d"}
 
@@ -15,33 +17,43 @@ def checkpoints(games: int) -> list[int]:
     return sorted({max(1, games // 4), max(1, games // 2), games})
 
 
+def arm_title(arm: str) -> str:
+    """ARM_TITLES[arm] (as JSON names it) in the language spoken."""
+    return {"baseline": _("from scratch"), "a": _("(a) table padded with zero heaps"),
+            "b": _("(b) as (a), epsilon / 3 in states of the smaller game")}[arm]
+
+
 def study_lines(study: Study, setting: str) -> list[str]:
     """The table a person reads: per arm the mean reward at a few points, when the mean reached the level,
     and the games saved against the baseline (paired by seed)."""
     points = checkpoints(study.games)
     lines = [setting,
-             f"{study.seeds} seeds; mean reward of the first player over the previous {study.window:,} games "
-             f"(fewer at the start); level {study.level:g}; +- is a 95% confidence interval."]
-    header = f"{'arm':<10}" + "".join(f"{f'game {g:,}':>16}" for g in points)
-    lines += ["", header + f"{'level at game':>15}{'games saved':>22}"]
+             _("{seeds} seeds; mean reward of the first player over the previous {window} games (fewer at "
+               "the start); level {level}; +- is a {share} confidence interval.").format(
+                 seeds=study.seeds, window=thousands(study.window), level=f"{study.level:g}", share="95%")]
+    columns = [_("game {number}").format(number=thousands(g)) for g in points]
+    arm_word, level_at, saved_word = _("arm"), _("level at game"), _("games saved")
+    header = f"{arm_word:<10}" + "".join(f"{column:>16}" for column in columns)
+    lines += ["", header + f"{level_at:>15}{saved_word:>22}"]
     for arm in ARMS:
         band = study.arms[arm]
         cells = "".join(f"{f'{band.mean[g - 1]:+.3f} +-{band.high[g - 1] - band.mean[g - 1]:.3f}':>16}"
                         for g in points)
         reached = study.mean_reached(arm)
-        at = f"{reached:,}" if reached is not None else "not reached"
+        at = thousands(reached) if reached is not None else _("not reached")
         saved = "-" if arm == "baseline" else _saved_text(study, arm)
         lines.append(f"{arm:<10}{cells}{at:>15}{saved:>22}")
-    lines += ["", *(f"{arm}: {ARM_TITLES[arm]}" for arm in ARMS)]
+    lines += ["", *(f"{arm}: {arm_title(arm)}" for arm in ARMS)]
     return lines
 
 
 def _saved_text(study: Study, arm: str) -> str:
     saved = study.saved(arm)
     if saved is None:
-        return "no seed reached it"
+        return _("no seed reached it")
     mean, half, seeds = saved
-    return f"{mean:+,.0f} +-{half:,.0f} ({seeds}/{study.seeds})"
+    sign = "-" if mean < 0 else "+"
+    return f"{sign}{thousands(abs(round(mean)))} +-{thousands(round(half))} ({seeds}/{study.seeds})"
 
 
 def study_json(study: Study) -> dict[str, Any]:
@@ -63,11 +75,16 @@ def arm_sentences(study: Study) -> list[str]:
     sentences = []
     for arm in ARMS:
         band, reached = study.arms[arm], study.mean_reached(arm)
-        text = (f"{arm}, {ARM_TITLES[arm]}: mean reward {band.mean[-1]:+.3f} after {study.games:,} games; "
-                + (f"the mean reached {study.level:g} at game {reached:,}" if reached is not None
-                   else f"the mean did not reach {study.level:g}"))
+        text = (_("{arm}, {title}: mean reward {reward} after {games} games; the mean reached {level} at "
+                  "game {number}") if reached is not None
+                else _("{arm}, {title}: mean reward {reward} after {games} games; the mean did not reach "
+                       "{level}"))
+        text = text.format(arm=arm, title=arm_title(arm), reward=f"{band.mean[-1]:+.3f}",
+                           games=thousands(study.games), level=f"{study.level:g}",
+                           number=thousands(reached) if reached is not None else "")
         if arm != "baseline":
-            text += f"; games saved against the baseline: {_saved_text(study, arm)}"
+            saved = _("{sentence}; games saved against the baseline: {saved}")
+            text = saved.format(sentence=text, saved=_saved_text(study, arm))
         sentences.append(text + ".")
     return sentences
 
@@ -78,6 +95,7 @@ def write_study_pdf(path: Path, study: Study, title: str, lines: list[str]) -> N
 
     series = [Series(f"{arm}", study.arms[arm].mean, ARM_COLOURS[arm], study.arms[arm].low,
                      study.arms[arm].high) for arm in ARMS]
-    chart = line_chart(series, title=f"Mean reward of the first player, previous {study.window:,} games",
-                       y_label="mean reward (+1 win, -1 loss)", height=300)
+    heading = _("Mean reward of the first player, previous {window} games")
+    chart = line_chart(series, title=heading.format(window=thousands(study.window)),
+                       x_label=_("games played"), y_label=_("mean reward (+1 win, -1 loss)"), height=300)
     write_report(path, title, lines, [chart])

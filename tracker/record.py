@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.game import GameError
+from kit.i18n import _, n_
 from kit.matchbox import when_empty
 from tracker import session as sessions
 from tracker.errors import MenaceError
@@ -49,19 +50,23 @@ def record_games(store: Store, kit: KitRecord, lines: Iterable[str]) -> Recorded
         world = store.world(kit)
         if world.session is not None:
             raise RecordRefused(
-                f"game {world.session.number} of kit {kit.name} is in progress: finish it with `menace play` "
-                "or drop it with `menace discard` first; nothing recorded"
+                _(
+                    "game {number} of kit {kit} is in progress: finish it with `menace play` or drop it with "
+                    "`menace discard` first; nothing recorded"
+                ).format(number=world.session.number, kit=kit.name)
             )
         for number, line in enumerate(lines, start=1):
             if len(line) > MAX_LINE:
-                raise RecordRefused(f"line {number} is longer than {MAX_LINE} characters; nothing recorded")
+                message = _("line {number} is longer than {limit} characters; nothing recorded")
+                raise RecordRefused(message.format(number=number, limit=MAX_LINE))
             text = line.split("#", 1)[0].strip()
             if not text:
                 continue
             try:
                 world = _record_line(store, world, text.replace(",", " ").split())
             except GameError as error:
-                raise RecordRefused(f"line {number}: {error}; nothing recorded") from None
+                message = _("line {number}: {error}; nothing recorded")
+                raise RecordRefused(message.format(number=number, error=error)) from None
             done.results.append(_last_result(store, kit))
     return done
 
@@ -79,25 +84,26 @@ def _record_line(store: Store, world: World, words: list[str]) -> World:
         turn = sessions.turn(kit, session)
         if word.lower() == RESIGN:
             if turn is not Turn.MENACE or forced:
-                raise GameError(f"move {index}: only MENACE resigns, at its turn")
+                raise GameError(_("move {index}: only MENACE resigns, at its turn").format(index=index))
             world = _resign(store, world, index)
             continue
         try:
             move = game.parse_move(word)
         except GameError as error:
-            raise GameError(f"move {index}: {error}") from None
+            raise GameError(_("move {index}: {error}").format(index=index, error=error)) from None
         if forced:
             if move != forced[0]:
                 shown = move_name(game, forced[0], "numbers")
-                raise GameError(f"move {index}: MENACE's only move here was {shown}, not {word}")
+                message = _("move {index}: MENACE's only move here was {move}, not {word}")
+                raise GameError(message.format(index=index, move=shown, word=word))
             forced.pop(0)
             continue
         if turn is Turn.OVER:
-            raise GameError(f"move {index}: the game was over before {word}")
+            raise GameError(_("move {index}: the game was over before {word}").format(index=index, word=word))
         try:
             game.play(session.state, move)  # refused here, in the game's own words, if it is not legal
         except GameError as error:
-            raise GameError(f"move {index}: {error}") from None
+            raise GameError(_("move {index}: {error}").format(index=index, error=error)) from None
         if turn is Turn.MENACE:
             world = _menace_plays(store, world, move, index)
         else:
@@ -107,7 +113,12 @@ def _record_line(store: Store, world: World, words: list[str]) -> World:
     session = world.session
     assert session is not None
     if sessions.turn(kit, session) is not Turn.OVER:
-        raise GameError(f"the game is not over after its {len(words)} moves")
+        message = n_(
+            "the game is not over after its {count} move",
+            "the game is not over after its {count} moves",
+            len(words),
+        )
+        raise GameError(message.format(count=len(words)))
     return _apply(store, world, "game_ended", ended_data(world))
 
 
@@ -127,7 +138,7 @@ def _menace_plays(store: Store, world: World, move: Any, index: int) -> World:
     try:
         bead = bead_for(kit, where, move, counts)
     except GameError as error:
-        raise GameError(f"move {index}: {error}") from None
+        raise GameError(_("move {index}: {error}").format(index=index, error=error)) from None
     data = {"game": session.game_id, "box": where.box.id, "move": kit.code(bead), "square": kit.code(move)}
     return _apply(store, world, "drew", data)
 
@@ -141,11 +152,14 @@ def _resign(store: Store, world: World, index: int) -> World:
         held = beads_text(kit, box.moves, counts, letters=False)
         empty = " ".join(f"{kit.colour(m)}=0" for m in box.moves if counts.get(m))
         raise GameError(
-            f"move {index}: MENACE resigns only at an empty box, and box {box.id} holds {held}; if it was "
-            f"empty, recount it first: `menace census {box.id} {empty} --kit {shlex.quote(kit.name)}`"
+            _(
+                "move {index}: MENACE resigns only at an empty box, and box {box} holds {beads}; if it was "
+                "empty, recount it first: `menace census {box} {census} --kit {kit}`"
+            ).format(index=index, box=box.id, beads=held, census=empty, kit=shlex.quote(kit.name))
         )
     if kit.rules.empty_box != "resign":
-        raise GameError(f"move {index}: rules {kit.rules_name} refill an empty box, so MENACE never resigns")
+        message = _("move {index}: rules {rules} refill an empty box, so MENACE never resigns")
+        raise GameError(message.format(index=index, rules=kit.rules_name))
     return _apply(store, world, "resigned", {"game": session.game_id, "box": box.id})
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
+from kit.i18n import _, n_
 from tracker.bulk import collector_paused
 from tracker.events import Event, EventError, World, initial_world, step
 from tracker.kit_record import KitRecord, boxes_to_json
@@ -34,7 +35,7 @@ def replay(events: Iterable[Event]) -> Replayed:
     iterator = iter(events)
     first = next(iterator, None)
     if first is None:
-        raise EventError("the kit has no events")
+        raise EventError(_("the kit has no events"))
     done = Replayed(initial_world(first), events=1)
     for event in iterator:
         change = step(done.world, event)
@@ -48,7 +49,7 @@ def replay(events: Iterable[Event]) -> Replayed:
 def rebuild(store: Store, kit_id: str) -> Replayed:
     """Rewrites a kit's projections (bead counts, their checksum, games) from its log; the caller holds the
     transaction."""
-    done = replay(event for event, _ in store.events(kit_id))
+    done = replay(event for event, _hash in store.events(kit_id))
     store.db.execute("DELETE FROM beads WHERE kit = ?", (kit_id,))
     store.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
     store.write_mirror(done.world.kit, done.world.loaded_mirror)
@@ -85,7 +86,9 @@ def rebuild_kits(store: Store, kit_name: str | None = None) -> list[Rebuilt]:
                 replayed = rebuild(store, kit_id)
             except GameError as error:
                 name = store.kit_by_id(kit_id).name
-                message = f"kit {name}: the log does not replay ({error}): see `menace verify`"
+                message = _("kit {kit}: the log does not replay ({error}): see `menace verify`").format(
+                    kit=name, error=error
+                )
                 raise EventError(message) from None
             after = _rows(store, kit_id)
             finished = sum(1 for g in replayed.games.values() if g["status"] == "finished")
@@ -133,12 +136,16 @@ def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str
         except (ValueError, RecursionError):
             data = {}
             chain.append(
-                f"event {seq} ({kind}) has data that is not JSON: the log was changed after it was written"
+                _(
+                    "event {seq} ({kind}) has data that is not JSON: the log was changed after it was written"
+                ).format(seq=seq, kind=kind)
             )
         event = Event(id_, kit_id, kind, at, data, game)
         if event_hash(previous, event, data_text) != stored and len(chain) < 20:
             chain.append(
-                f"hash chain broken at event {seq} ({kind}): the log was changed after it was written"
+                _(
+                    "hash chain broken at event {seq} ({kind}): the log was changed after it was written"
+                ).format(seq=seq, kind=kind)
             )
         previous = stored
         by_kit.setdefault(kit_id, []).append(event)
@@ -159,10 +166,12 @@ def _orphans(store: Store) -> list[str]:
     for table in PROJECTIONS:
         query = f"SELECT kit, count(*) FROM {table} WHERE kit NOT IN (SELECT id FROM kits) GROUP BY kit"
         for kit_id, count in store.db.execute(query):
-            problems.append(
-                f"the {table} table has {count} row{'s' * (count != 1)} for kit {str(kit_id)[:8]}, which the "
-                "store does not have"
+            rows = n_(
+                "the {table} table has {count} row for kit {kit}, which the store does not have",
+                "the {table} table has {count} rows for kit {kit}, which the store does not have",
+                count,
             )
+            problems.append(rows.format(table=table, count=count, kit=str(kit_id)[:8]))
     return problems
 
 
@@ -173,7 +182,8 @@ def _integrity_check(store: Store) -> list[str]:
     finally:
         db.close()
     if integrity != [("ok",)]:
-        return ["SQLite integrity check: " + "; ".join(str(r[0]) for r in integrity[:5])]
+        found = "; ".join(str(r[0]) for r in integrity[:5])
+        return [_("SQLite integrity check: {found}").format(found=found)]
     return []
 
 
@@ -181,9 +191,9 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     try:
         done = replay(events)
     except GameError as error:
-        return [f"kit {kit_id[:8]}: the log does not replay: {error}"]
+        return [_("kit {kit}: the log does not replay: {error}").format(kit=kit_id[:8], error=error)]
     kit = done.world.kit
-    label = f"kit {kit.name}"
+    label = _("kit {kit}").format(kit=kit.name)
     problems = []
     checked["kits"] += 1
     checked["games"] += sum(1 for g in done.games.values() if g["status"] == "finished")
@@ -197,22 +207,24 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
         or stored[:6] != expected
         or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes)
     ):
-        problems.append(f"{label}: the kits table does not match the kit's first event")
+        problems.append(_("{label}: the kits table does not match the kit's first event").format(label=label))
     try:
         fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules)
         if fresh.boxes != kit.boxes or fresh.fingerprint != kit.fingerprint:
-            problems.append(f"{label}: its stored catalogue is not the catalogue of kit {fresh.fingerprint}")
+            message = _("{label}: its stored catalogue is not the catalogue of kit {fingerprint}")
+            problems.append(message.format(label=label, fingerprint=fresh.fingerprint))
         elif kit.catalogue.fingerprint != kit.fingerprint:
-            problems.append(f"{label}: its stored boxes do not hash to its fingerprint")
+            problems.append(_("{label}: its stored boxes do not hash to its fingerprint").format(label=label))
     except GameError as error:
-        problems.append(f"{label}: cannot build its catalogue: {error}")
+        problems.append(_("{label}: cannot build its catalogue: {error}").format(label=label, error=error))
     mirror = store.mirror(kit, checked=False)
     problems += _stray_beads(store, kit, label)
     for box, moves in done.world.loaded_mirror.items():
         if mirror.get(box, {}) != moves:
             problems.append(
-                f"{label}: box {box} holds {_fmt(kit, mirror.get(box, {}))} in the store, "
-                f"but the log says {_fmt(kit, moves)}"
+                _("{label}: box {box} holds {stored} in the store, but the log says {logged}").format(
+                    label=label, box=box, stored=_fmt(kit, mirror.get(box, {})), logged=_fmt(kit, moves)
+                )
             )
     columns = ("number", "status", "result", "moves", "first_box")
     stored_games = {g["id"]: g for g in store.games(kit)}
@@ -222,14 +234,18 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
         if want["first_box"] is not None:
             want["first_box"] = dumps({str(m): n for m, n in sorted(want["first_box"].items())})
         if have is None or {c: have[c] for c in columns} != want:
-            problems.append(f"{label}: game {row['number']} in the games table does not match the log")
+            message = _("{label}: game {number} in the games table does not match the log")
+            problems.append(message.format(label=label, number=row["number"]))
     for row in stored_games.values():
-        problems.append(f"{label}: game {row['number']} is in the games table but not in the log")
+        message = _("{label}: game {number} is in the games table but not in the log")
+        problems.append(message.format(label=label, number=row["number"]))
     if not problems:  # else the counts are wrong, or the store is older than its checksums
         try:
             store.mirror(kit)
         except CountsChanged:
-            problems.append(f"{label}: the checksum kept with its bead counts does not match them")
+            problems.append(
+                _("{label}: the checksum kept with its bead counts does not match them").format(label=label)
+            )
     return problems[:20]
 
 
@@ -239,16 +255,16 @@ def _stray_beads(store: Store, kit: KitRecord, label: str) -> list[str]:
     valid = kit.box_codes
     for box, code in store.db.execute("SELECT box, move FROM beads WHERE kit = ? ORDER BY box", (kit.id,)):
         if box not in valid:
-            problems.append(f"{label}: the beads table has a row for box {box}, which the kit does not have")
+            message = _("{label}: the beads table has a row for box {box}, which the kit does not have")
+            problems.append(message.format(label=label, box=box))
         elif code not in valid[box]:
             colours = {c.move: c.name for c in kit.palette.colours}
-            colour = colours.get(code, f"move code {code}")
-            problems.append(
-                f"{label}: the beads table has {colour} beads in box {box}, which has no such colour"
-            )
+            colour = colours.get(code) or _("move code {code}").format(code=code)
+            message = _("{label}: the beads table has {colour} beads in box {box}, which has no such colour")
+            problems.append(message.format(label=label, colour=colour, box=box))
     return problems
 
 
 def _fmt(kit: KitRecord, moves: dict[Any, int]) -> str:
     """'red 4, black 3': each colour's beads, as a person recounting the box sees them (not move codes)."""
-    return ", ".join(f"{kit.colour(m)} {n}" for m, n in sorted(moves.items())) or "no beads"
+    return ", ".join(f"{kit.colour(m)} {n}" for m, n in sorted(moves.items())) or _("no beads")

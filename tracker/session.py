@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kit.game import GameError, Result, State
+from kit.i18n import _
 from kit.matchbox import BeadChange, Draw, Placement, settle
 from tracker.kit_record import KitRecord
 from tracker.text import move_name
@@ -90,17 +91,23 @@ def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str, play
     where the tracker's own placement of the label puts it."""
     where = placement(kit, session)
     if box != where.box.id:
-        raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
+        raise GameError(
+            _("MENACE draws from box {box} now, not box {other}").format(box=where.box.id, other=box)
+        )
     game = kit.catalogue.game
     if bead not in where.box.moves:
-        raise GameError(f"box {box} has no bead for {move_name(game, bead, 'numbers')}")
+        raise GameError(
+            _("box {box} has no bead for {move}").format(box=box, move=move_name(game, bead, "numbers"))
+        )
     if played is None:
         played = where.to_real(bead)
     elif bead not in beads_for(kit, where, played):
         shown = move_name(game, where.to_real(bead), "numbers")
         raise GameError(
-            f"the {kit.colour(bead)} bead of box {box} plays {shown} on the real board (or a square the "
-            f"board's symmetry makes the same), not {move_name(game, played, 'numbers')}"
+            _(
+                "the {colour} bead of box {box} plays {move} on the real board (or a square the board's "
+                "symmetry makes the same), not {played}"
+            ).format(colour=kit.colour(bead), box=box, move=shown, played=move_name(game, played, "numbers"))
         )
     state = game.play(session.state, played)
     state, forced = _forced(kit, state)
@@ -129,7 +136,9 @@ def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Se
 def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:
     where = placement(kit, session)
     if box != where.box.id:
-        raise GameError(f"MENACE draws from box {where.box.id} now, not box {box}")
+        raise GameError(
+            _("MENACE draws from box {box} now, not box {other}").format(box=where.box.id, other=box)
+        )
     return replace(session, resigned=event, resigned_box=box)
 
 
@@ -139,7 +148,7 @@ def undo(kit: KitRecord, session: Session) -> tuple[Session, Step | None]:
     if session.resigned:
         return replace(session, resigned=None, resigned_box=None), None
     if not session.steps:
-        raise GameError("nothing to undo: no move has been made in this game yet")
+        raise GameError(_("nothing to undo: no move has been made in this game yet"))
     steps = session.steps[:-1]
     game = kit.catalogue.game
     state = game.initial()
@@ -210,8 +219,8 @@ def _expect(kit: KitRecord, session: Session, wanted: Turn) -> None:
     now = turn(kit, session)
     if now is not wanted:
         text = {
-            Turn.MENACE: "it is MENACE's turn",
-            Turn.OPPONENT: "it is the opponent's turn",
-            Turn.OVER: "the game is over",
+            Turn.MENACE: _("not now: it is MENACE's turn"),
+            Turn.OPPONENT: _("not now: it is the opponent's turn"),
+            Turn.OVER: _("not now: the game is over"),
         }
-        raise GameError(f"not now: {text[now]}")
+        raise GameError(text[now])

@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from kit.game import GameError, State
+from kit.i18n import _
 from kit.matchbox import Placement
 from tracker.errors import MenaceError
 from tracker.kit_record import KitRecord
 from tracker.session import beads_for
 from tracker.text import move_name
 
-SQUARE_WORDS = ("square", "sq")
+SQUARE_WORDS = ("square", "sq", "feld")  # "feld 3" for a German operator
 
 
 class MissingBead(MenaceError):
@@ -33,14 +34,19 @@ def bead_for(kit: KitRecord, where: Placement, played: Any, counts: Mapping[Any,
     game.play(State(where.position, kit.catalogue.menace), played)  # a taken square: the game says so
     beads = beads_for(kit, where, played)
     if not beads:
-        raise GameError(f"no bead of box {box.id} plays {move_name(game, played, 'numbers')}")
+        message = _("no bead of box {box} plays {move}")
+        raise GameError(message.format(box=box.id, move=move_name(game, played, "numbers")))
     held = [bead for bead in beads if counts.get(bead, 0) >= 1]
     if held:
         return held[0]
-    colours = " or ".join(kit.colour(b) for b in beads)
+    colours = _(" or ").join(kit.colour(b) for b in beads)
     raise MissingBead(
-        f"box {box.id} holds no {colours} bead for {move_name(game, played, 'numbers')}; if it does, "
-        f"recount it: `{census_command(kit, box.id, box.moves, counts, beads[0])}`"
+        _("box {box} holds no {colours} bead for {move}; if it does, recount it: `{census}`").format(
+            box=box.id,
+            colours=colours,
+            move=move_name(game, played, "numbers"),
+            census=census_command(kit, box.id, box.moves, counts, beads[0]),
+        )
     )
 
 

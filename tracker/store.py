@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.game import GameError
+from kit.i18n import _
 from tracker.errors import MenaceError
 from tracker.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
 from tracker.kit_record import KitRecord, kit_from_data, name_key
@@ -38,9 +39,6 @@ class StoreChanged(MenaceError):
 
 class DiskFull(MenaceError):
     """SQLite could not grow the store: the transaction was rolled back whole."""
-
-
-DISK_FULL = "the disk is full: nothing was recorded (free some space, then run the command again)"
 
 
 class KitNotChosen(MenaceError):
@@ -183,7 +181,8 @@ class Store:
     def __init__(self, path: Path, *, create: bool = False) -> None:
         self.path = Path(path)
         if not self.path.exists() and not create:
-            raise MenaceError(f"no store at {self.path}: create a kit first with `menace new NAME`")
+            message = _("no store at {path}: create a kit first with `menace new NAME`")
+            raise MenaceError(message.format(path=self.path))
         # A store whose file or folder cannot be written (a read-only share, a copy on a CD) is opened for
         # reading: the commands that only read work, and a write is refused in one line (transaction).
         self.read_only = self.path.exists() and not all(
@@ -196,8 +195,10 @@ class Store:
                 self.db = self.connect()
                 if self._version() < max(v for v, _, _ in MIGRATIONS):
                     raise MenaceError(
-                        f"the store {self.path} is read-only and was written by an older menace-kit: open it "
-                        "once where it can be written, so it is brought up to date"
+                        _(
+                            "the store {path} is read-only and was written by an older menace-kit: open it "
+                            "once where it can be written, so it is brought up to date"
+                        ).format(path=self.path)
                     )
                 return
             self.db = self.connect()
@@ -206,9 +207,11 @@ class Store:
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.DatabaseError as error:
-            raise MenaceError(f"cannot open the store {self.path}: {error}") from None
+            message = _("cannot open the store {path}: {error}")
+            raise MenaceError(message.format(path=self.path, error=error)) from None
         except OSError as error:
-            raise MenaceError(f"cannot open the store {self.path}: {error.strerror}") from None
+            message = _("cannot open the store {path}: {error}")
+            raise MenaceError(message.format(path=self.path, error=error.strerror)) from None
 
     def connect(self) -> sqlite3.Connection:
         """A new connection to the store (read-only if the store is)."""
@@ -236,8 +239,10 @@ class Store:
         still succeeds or fails as a whole."""
         if self.read_only:
             raise MenaceError(
-                f"the store {self.path} is read-only (the file or its folder cannot be written): it can be "
-                "read, but nothing can be recorded"
+                _(
+                    "the store {path} is read-only (the file or its folder cannot be written): it can be "
+                    "read, but nothing can be recorded"
+                ).format(path=self.path)
             )
         if self.db.in_transaction:
             self.db.execute("SAVEPOINT nested")
@@ -257,7 +262,9 @@ class Store:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
-                raise DiskFull(DISK_FULL) from None
+                raise DiskFull(
+                    _("the disk is full: nothing was recorded (free some space, then run the command again)")
+                ) from None
             raise
 
     def _migrate(self) -> None:
@@ -275,7 +282,8 @@ class Store:
                 migrate(self)
                 db.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, now()))
         if self._version() > known:
-            raise MenaceError(f"{self.path} was written by a newer menace-kit (schema {self._version()})")
+            message = _("{path} was written by a newer menace-kit (schema {schema})")
+            raise MenaceError(message.format(path=self.path, schema=self._version()))
 
     def _version(self) -> int:
         version: int = self.db.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[
@@ -335,7 +343,9 @@ class Store:
         with self.transaction():
             taken = self.kit_called(kit.name)
             if taken is not None:
-                raise MenaceError(f"there is already a kit called {taken!r}: choose another name")
+                raise MenaceError(
+                    _("there is already a kit called {name}: choose another name").format(name=repr(taken))
+                )
             event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
             self._append(event)
             world = initial_world(event)
@@ -385,13 +395,19 @@ class Store:
             names = [row[0] for row in self.db.execute("SELECT name FROM kits ORDER BY name")]
             if len(names) != 1:
                 if not names:
-                    raise MenaceError("the store has no kit yet: create one with `menace new NAME`")
-                raise KitNotChosen(f"the store has {len(names)} kits ({', '.join(names)}): choose one")
+                    raise MenaceError(_("the store has no kit yet: create one with `menace new NAME`"))
+                message = _("the store has {count} kits ({names}): choose one")
+                raise KitNotChosen(message.format(count=len(names), names=", ".join(names)))
             name = names[0]
         kit = self._kit_where("name", self.kit_called(name) or name)
         if kit is None:
             names = [r[0] for r in self.db.execute("SELECT name FROM kits ORDER BY name")]
-            raise MenaceError(f"no kit called {name!r}: the store has {', '.join(names) or 'no kits yet'}")
+            message = (
+                _("no kit called {name}: the store has {names}")
+                if names
+                else _("no kit called {name}: the store has no kits yet")
+            )
+            raise MenaceError(message.format(name=repr(name), names=", ".join(names)))
         return kit
 
     def kit_called(self, name: str) -> str | None:
@@ -405,7 +421,7 @@ class Store:
     def kit_by_id(self, kit_id: str) -> KitRecord:
         kit = self._kit_where("id", kit_id)
         if kit is None:
-            raise MenaceError(f"no kit with id {kit_id}")
+            raise MenaceError(_("no kit with id {id}").format(id=kit_id))
         return kit
 
     def _kit_where(self, column: str, value: str) -> KitRecord | None:
@@ -440,8 +456,10 @@ class Store:
         ).fetchall()
         if checked and self.checksum(kit.id) != _digest(rows):
             raise CountsChanged(
-                f"kit {kit.name}'s bead counts are not the ones its log wrote (the store was edited "
-                f"behind its back): run `menace rebuild --kit {shlex.quote(kit.name)}` to recompute them"
+                _(
+                    "kit {kit}'s bead counts are not the ones its log wrote (the store was edited behind its "
+                    "back): run `menace rebuild --kit {quoted}` to recompute them"
+                ).format(kit=kit.name, quoted=shlex.quote(kit.name))
             )
         mirror: Mirror = {b.id: {} for b in kit.boxes}
         valid = kit.box_codes
@@ -608,7 +626,8 @@ class Store:
         """
         with self.transaction():
             if self.head(world.kit.id) != world.head:
-                raise StoreChanged(f"kit {world.kit.name} was changed by another process: read it again")
+                message = _("kit {kit} was changed by another process: read it again")
+                raise StoreChanged(message.format(kit=world.kit.name))
             for kind, data in events:
                 game = data.get("game") if kind != "kit_created" else None
                 event = Event(new_id(), world.kit.id, kind, now(), data, game)
@@ -640,5 +659,7 @@ class Store:
         if after.name != before.name:
             taken = self.kit_called(after.name)
             if taken is not None and taken != before.name:
-                raise MenaceError(f"there is already a kit called {taken!r}: choose another name")
+                raise MenaceError(
+                    _("there is already a kit called {name}: choose another name").format(name=repr(taken))
+                )
             self.db.execute("UPDATE kits SET name = ? WHERE id = ?", (after.name, after.id))

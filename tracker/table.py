@@ -14,14 +14,22 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from kit.game import GameError, State
+from kit.i18n import _, n_
 from kit.match import play_game
-from kit.matchbox import Box, instruction, when_empty
+from kit.matchbox import Box, when_empty
 from kit.players import Player
 from tracker import session as sessions
 from tracker.census import parse_counts
-from tracker.corrections import NothingToUndo, beads_out, plan_discard, plan_undo, reverse_instruction
+from tracker.corrections import (
+    NothingToUndo,
+    beads_out,
+    plan_discard,
+    plan_undo,
+    reverse_instruction,
+    settle_instruction,
+)
 from tracker.events import Counts, Event, Events, World, ended_data, refill_rng, step
-from tracker.opponents import HUMAN, computer_player
+from tracker.opponents import HUMAN, computer_player, shown_opponent
 from tracker.session import Turn
 from tracker.squares import bead_for
 from tracker.stats import totals
@@ -30,19 +38,31 @@ from tracker.table_players import DigitalDraw, PersonAtTable, PhysicalDraw, Turn
 from tracker.text import (
     beads_text,
     move_name,
-    plural,
     position_lines,
     shows_cells,
 )
 
-RESULT_WORDS = {"win": "MENACE wins", "draw": "A draw", "loss": "MENACE loses"}
-HELP = (
-    "  At any prompt: 'undo' takes back the last move (before a game's first move: reopens the game\n"
-    "  before), 'discard' drops this game (drawn beads go back),\n"
-    "  'board' shows the board again, 'quit' stops (the game is kept; `menace play` resumes it)."
-)
-# Whole words only: single letters are bead colours (b = blue).
-COMMAND_WORDS = ("undo", "discard", "board", "help", "?", "quit", "exit")
+# Whole words only: single letters are bead colours (b = blue). The German words work in either language,
+# so an operator never has to know which one the table speaks.
+COMMAND_WORDS = {
+    "undo": "undo", "discard": "discard", "board": "board", "help": "help", "?": "help", "quit": "quit",
+    "exit": "quit", "zurück": "undo", "verwerfen": "discard", "brett": "board", "hilfe": "help",
+    "ende": "quit",
+}  # fmt: skip
+YES = ("y", "yes", "j", "ja")
+
+
+def result_words(result: str) -> str:
+    """'MENACE wins', 'A draw', 'MENACE loses'."""
+    return {"win": _("MENACE wins"), "draw": _("A draw"), "loss": _("MENACE loses")}[result]
+
+
+def help_text() -> str:
+    return _(
+        "  At any prompt: 'undo' takes back the last move (before a game's first move: reopens the game\n"
+        "  before), 'discard' drops this game (drawn beads go back),\n"
+        "  'board' shows the board again, 'quit' stops (the game is kept; `menace play` resumes it)."
+    )
 
 
 class Operator(Protocol):
@@ -100,15 +120,23 @@ class Table:
             except StoreChanged:  # another process moved on: start from what it left
                 self.world = self.store.world(self.kit)
                 return self.play_game()
-            self.say(f"new game: game {number} of kit {self.kit.name}")
+            self.say(_("new game: game {number} of kit {kit}").format(number=number, kit=self.kit.name))
         else:
+            draw = _("physical") if session.bead_source == "physical" else _("digital")
             self.say(
-                f"Resuming game {session.number} of kit {self.kit.name} "
-                f"({session.bead_source} draw, {session.opponent} opponent)."
+                _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent).").format(
+                    number=session.number,
+                    kit=self.kit.name,
+                    draw=draw,
+                    opponent=shown_opponent(session.opponent),
+                )
             )
-            out = ", ".join(f"{self.kit.colour(bead)} from box {box}" for box, bead in beads_out(self.world))
+            out = ", ".join(
+                _("{colour} from box {box}").format(colour=self.kit.colour(bead), box=box)
+                for box, bead in beads_out(self.world)
+            )
             if out:
-                self.say(f"  Beads out on top of their boxes: {out}.")
+                self.say(_("  Beads out on top of their boxes: {beads}.").format(beads=out))
         self.show_board()
         while self.world.session is not None:
             session = self.world.session
@@ -127,7 +155,7 @@ class Table:
             except TurnOver:
                 continue
             except StoreChanged as error:
-                self.say(f"  {error}; reading the store again.")
+                self.say(_("  {error}; reading the store again.").format(error=error))
                 self.world = self.store.world(self.kit)
         return self.last_game_finished
 
@@ -151,14 +179,16 @@ class Table:
             if not shows_cells(self.game.picture(state.position)):
                 # No label picture was shown to find the bead's square by: the sentence names the box.
                 phrase = self.game.move_phrase(move, self.notation)
-                said = f"  {colour}: MENACE {phrase} from box {where.box.id}."
-            else:
-                what = (
-                    f"MENACE draws {colour} from box {where.box.id}"
-                    if session.bead_source == "digital"
-                    else colour
+                said = _("  {colour}: MENACE {plays} from box {box}.").format(
+                    colour=colour, plays=phrase, box=where.box.id
                 )
-                said = f"  {what}: MENACE {self.game.move_phrase(move, self.notation)}."
+            else:
+                phrase = self.game.move_phrase(move, self.notation)
+                said = (
+                    _("  MENACE draws {colour} from box {box}: MENACE {plays}.")
+                    if session.bead_source == "digital"
+                    else _("  {colour}: MENACE {plays}.")
+                ).format(colour=colour, box=where.box.id, plays=phrase)
             data = {
                 "game": session.game_id,
                 "box": where.box.id,
@@ -168,7 +198,9 @@ class Table:
             return self._record_move("drew", data, said)
         said = ""
         if session.opponent != HUMAN:
-            said = f"  The {session.opponent} opponent {self.game.move_phrase(move, self.notation)}."
+            said = _("  The {opponent} opponent {plays}.").format(
+                opponent=session.opponent, plays=self.game.move_phrase(move, self.notation)
+            )
         return self._record_move("moved", {"game": session.game_id, "square": code}, said)
 
     def _record_move(self, kind: str, data: dict[str, Any], said: str) -> State[Any]:
@@ -182,7 +214,8 @@ class Table:
         if said:
             self.say(said)
         for move in preview.session.steps[-1].forced:
-            self.say(f"  MENACE's last move is forced: {move_name(self.game, move, self.notation)}.")
+            forced = move_name(self.game, move, self.notation)
+            self.say(_("  MENACE's last move is forced: {move}.").format(move=forced))
         self.show_board(preview)
         if ends:
             self.show_settlement(preview)
@@ -196,19 +229,29 @@ class Table:
         assert session is not None
         if sum(counts.values()):
             census = " ".join(f"{self.kit.colour(m)}=0" for m in box.moves if counts.get(m))
+            held = beads_text(self.kit, box.moves, counts, letters=False)
             self.say(
-                f"  Drift: the mirror says box {box.id} still holds "
-                f"{beads_text(self.kit, box.moves, counts, letters=False)}. If it is really empty, "
-                f"record that with `menace census {box.id} {census}` (or type 'census' here)."
+                _(
+                    "  Drift: the mirror says box {box} still holds {beads}. If it is really empty, record "
+                    "that with `menace census {box} {census}` (or type 'census' here)."
+                ).format(box=box.id, beads=held, census=census)
             )
             raise TurnOver
         added = when_empty(self.kit.rules, box.moves, refill_rng(session.game_id, box.id))
         if added is None:
-            self.say(f"  Box {box.id} is empty: MENACE resigns (rules {self.kit.rules_name}).")
+            self.say(
+                _("  Box {box} is empty: MENACE resigns (rules {rules}).").format(
+                    box=box.id, rules=self.kit.rules_name
+                )
+            )
             self.record([("resigned", {"game": session.game_id, "box": box.id})])
             return True
         beads = ", ".join(f"{n} {self.kit.colour(m)}" for m, n in sorted(added.items()))
-        self.say(f"  Box {box.id} is empty: put in {beads} (rules {self.kit.rules_name}), then draw one.")
+        self.say(
+            _("  Box {box} is empty: put in {beads} (rules {rules}), then draw one.").format(
+                box=box.id, beads=beads, rules=self.kit.rules_name
+            )
+        )
         self.record(
             [
                 (
@@ -232,39 +275,46 @@ class Table:
             if self.confirm:
                 try:
                     answer = self.ask(
-                        "Apply these bead changes? y = apply, undo, discard: ", passing=("undo", "discard")
+                        _("Apply these bead changes? y = apply, undo, discard: "),
+                        passing=("undo", "discard", "zurück", "verwerfen"),
                     )
                 except TurnOver:
                     continue
             word = answer.strip().lower()
-            if word in ("y", "yes", "apply"):
+            if word in (*YES, "apply", "anwenden"):
                 self.record([("game_ended", ended_data(self.world))])
                 self.show_done()
-            elif word in ("undo", "discard"):
+            elif COMMAND_WORDS.get(word) in ("undo", "discard"):
                 self.command(word)
                 return
             else:
-                self.say("  Type y to apply the changes, 'undo' to take back the last move, or 'discard'.")
+                self.say(_("  Type y to apply the changes, 'undo' to take back the last move, or 'discard'."))
 
     def show_settlement(self, world: World) -> None:
         session = world.session
         assert session is not None
         result = sessions.result(self.kit, session).value
-        how = " (resigned: its box was empty)" if session.resigned else ""
-        self.say(f"{RESULT_WORDS[result]}{how}. Now, box by box:")
+        said = (
+            _("{result} (resigned: its box was empty). Now, box by box:")
+            if session.resigned
+            else _("{result}. Now, box by box:")
+        )
+        self.say(said.format(result=result_words(result)))
         assert world.mirror is not None
         changes = sessions.settlement(self.kit, session, world.mirror)
         for change in changes:
-            self.say(f"  box {change.box}: {instruction(change, self.kit.colour(change.move))}")
+            self.say(settle_instruction(change, self.kit.colour(change.move)))
         if not changes:
-            self.say("  no beads were drawn: nothing to do")
+            self.say(_("  no beads were drawn: nothing to do"))
 
     def show_done(self) -> None:
         summary = totals(self.store.tally(self.kit))
-        self.say(
-            f"Recorded. Kit {self.kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
-            f"{summary['draws']} drawn, {summary['losses']} lost, score {summary['score']:+d}."
+        done = n_(
+            "Recorded. Kit {kit}: {games} game, {wins} won, {draws} drawn, {losses} lost, score {score}.",
+            "Recorded. Kit {kit}: {games} games, {wins} won, {draws} drawn, {losses} lost, score {score}.",
+            summary["games"],
         )
+        self.say(done.format(**{**summary, "kit": self.kit.name, "score": f"{summary['score']:+d}"}))
 
     # --- prompts and commands -----------------------------------------------------------------------
     def ask(self, prompt: str, *, passing: Iterable[str] = ()) -> str:
@@ -274,73 +324,90 @@ class Table:
         word = answer.strip().lower()
         if word in passing:
             return answer
-        if word in COMMAND_WORDS or word.split(" ")[0] == "census":
+        if word in COMMAND_WORDS or word.split(" ")[0] in ("census", "zählung"):
             self.command(answer.strip())
             raise TurnOver
         return answer
 
     def command(self, text: str) -> None:
         word = text.lower()
-        if word in ("quit", "exit"):
+        command = COMMAND_WORDS.get(word)
+        if command == "quit":
             raise Stop
-        if word in ("help", "?"):
-            self.say(HELP)
-        elif word == "board":
+        if command == "help":
+            self.say(help_text())
+        elif command == "board":
             self.show_board()
-        elif word == "undo":
+        elif command == "undo":
             self.undo()
-        elif word == "discard":
+        elif command == "discard":
             self.discard()
-        elif word.startswith("census"):
-            self.census(text[len("census") :])
+        else:
+            first, _space, counts = text.partition(" ")
+            if first.lower() in ("census", "zählung"):
+                self.census(counts)
 
     def undo(self) -> None:
         try:
             undo = plan_undo(self.world)
         except NothingToUndo:
-            self.say("  Nothing to undo: no move has been made in this game yet.")
+            self.say(_("  Nothing to undo: no move has been made in this game yet."))
             return
         self.record(undo.events)
         if undo.dropped is not None:
-            self.say(f"  Game {undo.dropped.number} dropped before its first move.")
+            self.say(_("  Game {number} dropped before its first move.").format(number=undo.dropped.number))
         if undo.reopened is not None:
             self.last_game_finished = False
-            self.say(f"  Reopened game {undo.session.number}: its bead changes are taken back, box by box:")
+            self.say(
+                _("  Reopened game {number}: its bead changes are taken back, box by box:").format(
+                    number=undo.session.number
+                )
+            )
             for change in undo.settlement_back(self.kit):
-                self.say(f"  box {change.box}: {reverse_instruction(change, self.kit.colour(change.move))}")
+                self.say(reverse_instruction(change, self.kit.colour(change.move)))
         if undo.taken is None:
-            self.say("  Took back the resignation.")
+            self.say(_("  Took back the resignation."))
         elif undo.taken.box is not None:
             self.say(
-                f"  Took back MENACE's move: put the {self.kit.colour(undo.taken.bead)} bead back "
-                f"in box {undo.taken.box}."
+                _("  Took back MENACE's move: put the {colour} bead back in box {box}.").format(
+                    colour=self.kit.colour(undo.taken.bead), box=undo.taken.box
+                )
             )
         else:
-            self.say("  Took back the opponent's move.")
+            self.say(_("  Took back the opponent's move."))
         self.show_board()
 
     def discard(self) -> None:
         discard = plan_discard(self.world)
         number = discard.session.number
-        sure = self.operator.ask(f"Discard game {number}? Drawn beads go back to their boxes. [y/N] ")
-        if sure.strip().lower() not in ("y", "yes"):
-            self.say("  Kept.")
+        sure = self.operator.ask(
+            _("Discard game {number}? Drawn beads go back to their boxes. [y/N] ").format(number=number)
+        )
+        if sure.strip().lower() not in YES:
+            self.say(_("  Kept."))
             return
         for drawn in discard.beads_back:
-            self.say(f"  box {drawn.box}: put the {self.kit.colour(drawn.bead)} bead back")
+            self.say(
+                _("  box {box}: put the {colour} bead back").format(
+                    box=drawn.box, colour=self.kit.colour(drawn.bead)
+                )
+            )
         self.record(discard.events)
         self.last_game_finished = False
-        self.say(f"Game {number} discarded.")
+        self.say(_("Game {number} discarded.").format(number=number))
 
     def census(self, text: str) -> None:
         session = self.world.session
         assert session is not None
         if sessions.turn(self.kit, session) is not Turn.MENACE:
-            self.say("  Use `menace census ID COLOUR=COUNT ...` for a box other than the one open now.")
+            self.say(_("  Use `menace census ID COLOUR=COUNT ...` for a box other than the one open now."))
             return
         box = sessions.placement(self.kit, session).box
         if not text.strip():
-            text = self.operator.ask(f"Box {box.id} holds (e.g. red=2 blue=0): ")
+            # German names the box's own colours (the msgid keeps the English prompt as it always was)
+            example = " ".join(f"{self.kit.colour(m)}={n}" for m, n in zip(box.moves, (2, 0), strict=False))
+            prompt = _("Box {box} holds (e.g. red=2 blue=0): ")
+            text = self.operator.ask(prompt.format(box=box.id, example=example))
         try:
             counts = parse_counts(self.kit, box, text.split())
             data = {"box": box.id, "counts": {str(self.kit.code(m)): n for m, n in counts.items()}}
@@ -350,7 +417,7 @@ class Table:
             return
         assert self.world.mirror is not None
         shown = beads_text(self.kit, box.moves, self.world.mirror[box.id], letters=False)
-        self.say(f"  Box {box.id} now holds {shown}.")
+        self.say(_("  Box {box} now holds {beads}.").format(box=box.id, beads=shown))
 
     def record(self, events: Events) -> None:
         self.world = self.store.record(self.world, events)

@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from kit.game import GameError, IllegalMoveError, State
+from kit.i18n import _
 from kit.matchbox import Box, Placement, pick
 from kit.picture import Heaps
 from tracker.squares import MissingBead, bead_for, census_command, parse_square
@@ -37,22 +38,21 @@ class PhysicalDraw:
         counts = table.mirror_counts(box)
         picture = table.game.picture(box.position)
         if isinstance(picture, Heaps):
-            table.say(f"Open box {box.id} ({heaps_words(picture)}).")
+            table.say(_("Open box {box} ({tokens}).").format(box=box.id, tokens=heaps_words(picture)))
         else:
-            table.say(
-                f"Open box {box.id} (MENACE's move {box.move_number}). "
-                + (
-                    "Its label is the right way round."
-                    if where.turn == "as printed"
-                    else f"Its label, {where.turn}, is the real board."
-                )
+            opened = (
+                _("Open box {box} (MENACE's move {move}). Its label is the right way round.")
+                if where.transform.name == "identity"
+                else _("Open box {box} (MENACE's move {move}). Its label, {turn}, is the real board.")
             )
+            table.say(opened.format(box=box.id, move=box.move_number, turn=where.turn))
             table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
         letters = shows_cells(picture)
-        table.say(f"  The mirror says it holds: {beads_text(kit, box.moves, counts, letters=letters)}.")
+        held = beads_text(kit, box.moves, counts, letters=letters)
+        table.say(_("  The mirror says it holds: {beads}.").format(beads=held))
         while True:  # re-ask after a typo without drawing the box again
-            answer = table.ask("Colour drawn (or 'empty'): ")
-            if answer.strip().lower() in ("empty", "none"):
+            answer = table.ask(_("Colour drawn (or 'empty'): "))
+            if answer.strip().lower() in ("empty", "none", "leer"):
                 if table.empty_box(box, counts):
                     return None
                 raise TurnOver  # refilled: open the box again and draw
@@ -63,16 +63,21 @@ class PhysicalDraw:
                     return square
                 bead = kit.parse_colour(answer, box)
             except MissingBead as error:
-                table.say(f"  Drift: {error} (or type 'census' here).")
+                table.say(_("  Drift: {error} (or type 'census' here).").format(error=error))
                 continue
             except GameError as error:
                 table.say(f"  {error}{self._did_you_mean(answer, box)}")
                 continue
             if counts.get(bead, 0) < 1:
                 table.say(
-                    f"  Drift: the mirror says box {box.id} has no {kit.colour(bead)} beads, "
-                    f"but you drew one. Recount the box and put the counts right with "
-                    f"`{census_command(kit, box.id, box.moves, counts, bead)}` (or type 'census' here)."
+                    _(
+                        "  Drift: the mirror says box {box} has no {colour} beads, but you drew one. Recount "
+                        "the box and put the counts right with `{census}` (or type 'census' here)."
+                    ).format(
+                        box=box.id,
+                        colour=kit.colour(bead),
+                        census=census_command(kit, box.id, box.moves, counts, bead),
+                    )
                 )
                 continue
             return where.to_real(bead)
@@ -84,7 +89,7 @@ class PhysicalDraw:
         """A near miss ('blakc') is named, never taken: a wrong colour would teach MENACE the wrong move."""
         names = [self.table.kit.colour(m) for m in box.moves]
         close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
-        return f" (did you mean {close[0]}?)" if close else ""
+        return _(" (did you mean {colour}?)").format(colour=close[0]) if close else ""
 
 
 class DigitalDraw:

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from kit.game import Game
+from kit.i18n import _, n_
 from kit.matchbox import Box, Placement
 from kit.palettes import Palette
 from kit.picture import Grid, Heaps, Picture
@@ -24,6 +25,17 @@ Cell = Callable[[int, str], str]  # (cell index, what the cell shows) -> what to
 def plural(count: int, word: str) -> str:
     """'1 game', '2 games'."""
     return f"{count} {word}{'s' * (count != 1)}"
+
+
+def thousands(count: int) -> str:
+    """'10,000' in English, '10.000' in German: a count as people write it."""
+    # The translation ends with the language's mark between groups of three digits.
+    return f"{count:,}".replace(",", _("thousands separator: ,")[-1])
+
+
+def menace_side(menace_plays: str) -> str:
+    """'MENACE plays first' or 'MENACE plays second'."""
+    return _("MENACE plays first") if menace_plays == "first" else _("MENACE plays second")
 
 
 def side_by_side(blocks: list[list[str]], *, width: int, gap: int = 3) -> list[str]:
@@ -117,13 +129,17 @@ def _coordinates(texts: Mapping[int, str], grid: Grid) -> tuple[list[str], list[
 def heaps_words(heaps: Heaps) -> str:
     """'9 tokens', '1 token' (several heaps: '1, 2, 3 tokens'), as box headings name a Heaps position."""
     if len(heaps.tokens) == 1:
-        return plural(heaps.tokens[0], "token")
-    return ", ".join(str(tokens) for tokens in heaps.tokens) + " tokens"
+        return n_("{count} token", "{count} tokens", heaps.tokens[0]).format(count=heaps.tokens[0])
+    return _("{heaps} tokens").format(heaps=", ".join(str(tokens) for tokens in heaps.tokens))
 
 
 def heaps_lines(heaps: Heaps) -> list[str]:
     """A row of tokens per heap: '  5 tokens left  | | | | |'."""
-    return [f"  {plural(tokens, 'token')} left  " + " ".join("|" * tokens) for tokens in heaps.tokens]
+    return [
+        n_("  {count} token left  ", "  {count} tokens left  ", tokens).format(count=tokens)
+        + " ".join("|" * tokens)
+        for tokens in heaps.tokens
+    ]
 
 
 # --- positions and boxes --------------------------------------------------------------------------
@@ -156,8 +172,8 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
             beside.append(f"{letter} = {mark.label}")
         letters.setdefault(mark.cell, letter)
     label = grid_lines(label_grid, cell=lambda index, mark: letters.get(index, mark))
-    label += [f"and {text}" for text in beside]
-    lines = side_by_side([["label", *label], ["real board", *grid_lines(real_grid)]], width=12)
+    label += [_("and {move}").format(move=text) for text in beside]
+    lines = side_by_side([[_("label"), *label], [_("real board"), *grid_lines(real_grid)]], width=12)
     return [f"  {line}" for line in lines]
 
 

@@ -16,9 +16,11 @@ from typing import Any
 
 from kit.game import Game, GameError, Result, State
 from kit.games import game_from_spec
+from kit.i18n import _
 from kit.match import play_game
 from kit.mcts import MctsPlayer
 from kit.players import Player, make_player, parse_player
+from tracker.text import thousands
 
 MAX_ITERATIONS = 1_000_000  # a sanity bound: a million iterations a move take minutes even on tic-tac-toe
 
@@ -94,8 +96,8 @@ def parse_iterations(text: str) -> tuple[int, ...]:
     except ValueError:
         counts = []
     if not counts or not all(1 <= n <= MAX_ITERATIONS for n in counts):
-        raise GameError(f"--iterations {text!r}: give iteration counts from 1 to {MAX_ITERATIONS:,} "
-                        "apart by commas, e.g. 50,200,1000")
+        raise GameError(_("--iterations {text}: give iteration counts from 1 to {most} apart by commas, "
+                          "e.g. 50,200,1000").format(text=repr(text), most=thousands(MAX_ITERATIONS)))
     return tuple(counts)
 
 
@@ -115,7 +117,7 @@ def play_cell(game: Game[Any, Any], iterations: int, opponent: str, games: int, 
     for side, count in ((0, (games + 1) // 2), (1, games // 2)):
         rng = random.Random(f"{seed}/{iterations}/{opponent}/{side}")
         players: list[Player] = [mcts, rival] if side == 0 else [rival, mcts]
-        for _ in range(count):
+        for _game in range(count):
             results[play_game(game, players, rng).result_for(side)] += 1
     return Cell(iterations, opponent, results[Result.WIN], results[Result.DRAW], results[Result.LOSS],
                 mcts.moves, mcts.seconds)
@@ -125,7 +127,7 @@ def thinking_time(game_name: str, iterations: tuple[int, ...], *, games: int, se
                   progress: Any = None) -> Study:
     """The study: every iteration count against every opponent, ``games`` games each."""
     if games < 1:
-        raise GameError("--games must be at least 1")
+        raise GameError(_("--games must be at least 1"))
     game = game_from_spec(game_name)
     opponents = opponents_for(game, iterations)
     cells = []
@@ -133,31 +135,38 @@ def thinking_time(game_name: str, iterations: tuple[int, ...], *, games: int, se
         for opponent in opponents:
             cells.append(play_cell(game, n, opponent, games, seed))
             if progress is not None:
-                progress(f"mcts:{n} vs {opponent}: {cells[-1].wins}/{cells[-1].draws}/{cells[-1].losses}")
+                cell = cells[-1]
+                progress(_("mcts:{n} vs {opponent}: {wins}/{draws}/{losses}").format(
+                    n=n, opponent=opponent, wins=cell.wins, draws=cell.draws, losses=cell.losses))
     return Study(game.name, iterations, opponents, games, seed, tuple(cells))
 
 
 def heading(study: Study) -> str:
     first = (study.games + 1) // 2
-    return (f"{game_from_spec(study.game).title}: {study.games} games a cell, MCTS moving first in {first}, "
-            f"seed {study.seed}; W/D/L from MCTS's side")
+    return _("{game}: {games} games a cell, MCTS moving first in {first}, seed {seed}; W/D/L from MCTS's "
+             "side").format(game=game_from_spec(study.game).title, games=study.games, first=first,
+                            seed=study.seed)
 
 
 def summary_lines(study: Study) -> list[str]:
     """The table's rows as sentences, for a page set in a proportional font."""
     lines = [heading(study)]
     for n in study.iterations:
-        against = "; ".join(f"vs {c.opponent} {c.wins}/{c.draws}/{c.losses}"
+        against = "; ".join(_("vs {opponent} {wins}/{draws}/{losses}").format(
+                                opponent=c.opponent, wins=c.wins, draws=c.draws, losses=c.losses)
                             for c in (study.cell(n, o) for o in study.opponents))
-        lines.append(f"mcts:{n} ({study.seconds_per_move(n):.4f} CPU s a move): {against}")
+        lines.append(_("mcts:{n} ({seconds} CPU s a move): {against}").format(
+            n=n, seconds=f"{study.seconds_per_move(n):.4f}", against=against))
     return lines
 
 
 def table_lines(study: Study) -> list[str]:
     """The study as a table: a row per iteration count, MCTS's wins/draws/losses against each opponent."""
+    player, cpu = _("player"), _("cpu-s/move")
+    columns = [_("vs {opponent}").format(opponent=o) for o in study.opponents]
     lines = [
         heading(study),
-        f"{'player':<14}{'cpu-s/move':>12}" + "".join(f"{'vs ' + o:>18}" for o in study.opponents),
+        f"{player:<14}{cpu:>12}" + "".join(f"{against:>18}" for against in columns),
     ]
     for n in study.iterations:
         cells = [study.cell(n, o) for o in study.opponents]

@@ -9,6 +9,7 @@ from typing import Any
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
+from kit.i18n import _
 from kit.palettes import choose_palette
 from kit.players import MenacePlayer
 from kit.rules import Rules
@@ -55,8 +56,8 @@ def train(game: str, menace_plays: str, rules: str | None, opponent: str, *, gam
     """A fresh MENACE of ``game`` playing ``menace_plays`` learns from ``games`` games against ``opponent``
     (a player's name, or "self"); without a seed one is drawn and kept, so the run can be repeated."""
     if opponent.strip() == HUMAN:
-        raise GameError("menace train plays against a computer player (or self): play a person with "
-                        "`menace play`")
+        raise GameError(_("menace train plays against a computer player (or self): play a person with "
+                          "`menace play`"))
     catalogue = build_catalogue(game, menace_plays, rules)
     menace = f"menace:{rules if catalogue.rules.from_file else catalogue.rules.name}"  # a file by its path
     rival = menace if opponent.strip() == SELF else opponent

@@ -12,12 +12,13 @@ from generator.catalogue import build_catalogue
 from kit.finder import finder_key
 from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
+from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
 from kit.picture import Grid, Heaps
 from tracker.commands.options import FileName, game_options, json_option
 from tracker.errors import MenaceError
 from tracker.kit_json import catalogue_data
-from tracker.text import counts_on_cells, grid_lines, heaps_words, side_by_side
+from tracker.text import counts_on_cells, grid_lines, heaps_words, menace_side, side_by_side
 
 BOXES_PER_ROW = 6
 
@@ -66,11 +67,18 @@ def boxes(
         moves = ", ".join(
             f"{the_game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True)
         )
-        click.echo(f"box {box.id:>2}  {_heaps(catalogue, box):<10} {moves}")
+        click.echo(
+            _("box {box}  {tokens} {moves}").format(
+                box=f"{box.id:>2}", tokens=f"{_heaps(catalogue, box):<10}", moves=moves
+            )
+        )
     grids = [box for box in catalogue.boxes if box not in heaps]
     for start in range(0, len(grids), BOXES_PER_ROW):
         row = grids[start : start + BOXES_PER_ROW]
-        blocks = [[f"#{box.id} move {box.move_number}", *_box_picture(catalogue, box)] for box in row]
+        blocks = [
+            [_("#{box} move {move}").format(box=box.id, move=box.move_number), *_box_picture(catalogue, box)]
+            for box in row
+        ]
         click.echo("\n".join(side_by_side(blocks, width=12)) + "\n")
 
 
@@ -81,7 +89,8 @@ def _no_kit(game: Game[Any, Any], too_big: PositionCount, as_json: bool) -> None
         click.echo(json.dumps({"game": game.name, "boxes": None, "positions": too_big.count,
                                "qualifier": too_big.qualifier or "exact", "source": too_big.source}))
     else:
-        click.echo(f"no matchbox kit: this game has {too_big}, where noughts and crosses needs 304 boxes")
+        message = _("no matchbox kit: this game has {positions}, where noughts and crosses needs 304 boxes")
+        click.echo(message.format(positions=too_big))
 
 
 def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:
@@ -132,16 +141,16 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     the_game = catalogue.game
     label_picture, real_picture = the_game.picture(box.position), the_game.picture(placement.position)
     if not isinstance(label_picture, Grid) or not isinstance(real_picture, Grid):
-        click.echo(f"Box {box.id}: {_heaps(catalogue, box)} left.")
+        click.echo(_("Box {box}: {tokens} left.").format(box=box.id, tokens=_heaps(catalogue, box)))
         return
-    click.echo(f"Box {box.id} (MENACE's move {box.move_number})")
-    label = ["label", *grid_lines(label_picture)]
-    real = ["real board", *grid_lines(real_picture)]
+    click.echo(_("Box {box} (MENACE's move {move})").format(box=box.id, move=box.move_number))
+    label = [_("label"), *grid_lines(label_picture)]
+    real = [_("real board"), *grid_lines(real_picture)]
     click.echo("\n".join(side_by_side([label, real], width=12)))
-    click.echo(f"The label's picture, {placement.turn}, is the real board.")
+    click.echo(_("The label's picture, {turn}, is the real board.").format(turn=placement.turn))
     text = the_game.move_text
     squares = ", ".join(f"{text(m)}->{text(placement.to_real(m))}" for m in box.moves)
-    click.echo(f"Bead squares, label -> real board: {squares}")
+    click.echo(_("Bead squares, label -> real board: {squares}").format(squares=squares))
 
 
 @click.command()
@@ -159,8 +168,11 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
     try:
         write_graphml(tree, out)
     except OSError as error:
-        raise MenaceError(f"cannot write {out}: {error.strerror}") from None
-    click.echo(f"wrote {out}: {tree.number_of_nodes()} positions, {tree.number_of_edges()} moves", err=True)
+        raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
+    wrote = _("wrote {file}: {positions} positions, {moves} moves")
+    click.echo(
+        wrote.format(file=out, positions=tree.number_of_nodes(), moves=tree.number_of_edges()), err=True
+    )
 
 
 def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict[str, Any]]:
@@ -171,18 +183,29 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     catalogue, games = kit_catalogue(store, kit)
-    heading = (
-        f"{len(catalogue.boxes)} boxes of kit {kit.name} after {games} game{'s' * (games != 1)}: "
-        f"{catalogue.game.title}, "
-        f"MENACE plays {kit.menace_plays}, rules {kit.rules_name}, kit {kit.kit_code}\n"
+    heading = n_(
+        "{boxes} boxes of kit {kit} after {games} game: {game}, {side}, rules {rules}, kit {code}\n",
+        "{boxes} boxes of kit {kit} after {games} games: {game}, {side}, rules {rules}, kit {code}\n",
+        games,
+    ).format(
+        boxes=len(catalogue.boxes),
+        kit=kit.name,
+        games=games,
+        game=catalogue.game.title,
+        side=menace_side(kit.menace_plays),
+        rules=kit.rules_name,
+        code=kit.kit_code,
     )
     return catalogue, heading, kit_fields(kit, games)
 
 
 def _heading(catalogue: Catalogue) -> str:
-    return (
-        f"{len(catalogue.boxes)} boxes for {catalogue.game.title}, MENACE plays {catalogue.menace_plays}, "
-        f"rules {catalogue.rules.name}, kit {catalogue.fingerprint}\n"
+    return _("{boxes} boxes for {game}, {side}, rules {rules}, kit {code}\n").format(
+        boxes=len(catalogue.boxes),
+        game=catalogue.game.title,
+        side=menace_side(catalogue.menace_plays),
+        rules=catalogue.rules.name,
+        code=catalogue.fingerprint,
     )
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _, n_
 from tracker.commands.options import db_option, json_option, kit_option, open_kit, open_store
 from tracker.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
 from tracker.kit_json import stats_data
-from tracker.text import plural
+from tracker.opponents import shown_opponent
 
 
 @click.command()
@@ -35,15 +36,22 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
         )
         return
     if not rows:
-        click.echo(f"Kit {kit.name} has no games yet.")
+        click.echo(_("Kit {kit} has no games yet.").format(kit=kit.name))
     game = kit.catalogue.game
-    width = max([8, *(len(row["opponent"]) for row in rows)])  # "novice:0.5" is wider than "perfect"
+    width = max([8, *(len(shown_opponent(row["opponent"])) for row in rows)])  # "novice:0.5" > "perfect"
+    words = {
+        "win": _("win"), "draw": _("draw"), "loss": _("loss"), "playing": _("playing"),
+        "discarded": _("discarded"), "physical": _("physical"), "digital": _("digital"),
+    }  # fmt: skip
+    shown_width = max(len(word) for word in words.values()) + 1  # 10 in English; German words are longer
     for row in rows:
         shown = row["result"] or row["status"]
         moves = " ".join(
             game.move_text(game.move_from_code(int(code)), notation) for code in row["moves"].split()
         )
-        click.echo(f"{row['number']:>5}  {shown:<9} {row['opponent']:<{width}} {row['draw']:<9} {moves}")
+        shown, draw = words.get(shown, shown), words.get(row["draw"], row["draw"])
+        opponent = shown_opponent(row["opponent"])
+        click.echo(f"{row['number']:>5}  {shown:<{shown_width}}{opponent:<{width}} {draw:<9} {moves}")
 
 
 @click.command()
@@ -60,19 +68,25 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
         click.echo(json.dumps(summary))
         return
     streak = summary["current_streak"]
-    click.echo(
-        f"Kit {kit.name}: {plural(summary['games'], 'game')}, {summary['wins']} won, "
-        f"{summary['draws']} drawn, {summary['losses']} lost; score {summary['score']:+d}"
+    played = n_(
+        "Kit {kit}: {games} game, {wins} won, {draws} drawn, {losses} lost; score {score}",
+        "Kit {kit}: {games} games, {wins} won, {draws} drawn, {losses} lost; score {score}",
+        summary["games"],
     )
+    click.echo(played.format(**{**summary, "kit": kit.name, "score": f"{summary['score']:+d}"}))
     if streak["result"]:
         click.echo(
-            f"  longest winning streak {summary['longest_win_streak']}, longest unbeaten "
-            f"{summary['longest_unbeaten_streak']}, "
-            f"now {_results(streak['games'], streak['result'])} in a row"
+            _(
+                "  longest winning streak {longest}, longest unbeaten {unbeaten}, now {streak} in a row"
+            ).format(
+                longest=summary["longest_win_streak"],
+                unbeaten=summary["longest_unbeaten_streak"],
+                streak=_results(streak["games"], streak["result"]),
+            )
         )
     first = summary["first_box"]
     beads = ", ".join(f"{kit.colour(kit.move(int(code)))} {n}" for code, n in first["beads"].items())
-    click.echo(f"  first box (box {first['id']}): {beads}")
+    click.echo(_("  first box (box {box}): {beads}").format(box=first["id"], beads=beads))
 
 
 @click.command()
@@ -87,26 +101,28 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     try:
-        before, _ = store.update(kit, lambda world: plan_undo(world).events)
+        before, _written = store.update(kit, lambda world: plan_undo(world).events)
     except NothingToUndo as error:
-        raise NothingToUndo(f"{error} (`menace discard` drops the game)") from None
+        raise NothingToUndo(_("{error} (`menace discard` drops the game)").format(error=error)) from None
     done = plan_undo(before)
     number = done.session.number
     if done.dropped is not None:
-        click.echo(f"Game {done.dropped.number} dropped before its first move.")
+        click.echo(_("Game {number} dropped before its first move.").format(number=done.dropped.number))
     if done.reopened is not None:
-        click.echo(f"Reopened game {number}: its bead changes are taken back, box by box:")
+        reopened = _("Reopened game {number}: its bead changes are taken back, box by box:")
+        click.echo(reopened.format(number=number))
         for change in done.settlement_back(kit):
-            click.echo(f"  box {change.box}: {reverse_instruction(change, kit.colour(change.move))}")
+            click.echo(reverse_instruction(change, kit.colour(change.move)))
     if done.taken is None:
-        click.echo(f"Took back MENACE's resignation in game {number}.")
+        click.echo(_("Took back MENACE's resignation in game {number}.").format(number=number))
     elif done.taken.box is not None:
         click.echo(
-            f"Took back MENACE's move in game {number}: put the {kit.colour(done.taken.bead)} bead back "
-            f"in box {done.taken.box}."
+            _("Took back MENACE's move in game {number}: put the {colour} bead back in box {box}.").format(
+                number=number, colour=kit.colour(done.taken.bead), box=done.taken.box
+            )
         )
     else:
-        click.echo(f"Took back the opponent's move in game {number}.")
+        click.echo(_("Took back the opponent's move in game {number}.").format(number=number))
 
 
 @click.command()
@@ -116,16 +132,22 @@ def discard(db_path: Path | None, kit_name: str | None) -> None:
     """Drop the game in progress; the beads it drew go back into their boxes."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
-    before, _ = store.update(kit, lambda world: plan_discard(world).events)
+    before, _written = store.update(kit, lambda world: plan_discard(world).events)
     done = plan_discard(before)
     for drawn in done.beads_back:
-        click.echo(f"box {drawn.box}: put the {kit.colour(drawn.bead)} bead back")
-    click.echo(f"Game {done.session.number} of kit {kit.name} discarded.")
+        back = _("box {box}: put the {colour} bead back")
+        click.echo(back.format(box=drawn.box, colour=kit.colour(drawn.bead)))
+    click.echo(_("Game {number} of kit {kit} discarded.").format(number=done.session.number, kit=kit.name))
 
 
 def _results(count: int, result: str) -> str:
     """'1 win', '3 losses'."""
-    return f"{count} {result}" if count == 1 else f"{count} {'losses' if result == 'loss' else result + 's'}"
+    words = {
+        "win": n_("{count} win", "{count} wins", count),
+        "draw": n_("{count} draw", "{count} draws", count),
+        "loss": n_("{count} loss", "{count} losses", count),
+    }
+    return words[result].format(count=count)
 
 
 COMMANDS = [games, stats, undo, discard]

@@ -12,6 +12,9 @@ from tracker.commands.options import VARIANT_OPTIONS, db_option, open_kit, open_
 from tracker.errors import MenaceError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from generator.documents.common import KitSpec
     from generator.printed_kit import KitOptions
 
 PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
@@ -59,7 +62,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
     Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
     (actual size).
     """
-    from generator.printed_kit import KitOptions
+    from generator.printed_kit import KitOptions, plan_kits
     from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
@@ -71,18 +74,17 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
     if draft is not None:
         click.echo(f"Warning: a draft kit: {draft}.", err=True)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
-    _warn_outgrowing(options)
+    _warn_outgrowing(plan_kits(options))  # the kits just written: their simulated growth is remembered
 
 
 COMMANDS = [generate]
 
 
-def _warn_outgrowing(options: KitOptions) -> None:
+def _warn_outgrowing(specs: Iterable[KitSpec]) -> None:
     """One stderr line per kit with boxes that may outgrow a matchbox (its fill sheet says so too)."""
     from generator.bill import bill_for, outgrow_warning
-    from generator.printed_kit import plan_kits
 
-    for spec in plan_kits(options):  # the kits just written: their simulated growth is remembered
+    for spec in specs:
         warning = outgrow_warning(bill_for(spec.catalogue).outgrowing)
         if warning is not None:
             click.echo(f"Warning: {spec.game.title} (kit {spec.code}): {warning}.", err=True)
@@ -98,4 +100,6 @@ def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, o
     if given:
         raise MenaceError(f"--kit prints the kit as it is: leave out {', '.join(given)}")
     store = open_store(db_path)
-    print_stored_kit(store, open_kit(store, kit_name), options, out, lambda line: click.echo(line, err=True))
+    spec = print_stored_kit(store, open_kit(store, kit_name), options, out,
+                            lambda line: click.echo(line, err=True))
+    _warn_outgrowing([spec])  # from the beads its boxes hold now, as its fill sheet says

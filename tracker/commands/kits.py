@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from generator.catalogue import build_catalogue
+from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.palettes import choose_palette
 from kit.picture import Heaps
@@ -29,7 +30,7 @@ from tracker.errors import MenaceError
 from tracker.events import World
 from tracker.kit_record import KitRecord, kit_name
 from tracker.store import new_id
-from tracker.text import counts_on_cells, grid_lines, heaps_words, plural
+from tracker.text import counts_on_cells, grid_lines, heaps_words, menace_side
 
 KIT_CODE = re.compile(r"[0-9A-Fa-f]{6}")
 
@@ -62,8 +63,11 @@ def new(
     """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
     name = kit_name(name)
     if code is not None and not KIT_CODE.fullmatch(code.strip()):
-        raise MenaceError(f"--code {code!r} is not a kit code: give the six letters and digits after 'kit' "
-                          "on your labels, e.g. 1599A0")
+        message = _(
+            "--code {code} is not a kit code: give the six letters and digits after 'kit' on your labels, "
+            "e.g. 1599A0"
+        )
+        raise MenaceError(message.format(code=repr(code)))
     catalogue = build_catalogue(game, menace_plays, rules)
     chosen = choose_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
     codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
@@ -71,17 +75,34 @@ def new(
     kit = KitRecord.made(new_id(), name, game, catalogue, chosen)
     if code is not None and code.strip().upper() != kit.kit_code:
         raise MenaceError(
-            f"your labels say kit {code.strip().upper()}, but this kit's would say kit {kit.kit_code}: give "
-            "the --game, --menace-plays, --rules and --palette the labels were printed with"
+            _(
+                "your labels say kit {code}, but this kit's would say kit {ours}: give the --game, "
+                "--menace-plays, --rules and --palette the labels were printed with"
+            ).format(code=code.strip().upper(), ours=kit.kit_code)
         )
     store = open_store(db_path, create=True)
     store.create_kit(kit)
     beads = sum(sum(b.beads) for b in kit.boxes)
-    click.echo(
-        f"Created kit {name}: {catalogue.game.title}, MENACE plays {menace_plays}, rules {kit.rules_name}, "
-        f"palette {chosen.name}, {len(kit.boxes)} boxes, {beads} beads (kit {kit.kit_code})."
+    created = n_(
+        "Created kit {name}: {game}, {side}, rules {rules}, palette {palette}, {boxes} box, {beads} beads "
+        "(kit {code}).",
+        "Created kit {name}: {game}, {side}, rules {rules}, palette {palette}, {boxes} boxes, {beads} beads "
+        "(kit {code}).",
+        len(kit.boxes),
     )
-    click.echo(f"Store: {store.path}")
+    click.echo(
+        created.format(
+            name=name,
+            game=catalogue.game.title,
+            side=menace_side(menace_plays),
+            rules=kit.rules_name,
+            palette=chosen.name,
+            boxes=len(kit.boxes),
+            beads=beads,
+            code=kit.kit_code,
+        )
+    )
+    click.echo(_("Store: {path}").format(path=store.path))
 
 
 @click.command()
@@ -96,12 +117,14 @@ def kits(db_path: Path | None, as_json: bool) -> None:
         click.echo(json.dumps(rows))
         return
     if not rows:
-        click.echo("No kits yet: create one with `menace new NAME`.")
+        click.echo(_("No kits yet: create one with `menace new NAME`."))
     for row in rows:
-        click.echo(
-            f"{row['name']}: {row['game']}, MENACE plays {row['menace_plays']}, rules {row['rules']}, "
-            f"palette {row['palette']}, kit {row['kit_code']}, {plural(row['games'], 'game')}"
+        line = n_(
+            "{name}: {game}, {side}, rules {rules}, palette {palette}, kit {code}, {games} game",
+            "{name}: {game}, {side}, rules {rules}, palette {palette}, kit {code}, {games} games",
+            row["games"],
         )
+        click.echo(line.format(**row, side=menace_side(row["menace_plays"]), code=row["kit_code"]))
 
 
 @click.command()
@@ -148,15 +171,22 @@ def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
     total = sum(counts.values())
     picture = game.picture(the_box.position)
     if isinstance(picture, Heaps):
-        lines = [f"Box {the_box.id} of kit {kit.name}: {heaps_words(picture)}"]
+        lines = [
+            _("Box {box} of kit {kit}: {tokens}").format(
+                box=the_box.id, kit=kit.name, tokens=heaps_words(picture)
+            )
+        ]
     else:
-        lines = [f"Box {the_box.id} of kit {kit.name} (MENACE's move {the_box.move_number})"]
+        heading = _("Box {box} of kit {kit} (MENACE's move {move})")
+        lines = [heading.format(box=the_box.id, kit=kit.name, move=the_box.move_number)]
         lines += ["  " + line for line in grid_lines(picture, cell=counts_on_cells(game, the_box, counts))]
     for move in the_box.moves:
         count = counts.get(move, 0)
         share = f"{count / total:4.0%}" if total else "  - "
-        lines.append(f"  {kit.colour(move):<8} {game.move_mark(move).label:<9} {count:>3} beads {share}")
-    lines.append(f"  {total} beads in all" if total else "  the box is empty")
+        beads = n_("{count} bead", "{count} beads", count).format(count=f"{count:>3}")
+        lines.append(f"  {kit.colour(move):<8} {game.move_mark(move).label:<9} {beads:<9} {share}")
+    in_all = n_("  {count} bead in all", "  {count} beads in all", total).format(count=total)
+    lines.append(in_all if total else _("  the box is empty"))
     return "\n".join(lines)
 
 

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _
 from tracker.commands.options import FileName, json_option
+from tracker.text import thousands
 
 
 @click.command()
@@ -65,11 +67,13 @@ def qlearn(heaps: int, games: int, pretrain: int | None, seeds: int, seed: int, 
     result = transfer_study(bigger, smaller, smaller_heaps, games=games, seeds=seeds, seed=seed,
                             level=level, pretrain=pretrain, window=window,
                             progress=lambda line: click.echo(line, err=True))
-    setting = (f"Q-learning on {bigger.title} (the last token wins) from {smaller.title}: {games:,} games a "
-               f"run, {pretrain or games:,} on the smaller game first, seed {seed}.")
+    setting = _("Q-learning on {bigger} (the last token wins) from {smaller}: {games} games a run, "
+                "{pretrain} on the smaller game first, seed {seed}.").format(
+                    bigger=bigger.title, smaller=smaller.title, games=thousands(games),
+                    pretrain=thousands(pretrain or games), seed=seed)
     if out is not None:
-        write_study_pdf(out, result, f"Transfer: heaps 1..{heaps} from 1..{heaps - 1}",
-                        [setting, *arm_sentences(result)])
+        title = _("Transfer: heaps 1..{heaps} from 1..{fewer}").format(heaps=heaps, fewer=heaps - 1)
+        write_study_pdf(out, result, title, [setting, *arm_sentences(result)])
     if as_json:
         click.echo(json.dumps({"heaps": heaps, "pretrain": pretrain or games, "seed": seed,
                                **study_json(result)}))

@@ -8,11 +8,11 @@ from pathlib import Path
 import click
 
 from kit.game import GameError
+from kit.i18n import _, n_
 from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
 from tracker.kit_record import kit_name as kit_name_text
 from tracker.store import Store
-from tracker.text import plural
 
 
 @click.command()
@@ -31,13 +31,17 @@ def verify(db_path: Path | None, kit_name: str | None) -> None:
     store = open_store(db_path)
     problems, checked = run_verify(store, kit_name)
     for problem in problems:
-        click.echo(f"FAIL: {problem}")
+        click.echo(_("FAIL: {problem}").format(problem=problem))
     if problems:
         sys.exit(1)
+    events = n_("{count} event", "{count} events", checked["events"]).format(count=checked["events"])
+    kits = n_("{count} kit", "{count} kits", checked["kits"]).format(count=checked["kits"])
+    games = n_("{count} game", "{count} games", checked["games"]).format(count=checked["games"])
     click.echo(
-        f"OK: {plural(checked['events'], 'event')}, {plural(checked['kits'], 'kit')}, "
-        f"{plural(checked['games'], 'game')}; the log, "
-        "the hash chain, the bead counts and the SQLite integrity check agree."
+        _(
+            "OK: {events}, {kits}, {games}; the log, the hash chain, the bead counts and the SQLite "
+            "integrity check agree."
+        ).format(events=events, kits=kits, games=games)
     )
 
 
@@ -69,8 +73,13 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
         with atomic_path(out) as temporary, open(temporary, "w", encoding="utf-8", newline="") as handle:
             count = export(store, handle, fmt=fmt, kit_id=kit_id)
     except OSError as error:
-        raise MenaceError(f"cannot write {out}: {error.strerror}") from None
-    click.echo(f"wrote {count} events to {out}", err=True)
+        raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
+    click.echo(
+        n_("wrote {count} event to {file}", "wrote {count} events to {file}", count).format(
+            count=count, file=out
+        ),
+        err=True,
+    )
 
 
 @click.command("import")
@@ -98,15 +107,17 @@ def import_command(
     """Merge another store's export into this store (importing the same file twice changes nothing), or
     with --from pk replay another tracker's log into a new kit."""
     if (source == "pk") != (kit_name is not None):
-        raise click.UsageError("--kit NAME goes with --from pk (and only with it): the kit the log goes into")
+        raise click.UsageError(
+            _("--kit NAME goes with --from pk (and only with it): the kit the log goes into")
+        )
     if rename is not None and source == "pk":
-        raise click.UsageError("--rename is for an export; with --from pk, --kit names the new kit")
+        raise click.UsageError(_("--rename is for an export; with --from pk, --kit names the new kit"))
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
-        raise MenaceError(f"cannot read {file}: {error.strerror}") from None
+        raise MenaceError(_("cannot read {file}: {error}").format(file=file, error=error.strerror)) from None
     except UnicodeDecodeError:
-        raise MenaceError(f"{file} is not UTF-8 text: nothing imported") from None
+        raise MenaceError(_("{file} is not UTF-8 text: nothing imported").format(file=file)) from None
     store = open_store(db_path, create=True)
     if kit_name is not None:
         _import_pk(store, text, kit_name)
@@ -118,11 +129,15 @@ def import_command(
     except ImportRejected:
         raise
     except GameError as error:
-        raise MenaceError(f"{error}; nothing imported") from None
-    click.echo(
-        f"imported {added['events']} new events ({plural(added['kits'], 'new kit')}, "
-        f"{plural(added['games'], 'finished game')})"
+        raise MenaceError(_("{error}; nothing imported").format(error=error)) from None
+    kits = n_("{count} new kit", "{count} new kits", added["kits"]).format(count=added["kits"])
+    games = n_("{count} finished game", "{count} finished games", added["games"]).format(count=added["games"])
+    imported = n_(
+        "imported {count} new event ({kits}, {games})",
+        "imported {count} new events ({kits}, {games})",
+        added["events"],
     )
+    click.echo(imported.format(count=added["events"], kits=kits, games=games))
 
 
 def _import_pk(store: Store, text: str, name: str) -> None:
@@ -130,14 +145,31 @@ def _import_pk(store: Store, text: str, name: str) -> None:
 
     done = import_pk(store, text, kit_name_text(name))
     counts = [done.results.count(result) for result in ("win", "draw", "loss")]
+    imported = n_(
+        "Imported {count} game of the open-day tracker's log into kit {kit} (rules {rules}): {won} won, "
+        "{drawn} drawn, {lost} lost.",
+        "Imported {count} games of the open-day tracker's log into kit {kit} (rules {rules}): {won} won, "
+        "{drawn} drawn, {lost} lost.",
+        len(done.results),
+    )
     click.echo(
-        f"Imported {plural(len(done.results), 'game')} of the open-day tracker's log into kit {done.kit} "
-        f"(rules {done.rules}): {counts[0]} won, {counts[1]} drawn, {counts[2]} lost."
+        imported.format(
+            count=len(done.results),
+            kit=done.kit,
+            rules=done.rules,
+            won=counts[0],
+            drawn=counts[1],
+            lost=counts[2],
+        )
     )
     if done.anomalies:
         many = len(done.anomalies)
-        words = "anomaly kept as it happened" if many == 1 else "anomalies kept as they happened"
-        click.echo(f"{many} {words}, listed here:")
+        listed = n_(
+            "{count} anomaly kept as it happened, listed here:",
+            "{count} anomalies kept as they happened, listed here:",
+            many,
+        )
+        click.echo(listed.format(count=many))
     for anomaly in done.anomalies:
         click.echo(f"  {anomaly}")
 

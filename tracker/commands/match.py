@@ -8,10 +8,12 @@ from pathlib import Path
 import click
 
 from kit.games import GAMES
+from kit.i18n import _, n_
 from kit.players import parse_player, player_usage
 from tracker.commands.options import FileName, db_option, json_option, open_store, variant_options
 from tracker.errors import MenaceError
 from tracker.opponents import HUMAN
+from tracker.text import thousands
 
 PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 
@@ -51,16 +53,16 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
 
     human = HUMAN in (first.strip(), second.strip())
     if human and as_json:
-        raise MenaceError("a match with a human is shown at the terminal: leave out --json")
+        raise MenaceError(_("a match with a human is shown at the terminal: leave out --json"))
     if save_first is not None and (first.strip() == HUMAN or parse_player(first).kind != "q"):
-        raise MenaceError("--save-first saves a q player's values: the --first player is not one")
+        raise MenaceError(_("--save-first saves a q player's values: the --first player is not one"))
     try:
         uses_kit = any(name.strip().partition(":")[0] == "kit" for name in (first, second))
         result = run_match(game, first, second, games=games, seed=seed, alternate=alternate,
                            operator=Terminal() if human else None, learn=learn,
                            store=open_store(db_path) if uses_kit else None)
     except EOFError:
-        raise MenaceError("no more moves were typed, so the match stopped") from None
+        raise MenaceError(_("no more moves were typed, so the match stopped")) from None
     if save_first is not None:
         from kit.qlearn import QLearner, save_values
 
@@ -72,14 +74,24 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
         return
     first_name, second_name = result.first, result.second
     if alternate:
-        click.echo(f"{result.game}, {games:,} game{'s' * (games != 1)}, a coin toss for who moves first "
-                   f"({first_name} moved first in {result.first_started:,}); wins are counted per player")
+        heading = n_(
+            "{game}, {games} game, a coin toss for who moves first ({first} moved first in {started}); wins "
+            "are counted per player",
+            "{game}, {games} games, a coin toss for who moves first ({first} moved first in {started}); wins "
+            "are counted per player",
+            games,
+        )
+        roles = (_("--first player ({name}) wins: {wins}"), _("--second player ({name}) wins: {wins}"))
     else:
-        click.echo(f"{result.game}, {games:,} game{'s' * (games != 1)}, {first_name} moving first")
-    role = ("--first player", "--second player") if alternate else ("first player", "second player")
-    click.echo(f"{role[0]} ({first_name}) wins: {result.first_wins:,}")
-    click.echo(f"draws: {result.draws:,}")
-    click.echo(f"{role[1]} ({second_name}) wins: {result.second_wins:,}")
+        heading = n_(
+            "{game}, {games} game, {first} moving first", "{game}, {games} games, {first} moving first", games
+        )
+        roles = (_("first player ({name}) wins: {wins}"), _("second player ({name}) wins: {wins}"))
+    click.echo(heading.format(game=result.game, games=thousands(games), first=first_name,
+                              started=thousands(result.first_started)))
+    click.echo(roles[0].format(name=first_name, wins=thousands(result.first_wins)))
+    click.echo(_("draws: {draws}").format(draws=thousands(result.draws)))
+    click.echo(roles[1].format(name=second_name, wins=thousands(result.second_wins)))
 
 
 COMMANDS = [match]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import click
 
 from kit.games import GAMES, game_from_spec
+from kit.i18n import _
 from tracker.errors import MenaceError
 
 if TYPE_CHECKING:  # the store is imported by the commands that open it: simulate and match need none
@@ -28,7 +29,7 @@ class FileName(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if "\x00" in str(value):
-            self.fail("a file name cannot contain a NUL byte", param, ctx)
+            self.fail(_("a file name cannot contain a NUL byte"), param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -78,11 +79,11 @@ def variant_options(command: F) -> F:
 
     @functools.wraps(command)
     def with_spec(*args: Any, **kwargs: Any) -> Any:
-        given = {key: kwargs.pop(key) for key, _ in VARIANT_OPTIONS}
+        given = {key: kwargs.pop(key) for key, _option in VARIANT_OPTIONS}
         kwargs["game"] = game_spec(kwargs["game"], given)
         return command(*args, **kwargs)
 
-    for _, option in reversed(VARIANT_OPTIONS):
+    for _key, option in reversed(VARIANT_OPTIONS):
         option(with_spec)
     return cast(F, with_spec)
 
@@ -94,7 +95,8 @@ def game_spec(name: str, given: dict[str, Any]) -> str:
         if value is not None and value is not False:
             words += [f"--{key.replace('_', '-')}"] + ([] if value is True else [str(value)])
     if len(words) > 1 and name not in GAMES:
-        raise MenaceError(f"{' '.join(words[1:])}: choose one game with --game to give it options")
+        message = _("{options}: choose one game with --game to give it options")
+        raise MenaceError(message.format(options=" ".join(words[1:])))
     return game_from_spec(" ".join(words)).spec if len(words) > 1 else name
 
 
@@ -143,4 +145,4 @@ def open_kit(store: Store, kit_name: str | None) -> KitRecord:
     try:
         return store.kit(kit_name)
     except KitNotChosen as error:
-        raise MenaceError(f"{error} with --kit NAME") from None
+        raise MenaceError(_("{error} with --kit NAME").format(error=error)) from None

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from kit.game import GameError
+from kit.i18n import _
 from tracker.commands.options import db_option, kit_option, open_kit, open_store
 from tracker.opponents import HUMAN, opponent_help, opponent_name
 from tracker.play_lock import playing
@@ -17,7 +18,6 @@ from tracker.session import BEAD_SOURCES
 from tracker.table import Stop, Table
 
 MAX_LINE = 1000  # characters in an answer: a census of every colour takes about 100
-TOO_LONG = f"  That line is longer than {MAX_LINE} characters, so it was not read: type the answer again."
 
 
 class Terminal:
@@ -34,7 +34,10 @@ class Terminal:
             line = self._line(prompt)
             if line is not None:
                 return line
-            click.echo(TOO_LONG)
+            too_long = _(
+                "  That line is longer than {limit} characters, so it was not read: type the answer again."
+            )
+            click.echo(too_long.format(limit=MAX_LINE))
 
     def _line(self, prompt: str) -> str | None:
         """The answer, or None if it was too long."""
@@ -139,30 +142,34 @@ def play(
         rng=random.Random(seed),
         brief=brief,
     )
-    resume = f"`menace play --kit {shlex.quote(kit.name)}` resumes it"
+    resume = _("`menace play --kit {kit}` resumes it").format(kit=shlex.quote(kit.name))
     try:
         with playing(store, kit):  # a kit in play elsewhere is refused in one line, before this one
-            click.echo(f"Kit {kit.name}: your labels should say kit {kit.kit_code}.")
+            click.echo(
+                _("Kit {kit}: your labels should say kit {code}.").format(kit=kit.name, code=kit.kit_code)
+            )
             finished = 0
             while finished < games:  # a discarded game does not count: --games 3 plays three games
                 finished += table.play_game()
     except Stop:
-        _stopped(table, resume, "Stopped.")
+        _stopped(table, resume, _("Stopped."))
     except KeyboardInterrupt:
         click.echo()
-        _stopped(table, resume, "Interrupted.")
+        _stopped(table, resume, _("Interrupted."))
         sys.exit(130)
     except EOFError:
-        _stopped(table, resume, "End of input.")
+        _stopped(table, resume, _("End of input."))
         sys.exit(1)
 
 
 def _stopped(table: Table, resume: str, why: str) -> None:
     session = table.world.session
     if session is None:
-        click.echo(f"{why} No game is in progress.")
+        click.echo(_("{why} No game is in progress.").format(why=why))
     else:
-        click.echo(f"{why} Game {session.number} is saved: {resume}.")
+        click.echo(
+            _("{why} Game {number} is saved: {resume}.").format(why=why, number=session.number, resume=resume)
+        )
 
 
 COMMANDS = [play]

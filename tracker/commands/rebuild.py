@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _, n_
 from tracker.commands.options import db_option, kit_option, open_store
-from tracker.text import plural
 
 
 @click.command()
@@ -22,11 +22,12 @@ def rebuild(db_path: Path | None, kit_name: str | None) -> None:
     from tracker.replay import rebuild_kits
 
     for kit in rebuild_kits(open_store(db_path), kit_name):
-        click.echo(
-            f"Rebuilt kit {kit.name} from {plural(kit.events, 'event')} "
-            f"({plural(kit.games, 'finished game')}): "
-            f"{plural(kit.beads_fixed, 'bead count')} and {plural(kit.games_fixed, 'games row')} put right."
-        )
+        events = n_("{count} event", "{count} events", kit.events).format(count=kit.events)
+        games = n_("{count} finished game", "{count} finished games", kit.games).format(count=kit.games)
+        beads = n_("{count} bead count", "{count} bead counts", kit.beads_fixed).format(count=kit.beads_fixed)
+        rows = n_("{count} games row", "{count} games rows", kit.games_fixed).format(count=kit.games_fixed)
+        rebuilt = _("Rebuilt kit {kit} from {events} ({games}): {beads} and {rows} put right.")
+        click.echo(rebuilt.format(kit=kit.name, events=events, games=games, beads=beads, rows=rows))
 
 
 COMMANDS = [rebuild]

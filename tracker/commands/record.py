@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _, n_
 from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
-from tracker.text import plural
 
 
 @click.command()
@@ -34,14 +34,16 @@ def record(db_path: Path | None, kit_name: str | None, file: Path) -> None:
             with open(file, encoding="utf-8") as handle:
                 done = record_games(store, kit, handle)
     except OSError as error:
-        raise MenaceError(f"cannot read {file}: {error.strerror}") from None
+        raise MenaceError(_("cannot read {file}: {error}").format(file=file, error=error.strerror)) from None
     except UnicodeDecodeError:
-        raise MenaceError(f"{file} is not UTF-8 text: nothing recorded") from None
+        raise MenaceError(_("{file} is not UTF-8 text: nothing recorded").format(file=file)) from None
     counts = {result: done.results.count(result) for result in ("win", "draw", "loss")}
-    click.echo(
-        f"Recorded {plural(len(done.results), 'game')} into kit {kit.name}: {counts['win']} won, "
-        f"{counts['draw']} drawn, {counts['loss']} lost."
+    recorded = n_(
+        "Recorded {games} game into kit {kit}: {win} won, {draw} drawn, {loss} lost.",
+        "Recorded {games} games into kit {kit}: {win} won, {draw} drawn, {loss} lost.",
+        len(done.results),
     )
+    click.echo(recorded.format(games=len(done.results), kit=kit.name, **counts))
 
 
 COMMANDS = [record]

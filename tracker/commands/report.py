@@ -9,9 +9,11 @@ from pathlib import Path
 import click
 
 from generator.charts import RESULT_COLOURS
+from kit.i18n import _, n_
 from tracker.commands.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
 from tracker.stats import running_score, summarise
+from tracker.text import menace_side
 
 BLOCK = 10  # games per bar in the results chart, more when there are many games
 MAX_BARS = 30  # beyond this the bars and their labels run into each other
@@ -30,42 +32,61 @@ def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
     kit = open_kit(store, kit_name)
     rows = store.results(kit, first_box=True)  # only the two columns drawn: 10,000 games are read at once
     if not rows:
-        raise MenaceError(f"kit {kit.name} has no finished games yet: nothing to draw")
+        raise MenaceError(_("kit {kit} has no finished games yet: nothing to draw").format(kit=kit.name))
     summary = summarise(rows)
     first_box = kit.catalogue.first_box
     curve = running_score(rows)
+    score, played = _("score"), _("games played")
     drawings = [
-        line_chart([Series("score", curve)], title="Running score: +3 win, +1 draw, -1 loss", y_label="score")
+        line_chart(
+            [Series(score, curve)],
+            title=_("Running score: +3 win, +1 draw, -1 loss"),
+            x_label=played,
+            y_label=score,
+        )
     ]
     block = next(size for size in _block_sizes() if len(rows) <= size * MAX_BARS)
     blocks = [rows[i : i + block] for i in range(0, len(rows), block)]
     names = [f"{i * block + 1}-{i * block + len(b)}" for i, b in enumerate(blocks)]
+    words = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
     layers = [
-        Series(result, [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
+        Series(words[result], [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
         for result in ("win", "draw", "loss")
     ]
-    drawings.append(stacked_bars(names, layers, title=f"Results per {block} games", y_label="games"))
+    title = _("Results per {count} games").format(count=block)
+    drawings.append(stacked_bars(names, layers, title=title, x_label=_("games"), y_label=_("games")))
     first = [json.loads(r["first_box"]) for r in rows]
     moves = kit.box(first_box).moves
     series = [
         Series(kit.colour(m), [f.get(str(kit.code(m)), 0) for f in first], kit.colour_of(m).rgb)
         for m in moves
     ]
-    drawings.append(
-        line_chart(series, title=f"Beads in the first box (box {first_box}) after each game", y_label="beads")
+    title = _("Beads in the first box (box {box}) after each game").format(box=first_box)
+    drawings.append(line_chart(series, title=title, x_label=played, y_label=_("beads")))
+    played = n_(
+        "{games} game: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
+        "{streak}",
+        "{games} games: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
+        "{streak}",
+        summary["games"],
     )
     lines = [
-        f"{kit.catalogue.game.title}, MENACE plays {kit.menace_plays}, rules {kit.rules_name}, "
-        f"kit {kit.kit_code}",
-        f"{summary['games']} games: {summary['wins']} won, {summary['draws']} drawn, "
-        f"{summary['losses']} lost; "
-        f"score {summary['score']:+d}; longest winning streak {summary['longest_win_streak']}",
+        _("{game}, {side}, rules {rules}, kit {code}").format(
+            game=kit.catalogue.game.title,
+            side=menace_side(kit.menace_plays),
+            rules=kit.rules_name,
+            code=kit.kit_code,
+        ),
+        played.format(
+            **{**summary, "score": f"{summary['score']:+d}", "streak": summary["longest_win_streak"]}
+        ),
     ]
     try:
-        write_report(out, f"MENACE kit {kit.name}", lines, drawings)
+        write_report(out, _("MENACE kit {kit}").format(kit=kit.name), lines, drawings)
     except OSError as error:
-        raise MenaceError(f"cannot write {out}: {error.strerror}") from None
-    click.echo(f"wrote {out}: {summary['games']} games", err=True)
+        raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
+    wrote = n_("wrote {file}: {count} game", "wrote {file}: {count} games", summary["games"])
+    click.echo(wrote.format(file=out, count=summary["games"]), err=True)
 
 
 def _block_sizes() -> Iterator[int]:

@@ -6,13 +6,10 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _
 from tracker.commands.options import db_option, kit_option, open_kit, open_store
 from tracker.errors import MenaceError
 from tracker.store import default_path
-
-INSTALL = (
-    "menace serve needs the web extra: pip install 'menace-kit[web]' (from a checkout: pip install '.[web]')"
-)
 
 
 @click.command()
@@ -42,7 +39,10 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str) -> N
         from tracker.web.server import serve as run
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] in ("werkzeug", "markupsafe"):
-            raise MenaceError(INSTALL) from None
+            raise MenaceError(
+                _("menace serve needs the web extra: pip install 'menace-kit[web]' (from a checkout: pip "
+                  "install '.[web]')")
+            ) from None
         raise
     store = open_store(db_path)  # a missing store or an unknown kit is said here, once, not per request
     if kit_name is not None:
@@ -52,7 +52,8 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str) -> N
         run(db_path or default_path(), host, port, kit_name, click.echo)
     except OSError as error:
         reason = (error.strerror or str(error)).split(" (while attempting")[0]
-        raise MenaceError(f"cannot listen on {host}:{port}: {reason}") from None
+        message = _("cannot listen on {host}:{port}: {reason}")
+        raise MenaceError(message.format(host=host, port=port, reason=reason)) from None
 
 
 COMMANDS = [serve]

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from kit.games import GAMES
+from kit.i18n import _
 from tracker.commands.learner_studies import learners, qlearn
 from tracker.commands.options import FileName, json_option
 from tracker.errors import MenaceError
@@ -48,8 +49,9 @@ def thinking_time(game: str, iterations: str, games: int, seed: int, out: Path |
         try:
             write_thinking_time_report(result, out)
         except OSError as error:
-            raise MenaceError(f"cannot write {out}: {error.strerror}") from None
-        click.echo(f"wrote {out}", err=True)
+            message = _("cannot write {file}: {error}")
+            raise MenaceError(message.format(file=out, error=error.strerror)) from None
+        click.echo(_("wrote {file}").format(file=out), err=True)
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:

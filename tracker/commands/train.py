@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _, n_
 from tracker.commands.options import db_option, game_options, open_store
-from tracker.text import plural
+from tracker.text import menace_side, thousands
 
 
 @click.command()
@@ -36,13 +37,20 @@ def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None,
     world = save_trained_kit(store, name, palette, training)
     kit = world.kit
     beads = sum(sum(counts.values()) for counts in (world.loaded_mirror or {}).values())
-    click.echo(
-        f"Trained kit {kit.name}: {kit.catalogue.game.title}, MENACE plays {kit.menace_plays}, rules "
-        f"{kit.rules_name}, {plural(games, 'game')} against {training.opponent} (seed {training.seed}): "
-        f"won {training.wins:,}, drew {training.draws:,}, lost {training.losses:,}; {beads:,} beads in "
-        f"{len(kit.boxes)} boxes."
+    trained = n_(
+        "Trained kit {kit}: {game}, {side}, rules {rules}, {games} game against {opponent} (seed {seed}): "
+        "won {wins}, drew {draws}, lost {losses}; {beads} beads in {boxes} boxes.",
+        "Trained kit {kit}: {game}, {side}, rules {rules}, {games} games against {opponent} (seed {seed}): "
+        "won {wins}, drew {draws}, lost {losses}; {beads} beads in {boxes} boxes.",
+        games,
     )
-    click.echo(f"Store: {store.path}")
+    click.echo(trained.format(
+        kit=kit.name, game=kit.catalogue.game.title, side=menace_side(kit.menace_plays), rules=kit.rules_name,
+        games=thousands(games), opponent=training.opponent, seed=training.seed, wins=thousands(training.wins),
+        draws=thousands(training.draws), losses=thousands(training.losses), beads=thousands(beads),
+        boxes=len(kit.boxes),
+    ))  # fmt: skip
+    click.echo(_("Store: {path}").format(path=store.path))
 
 
 COMMANDS = [train]

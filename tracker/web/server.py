@@ -11,6 +11,7 @@ from pathlib import Path
 # mypy may run where the web extra is not installed (the default install): this import is then unknown.
 from werkzeug.serving import BaseWSGIServer, make_server  # type: ignore[import-not-found, unused-ignore]
 
+from kit.i18n import _
 from tracker.web.app import LOOPBACK, ClassroomScreen
 
 
@@ -31,6 +32,7 @@ def server(db_path: Path, host: str, port: int, kit_name: str | None = None) -> 
 def serve(db_path: Path, host: str, port: int, kit_name: str | None, say: Callable[[str], None]) -> None:
     httpd = server(db_path, host, port, kit_name)
     shown = f"[{host}]" if ":" in host else host
-    say(f"The classroom screen is at http://{shown}:{httpd.server_address[1]}/ (Ctrl-C stops it).")
+    address = f"http://{shown}:{httpd.server_address[1]}/"
+    say(_("The classroom screen is at {address} (Ctrl-C stops it).").format(address=address))
     httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket
-    say("Stopped.")
+    say(_("Stopped."))
