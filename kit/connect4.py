@@ -23,6 +23,7 @@ from kit.game import (
     PositionCount,
     State,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 
 COLUMNS, ROWS = 7, 6
@@ -63,12 +64,18 @@ def cell_bit(column: int, row: int) -> int:
 
 class ConnectFour(Game[Position, Column]):
     name = "connect4"
-    title = "Four-in-a-row"
-    short_title = "Four-in-a-row"
     player_names = ("X", "O")
     default_rules = ""  # no matchbox kit, so no rules preset
     default_palette = ""
     no_matchbox_kit = PositionCount(4_531_985_219_092, "John Tromp's count of legal positions")
+
+    @property
+    def title(self) -> str:
+        return _("Four-in-a-row")
+
+    @property
+    def short_title(self) -> str:
+        return _("Four-in-a-row")
 
     def rules_summary(self) -> str:
         return ("Two players take turns to drop a disc into one of the 7 columns of an upright 7 x 6 "

@@ -29,6 +29,7 @@ from kit.game import (
     PositionCount,
     State,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 
 SIZE = 8
@@ -123,12 +124,18 @@ def square_name(square: Square) -> str:
 
 class Othello(Game[Position, Square]):
     name = "othello"
-    title = "Othello"
-    short_title = "Othello"
     player_names = ("Black", "White")
     default_rules = ""  # no matchbox kit, so no rules preset
     default_palette = ""
     no_matchbox_kit = PositionCount(10**28, "L. V. Allis, 1994", "about")
+
+    @property
+    def title(self) -> str:
+        return _("Othello")
+
+    @property
+    def short_title(self) -> str:
+        return _("Othello")
 
     def rules_summary(self) -> str:
         return ("Black and White take turns to place a disc of their colour on the 8 x 8 board, Black "

@@ -30,6 +30,7 @@ from kit.game import (
     PositionCount,
     State,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 from kit.tictactoe import LINES
 
@@ -89,14 +90,20 @@ def local_boards(x: int, o: int) -> tuple[int, int, int]:
 
 class UltimateTicTacToe(Game[Position, Move]):
     name = "ultimate"
-    title = "Ultimate tic-tac-toe"
-    short_title = "Ultimate tic-tac-toe"
     player_names = ("X", "O")
     default_rules = ""  # no matchbox kit, so no rules preset
     default_palette = ""
     no_matchbox_kit = PositionCount(
         10 * 3**81, "81 cells X, O or empty, times 10 choices of the board to play in", "at most"
     )
+
+    @property
+    def title(self) -> str:
+        return _("Ultimate tic-tac-toe")
+
+    @property
+    def short_title(self) -> str:
+        return _("Ultimate tic-tac-toe")
 
     def rules_summary(self) -> str:
         return ("Nine noughts-and-crosses boards make one big board. X moves first. Where you play in a "

@@ -8,6 +8,7 @@ import click
 
 from kit.game import SIDES
 from kit.games import GAMES, game_from_spec
+from kit.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language, use_language
 from tracker.commands.options import VARIANT_OPTIONS, db_option, open_kit, open_store, variant_options
 from tracker.errors import MenaceError
 
@@ -43,6 +44,9 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True,
               help="Folder for the kits; each game gets DIR/<game>/ (with options: DIR/nim-heaps-1-2-3/).")
+@click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=DEFAULT_LANGUAGE,
+              envvar="MENACE_LANG", show_default=True, show_envvar=True,
+              help="The language of every printed document and of this command's messages.")
 @db_option
 @click.option("--kit", "kit_name", metavar="NAME", default=None,
               help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
@@ -50,7 +54,7 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.pass_context
 def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None, palette: str | None,
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
-             out: Path, db_path: Path | None, kit_name: str | None) -> None:
+             language: str, out: Path, db_path: Path | None, kit_name: str | None) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
     a kit.json manifest.
@@ -59,8 +63,21 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
     Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
     (actual size).
     """
+    spoken = current_language()
+    use_language(language)  # before anything is drawn: documents translate as they draw
+    try:
+        _generate(ctx, game, menace_plays, rules, palette, paper, stock, offset_x, offset_y, level_per_sheet,
+                  out, db_path, kit_name)
+    finally:
+        use_language(spoken)  # a test (or any caller in the same process) keeps its own language
+
+
+def _generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None, palette: str | None,
+              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
+              out: Path, db_path: Path | None, kit_name: str | None) -> None:
     from generator.printed_kit import KitOptions
     from generator.printed_kit import generate as generate_kit
+    from kit.i18n import _
 
     options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
                          level_per_sheet=level_per_sheet)
@@ -69,7 +86,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
         return
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
-        click.echo(f"Warning: a draft kit: {draft}.", err=True)
+        click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
 
 
