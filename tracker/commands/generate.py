@@ -8,7 +8,7 @@ import click
 
 from kit.game import SIDES
 from kit.games import GAMES, game_from_spec
-from kit.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language, use_language
+from kit.i18n import DEFAULT_LANGUAGE, LANGUAGES, _, current_language, use_language
 from tracker.commands.options import VARIANT_OPTIONS, db_option, open_kit, open_store, variant_options
 from tracker.errors import MenaceError
 
@@ -77,7 +77,6 @@ def _generate(ctx: click.Context, game: str, menace_plays: str, rules: str | Non
               out: Path, db_path: Path | None, kit_name: str | None) -> None:
     from generator.printed_kit import KitOptions
     from generator.printed_kit import generate as generate_kit
-    from kit.i18n import _
 
     options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
                          level_per_sheet=level_per_sheet)
@@ -97,10 +96,11 @@ def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, o
                       out: Path) -> None:
     from tracker.kit_print import print_stored_kit
 
-    names = ("game", *(key for key, _ in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
+    names = ("game", *(key for key, _parse in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
     given = [f"--{name.replace('_', '-')}" for name in names
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
     if given:
-        raise MenaceError(f"--kit prints the kit as it is: leave out {', '.join(given)}")
+        raise MenaceError(_("--kit prints the kit as it is: leave out {options}").format(
+            options=", ".join(given)))
     store = open_store(db_path)
     print_stored_kit(store, open_kit(store, kit_name), options, out, lambda line: click.echo(line, err=True))
