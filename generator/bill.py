@@ -1,29 +1,26 @@
-"""The bill of materials for a kit: beads per colour, a reserve for wins, and the number of matchboxes.
+"""The bill of materials for a kit: beads per colour, a reserve from simulated play, the boxes that may
+outgrow a matchbox, and the number of matchboxes.
 
 Kept apart from the fill sheet's drawing so the arithmetic is tested as numbers.
 """
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
-from kit.game import State
+from generator.capacity import MATCHBOX_BEADS, growth
+from kit.i18n import _, n_
 from kit.matchbox import Catalogue
-
-RESERVE_GAMES = 20  # wins the reserve covers; a classroom session is rarely longer
 
 
 @dataclass(frozen=True)
 class Bill:
     matchboxes: int
     start: dict[int, int]  # beads per colour to fill every box, by move code (as palettes key colours)
-    reserve: dict[int, int]  # extra beads per colour for wins and draws
-    boxes_per_game: int  # the most boxes MENACE can use in one game
-    per_game: int  # the most beads one game can add to one box
-    reserve_games: int
+    reserve: dict[int, int]  # extra beads per colour for the games that add beads (generator.capacity)
+    outgrowing: tuple[int, ...]  # boxes that may hold more beads than a matchbox (MATCHBOX_BEADS)
+    runs: int  # simulated MENACEs behind the reserve
+    games: int  # games each of them played
 
     @property
     def total_start(self) -> int:
@@ -37,43 +34,32 @@ class Bill:
         return self.start[code] + self.reserve[code]
 
 
-def bill_for(catalogue: Catalogue, reserve_games: int = RESERVE_GAMES) -> Bill:
-    """Beads to buy: every box's starting beads, plus beads for ``reserve_games`` games that add the most.
-
-    A game adds at most max(win, draw) beads to each box MENACE used, and it uses at most
-    ``boxes_per_game`` boxes; which colours gain is unknown in advance, so the reserve is shared out in
-    proportion to each colour's share of the starting beads, rounded up.
-    """
+def bill_for(catalogue: Catalogue) -> Bill:
+    """Beads to buy: every box's starting beads, plus a reserve per colour that covers ``growth``'s
+    simulated games in 19 runs of 20."""
     start: Counter[int] = Counter()
     for box in catalogue.boxes:
         for move, count in zip(box.moves, box.beads, strict=True):
             start[catalogue.game.move_code(move)] += count
-    per_game = max(catalogue.rules.win, catalogue.rules.draw, 0)
-    boxes_per_game = longest_game(catalogue)
-    pool = reserve_games * boxes_per_game * per_game
-    total = sum(start.values())
-    reserve = {code: math.ceil(pool * count / total) for code, count in sorted(start.items())}
+    grown = growth(catalogue)
+    reserve = {code: grown.reserve.get(code, 0) for code in sorted(start)}
+    outgrowing = tuple(grown.outgrowing(MATCHBOX_BEADS))
     starting = dict(sorted(start.items()))
-    return Bill(len(catalogue.boxes), starting, reserve, boxes_per_game, per_game, reserve_games)
+    return Bill(len(catalogue.boxes), starting, reserve, outgrowing, grown.runs, grown.games)
 
 
-@cache
-def longest_game(catalogue: Catalogue) -> int:
-    """The most boxes MENACE can draw from in one game (tic-tac-toe first: 4; Nim: 5)."""
-    game = catalogue.game
-    boxed = {box.position for box in catalogue.boxes}
-    menace = catalogue.menace
-    memo: dict[State[Any], int] = {}
-
-    def deepest(state: State[Any]) -> int:
-        if state in memo:
-            return memo[state]
-        moves = game.legal_moves(state)
-        own = int(state.to_move == menace and game.canonical(state.position)[0] in boxed)
-        memo[state] = own + max((deepest(game.play(state, m)) for m in moves), default=0)
-        return memo[state]
-
-    return deepest(game.initial())
+def outgrow_warning(boxes: tuple[int, ...]) -> str | None:
+    """"boxes 1, 2 and 5 may outgrow a matchbox ...": what the fill sheet and `generate` say; None when no
+    box may."""
+    if not boxes:
+        return None
+    listed = str(boxes[-1])
+    if len(boxes) > 1:
+        listed = _("{some} and {last}").format(some=", ".join(map(str, boxes[:-1])), last=listed)
+    return n_("box {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
+              "box or a bag ready",
+              "boxes {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
+              "box or a bag ready", len(boxes)).format(boxes=listed, beads=MATCHBOX_BEADS)
 
 
 def colour_runs(catalogue: Catalogue) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:

@@ -1,15 +1,18 @@
 """The bead bill (known answers from facts.md) and the rules card written from preset fields."""
 from __future__ import annotations
 
-import math
-
 import pytest
+from pypdf import PdfReader
 
-from generator.bill import bill_for, longest_game
+from generator.bill import bill_for, outgrow_warning
+from generator.capacity import growth
 from generator.catalogue import build_catalogue
-from generator.documents.common import has_draws
+from generator.documents import fill
+from generator.documents.common import KitSpec, has_draws
 from generator.rules_text import bead_change, rules_card
+from generator.stocks import load_stock
 from kit.games import get_game
+from kit.palettes import default_palette
 from kit.rules import load_rules, preset_names
 
 
@@ -26,18 +29,35 @@ def test_starting_beads_match_the_published_bills(game, side, rules, beads):
     assert bill.total_start == beads
 
 
-def test_longest_games():
-    assert longest_game(build_catalogue("tictactoe", "first")) == 4  # the fifth move is forced: no box
-    assert longest_game(build_catalogue("tictactoe", "second")) == 4
-    assert longest_game(build_catalogue("nim", "first")) == 5  # 9, 7, 5, 3, 1 tokens
-
-
-def test_reserve_is_the_win_pool_shared_out_and_rounded_up(first):
-    bill = bill_for(first, reserve_games=20)
-    pool = 20 * 4 * 3
-    assert bill.reserve == {m: math.ceil(pool * n / 1720) for m, n in bill.start.items()}
-    assert pool <= bill.total_reserve < pool + len(bill.start)
+def test_the_reserve_is_each_colours_simulated_growth(first):
+    bill = bill_for(first)
+    assert bill.reserve == growth(first).reserve and list(bill.reserve) == list(bill.start)
     assert bill.matchboxes == 304 and bill.buy(0) == bill.start[0] + bill.reserve[0]
+    assert bill.outgrowing == (1,) and (bill.runs, bill.games) == (300, 50)
+    assert bill_for(build_catalogue("hexapawn", "second")).total_reserve == 0  # Gardner's rules add none
+
+
+def test_the_outgrow_warning_names_its_boxes_singular_or_plural():
+    assert outgrow_warning(()) is None
+    assert outgrow_warning((1,)) == (
+        "box 1 may outgrow a matchbox, which holds about 90 beads of 5 mm; keep a bigger box or a bag ready")
+    assert outgrow_warning((1, 2, 5)).startswith("boxes 1, 2 and 5 may outgrow a matchbox,")
+    assert outgrow_warning((3, 4)).startswith("boxes 3 and 4 may")
+
+
+def fill_text(tmp_path, catalogue) -> str:
+    spec = KitSpec(catalogue, default_palette(catalogue.game.name), load_stock("plain"), "a4")
+    fill.write(tmp_path / "fill.pdf", spec)
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "fill.pdf").pages)
+
+
+def test_the_fill_sheet_says_where_the_reserve_comes_from_and_which_box_may_outgrow(tmp_path, first):
+    text = fill_text(tmp_path, first)
+    assert ("Reserve: enough for 50 games against a random player, in 19 of 20 simulated runs (300 MENACEs "
+            "with these boxes and rules; a win adds 3 and a draw 1).") in text
+    assert "Bigger boxes: box 1 may outgrow a matchbox, which holds about 90 beads of 5 mm;" in text
+    nim = fill_text(tmp_path, build_catalogue("nim", "first"))
+    assert "Reserve: enough for 50 games" in nim and "outgrow" not in nim
 
 
 def test_bead_changes_in_physical_words():

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from generator.documents.common import KitSpec, data_text, write_pdf
 from generator.documents.labels import sheet_plan
-from generator.drawing import INK, hex_colour, in_mm, paragraph
+from generator.drawing import INK, hex_colour, in_mm, paragraph, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.layout import SAFE_EDGE, Rect
 from kit.i18n import _
@@ -53,8 +53,9 @@ def _words(canvas: Canvas, spec: KitSpec, panel: Rect) -> None:
     x, y = panel.x + 22, panel.top - 11
     width = panel.right - 6 - x
     canvas.setFillColor(hex_colour(INK))
-    canvas.setFont(BOLD, 6.2)
-    canvas.drawString(x, y, _("Print at 100% / actual size"))
+    heading = _("Print at 100% / actual size")
+    canvas.setFont(BOLD, min(6.2, width / max(text_width(heading, BOLD, 1.0), 1e-6)))  # inside the panel
+    canvas.drawString(x, y, heading)
     facts = _("{stock} on {paper} paper; offset {x} mm across, {y} mm down. Kit {code}: {kit}.").format(
         stock=data_text(spec.stock.title), paper=spec.paper.upper(), x=number(spec.offset_x, "+g"),
         y=number(spec.offset_y, "+g"), code=spec.code, kit=spec.kit_title)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.wording import Wording, wording_for
-from generator.drawing import MM, MoveArrow, in_mm
+from generator.drawing import MM, MoveArrow, in_mm, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
 from generator.walk import states
@@ -153,11 +153,14 @@ def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: in
     (kit.i18n), drawn in the current language.
     """
     width, height = spec.page_mm
+    heading, side = _(title), spec.kit_title
+    # The heading shrinks rather than run into the kit's title at its right (German words are longer).
+    room = width - 2 * MARGIN - text_width(side, REGULAR, 3.0) - 4
     with in_mm(canvas):
-        canvas.setFont(BOLD, 6.0)
-        canvas.drawString(MARGIN, height - MARGIN - 4.5, _(title))
+        canvas.setFont(BOLD, min(6.0, room / max(text_width(heading, BOLD, 1.0), 1e-6)))
+        canvas.drawString(MARGIN, height - MARGIN - 4.5, heading)
         canvas.setFont(REGULAR, 3.0)
-        canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, spec.kit_title)
+        canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, side)
         canvas.drawString(MARGIN, MARGIN - 6, spec.footer)
         if pages > 1:
             canvas.drawRightString(width - MARGIN, MARGIN - 6, _("page {page} of {pages}").format(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.bill import Bill, bill_for, colour_runs
+from generator.bill import Bill, bill_for, colour_runs, outgrow_warning
 from generator.documents.common import (
     MARGIN,
     KitSpec,
@@ -107,9 +107,12 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     summary = spec.game.rules_summary()
     notes = [] if summary is None else [
         _("The game MENACE learns ({game}): {rules}").format(game=spec.game.title, rules=summary)]
-    notes += [_filling(spec), _reserve(spec, bill),
-              _("Matchboxes: {count}, one per label. Buy a few spare, and a tray or cup to keep each game's "
-                "drawn beads beside their boxes.").format(count=bill.matchboxes)]
+    notes += [_filling(spec), _reserve(spec, bill)]
+    warning = outgrow_warning(bill.outgrowing)
+    if warning is not None:
+        notes.append(_("Bigger boxes: {warning}.").format(warning=warning))
+    notes.append(_("Matchboxes: {count}, one per label. Buy a few spare, and a tray or cup to keep each "
+                   "game's drawn beads beside their boxes.").format(count=bill.matchboxes))
     for note in notes:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
 
@@ -137,17 +140,16 @@ def _filling(spec: KitSpec) -> str:
 def _reserve(spec: KitSpec, bill: Bill) -> str:
     """Why the reserve holds as many beads as it does."""
     rules = spec.catalogue.rules
-    games, boxes, per_game = bill.reserve_games, bill.boxes_per_game, bill.per_game
-    if not per_game:
+    if not (max(rules.win, rules.draw) > 0 or rules.empty_box == "refill"):
         return _("Reserve: none is needed, since under these rules no game adds beads: a box never holds "
                  "more than it starts with.")
     adds = (_("a win adds {win} and a draw {draw}") if has_draws(spec.catalogue.game) else
             _("a win adds {win}")).format(win=max(rules.win, 0), draw=max(rules.draw, 0))
-    return _("Reserve: enough for {games} games that each add the most beads: {adds} to every box MENACE "
-             "used, and one game uses at most {boxes} boxes, so {games} \u00d7 {boxes} \u00d7 {per_game} = "
-             "{total} beads, shared out like the starting beads and rounded up. Defeats take beads out and "
-             "refill the reserve.").format(games=games, adds=adds, boxes=boxes, per_game=per_game,
-                                           total=games * boxes * per_game)
+    return n_("Reserve: enough for {games} game against a random player, in 19 of 20 simulated runs ({runs} "
+              "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
+              "Reserve: enough for {games} games against a random player, in 19 of 20 simulated runs ({runs} "
+              "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
+              bill.games).format(games=bill.games, runs=bill.runs, adds=adds)
 
 
 COLOUR_TEXT = 3.4  # mm: the by-colour page's text

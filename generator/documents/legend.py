@@ -177,16 +177,21 @@ def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> f
     x = area.right + 8
     line_y = y - 5
     canvas.setFont(BOLD, 3.6)
-    for text, dx in ((_("letter"), 0), (_("colour"), 13), (_("square of the picture"), 32)):
+    # Columns as wide as their words need (German headings are longer), at least the English widths.
+    headings = (_("letter"), _("colour"), _("square of the picture"))
+    names_w = max(text_width(colour.spoken, BOLD, 3.6) for colour in palette.colours)
+    colour_dx = max(13.0, text_width(headings[0], BOLD, 3.6) + 3)
+    square_dx = max(32.0, colour_dx + max(names_w, text_width(headings[1], BOLD, 3.6)) + 3)
+    for text, dx in zip(headings, (0, colour_dx, square_dx), strict=True):
         canvas.drawString(x + dx, line_y, text)
     for colour, square in squares.items():
         line_y -= 6.6
         draw_dot(canvas, x + 2.2, line_y + 1.2, 2.3, colour)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, 3.6)
-        canvas.drawString(x + 13, line_y, colour.spoken)
+        canvas.drawString(x + colour_dx, line_y, colour.spoken)
         canvas.setFont(REGULAR, 3.6)
-        canvas.drawString(x + 32, line_y, "" if square is None else cell_place(board, square))
+        canvas.drawString(x + square_dx, line_y, "" if square is None else cell_place(board, square))
     text_y = min(area.y, line_y) - 7
     text = _(
         "Palette \u201c{title}\u201d. {description} A colour always stands for the same square of the "
@@ -278,7 +283,7 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
     y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=3.4) - 4
     game = spec.game
     turn = game.symmetries[1]
-    size = 30.0
+    size = min(30.0, y - 6 - MARGIN)  # the boards shrink rather than run into the footer (longer words)
     moves = spec.on_cells(box.moves).values()
     turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(move)) for move in moves)
     real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}

@@ -87,9 +87,22 @@ def _generate(ctx: click.Context, game: str, menace_plays: str, rules: str | Non
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
+    _warn_outgrowing(options)
 
 
 COMMANDS = [generate]
+
+
+def _warn_outgrowing(options: KitOptions) -> None:
+    """One stderr line per kit with boxes that may outgrow a matchbox (its fill sheet says so too)."""
+    from generator.bill import bill_for, outgrow_warning
+    from generator.printed_kit import plan_kits
+
+    for spec in plan_kits(options):  # the kits just written: their simulated growth is remembered
+        warning = outgrow_warning(bill_for(spec.catalogue).outgrowing)
+        if warning is not None:
+            line = _("Warning: {game} (kit {code}): {warning}.")
+            click.echo(line.format(game=spec.game.title, code=spec.code, warning=warning), err=True)
 
 
 def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, options: KitOptions,
