@@ -102,13 +102,13 @@ def load_palette(name: str, *, game: str | None = None) -> Palette:
     """The palette called ``name``; raises UnknownPaletteError, also when it is for another game."""
     data = datafiles.read("palettes", name)
     if data is None:
-        raise UnknownPaletteError(f"unknown palette {name!r}: choose one of {', '.join(palette_names(game))}")
+        raise UnknownPaletteError(_("unknown palette {name!r}: choose one of {names}").format(
+            name=name, names=", ".join(palette_names(game))))
     palette = palette_from_data(name, data, source=f"palette {name!r}")
     if game is not None and palette.game != game:
         raise UnknownPaletteError(
-            f"palette {name!r} is for {palette.game}, not {game}: "
-            f"choose one of {', '.join(palette_names(game))}"
-        )
+            _("palette {name!r} is for {other}, not {game}: choose one of {names}").format(
+                name=name, other=palette.game, game=game, names=", ".join(palette_names(game))))
     return palette
 
 
@@ -119,8 +119,9 @@ def choose_palette(value: str, *, game: str) -> Palette:
         return load_palette(value, game=game)
     palette = palette_from_data(Path(value).name, datafiles.read_file(value), source=value, shipped=False)
     if palette.game != game:
-        raise UnknownPaletteError(f"{value}: game is {palette.game!r}, but the kit is {game}: "
-                                  f"write game = {game!r}")
+        raise UnknownPaletteError(
+            _("{file}: game is {other!r}, but the kit is {game}: write game = {game!r}").format(
+                file=value, other=palette.game, game=game))
     return palette
 
 

@@ -132,3 +132,40 @@ def test_german_numbers() -> None:
         assert number(2201) == "2.201" and number(1.5, "+g") == "+1,5" and number(21633) == "21.633"
     finally:
         use_language("en")
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    use_language("de")
+    yield
+    use_language("en")
+
+
+def test_the_kit_speaks_german_while_playing(german: None) -> None:
+    from kit.game import IllegalMoveError, State
+    from kit.games import get_game
+    from kit.palettes import UnknownColourError, load_palette
+
+    with pytest.raises(IllegalMoveError) as taken:
+        get_game("tictactoe").play(State("....X....", 1), 4)
+    assert str(taken.value) == "Feld 5 (Mitte) ist besetzt: wähle eines von 1, 2, 3, 4, 6, 7, 8, 9"
+    nim = get_game("nim")
+    assert nim.title == "Nim mit einem Haufen"
+    assert nim.rules_summary() == ("Zu Beginn liegen 9 Spielsteine auf einem Haufen. Die beiden Spieler sind "
+                                   "abwechselnd am Zug, und jeder Zug nimmt 1 bis 3 Spielsteine vom Haufen. "
+                                   "Wer den letzten Spielstein nimmt, verliert.")
+    craft = load_palette("craft")
+    assert craft.parse("rot").name == "red" and craft.parse("R").name == "red"  # German name or the letter
+    with pytest.raises(UnknownColourError) as unknown:
+        craft.parse("zz", among=(0, 4))
+    assert str(unknown.value) == "'zz' ist hier keine Farbe: wähle eine von rot (R), schwarz (K)"
+
+
+def test_the_same_messages_stay_english_by_default() -> None:
+    from kit.game import IllegalMoveError, State
+    from kit.games import get_game
+
+    with pytest.raises(IllegalMoveError) as taken:
+        get_game("tictactoe").play(State("....X....", 1), 4)
+    assert str(taken.value) == "square 5 (centre) is taken: choose one of 1, 2, 3, 4, 6, 7, 8, 9"
+    assert get_game("nim").title == "Single-pile Nim"
