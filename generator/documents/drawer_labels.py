@@ -7,7 +7,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
-from generator.drawing import INK, centred_text, fit_size, hex_colour, ink_on, level_colour, paragraph
+from generator.drawing import (
+    INK,
+    centred_text,
+    fit_size,
+    hex_colour,
+    ink_on,
+    level_colour,
+    paragraph,
+    text_width,
+)
 from generator.fonts import BOLD, REGULAR
 from generator.layout import SAFE_EDGE, Rect
 from kit.i18n import _
@@ -69,12 +78,14 @@ def _strip_page(canvas: Canvas, spec: KitSpec, placed: list[tuple[Box, Rect]], p
         for box, strip in placed:
             _strip(canvas, spec, box, strip)
         canvas.setFillColor(hex_colour(INK))
-        canvas.setFont(REGULAR, 2.6)
         footer = _("{kit} \u00b7 kit {code} \u00b7 drawer fronts, {width} x {height} mm: cut along the grey "
                    "lines, print at 100% \u00b7 page {page} of {pages}").format(
             kit=spec.kit_title, code=spec.code, width=number(STRIP_W, "g"), height=number(STRIP_H, "g"),
             page=page, pages=pages)
         baseline = max(SAFE_EDGE + 1, min(r.y for _, r in placed) - 5)
+        # As large as fits between the margins a printer cannot reach (the German line is longer).
+        room = spec.page_mm[0] - 2 * SAFE_EDGE
+        canvas.setFont(REGULAR, min(2.6, room / max(text_width(footer, REGULAR, 1.0), 1e-6)))
         canvas.drawCentredString(spec.page_mm[0] / 2, baseline, footer)
     canvas.showPage()
 
