@@ -42,6 +42,8 @@ MOVES_PICTURE = (
     "the step of the middle pawn, a2xb3 a capture."
 )
 CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
+READING_SIZES = (3.2, 3.0, 2.8, 2.6)  # "how to read a label": its notes' text, largest first, likewise
+TURNED_BOARD = 30.0  # mm: each board of the turned example
 
 
 def write(path: Path, spec: KitSpec) -> int:
@@ -180,7 +182,7 @@ def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> f
     # Columns as wide as their words need (German headings are longer), at least the English widths.
     headings = (_("letter"), _("colour"), _("square of the picture"))
     names_w = max(text_width(colour.spoken, BOLD, 3.6) for colour in palette.colours)
-    colour_dx = max(13.0, text_width(headings[0], BOLD, 3.6) + 3)
+    colour_dx = max(13.0, text_width(headings[0], BOLD, 3.6) + 1.5)
     square_dx = max(32.0, colour_dx + max(names_w, text_width(headings[1], BOLD, 3.6)) + 3)
     for text, dx in zip(headings, (0, colour_dx, square_dx), strict=True):
         canvas.drawString(x + dx, line_y, text)
@@ -236,14 +238,34 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
                        "the boxes by it.").format(key=spec.finder_keys[box.id]))
     if plan.code is not None:
         notes.append(_("kit {code}: the kit code; the tracker checks it matches.").format(code=spec.code))
+    turned = len(spec.game.symmetries) > 1  # only a game with symmetries has pictures that lie turned
+    note_size = _reading_size(spec, notes, note_width=width - (x - MARGIN), below=y - plan.height * scale,
+                              top=y, turned=turned)
     text_y = y - 1
     for note in notes:
-        text_y = paragraph(canvas, "\u2022 " + note, x, text_y, width - (x - MARGIN), size=3.2) - 1.2
+        text_y = paragraph(canvas, "\u2022 " + note, x, text_y, width - (x - MARGIN), size=note_size) - 1.2
     y = min(text_y, y - plan.height * scale) - 6
     if spec.words.how_to_play is not None:
         paragraph(canvas, spec.words.how_to_play, MARGIN, y, width, size=3.6)
-    if len(spec.game.symmetries) > 1:  # only a game with symmetries has pictures that lie turned
-        _turned_example(canvas, spec, box, y, width)
+    if turned:
+        _turned_example(canvas, spec, box, y, width, size=note_size + 0.2)
+
+
+def _reading_size(spec: KitSpec, notes: list[str], *, note_width: float, below: float, top: float,
+                  turned: bool) -> float:
+    """The largest text size (of READING_SIZES) at which the label's notes and the turned example keep
+    the example's boards at full size above the footer: longer words (German) or a shorter page (Letter)
+    take a smaller size."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    for size in READING_SIZES:
+        lines = sum(len(wrapped("\u2022 " + note, note_width, size=size)) for note in notes)
+        y = min(top - 1 - lines * size * 1.3 - 1.2 * len(notes), below) - 6
+        if turned:
+            text = _(MIRRORED if moves_are_arrows(spec.game) else TURNED)
+            y -= len(wrapped(text, width, size=size + 0.2)) * (size + 0.2) * 1.3 + 4 + TURNED_BOARD + 6
+        if y >= MARGIN:
+            return size
+    return READING_SIZES[-1]
 
 
 def _example_box(spec: KitSpec) -> Box:
@@ -278,12 +300,12 @@ MIRRORED = (
 )
 
 
-def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float) -> None:
+def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float, *, size: float) -> None:
     arrows = moves_are_arrows(spec.game)
-    y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=3.4) - 4
+    y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=size) - 4
     game = spec.game
     turn = game.symmetries[1]
-    size = min(30.0, y - 6 - MARGIN)  # the boards shrink rather than run into the footer (longer words)
+    size = min(TURNED_BOARD, y - 6 - MARGIN)  # smaller rather than run into the footer
     moves = spec.on_cells(box.moves).values()
     turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(move)) for move in moves)
     real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}
