@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from generator.capacity import MATCHBOX_BEADS, growth
+from kit.i18n import _, n_
 from kit.matchbox import Catalogue
 
 
@@ -52,10 +53,13 @@ def outgrow_warning(boxes: tuple[int, ...]) -> str | None:
     box may."""
     if not boxes:
         return None
-    listed = ", ".join(map(str, boxes[:-1])) + " and " if len(boxes) > 1 else ""
-    named = "boxes" if len(boxes) > 1 else "box"
-    return (f"{named} {listed}{boxes[-1]} may outgrow a matchbox, which holds about {MATCHBOX_BEADS} beads "
-            "of 5 mm; keep a bigger box or a bag ready")
+    listed = str(boxes[-1])
+    if len(boxes) > 1:
+        listed = _("{some} and {last}").format(some=", ".join(map(str, boxes[:-1])), last=listed)
+    return n_("box {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
+              "box or a bag ready",
+              "boxes {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
+              "box or a bag ready", len(boxes)).format(boxes=listed, beads=MATCHBOX_BEADS)
 
 
 def colour_runs(catalogue: Catalogue) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:

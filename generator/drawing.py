@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.fonts import BOLD, REGULAR
 from generator.layout import LETTER_RADIUS, Arrow, Rect, cell_centre, cell_size, heap_grid, plan_arrows
+from kit.i18n import _
 from kit.palettes import Colour
 from kit.picture import Grid, Heaps, Picture
 
@@ -271,8 +272,9 @@ def draw_band(canvas: Canvas, band: Rect, words: str, colour: str) -> None:
     canvas.drawPath(path, stroke=0, fill=1)
     canvas.setFont(BOLD, size * 0.8)
     top_x = left + tri * 2 + band.h * 0.2
-    canvas.drawString(top_x, cy - size * 0.8 * CAP_HEIGHT / 2, "TOP")
-    room = band.right - band.h * 0.3 - (top_x + text_width("TOP", BOLD, size * 0.8) + band.h * 0.4)
+    top = _("TOP")
+    canvas.drawString(top_x, cy - size * 0.8 * CAP_HEIGHT / 2, top)
+    room = band.right - band.h * 0.3 - (top_x + text_width(top, BOLD, size * 0.8) + band.h * 0.4)
     words_size = min(size, room / max(text_width(words, BOLD, 1.0), 1e-6))
     canvas.setFont(BOLD, words_size)
     canvas.drawRightString(band.right - band.h * 0.3, cy - words_size * CAP_HEIGHT / 2, words)

@@ -20,13 +20,15 @@ from generator.documents import (
     record_sheet,
     score_sheet,
 )
-from generator.documents.common import KitSpec
+from generator.documents.common import KitSpec, count_boxes
 from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path
 from generator.stocks import DEFAULT_STOCK, load_stock
 from kit.datafiles import names_a_file, read_file
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
+from kit.i18n import _, n_
+from kit.numerals import number
 from kit.palettes import Palette, choose_palette, load_palette
 from kit.rules import Rules, choose_rules, load_rules
 
@@ -71,7 +73,8 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
         games = [name for name in GAMES
                  if get_game(name).printed_kit_draft is None and get_game(name).no_matchbox_kit is None]
     elif options.game.partition(" ")[0] not in GAMES:
-        raise GameError(f"unknown game {options.game!r}: choose one of {', '.join(GAMES)} or {ALL_GAMES}")
+        raise GameError(_("unknown game {game!r}: choose one of {games} or {all}").format(
+            game=options.game, games=", ".join(GAMES), all=ALL_GAMES))
     else:
         chosen = game_from_spec(options.game)
         chosen.require_matchbox_kit()
@@ -130,8 +133,9 @@ def generate(
         if len(catalogue.boxes) > BIG_KIT:  # say what it asks for before writing many pages
             beads = sum(sum(box.beads) for box in catalogue.boxes)
             pages = pages_needed(len(catalogue.boxes), labels.sheet_plan(spec))
-            progress(f"{catalogue.game.title}: {len(catalogue.boxes):,} matchboxes and {beads:,} beads, "
-                     f"{pages} pages of labels")
+            progress(_("{game}: {boxes} matchboxes and {beads} beads, {pages} pages of labels").format(
+                game=catalogue.game.title, boxes=number(len(catalogue.boxes)), beads=number(beads),
+                pages=pages))
         paths.append(write_kit(spec, Path(out) / kit_folder(catalogue.game.spec), progress))
     return paths
 
@@ -150,14 +154,17 @@ def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> P
             path = folder / name
             pages = write(path, spec)
             files.append({"file": name, "title": what, "pages": pages, "sha256": _sha256(path)})
-            progress(f"wrote {path} ({what}, {pages} page{'s' * (pages != 1)})")
+            progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
+                        pages).format(path=path, what=_(what), pages=pages))
         manifest = folder / MANIFEST
         with atomic_path(manifest) as temporary:
             temporary.write_text(json.dumps(_manifest(spec, files), indent=2) + "\n", encoding="utf-8")
-        progress(f"wrote {manifest} (kit {spec.code}, {len(spec.catalogue.boxes)} boxes)")
+        progress(_("wrote {path} (kit {code}, {boxes})").format(path=manifest, code=spec.code,
+                                                                 boxes=count_boxes(len(spec.catalogue.boxes))))
     except OSError as error:
         where = error.filename or folder
-        raise KitOutputError(f"cannot write the kit to {where}: {error.strerror or error}") from None
+        raise KitOutputError(_("cannot write the kit to {where}: {why}").format(
+            where=where, why=error.strerror or error)) from None
     return manifest
 
 

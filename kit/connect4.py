@@ -23,6 +23,7 @@ from kit.game import (
     PositionCount,
     State,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 
 COLUMNS, ROWS = 7, 6
@@ -63,17 +64,23 @@ def cell_bit(column: int, row: int) -> int:
 
 class ConnectFour(Game[Position, Column]):
     name = "connect4"
-    title = "Four-in-a-row"
-    short_title = "Four-in-a-row"
     player_names = ("X", "O")
     default_rules = ""  # no matchbox kit, so no rules preset
     default_palette = ""
     no_matchbox_kit = PositionCount(4_531_985_219_092, "John Tromp's count of legal positions")
 
+    @property
+    def title(self) -> str:
+        return _("Four-in-a-row")
+
+    @property
+    def short_title(self) -> str:
+        return _("Four-in-a-row")
+
     def rules_summary(self) -> str:
-        return ("Two players take turns to drop a disc into one of the 7 columns of an upright 7 x 6 "
-                "board; it falls to the lowest empty cell. X moves first. Four of your discs in a line "
-                "(across, up or diagonally) wins; a full board without one is a draw.")
+        return _("Two players take turns to drop a disc into one of the 7 columns of an upright 7 x 6 "
+                 "board; it falls to the lowest empty cell. X moves first. Four of your discs in a line "
+                 "(across, up or diagonally) wins; a full board without one is a draw.")
 
     def initial(self) -> State[Position]:
         return State((0, 0), FIRST)
@@ -106,7 +113,7 @@ class ConnectFour(Game[Position, Column]):
     def illegal_reason(self, state: State[Position], move: Column) -> str:
         if self.outcome(state) is None and 0 <= move < COLUMNS:
             free = ", ".join(self.move_text(m) for m in self.legal_moves(state))
-            return f"column {move + 1} is full: choose one of {free}"
+            return _("column {number} is full: choose one of {free}").format(number=move + 1, free=free)
         return super().illegal_reason(state, move)
 
     def longest_game(self) -> int:
@@ -124,8 +131,8 @@ class ConnectFour(Game[Position, Column]):
             rows = [rows[0][i : i + COLUMNS] for i in range(0, COLUMNS * ROWS, COLUMNS)]
         if len(rows) != ROWS or any(len(row) != COLUMNS or set(row) - {*MARKS, EMPTY} for row in rows):
             raise InvalidPositionError(
-                f"{text!r} is not a board: give 6 rows of 7 cells X, O or '.', top row first, apart by '/'"
-            )
+                _("{text!r} is not a board: give 6 rows of 7 cells X, O or '.', top row first, apart by "
+                  "'/'").format(text=text))
         x = o = 0
         for row_from_top, cells in enumerate(rows):
             for column, mark in enumerate(cells):
@@ -137,16 +144,16 @@ class ConnectFour(Game[Position, Column]):
         columns = ((x | o) >> HEIGHT * column & COLUMN_MASK for column in range(COLUMNS))
         # Discs fill a column from the bottom: its bits are ones from bit 0 up, so adding one carries.
         if any(discs & (discs + 1) for discs in columns):
-            raise InvalidPositionError(f"{text!r} cannot happen in play: a disc floats above an empty cell")
+            raise InvalidPositionError(
+                _("{text!r} cannot happen in play: a disc floats above an empty cell").format(text=text))
         if x.bit_count() - o.bit_count() not in (0, 1):
             raise InvalidPositionError(
-                f"{text!r} cannot happen in play: X moves first, so X has as many discs as O or one more"
-            )
+                _("{text!r} cannot happen in play: X moves first, so X has as many discs as O or one "
+                  "more").format(text=text))
         if four_in_a_row(x if self.whose_turn((x, o)) == FIRST else o):
             raise InvalidPositionError(
-                f"{text!r} cannot happen in play: the player to move has four in a row, so the game ended "
-                "before their opponent's last move"
-            )
+                _("{text!r} cannot happen in play: the player to move has four in a row, so the game ended "
+                  "before their opponent's last move").format(text=text))
         return x, o
 
     def parse_move(self, text: str) -> Column:
@@ -154,16 +161,17 @@ class ConnectFour(Game[Position, Column]):
         word = text.strip()
         if len(word) == 1 and word in "1234567":
             return int(word) - 1
-        raise InvalidMoveError(f"{word!r} is not a column: type a column number 1-7 (1 is the left)")
+        raise InvalidMoveError(
+            _("{text!r} is not a column: type a column number 1-7 (1 is the left)").format(text=word))
 
     def move_text(self, move: Column, notation: str = "numbers") -> str:
         return str(move + 1)
 
     def move_phrase(self, move: Column, notation: str = "numbers") -> str:
-        return f"drops a disc in column {move + 1}"
+        return _("drops a disc in column {number}").format(number=move + 1)
 
     def move_prompt(self, state: State[Position]) -> str:
-        return "Opponent's move (column 1-7)"
+        return _("Opponent's move (column 1-7)")
 
     def move_from_code(self, code: int) -> Column:
         return code

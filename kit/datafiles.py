@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from kit.game import GameError
+from kit.i18n import _
 
 
 def names(folder: str) -> list[str]:
@@ -42,13 +43,14 @@ def read_file(path: str) -> dict[str, Any]:
     try:
         return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise DataFileError(f"{path}: no such file") from None
+        raise DataFileError(_("{path}: no such file").format(path=path)) from None
     except UnicodeDecodeError:
-        raise DataFileError(f"{path}: not a text file (TOML is UTF-8)") from None
+        raise DataFileError(_("{path}: not a text file (TOML is UTF-8)").format(path=path)) from None
     except tomllib.TOMLDecodeError as error:
-        raise DataFileError(f"{path}: not valid TOML: {error}") from None
+        raise DataFileError(_("{path}: not valid TOML: {error}").format(path=path, error=error)) from None
     except (OSError, ValueError) as error:
-        raise DataFileError(f"{path}: cannot be read: {getattr(error, 'strerror', None) or error}") from None
+        why = getattr(error, "strerror", None) or error
+        raise DataFileError(_("{path}: cannot be read: {why}").format(path=path, why=why)) from None
 
 
 class Fields:
@@ -65,21 +67,25 @@ class Fields:
         """Refuses a field not in ``allowed`` (a typo such as "wins" would otherwise be ignored)."""
         for key in self.data:
             if key not in allowed:
-                self.fail(f"unknown field {key!r}: the fields are {', '.join(allowed)}")
+                fields = ", ".join(allowed)
+                self.fail(_("unknown field {key!r}: the fields are {fields}").format(key=key, fields=fields))
 
     def text(self, key: str, default: str | None = None) -> str:
         value = self.data.get(key, default)
         if not isinstance(value, str) or (default is None and not value.strip()):
-            self.fail(f"{key} must be text" + (" (it is required)" if key not in self.data else
-                                                 f", not {value!r}"))
+            required = _("{key} must be text (it is required)").format(key=key)
+            self.fail(required if key not in self.data else
+                      _("{key} must be text, not {value!r}").format(key=key, value=value))
         return value
 
     def whole(self, key: str, default: int | None = None, *, least: int | None = None) -> int:
         value = self.data.get(key, default)
         if value is None:
-            self.fail(f"{key} is required: a whole number")
+            self.fail(_("{key} is required: a whole number").format(key=key))
         if not isinstance(value, int) or isinstance(value, bool) or (least is not None and value < least):
-            self.fail(f"{key} must be a whole number{_at_least(least)}, not {value!r}")
+            self.fail(_at_least(least, _("{key} must be a whole number, not {value!r}"),
+                                _("{key} must be a whole number of at least {least}, not {value!r}")).format(
+                key=key, value=value, least=least))
         return value
 
     def wholes(self, key: str, *, least: int) -> tuple[int, ...]:
@@ -89,17 +95,19 @@ class Fields:
             or not value
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= least for n in value)
         ):
-            shown = "missing" if value is None else repr(value)
-            self.fail(f"{key} must be a list of whole numbers{_at_least(least)}, e.g. [4, 3, 2, 1], "
-                      f"not {shown}")
+            shown = _("missing") if value is None else repr(value)
+            self.fail(_("{key} must be a list of whole numbers of at least {least}, e.g. [4, 3, 2, 1], not "
+                        "{shown}").format(key=key, least=least, shown=shown))
         return tuple(value)
 
     def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
         value = self.data.get(key, default)
         if value not in choices:
-            self.fail(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+            self.fail(_("{key} must be one of {choices}, not {value!r}").format(
+                key=key, choices=", ".join(choices), value=value))
         return str(value)
 
 
-def _at_least(least: int | None) -> str:
-    return "" if least is None else f" of at least {least}"
+def _at_least(least: int | None, without: str, with_least: str) -> str:
+    """The message that names the least value allowed, when there is one."""
+    return without if least is None else with_least

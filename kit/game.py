@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Generic, SupportsInt, TypeVar, cast
 
+from kit.i18n import _
+from kit.numerals import number as spoken_number
 from kit.picture import MoveMark, Picture
 
 P = TypeVar("P", bound=Hashable)  # a position
@@ -64,12 +66,14 @@ class PositionCount:
     def __str__(self) -> str:
         digits = len(str(self.count)) - 1
         if self.count < 10**15:
-            number = f"{self.count:,}"
+            number = spoken_number(self.count)
         elif self.count == 10**digits:
             number = f"10^{digits}"
         else:
-            number = f"{self.count / 10**digits:.1f} x 10^{digits}"
-        return f"{self.qualifier + ' ' if self.qualifier else ''}{number} positions ({self.source})"
+            number = f"{spoken_number(self.count / 10**digits, '.1f')} x 10^{digits}"
+        if self.qualifier:
+            number = f"{_(self.qualifier)} {number}"
+        return _("{number} positions ({source})").format(number=number, source=_(self.source))
 
 
 class Result(enum.Enum):
@@ -131,9 +135,7 @@ class Game(ABC, Generic[P, M]):
     # The game's options as spec words ("max-take") and how to read each from text; None marks a flag
     # (an option with no value, e.g. "forced-boxes"). kit.games turns "max-take" into max_take=.
     option_parsers: ClassVar[dict[str, Callable[[str], Any] | None]] = {}
-    title: str
-    short_title: str  # a word or two where room is short: a label's band, a printed kit's title ("Nim")
-    player_names: tuple[str, str]
+    player_names: tuple[str, str]  # as code and logs write them; _(name) for people
     default_rules: str  # the preset a kit of this game gets unless told otherwise
     default_palette: str
     notations: tuple[str, ...] = ("numbers",)  # the ways move_text can write a move; the first is the default
@@ -144,11 +146,23 @@ class Game(ABC, Generic[P, M]):
     # game is played by the match loop and MCTS only; everything that needs boxes refuses it in one line.
     no_matchbox_kit: PositionCount | None = None
 
+    # Titles are properties, not class attributes: a class body runs at import, before a command has
+    # chosen the language people read (kit.i18n).
+    @property
+    @abstractmethod
+    def title(self) -> str:
+        """The game's name, in the current language."""
+
+    @property
+    @abstractmethod
+    def short_title(self) -> str:
+        """A word or two where room is short: a label's band, a printed kit's title ("Nim")."""
+
     def require_matchbox_kit(self) -> None:
         """Raises NoMatchboxKit, saying how many positions the game has, when it has no matchbox kit."""
         if self.no_matchbox_kit is not None:
-            raise NoMatchboxKit(f"no matchbox kit: {self.title} has {self.no_matchbox_kit}, "
-                                "against 304 boxes for noughts and crosses")
+            raise NoMatchboxKit(_("no matchbox kit: {game} has {positions}, against 304 boxes for noughts "
+                                  "and crosses").format(game=self.title, positions=self.no_matchbox_kit))
 
     def options(self) -> dict[str, str]:
         """The options that differ from their defaults, in spec order, as text ("" for a flag that is on)."""
@@ -188,9 +202,10 @@ class Game(ABC, Generic[P, M]):
     def illegal_reason(self, state: State[P], move: M) -> str:
         """Why ``move`` is not legal in ``state``, in words a player can act on."""
         if self.outcome(state) is not None:
-            return "the game is over"
+            return _("the game is over")
         choices = ", ".join(self.move_text(m) for m in self.legal_moves(state))
-        return f"{self.move_text(move)} is not a legal move here: choose one of {choices}"
+        return _("{move} is not a legal move here: choose one of {choices}").format(
+            move=self.move_text(move), choices=choices)
 
     def whose_turn(self, position: P) -> int | None:
         """The player to move in ``position``, or None when the position alone does not say."""

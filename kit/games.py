@@ -13,6 +13,7 @@ from typing import Any
 from kit.connect4 import ConnectFour
 from kit.game import Game, GameError
 from kit.hexapawn import Hexapawn
+from kit.i18n import _
 from kit.nim import Nim, make_nim
 from kit.othello import Othello
 from kit.tictactoe import TicTacToe
@@ -32,13 +33,14 @@ def get_game(name: str, **options: Any) -> Game[Any, Any]:
     """The game called ``name`` with ``options`` (keywords, e.g. max_take=3; defaults when left out);
     raises GameError naming the games, or the option that does not apply."""
     if name not in GAMES:
-        raise GameError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+        raise GameError(_("unknown game {name!r}: choose one of {games}").format(name=name,
+                                                                                games=", ".join(GAMES)))
     if not options and name in _BY_SPEC:
         return _BY_SPEC[name]
     cls = GAMES[name]
     for key in options:
         if key.replace("_", "-") not in cls.option_parsers:
-            raise GameError(f"--{key.replace('_', '-')} does not apply to {name}{_options_of(cls)}")
+            raise GameError(_options_of(cls).format(option=f"--{key.replace('_', '-')}", game=name))
     game = _MAKERS.get(name, cls)(**options)
     return _BY_SPEC.setdefault(game.spec, game)
 
@@ -49,19 +51,20 @@ def game_from_spec(spec: str) -> Game[Any, Any]:
     if name in _BY_SPEC and not words:
         return _BY_SPEC[name]
     if name not in GAMES:
-        raise GameError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+        raise GameError(_("unknown game {name!r}: choose one of {games}").format(name=name,
+                                                                                games=", ".join(GAMES)))
     parsers = GAMES[name].option_parsers
     options: dict[str, Any] = {}
     while words:
         word = words.pop(0)
         key = word.removeprefix("--")
         if not word.startswith("--") or key not in parsers:
-            raise GameError(f"{word} does not apply to {name}{_options_of(GAMES[name])}")
+            raise GameError(_options_of(GAMES[name]).format(option=word, game=name))
         parse = parsers[key]
         if parse is None:
             options[key.replace("-", "_")] = True
         elif not words:
-            raise GameError(f"{word} needs a value")
+            raise GameError(_("{option} needs a value").format(option=word))
         else:
             options[key.replace("-", "_")] = parse(words.pop(0))
     return get_game(name, **options)
@@ -73,5 +76,8 @@ def cache_clear() -> None:
 
 
 def _options_of(cls: type[Game[Any, Any]]) -> str:
+    """The sentence for an option ``cls`` does not take, with {option} and {game} still to fill in."""
     names = ", ".join(f"--{key}" for key in cls.option_parsers)
-    return f": its options are {names}" if names else ": it takes no options"
+    if not names:
+        return _("{option} does not apply to {game}: it takes no options")
+    return _("{option} does not apply to {game}: its options are {names}").replace("{names}", names)

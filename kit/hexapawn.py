@@ -31,6 +31,7 @@ from kit.game import (
     State,
     Transform,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 
 EMPTY = "."
@@ -66,17 +67,24 @@ def parse_square(text: str) -> int:
         return (3 - int(text[1])) * 3 + FILES.index(text[0])
     if len(text) == 1 and text in "123456789":
         return int(text) - 1
-    raise InvalidMoveError(f"{text!r} is not a square: write a file a-c and a rank 1-3 (b2), or 1-9")
+    raise InvalidMoveError(
+        _("{text!r} is not a square: write a file a-c and a rank 1-3 (b2), or 1-9").format(text=text))
 
 
 class Hexapawn(Game[Board, PawnMove]):
     name = "hexapawn"
-    title = "Hexapawn"
-    short_title = "Hexapawn"
     player_names = ("White", "Black")
     default_rules = "gardner"
     default_palette = "hexapawn-craft"
     notations = ("numbers", "algebraic")
+
+    @property
+    def title(self) -> str:
+        return _("Hexapawn")
+
+    @property
+    def short_title(self) -> str:
+        return _("Hexapawn")
 
     def initial(self) -> State[Board]:
         return State(START, FIRST)
@@ -98,23 +106,28 @@ class Hexapawn(Game[Board, PawnMove]):
 
     def illegal_reason(self, state: State[Board], move: PawnMove) -> str:
         if self.outcome(state) is not None:
-            return "the game is over"
+            return _("the game is over")
         choices = ", ".join(self.move_text(m, "algebraic") for m in self.legal_moves(state))
-        mover = self.player_names[state.to_move]
+        start, end = square_name(move.start), square_name(move.end)
+        white = state.to_move == FIRST
         if state.position[move.start] != PAWNS[state.to_move]:
-            return f"there is no {mover} pawn on {square_name(move.start)}: choose one of {choices}"
-        where = f"{mover}'s pawn on {square_name(move.start)} cannot go to {square_name(move.end)}"
-        return f"{where}: choose one of {choices}"
+            missing = (_("there is no White pawn on {start}: choose one of {choices}") if white
+                       else _("there is no Black pawn on {start}: choose one of {choices}"))
+            return missing.format(start=start, choices=choices)
+        stuck = (_("White's pawn on {start} cannot go to {end}: choose one of {choices}") if white
+                 else _("Black's pawn on {start} cannot go to {end}: choose one of {choices}"))
+        return stuck.format(start=start, end=end, choices=choices)
 
     # --- text ---------------------------------------------------------------------------------------
     def parse_position(self, text: str) -> Board:
         board = text.strip().translate(_SPELLINGS).replace("/", "")
         if len(board) != 9 or set(board) - {*PAWNS, EMPTY}:
             raise InvalidPositionError(
-                f"{text!r} is not a board: give 9 characters W, B or '.', row by row from Black's side"
-            )
+                _("{text!r} is not a board: give 9 characters W, B or '.', row by row from Black's "
+                  "side").format(text=text))
         if board not in _reachable():
-            raise InvalidPositionError(f"{board} cannot happen in play from the start {START}")
+            raise InvalidPositionError(
+                _("{board} cannot happen in play from the start {start}").format(board=board, start=START))
         return board
 
     def parse_move(self, text: str) -> PawnMove:
@@ -123,7 +136,7 @@ class Hexapawn(Game[Board, PawnMove]):
         word = text.strip().lower().replace(" ", "")
         for separator in ("-", "x", ":"):
             if separator in word:
-                start, _, end = word.partition(separator)
+                start, _separator, end = word.partition(separator)
                 break
         else:
             half = len(word) // 2
@@ -132,8 +145,9 @@ class Hexapawn(Game[Board, PawnMove]):
             return PawnMove(parse_square(start), parse_square(end))
         except InvalidMoveError:
             raise InvalidMoveError(
-                f"{text.strip()!r} is not a move: type the pawn's square and where it goes, "
-                "as b1-b2 or a2xb3 (files a-c, ranks 1-3 from White's side) or as squares 1-9 (8-5)"
+                _("{text!r} is not a move: type the pawn's square and where it goes, as b1-b2 or a2xb3 "
+                  "(files a-c, ranks 1-3 from White's side) or as squares 1-9 (8-5)").format(
+                    text=text.strip())
             ) from None
 
     def move_text(self, move: PawnMove, notation: str = "numbers") -> str:
@@ -144,12 +158,12 @@ class Hexapawn(Game[Board, PawnMove]):
 
     def move_phrase(self, move: PawnMove, notation: str = "numbers") -> str:
         capture = move.start % 3 != move.end % 3
-        verb = "captures" if capture else "moves"
-        squares = f"squares {move.start + 1} to {move.end + 1}"
-        return f"{verb} {self.move_text(move, 'algebraic')} ({squares})"
+        phrase = (_("captures {move} (squares {start} to {end})") if capture
+                  else _("moves {move} (squares {start} to {end})"))
+        return phrase.format(move=self.move_text(move, "algebraic"), start=move.start + 1, end=move.end + 1)
 
     def move_prompt(self, state: State[Board]) -> str:
-        return "Opponent's move (as b1-b2, a2xb3, or squares 8-5)"
+        return _("Opponent's move (as b1-b2, a2xb3, or squares 8-5)")
 
     def move_code(self, move: PawnMove) -> int:
         return move.start * 9 + move.end
@@ -159,7 +173,7 @@ class Hexapawn(Game[Board, PawnMove]):
 
     def rules_summary(self) -> str:
         """The rules for a kit's rules card (the printed kit states them once kit.game asks for them)."""
-        return (
+        return _(
             "Three White pawns start on the bottom row, three Black pawns on the top row; White moves "
             "first. A pawn moves one square straight forward onto an empty square, or one square "
             "diagonally forward onto an enemy pawn, which it captures. You win by reaching the far row, "

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from kit.game import SIDES, Game, GameError, Result, State, Transform
+from kit.i18n import _
 from kit.rules import Rules
 
 
@@ -58,7 +59,7 @@ class Placement:
     @property
     def turn(self) -> str:
         """How the label's picture turns onto the real board, in plain words."""
-        return self.transform.description
+        return _(self.transform.description)
 
     def to_real(self, move: Hashable) -> Any:
         """The move on the real board of a bead, given in the box's orientation."""
@@ -98,7 +99,8 @@ class Catalogue:
 
     def box(self, box_id: int) -> Box:
         if not 1 <= box_id <= len(self.boxes):
-            raise NotABoxError(f"there is no box {box_id}: boxes are numbered 1 to {len(self.boxes)}")
+            raise NotABoxError(_("there is no box {number}: boxes are numbered 1 to {last}").format(
+                number=box_id, last=len(self.boxes)))
         return self.boxes[box_id - 1]
 
     def locate(self, text: str) -> Placement:
@@ -113,19 +115,20 @@ class Catalogue:
         names = game.player_names
         state = State(position, self.menace if turn is None else turn)
         if game.outcome(state) is not None:
-            raise NotABoxError(f"{shown} is a finished game: no box is needed")
+            raise NotABoxError(_("{position} is a finished game: no box is needed").format(position=shown))
         if turn is not None and turn != self.menace:
             raise NotABoxError(
-                f"in {shown} it is {names[turn]}'s turn, but this MENACE plays {names[self.menace]}"
-            )
-        representative, _ = game.canonical(position)
+                _("in {position} it is {player}'s turn, but this MENACE plays {menace}").format(
+                    position=shown, player=_(names[turn]), menace=_(names[self.menace])))
+        representative = game.canonical(position)[0]
         box = self._by_position.get(representative)
         if box is None:
             moves = game.legal_moves(state)
             if len(moves) == 1:
                 only = game.move_text(moves[0])
-                raise NotABoxError(f"{shown} leaves MENACE one move, {only}: it has no box")
-            raise NotABoxError(f"{shown} has no box in this kit")
+                raise NotABoxError(_("{position} leaves MENACE one move, {move}: it has no box").format(
+                    position=shown, move=only))
+            raise NotABoxError(_("{position} has no box in this kit").format(position=shown))
         return Placement(box, position, game.placements(representative, position)[0])
 
     def box_for(self, state: State[Any]) -> Placement | None:
@@ -246,7 +249,7 @@ def when_empty(rules: Rules, moves: tuple[Any, ...], rng: random.Random) -> dict
     if rules.empty_box == "resign":
         return None
     added: dict[Any, int] = {}
-    for _ in range(rules.refill_beads):
+    for _refill in range(rules.refill_beads):
         move = rng.choice(moves)
         added[move] = added.get(move, 0) + 1
     return added
@@ -302,10 +305,13 @@ def settled_counts(rules: Rules, draws: list[Draw], result: Result) -> list[int]
 
 def instruction(change: BeadChange, colour: str) -> str:
     """What the operator does with one box's beads, in physical terms."""
-    if change.put_in > 0:
-        text = f"put the {colour} bead back"
-        more = change.put_in - 1
-        return text + (f" and add {more} {colour}" if more else "")
+    colour = _(colour)
+    more = change.put_in - 1
+    if more > 0:
+        return _("put the {colour} bead back and add {more} {colour}").format(colour=colour, more=more)
+    if more == 0:
+        return _("put the {colour} bead back").format(colour=colour)
     if change.put_in == 0:
-        return f"keep the {colour} bead out (confiscated)"
-    return f"keep the {colour} bead out and take out {-change.put_in} more {colour}"
+        return _("keep the {colour} bead out (confiscated)").format(colour=colour)
+    return _("keep the {colour} bead out and take out {more} more {colour}").format(
+        colour=colour, more=-change.put_in)

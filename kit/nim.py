@@ -31,6 +31,7 @@ from kit.game import (
     Outcome,
     State,
 )
+from kit.i18n import _, n_
 from kit.picture import Heaps, MoveMark
 
 LAST_TOKEN = ("loses", "wins")
@@ -41,26 +42,28 @@ MAX_PILE = 99
 
 
 def tokens_text(count: int) -> str:
-    return f"{count} token{'s' * (count != 1)}"
+    return n_("{count} token", "{count} tokens", count).format(count=count)
 
 
 def parse_heaps(text: str) -> tuple[int, ...]:
     """'9' -> (9,); '1,2,3' -> (1, 2, 3) (commas or spaces); raises GameError saying what to type."""
     words = text.replace(",", " ").split()
     if not words or not all(w.isascii() and w.isdigit() and int(w) >= 1 for w in words):
-        raise GameError(f"--heaps {text!r}: give one pile (e.g. 9) or several heaps (e.g. 1,2,3)")
+        raise GameError(_("--heaps {text!r}: give one pile (e.g. 9) or several heaps (e.g. 1,2,3)").format(
+            text=text))
     return tuple(int(w) for w in words)
 
 
 def parse_max_take(text: str) -> int:
     if not (text.isascii() and text.isdigit() and int(text) >= 1):
-        raise GameError(f"--max-take {text!r}: give the most tokens a turn may take, 1 or more")
+        raise GameError(_("--max-take {text!r}: give the most tokens a turn may take, 1 or more").format(
+            text=text))
     return int(text)
 
 
 def parse_last_token(text: str) -> str:
     if text not in LAST_TOKEN:
-        raise GameError(f"--last-token {text!r}: choose loses or wins")
+        raise GameError(_("--last-token {text!r}: choose loses or wins").format(text=text))
     return text
 
 
@@ -70,17 +73,19 @@ def make_nim(
     """The Nim game with these options (defaults by the number of heaps); raises GameError."""
     heaps = tuple(heaps)
     if not heaps or min(heaps) < 1:
-        raise GameError("Nim needs at least one heap, each of one token or more")
+        raise GameError(_("Nim needs at least one heap, each of one token or more"))
     if max_take is not None and max_take < 1:
-        raise GameError("--max-take must be 1 or more")
+        raise GameError(_("--max-take must be 1 or more"))
     if last_token is not None and last_token not in LAST_TOKEN:
-        raise GameError(f"--last-token {last_token!r}: choose loses or wins")
+        raise GameError(_("--last-token {text!r}: choose loses or wins").format(text=last_token))
     if len(heaps) == 1:
         if heaps[0] > MAX_PILE:
-            raise GameError(f"a pile of {heaps[0]} is too big for a kit: use at most {MAX_PILE} tokens")
+            raise GameError(_("a pile of {tokens} is too big for a kit: use at most {most} tokens").format(
+                tokens=heaps[0], most=MAX_PILE))
         return Nim(heaps[0], SINGLE_MAX_TAKE if max_take is None else max_take, last_token or "loses")
     if max(heaps) > MAX_HEAP:
-        raise GameError(f"a heap of {max(heaps)} is too big: several heaps hold at most {MAX_HEAP} each")
+        raise GameError(_("a heap of {tokens} is too big: several heaps hold at most {most} each").format(
+            tokens=max(heaps), most=MAX_HEAP))
     return NimHeaps(heaps, max_take, last_token or "wins")
 
 
@@ -88,7 +93,6 @@ class _NimRules:
     """What both kinds of Nim share: their options, spec, default rules and the words of their rules."""
 
     name = "nim"
-    short_title = "Nim"
     player_names = ("first", "second")
     default_rules = "nim"
     option_parsers: ClassVar[dict[str, Callable[[str], Any] | None]] = {
@@ -98,23 +102,33 @@ class _NimRules:
     max_take: int | None
     last_token: str
 
+    @property
+    def short_title(self) -> str:
+        return _("Nim")
+
     def _winner_at_end(self, to_move: int) -> int:
         # No tokens left: the player who took the last one has moved, so the one now to move is the other.
         return 1 - to_move if self.last_token == "wins" else to_move
 
     def _take_words(self) -> str:
         if self.max_take is None:
-            return "as many tokens as they like (at least one)"
-        return "1 token" if self.max_take == 1 else f"1 to {self.max_take} tokens"
+            return _("as many tokens as they like (at least one)")
+        if self.max_take == 1:
+            return tokens_text(1)
+        return _("1 to {most} tokens").format(most=self.max_take)
 
     def _end_words(self) -> str:
-        return f"Whoever takes the last token {self.last_token}."
+        return _("Whoever takes the last token wins.") if self.last_token == "wins" else _(
+            "Whoever takes the last token loses.")
 
 
 class Nim(_NimRules, Game[int, int]):
     """Single-pile Nim: a position is the tokens left, a move the number taken."""
 
-    title = "Single-pile Nim"
+    @property
+    def title(self) -> str:
+        return _("Single-pile Nim")
+
     default_palette = "nim-craft"
     max_take: int  # one pile always has a limit
 
@@ -148,14 +162,15 @@ class Nim(_NimRules, Game[int, int]):
 
     def illegal_reason(self, state: State[int], move: int) -> str:
         if self.outcome(state) is None and move > state.position:
-            return f"only {tokens_text(state.position)} left: take fewer"
+            return _("only {tokens} left: take fewer").format(tokens=tokens_text(state.position))
         return super().illegal_reason(state, move)
 
     def parse_position(self, text: str) -> int:
         text = text.strip()
         if not text.isdigit() or not text.isascii() or not 0 <= int(text) <= self.tokens:
             raise InvalidPositionError(
-                f"{text!r} is not a Nim position: give a number of tokens from 0 to {self.tokens}"
+                _("{text!r} is not a Nim position: give a number of tokens from 0 to {most}").format(
+                    text=text, most=self.tokens)
             )
         return int(text)
 
@@ -164,21 +179,23 @@ class Nim(_NimRules, Game[int, int]):
         if word.isdigit() and word.isascii() and 1 <= int(word) <= self.max_take:
             return int(word)
         raise InvalidMoveError(
-            f"{text.strip()!r} is not a take: type a number of tokens from 1 to {self.max_take}"
+            _("{text!r} is not a take: type a number of tokens from 1 to {most}").format(
+                text=text.strip(), most=self.max_take)
         )
 
     def move_text(self, move: int, notation: str = "numbers") -> str:
         return str(move)
 
     def move_phrase(self, move: int, notation: str = "numbers") -> str:
-        return f"takes {move}"
+        return _("takes {count}").format(count=move)
 
     def move_prompt(self, state: State[int]) -> str:
-        return f"Opponent takes (1-{min(self.max_take, state.position)})"
+        return _("Opponent takes (1-{most})").format(most=min(self.max_take, state.position))
 
     def rules_summary(self) -> str:
-        return (f"Start with {tokens_text(self.tokens)} in one pile. The two players take turns, and each "
-                f"turn takes {self._take_words()} from the pile. {self._end_words()}")
+        return _("Start with {tokens} in one pile. The two players take turns, and each turn takes {take} "
+                 "from the pile. {end}").format(tokens=tokens_text(self.tokens), take=self._take_words(),
+                                                end=self._end_words())
 
     def move_from_code(self, code: int) -> int:
         return code
@@ -187,7 +204,7 @@ class Nim(_NimRules, Game[int, int]):
         return Heaps((position,), (self.tokens,))
 
     def move_mark(self, move: int) -> MoveMark:
-        return MoveMark(None, f"take {move}")
+        return MoveMark(None, _("take {count}").format(count=move))
 
     def needs_box(self, state: State[int], menace: int) -> bool:
         # A Nim position does not say whose turn it is, so one box per count serves either side;
@@ -228,7 +245,10 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         self.heaps = tuple(sorted(heaps))
         self.max_take = max_take
         self.last_token = last_token
-        self.title = f"Nim with heaps {', '.join(map(str, self.heaps))}"
+
+    @property
+    def title(self) -> str:
+        return _("Nim with heaps {heaps}").format(heaps=", ".join(map(str, self.heaps)))
 
     def options(self) -> dict[str, str]:
         chosen = {"heaps": ",".join(map(str, self.heaps))}
@@ -258,11 +278,13 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         if self.outcome(state) is None:
             if move.heap not in state.position:
                 sizes = ", ".join(str(h) for h in sorted(set(state.position)) if h)
-                return f"there is no heap of {move.heap}: the heaps hold {sizes}"
+                return _("there is no heap of {heap}: the heaps hold {sizes}").format(heap=move.heap,
+                                                                                      sizes=sizes)
             if move.take > move.heap:
-                return f"the heap of {move.heap} has only {tokens_text(move.heap)}: take fewer"
+                return _("the heap of {heap} has only {tokens}: take fewer").format(
+                    heap=move.heap, tokens=tokens_text(move.heap))
             if self.max_take is not None and move.take > self.max_take:
-                return f"a turn takes at most {tokens_text(self.max_take)}"
+                return _("a turn takes at most {tokens}").format(tokens=tokens_text(self.max_take))
         return super().illegal_reason(state, move)
 
     # --- text ---------------------------------------------------------------------------------------
@@ -274,23 +296,25 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         start = ",".join(map(str, self.heaps))
         if not words or not all(w.isascii() and w.isdigit() for w in words) or len(words) > len(self.heaps):
             raise InvalidPositionError(
-                f"{text.strip()!r} is not a position: give the tokens left in each heap, e.g. {start} "
-                "(empty heaps may be left out)"
+                _("{text!r} is not a position: give the tokens left in each heap, e.g. {start} (empty heaps "
+                  "may be left out)").format(text=text.strip(), start=start)
             )
         heaps = tuple(sorted([0] * (len(self.heaps) - len(words)) + [int(w) for w in words]))
         if any(h > most for h, most in zip(heaps, self.heaps, strict=True)):
-            raise InvalidPositionError(f"{text.strip()!r} cannot happen in play: the heaps start as {start}")
+            raise InvalidPositionError(_("{text!r} cannot happen in play: the heaps start as {start}").format(
+                text=text.strip(), start=start))
         return heaps
 
     def parse_move(self, text: str) -> HeapTake:
         """A move typed as "2 from 3" (take 2 from the heap of 3), also "take 2 from the heap of 3"."""
         found = _MOVE.match(" ".join(text.strip().lower().split()))
         if found is not None and 1 <= int(found[2]) < int(found[1]):
-            raise InvalidMoveError(f"a heap of {found[2]} has only {tokens_text(int(found[2]))}: take fewer")
+            raise InvalidMoveError(_("a heap of {heap} has only {tokens}: take fewer").format(
+                heap=found[2], tokens=tokens_text(int(found[2]))))
         if found is None or int(found[1]) < 1 or not int(found[1]) <= int(found[2]) <= max(self.heaps):
             raise InvalidMoveError(
-                f"{text.strip()!r} is not a move: type how many to take and from which heap, "
-                "e.g. 2 from 3 (take 2 from the heap of 3)"
+                _("{text!r} is not a move: type how many to take and from which heap, e.g. 2 from 3 (take 2 "
+                  "from the heap of 3)").format(text=text.strip())
             )
         return HeapTake(int(found[2]), int(found[1]))
 
@@ -298,16 +322,17 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         return f"{move.take} from {move.heap}"
 
     def move_phrase(self, move: HeapTake, notation: str = "numbers") -> str:
-        return f"takes {move.take} from the heap of {move.heap}"
+        return _("takes {count} from the heap of {heap}").format(count=move.take, heap=move.heap)
 
     def move_prompt(self, state: State[tuple[int, ...]]) -> str:
-        return "Opponent's move (take K from the heap of H: type K from H, e.g. 1 from 3)"
+        return _("Opponent's move (take K from the heap of H: type K from H, e.g. 1 from 3)")
 
     def rules_summary(self) -> str:
-        count = len(self.heaps)
-        sizes = ", ".join(map(str, self.heaps[:-1])) + f" and {self.heaps[-1]}"
-        return (f"Start with {count} heaps of {sizes} tokens. The two players take turns, and each turn "
-                f"takes {self._take_words()} from one heap. {self._end_words()}")
+        some = ", ".join(map(str, self.heaps[:-1]))
+        sizes = _("{some} and {last}").format(some=some, last=self.heaps[-1])
+        return _("Start with {count} heaps of {sizes} tokens. The two players take turns, and each turn "
+                 "takes {take} from one heap. {end}").format(count=len(self.heaps), sizes=sizes,
+                                                       take=self._take_words(), end=self._end_words())
 
     # Codes number the moves heap by heap: the heap of 1 has take 1 (code 1), the heap of 2 takes 1, 2
     # (codes 2, 3), the heap of 3 takes 1-3 (codes 4-6), and so on.
@@ -324,7 +349,7 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         return Heaps(position, self.heaps)  # sorted positions never outgrow the sorted start, row by row
 
     def move_mark(self, move: HeapTake) -> MoveMark:
-        return MoveMark(None, f"take {move.take} from {move.heap}")
+        return MoveMark(None, _("take {count} from {heap}").format(count=move.take, heap=move.heap))
 
     def needs_box(self, state: State[tuple[int, ...]], menace: int) -> bool:
         return True  # the heaps do not say whose turn it is: one box serves either side

@@ -29,6 +29,7 @@ from kit.game import (
     PositionCount,
     State,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 
 SIZE = 8
@@ -123,18 +124,24 @@ def square_name(square: Square) -> str:
 
 class Othello(Game[Position, Square]):
     name = "othello"
-    title = "Othello"
-    short_title = "Othello"
     player_names = ("Black", "White")
     default_rules = ""  # no matchbox kit, so no rules preset
     default_palette = ""
     no_matchbox_kit = PositionCount(10**28, "L. V. Allis, 1994", "about")
 
+    @property
+    def title(self) -> str:
+        return _("Othello")
+
+    @property
+    def short_title(self) -> str:
+        return _("Othello")
+
     def rules_summary(self) -> str:
-        return ("Black and White take turns to place a disc of their colour on the 8 x 8 board, Black "
-                "first. A disc must trap one or more lines of the opponent's discs between it and one of "
-                "your own; the trapped discs turn over to your colour. With no such move you pass. The "
-                "game ends when neither player can move: the one with more discs wins.")
+        return _("Black and White take turns to place a disc of their colour on the 8 x 8 board, Black "
+                 "first. A disc must trap one or more lines of the opponent's discs between it and one of "
+                 "your own; the trapped discs turn over to your colour. With no such move you pass. The "
+                 "game ends when neither player can move: the one with more discs wins.")
 
     def initial(self) -> State[Position]:
         return State(START, FIRST)
@@ -163,18 +170,18 @@ class Othello(Game[Position, Square]):
     def illegal_reason(self, state: State[Position], move: Square) -> str:
         moves = self.legal_moves(state)
         if not moves:
-            return "the game is over"
+            return _("the game is over")
         choices = ", ".join(square_name(m) for m in moves)
         black, white = state.position
         if move == PASS:
-            why = "you can only pass when you have no move"
+            why = _("you can only pass when you have no move: choose one of {choices}")
         elif (black | white) >> move & 1:
-            why = f"{square_name(move)} is taken"
+            why = _("{square} is taken: choose one of {choices}")
         elif moves == (PASS,):
-            why = "you have no move, so you pass"
+            why = _("you have no move, so you pass: choose one of {choices}")
         else:
-            why = f"a disc on {square_name(move)} turns nothing over"
-        return f"{why}: choose one of {choices}"
+            why = _("a disc on {square} turns nothing over: choose one of {choices}")
+        return why.format(square=square_name(move), choices=choices)
 
     def longest_game(self) -> int:
         return 2 * (SIZE * SIZE - 4)  # 60 discs to place, and at most a pass before each
@@ -189,11 +196,11 @@ class Othello(Game[Position, Square]):
         board = text.strip().upper().replace("/", "").replace("-", EMPTY)
         if len(board) != SIZE * SIZE or set(board) - {*MARKS, EMPTY}:
             raise InvalidPositionError(
-                f"{text!r} is not a board: give 8 ranks of 8 squares B, W or '.', rank 1 (top) first, "
-                "apart by '/'"
-            )
+                _("{text!r} is not a board: give 8 ranks of 8 squares B, W or '.', rank 1 (top) first, "
+                  "apart by '/'").format(text=text))
         if any(board[square] == EMPTY for square in (27, 28, 35, 36)):
-            raise InvalidPositionError(f"{text!r} cannot happen in play: the four centre squares start full")
+            raise InvalidPositionError(
+                _("{text!r} cannot happen in play: the four centre squares start full").format(text=text))
         black = sum(1 << i for i, mark in enumerate(board) if mark == "B")
         white = sum(1 << i for i, mark in enumerate(board) if mark == "W")
         return black, white
@@ -206,20 +213,19 @@ class Othello(Game[Position, Square]):
         if len(word) == 2 and word[0] in FILES and word[1] in "12345678":
             return (int(word[1]) - 1) * SIZE + FILES.index(word[0])
         raise InvalidMoveError(
-            f"{text.strip()!r} is not a square: type a file a-h and a rank 1-8, as d3 (a1 is the top left), "
-            "or pass"
-        )
+            _("{text!r} is not a square: type a file a-h and a rank 1-8, as d3 (a1 is the top left), or "
+              "pass").format(text=text.strip()))
 
     def move_text(self, move: Square, notation: str = "numbers") -> str:
         return square_name(move)
 
     def move_phrase(self, move: Square, notation: str = "numbers") -> str:
-        return "passes" if move == PASS else f"plays {square_name(move)}"
+        return _("passes") if move == PASS else _("plays {square}").format(square=square_name(move))
 
     def move_prompt(self, state: State[Position]) -> str:
         if self.legal_moves(state) == (PASS,):
-            return "Opponent's move (no move: type pass)"
-        return "Opponent's move (a square such as d3; * marks the legal ones)"
+            return _("Opponent's move (no move: type pass)")
+        return _("Opponent's move (a square such as d3; * marks the legal ones)")
 
     def move_from_code(self, code: int) -> Square:
         return code

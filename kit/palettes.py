@@ -11,6 +11,7 @@ from typing import Any
 
 from kit import datafiles
 from kit.game import GameError
+from kit.i18n import _
 
 
 class UnknownColourError(GameError):
@@ -30,6 +31,11 @@ class Colour:
     name: str
     code: str
     rgb: str  # "#rrggbb"
+
+    @property
+    def spoken(self) -> str:
+        """The colour's name in the current language (a builder's own name stays as written)."""
+        return _(self.name)
 
 
 @dataclass(frozen=True)
@@ -59,29 +65,33 @@ class Palette:
         missing = sorted(set(codes) - set(self._by_move))
         if missing:
             raise UnknownPaletteError(
-                f"palette {self.name!r} has {len(self.colours)} colours, too few for {what}: "
-                "choose a smaller game or another palette"
+                _("palette {name!r} has {count} colours, too few for {what}: choose a smaller game or "
+                  "another palette").format(name=self.name, count=len(self.colours), what=what)
             )
 
     def parse(self, text: str, *, among: tuple[int, ...] | None = None) -> Colour:
-        """The colour named by ``text``: its letter, its name, or a prefix of the name that fits one.
+        """The colour named by ``text``: its letter, its name (in English or the current language), or a
+        prefix of a name that fits one.
 
         ``among`` limits the choice to the colours for those moves (a box's colours), so a prefix only
         needs to be unique among them.
         """
         word = text.strip().lower()
         colours = [c for c in self.colours if among is None or c.move in among]
-        names = ", ".join(f"{c.name} ({c.code})" for c in colours)
+        names = ", ".join(f"{c.spoken} ({c.code})" for c in colours)
         if not word:
-            raise UnknownColourError(f"type a colour: {names}")
-        exact = [c for c in colours if word in (c.name.lower(), c.code.lower())]
-        matches = exact or [c for c in colours if c.name.lower().startswith(word)]
+            raise UnknownColourError(_("type a colour: {names}").format(names=names))
+        exact = [c for c in colours if word in (c.name.lower(), c.spoken.lower(), c.code.lower())]
+        matches = exact or [c for c in colours
+                            if c.name.lower().startswith(word) or c.spoken.lower().startswith(word)]
         if len(matches) == 1:
             return matches[0]
         if matches:
-            options = " or ".join(c.name for c in matches)
-            raise UnknownColourError(f"{text.strip()!r} could be {options}: type more letters")
-        raise UnknownColourError(f"{text.strip()!r} is not a colour here: choose one of {names}")
+            options = _(" or ").join(c.spoken for c in matches)
+            raise UnknownColourError(_("{text!r} could be {options}: type more letters").format(
+                text=text.strip(), options=options))
+        raise UnknownColourError(_("{text!r} is not a colour here: choose one of {names}").format(
+            text=text.strip(), names=names))
 
 
 def palette_names(game: str | None = None) -> list[str]:
@@ -92,13 +102,13 @@ def load_palette(name: str, *, game: str | None = None) -> Palette:
     """The palette called ``name``; raises UnknownPaletteError, also when it is for another game."""
     data = datafiles.read("palettes", name)
     if data is None:
-        raise UnknownPaletteError(f"unknown palette {name!r}: choose one of {', '.join(palette_names(game))}")
+        raise UnknownPaletteError(_("unknown palette {name!r}: choose one of {names}").format(
+            name=name, names=", ".join(palette_names(game))))
     palette = palette_from_data(name, data, source=f"palette {name!r}")
     if game is not None and palette.game != game:
         raise UnknownPaletteError(
-            f"palette {name!r} is for {palette.game}, not {game}: "
-            f"choose one of {', '.join(palette_names(game))}"
-        )
+            _("palette {name!r} is for {other}, not {game}: choose one of {names}").format(
+                name=name, other=palette.game, game=game, names=", ".join(palette_names(game))))
     return palette
 
 
@@ -109,8 +119,9 @@ def choose_palette(value: str, *, game: str) -> Palette:
         return load_palette(value, game=game)
     palette = palette_from_data(Path(value).name, datafiles.read_file(value), source=value, shipped=False)
     if palette.game != game:
-        raise UnknownPaletteError(f"{value}: game is {palette.game!r}, but the kit is {game}: "
-                                  f"write game = {game!r}")
+        raise UnknownPaletteError(
+            _("{file}: game is {other!r}, but the kit is {game}: write game = {game!r}").format(
+                file=value, other=palette.game, game=game))
     return palette
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from kit.game import Game, GameError, Result, State
+from kit.i18n import _
 from kit.matchbox import Box, Catalogue, Draw, draw_from, settled_counts
 from kit.mcts import MctsPlayer
 from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, load_learner
@@ -203,27 +204,27 @@ def _novice(kind: str, argument: str) -> PlayerSpec:
         skill = -1.0
     if 0.0 <= skill <= 1.0:
         return PlayerSpec(kind, skill)
-    raise GameError("novice:P needs a probability P from 0 to 1, e.g. novice:0.5")
+    raise GameError(_("novice:P needs a probability P from 0 to 1, e.g. novice:0.5"))
 
 
 def _mcts(kind: str, argument: str) -> PlayerSpec:
-    iterations, _, explore = argument.partition(":")
+    iterations, _colon, explore = argument.partition(":")
     try:
         spec = PlayerSpec(kind, iterations=int(iterations), explore=float(explore) if explore else 1.0)
     except ValueError:
         spec = PlayerSpec(kind)
     if spec.iterations >= 1 and spec.explore >= 0.0 and math.isfinite(spec.explore):
         return spec
-    raise GameError(
+    raise GameError(_(
         "mcts:N[:C] needs N iterations (at least 1) and an optional exploration "
         "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
-    )
+    ))
 
 
 def _q(kind: str, argument: str) -> PlayerSpec:
     if argument.endswith((".json", ".json:b")):
         return PlayerSpec(kind, path=argument.removesuffix(":b"), smaller_epsilon=argument.endswith(":b"))
-    lr, _, gamma = argument.partition(":")
+    lr, _colon, gamma = argument.partition(":")
     try:
         spec = PlayerSpec(kind, lr=float(lr) if lr else DEFAULT_LR,
                           gamma=float(gamma) if gamma else DEFAULT_GAMMA)
@@ -231,10 +232,10 @@ def _q(kind: str, argument: str) -> PlayerSpec:
         spec = PlayerSpec(kind, lr=-1.0)
     if 0.0 < spec.lr <= 1.0 and 0.0 <= spec.gamma <= 1.0 and argument.count(":") <= 1:
         return spec
-    raise GameError(
-        f"q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {DEFAULT_LR:g}) and a discount "
-        f"0 <= GAMMA <= 1 (default {DEFAULT_GAMMA:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
-    )
+    raise GameError(_(
+        "q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {lr:g}) and a discount "
+        "0 <= GAMMA <= 1 (default {gamma:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
+    ).format(lr=DEFAULT_LR, gamma=DEFAULT_GAMMA))
 
 
 def _make_q(game: Game[Any, Any], spec: PlayerSpec) -> QLearner:
@@ -246,11 +247,12 @@ def _make_q(game: Game[Any, Any], spec: PlayerSpec) -> QLearner:
 def _kit(kind: str, argument: str) -> PlayerSpec:
     if argument.strip():
         return PlayerSpec(kind, kit=argument.strip())
-    raise GameError("kit:NAME needs the name of a kit in the store, e.g. kit:class-7b")
+    raise GameError(_("kit:NAME needs the name of a kit in the store, e.g. kit:class-7b"))
 
 
 def _from_store(game: Game[Any, Any], spec: PlayerSpec, catalogue: Catalogue | None) -> Player:
-    raise GameError(f"{spec} is a kit in the tracker's store: only the tracker makes it (menace match)")
+    text = _("{spec} is a kit in the tracker's store: only the tracker makes it (menace match)")
+    raise GameError(text.format(spec=spec))
 
 
 def _menace(kind: str, argument: str) -> PlayerSpec:
@@ -324,15 +326,16 @@ def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
                 raise GameError(f"{text.strip()!r}: {error}") from None
         if not colon:
             return PlayerSpec(kind)
-    raise GameError(f"unknown player {text!r}: choose {', '.join(player_usage(learners=learners))}")
+    raise GameError(_("unknown player {text!r}: choose {players}").format(
+        text=text, players=", ".join(player_usage(learners=learners))))
 
 
 def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player:
     """A fresh player for ``spec``; a MENACE needs the ``catalogue`` of its side."""
     if spec.needs_catalogue and catalogue is None:
-        raise GameError(f"a {spec.kind} player needs a catalogue of boxes")
+        raise GameError(_("a {kind} player needs a catalogue of boxes").format(kind=spec.kind))
     too_big = game.no_matchbox_kit
     if PLAYERS[spec.kind].searches_all and too_big is not None:
-        raise GameError(f"{spec.kind} play searches the whole game, and {game.title} has {too_big}: "
-                        "play random or mcts:N instead")
+        raise GameError(_("{kind} play searches the whole game, and {game} has {positions}: play random or "
+                          "mcts:N instead").format(kind=spec.kind, game=game.title, positions=too_big))
     return PLAYERS[spec.kind].make(game, spec, catalogue)

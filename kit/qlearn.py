@@ -21,6 +21,7 @@ from typing import Any
 
 from kit.game import Game, GameError, Result, State
 from kit.games import game_from_spec
+from kit.i18n import _
 from kit.nim import NimHeaps
 
 EPS_MIN = 0.05
@@ -71,12 +72,12 @@ class QLearner:
     def plan(self, games: int) -> None:
         """The coming match has ``games`` games: the exploration schedule runs over them."""
         if games < 1:
-            raise GameError("a match has at least one game")
+            raise GameError(_("a match has at least one game"))
         self.games, self.played = games, 0
 
     def choose(self, state: State[Any], rng: random.Random) -> Any:
         if self.games is None:
-            raise GameError("a q player must be told how many games it will play (QLearner.plan)")
+            raise GameError(_("a q player must be told how many games it will play (QLearner.plan)"))
         moves = self.game.legal_moves(state)
         divide = 1.0 if self.divide is None else self.divide(state.position)
         if rng.random() < epsilon(self.played / self.games, divide):
@@ -113,7 +114,7 @@ def save_values(path: Path, game: Game[Any, Any], learner: QLearner) -> None:
         temporary.write_text(json.dumps(values_to_json(game, learner), indent=1) + "\n", encoding="utf-8")
         temporary.replace(path)
     except OSError as error:
-        raise GameError(f"cannot write {path}: {error.strerror}") from None
+        raise GameError(_("cannot write {path}: {why}").format(path=path, why=error.strerror)) from None
 
 
 def read_values(path: Path) -> dict[str, Any]:
@@ -121,16 +122,18 @@ def read_values(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise GameError(f"cannot read {path}: {error.strerror}") from None
+        raise GameError(_("cannot read {path}: {why}").format(path=path, why=error.strerror)) from None
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise GameError(f"{path} is not a JSON file") from None
+        raise GameError(_("{path} is not a JSON file").format(path=path)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
-        raise GameError(f"{path} is not a q values file (format {FORMAT!r}, version 1)")
+        raise GameError(_("{path} is not a q values file (format {format!r}, version 1)").format(path=path,
+                                                                                               format=FORMAT))
     numbers = [data.get("lr"), data.get("gamma"), *(data.get("values") or {}).values()]
     if (not isinstance(data.get("values"), dict) or not isinstance(data.get("game"), str)
             or not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
                        for x in numbers)):
-        raise GameError(f"{path}: a q values file has a game, numbers lr and gamma, and values by position")
+        raise GameError(_("{path}: a q values file has a game, numbers lr and gamma, and values by "
+                          "position").format(path=path))
     return data
 
 
@@ -152,8 +155,8 @@ def load_learner(path: Path, game: Game[Any, Any], *, smaller_epsilon: bool = Fa
         if smaller_epsilon:
             divide = smaller_divide(source.initial().position)
     elif smaller_epsilon:
-        raise GameError(f"{path} was learnt on {game.spec} itself: :b divides epsilon in the positions of "
-                        "the smaller game a table was learnt on")
+        raise GameError(_("{path} was learnt on {game} itself: :b divides epsilon in the positions of the "
+                          "smaller game a table was learnt on").format(path=path, game=game.spec))
     return QLearner(game, float(data["lr"]), float(data["gamma"]), values, divide=divide)
 
 
@@ -187,8 +190,9 @@ def transferred(values: Values, source: Game[Any, Any], game: Game[Any, Any]) ->
             and len(source.heaps) < len(game.heaps)
             and fits_under(padded(source.heaps, len(game.heaps)), game.heaps))
     if not fits:
-        raise GameError(f"values learnt on {source.spec} do not carry over to {game.spec}: only a table of "
-                        "Nim with fewer heaps does (zero heaps are put in front)")
+        raise GameError(_("values learnt on {source} do not carry over to {game}: only a table of Nim with "
+                          "fewer heaps does (zero heaps are put in front)").format(source=source.spec,
+                                                                                   game=game.spec))
     heaps = len(game.initial().position)
     return {padded(p, heaps): v for p, v in values.items()}
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from kit import datafiles
 from kit.game import GameError, Result
+from kit.i18n import _
 
 EMPTY_BOX_POLICIES = ("resign", "refill")
 KEEP_ONE_POLICIES = ("none", "first-box", "every-box")
@@ -87,12 +88,12 @@ def load_rules(name: str, *, game: str | None = None) -> Rules:
     """The preset called ``name``; raises UnknownRulesError, also when it is for another game."""
     data = datafiles.read("presets", name)
     if data is None:
-        raise UnknownRulesError(f"unknown rules {name!r}: choose one of {', '.join(preset_names(game))}")
+        raise UnknownRulesError(_("unknown rules {name!r}: choose one of {names}").format(
+            name=name, names=", ".join(preset_names(game))))
     rules = rules_from_data(name, data, source=f"preset {name!r}")
     if game is not None and rules.game != game:
-        raise UnknownRulesError(
-            f"rules {name!r} are for {rules.game}, not {game}: choose one of {', '.join(preset_names(game))}"
-        )
+        raise UnknownRulesError(_("rules {name!r} are for {other}, not {game}: choose one of {names}").format(
+            name=name, other=rules.game, game=game, names=", ".join(preset_names(game))))
     return rules
 
 
@@ -103,8 +104,9 @@ def choose_rules(value: str, *, game: str) -> Rules:
         return load_rules(value, game=game)
     rules = rules_from_data(Path(value).name, datafiles.read_file(value), source=value, shipped=False)
     if rules.game != game:
-        raise UnknownRulesError(f"{value}: game is {rules.game!r}, but the kit is {game}: "
-                                f"write game = {game!r}")
+        raise UnknownRulesError(
+            _("{file}: game is {other!r}, but the kit is {game}: write game = {game!r}").format(
+                file=value, other=rules.game, game=game))
     return rules
 
 

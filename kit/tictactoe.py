@@ -24,6 +24,7 @@ from kit.game import (
     State,
     Transform,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 from kit.symmetry import square_symmetries
 
@@ -34,8 +35,6 @@ LINES = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),
     (0, 4, 8), (2, 4, 6),
 )  # fmt: skip
-ROWS = ("top", "middle", "bottom")
-COLUMNS = ("left", "middle", "right")
 GOLF = "LMR"  # row then column: L = top row / left column
 # Spellings people type for an empty square; normalised to '.'.
 _EMPTY_SPELLINGS = str.maketrans({"-": ".", "_": ".", " ": ".", "o": "O", "x": "X", "0": "O"})
@@ -48,7 +47,9 @@ Square = int
 
 def _choice(option: str, text: str, choices: tuple[str, ...]) -> str:
     if text not in choices:
-        raise GameError(f"{option} {text!r}: choose {' or '.join(choices)}")
+        choose = _(" or ").join(choices)
+        raise GameError(_("{option} {text!r}: choose {choices}").format(option=option, text=text,
+                                                                       choices=choose))
     return text
 
 
@@ -62,14 +63,16 @@ def winner(board: Board) -> str | None:
 
 def square_words(square: Square) -> str:
     """'top right', 'centre'."""
-    row, column = divmod(square, 3)
-    return "centre" if square == 4 else f"{ROWS[row]} {COLUMNS[column]}"
+    return _(SQUARE_WORDS[square])
+
+
+# Whole names, so that a language can order and inflect them as it must (kit.i18n).
+SQUARE_WORDS = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
+                "bottom left", "bottom middle", "bottom right")
 
 
 class TicTacToe(Game[Board, Square]):
     name = "tictactoe"
-    title = "Noughts and crosses"
-    short_title = "Noughts and crosses"
     player_names = ("X", "O")
     default_rules = "michie"
     default_palette = "craft"
@@ -84,17 +87,25 @@ class TicTacToe(Game[Board, Square]):
         _choice("--symmetry", symmetry, SYMMETRY)
         self.symmetry = symmetry
         self.forced_boxes = forced_boxes
-        if symmetry == "none":
-            self.title = "Noughts and crosses, a box per board"
+
+    @property
+    def title(self) -> str:
+        if self.symmetry == "none":
+            return _("Noughts and crosses, a box per board")
+        return _("Noughts and crosses")
+
+    @property
+    def short_title(self) -> str:
+        return _("Noughts and crosses")
 
     def options(self) -> dict[str, str]:
         chosen = {"symmetry": self.symmetry} if self.symmetry != "full" else {}
         return chosen | ({"forced-boxes": ""} if self.forced_boxes else {})
 
     def rules_summary(self) -> str:
-        return ("Two players take turns to put their mark in an empty square of the 3 x 3 board: X moves "
-                "first, then O. Three of your marks in a row (across, down or diagonally) wins; a full "
-                "board with no such row is a draw.")
+        return _("Two players take turns to put their mark in an empty square of the 3 x 3 board: X moves "
+                 "first, then O. Three of your marks in a row (across, down or diagonally) wins; a full "
+                 "board with no such row is a draw.")
 
     def initial(self) -> State[Board]:
         return _START
@@ -114,7 +125,8 @@ class TicTacToe(Game[Board, Square]):
     def illegal_reason(self, state: State[Board], move: Square) -> str:
         if self.outcome(state) is None and 0 <= move < 9 and state.position[move] != EMPTY:
             free = ", ".join(self.move_text(m) for m in self.legal_moves(state))
-            return f"square {move + 1} ({square_words(move)}) is taken: choose one of {free}"
+            return _("square {number} ({name}) is taken: choose one of {free}").format(
+                number=move + 1, name=square_words(move), free=free)
         return super().illegal_reason(state, move)
 
     # --- text ---------------------------------------------------------------------------------------
@@ -122,19 +134,24 @@ class TicTacToe(Game[Board, Square]):
         board = text.strip().translate(_EMPTY_SPELLINGS).replace("/", "")
         if len(board) != 9 or set(board) - {"X", "O", EMPTY}:
             raise InvalidPositionError(
-                f"{text!r} is not a board: give 9 characters X, O or '.', row by row from the top left"
+                _(
+                    "{text!r} is not a board: give 9 characters X, O or '.', row by row from the top left"
+                ).format(text=text)
             )
         xs, os_ = board.count("X"), board.count("O")
         if xs - os_ not in (0, 1):
             raise InvalidPositionError(
-                f"{board} cannot happen in play: X moves first, so X has as many marks as O or one more"
+                _(
+                    "{board} cannot happen in play: X moves first, so X has as many marks as O or one more"
+                ).format(board=board)
             )
         last_mover = "X" if xs > os_ else "O"
         x_lines, o_lines = _lines_of(board, "X"), _lines_of(board, "O")
         finished_by = "X" if x_lines else "O" if o_lines else None
         ended_earlier = (x_lines and o_lines) or (finished_by and finished_by != last_mover)
         if ended_earlier or not _one_move(x_lines or o_lines):
-            raise InvalidPositionError(f"{board} cannot happen in play: the game would have ended earlier")
+            raise InvalidPositionError(
+                _("{board} cannot happen in play: the game would have ended earlier").format(board=board))
         return board
 
     def parse_move(self, text: str) -> Square:
@@ -146,8 +163,9 @@ class TicTacToe(Game[Board, Square]):
         if len(word) == 2 and word[0] in GOLF and word[1] in GOLF:
             return GOLF.index(word[0]) * 3 + GOLF.index(word[1])
         raise InvalidMoveError(
-            f"{text.strip()!r} is not a square: "
-            "type 1-9 (reading order) or two letters L/M/R, row then column"
+            _(
+                "{text!r} is not a square: type 1-9 (reading order) or two letters L/M/R, row then column"
+            ).format(text=text.strip())
         )
 
     def move_text(self, move: Square, notation: str = "numbers") -> str:
@@ -156,11 +174,14 @@ class TicTacToe(Game[Board, Square]):
         return str(move + 1)
 
     def move_phrase(self, move: Square, notation: str = "numbers") -> str:
-        code = self.move_text(move, notation) if notation == "golf" else f"square {move + 1}"
-        return f"plays {code} ({square_words(move)})"
+        if notation == "golf":
+            return _(
+                "plays {code} ({name})"
+            ).format(code=self.move_text(move, notation), name=square_words(move))
+        return _("plays square {number} ({name})").format(number=move + 1, name=square_words(move))
 
     def move_prompt(self, state: State[Board]) -> str:
-        return "Opponent's move (1-9 or LM)"
+        return _("Opponent's move (1-9 or LM)")
 
     def move_from_code(self, code: int) -> Square:
         return code
@@ -169,7 +190,7 @@ class TicTacToe(Game[Board, Square]):
         return Grid(3, 3, tuple("" if mark == EMPTY else mark for mark in position))
 
     def move_mark(self, move: Square) -> MoveMark:
-        return MoveMark(move, f"square {move + 1}")
+        return MoveMark(move, _("square {number}").format(number=move + 1))
 
     # --- symmetry and boxes -------------------------------------------------------------------------
     @cached_property

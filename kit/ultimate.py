@@ -30,6 +30,7 @@ from kit.game import (
     PositionCount,
     State,
 )
+from kit.i18n import _
 from kit.picture import Grid, MoveMark
 from kit.tictactoe import LINES
 
@@ -89,8 +90,6 @@ def local_boards(x: int, o: int) -> tuple[int, int, int]:
 
 class UltimateTicTacToe(Game[Position, Move]):
     name = "ultimate"
-    title = "Ultimate tic-tac-toe"
-    short_title = "Ultimate tic-tac-toe"
     player_names = ("X", "O")
     default_rules = ""  # no matchbox kit, so no rules preset
     default_palette = ""
@@ -98,11 +97,19 @@ class UltimateTicTacToe(Game[Position, Move]):
         10 * 3**81, "81 cells X, O or empty, times 10 choices of the board to play in", "at most"
     )
 
+    @property
+    def title(self) -> str:
+        return _("Ultimate tic-tac-toe")
+
+    @property
+    def short_title(self) -> str:
+        return _("Ultimate tic-tac-toe")
+
     def rules_summary(self) -> str:
-        return ("Nine noughts-and-crosses boards make one big board. X moves first. Where you play in a "
-                "small board sends your opponent to the small board in the same place; if that board is "
-                "won or full they may play anywhere. Three in a row wins a small board; three small "
-                "boards in a row win the game.")
+        return _("Nine noughts-and-crosses boards make one big board. X moves first. Where you play in a "
+                 "small board sends your opponent to the small board in the same place; if that board is "
+                 "won or full they may play anywhere. Three in a row wins a small board; three small "
+                 "boards in a row win the game.")
 
     def initial(self) -> State[Position]:
         return State((0, 0, ANY, 0, 0, 0), FIRST)
@@ -151,16 +158,18 @@ class UltimateTicTacToe(Game[Position, Move]):
 
     def illegal_reason(self, state: State[Position], move: Move) -> str:
         if self.outcome(state) is not None:
-            return "the game is over"
+            return _("the game is over")
         x, o, active = state.position[:3]
         board = move // 9
         if (x | o) >> move & 1:
-            why = f"{square_name(move)} is taken"
+            why = _("{square} is taken: choose one of {choices}")
         elif active != ANY and board != active:
-            why = f"you must play in the {BOARD_WORDS[active]} board"
+            why = _("you must play in the {board} board: choose one of {choices}")
         else:
-            why = f"the {BOARD_WORDS[board]} board is finished"
-        return f"{why}: choose one of {', '.join(map(square_name, self.legal_moves(state)))}"
+            why = _("the {board} board is finished: choose one of {choices}")
+        where = _(BOARD_WORDS[active if active != ANY and board != active else board])
+        return why.format(square=square_name(move), board=where,
+                          choices=", ".join(map(square_name, self.legal_moves(state))))
 
     def longest_game(self) -> int:
         return 81
@@ -175,23 +184,23 @@ class UltimateTicTacToe(Game[Position, Move]):
         return f"{rows} {'any' if active == ANY else active + 1}"
 
     def parse_position(self, text: str) -> Position:
-        grid, _, board = text.strip().upper().partition(" ")
+        grid, _space, board = text.strip().upper().partition(" ")
         cells = grid.replace("/", "").replace("0", "O").replace("-", EMPTY)
         if len(cells) != 81 or set(cells) - {*MARKS, EMPTY} or board.strip() not in {"ANY", *"123456789"}:
             raise InvalidPositionError(
-                f"{text!r} is not a position: give 9 rows of 9 cells X, O or '.', top first, apart by '/', "
-                "then a space and the board to play in (1-9 or any)"
-            )
+                _("{text!r} is not a position: give 9 rows of 9 cells X, O or '.', top first, apart by '/', "
+                  "then a space and the board to play in (1-9 or any)").format(text=text))
         x = sum(1 << move_at(square) for square, mark in enumerate(cells) if mark == "X")
         o = sum(1 << move_at(square) for square, mark in enumerate(cells) if mark == "O")
         if x.bit_count() - o.bit_count() not in (0, 1):
             raise InvalidPositionError(
-                f"{text!r} cannot happen in play: X moves first, so X has as many marks as O or one more"
-            )
+                _("{board} cannot happen in play: X moves first, so X has as many marks as O or one "
+                  "more").format(board=repr(text)))
         active = ANY if board.strip() == "ANY" else int(board) - 1
         x_won, o_won, finished = local_boards(x, o)
         if active != ANY and finished >> active & 1:
-            raise InvalidPositionError(f"{text!r} cannot happen in play: board {active + 1} is finished")
+            raise InvalidPositionError(_("{text!r} cannot happen in play: board {number} is finished").format(
+                text=text, number=active + 1))
         return x, o, active, x_won, o_won, finished
 
     def parse_move(self, text: str) -> Move:
@@ -200,20 +209,23 @@ class UltimateTicTacToe(Game[Position, Move]):
         if len(word) == 2 and word[0] in FILES and word[1] in "123456789":
             return move_at((int(word[1]) - 1) * 9 + FILES.index(word[0]))
         raise InvalidMoveError(
-            f"{text.strip()!r} is not a cell: type a column a-i and a row 1-9, as e5 (a1 is the top left)"
-        )
+            _("{text!r} is not a cell: type a column a-i and a row 1-9, as e5 (a1 is the top left)").format(
+                text=text.strip()))
 
     def move_text(self, move: Move, notation: str = "numbers") -> str:
         return square_name(move)
 
     def move_phrase(self, move: Move, notation: str = "numbers") -> str:
         board, cell = divmod(move, 9)
-        return f"plays {square_name(move)} ({BOARD_WORDS[cell]} of the {BOARD_WORDS[board]} board)"
+        return _("plays {square} ({cell} of the {board} board)").format(
+            square=square_name(move), cell=_(BOARD_WORDS[cell]), board=_(BOARD_WORDS[board]))
 
     def move_prompt(self, state: State[Position]) -> str:
         active = state.position[2]
-        where = "any board not finished" if active == ANY else f"the {BOARD_WORDS[active]} board"
-        return f"Opponent's move (a cell such as e5, in {where}; * marks the legal ones)"
+        if active == ANY:
+            return _("Opponent's move (a cell such as e5, in any board not finished; * marks the legal ones)")
+        return _("Opponent's move (a cell such as e5, in the {board} board; * marks the legal ones)").format(
+            board=_(BOARD_WORDS[active]))
 
     def move_from_code(self, code: int) -> Move:
         return code

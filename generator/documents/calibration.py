@@ -4,11 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.documents.common import KitSpec, write_pdf
+from generator.documents.common import KitSpec, data_text, write_pdf
 from generator.documents.labels import sheet_plan
-from generator.drawing import INK, hex_colour, in_mm, paragraph
+from generator.drawing import INK, hex_colour, in_mm, paragraph, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.layout import SAFE_EDGE, Rect
+from kit.i18n import _
+from kit.numerals import number
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -51,28 +53,31 @@ def _words(canvas: Canvas, spec: KitSpec, panel: Rect) -> None:
     x, y = panel.x + 22, panel.top - 11
     width = panel.right - 6 - x
     canvas.setFillColor(hex_colour(INK))
-    canvas.setFont(BOLD, 6.2)
-    canvas.drawString(x, y, "Print at 100% / actual size")
-    offset = f"offset {spec.offset_x:+g} mm across, {spec.offset_y:+g} mm down"
-    facts = f"{spec.stock.title} on {spec.paper.upper()} paper; {offset}. Kit {spec.code}: {spec.kit_title}."
+    heading = _("Print at 100% / actual size")
+    canvas.setFont(BOLD, min(6.2, width / max(text_width(heading, BOLD, 1.0), 1e-6)))  # inside the panel
+    canvas.drawString(x, y, heading)
+    facts = _("{stock} on {paper} paper; offset {x} mm across, {y} mm down. Kit {code}: {kit}.").format(
+        stock=data_text(spec.stock.title), paper=spec.paper.upper(), x=number(spec.offset_x, "+g"),
+        y=number(spec.offset_y, "+g"), code=spec.code, kit=spec.kit_title)
     y = paragraph(canvas, facts, x, y - 8, width, size=3.0, colour="#444444") - 2
     steps = [
-        "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, "
-        "never \u201cfit to page\u201d.",
-        f"Measure both rulers: each must be exactly {RULER:g} mm long.",
+        _("Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit to "
+          "page\u201d."),
+        _("Measure both rulers: each must be exactly {length} mm long.").format(length=number(RULER, "g")),
     ]
     if spec.stock.cut_lines:
-        steps.append("The blue outlines are the labels' cut lines: check that one fits your matchbox tops.")
+        steps.append(_("The blue outlines are the labels' cut lines: check that one fits your matchbox "
+                       "tops."))
     else:
         steps += [
-            "Lay this page on a sheet of labels and hold both against a window: the blue outlines must lie "
-            "on the labels.",
-            "If they are shifted, generate again with --offset-x (mm, + moves right) and --offset-y "
-            "(mm, + moves down), and check again.",
+            _("Lay this page on a sheet of labels and hold both against a window: the blue outlines must lie "
+              "on the labels."),
+            _("If they are shifted, generate again with --offset-x (mm, + moves right) and --offset-y (mm, + "
+              "moves down), and check again."),
         ]
-    steps.append("Only then print labels.pdf, with the same settings.")
-    for number, step in enumerate(steps, start=1):
-        y = paragraph(canvas, f"{number}. {step}", x, y, width, size=3.4) - 1.5
+    steps.append(_("Only then print labels.pdf, with the same settings."))
+    for index, step in enumerate(steps, start=1):
+        y = paragraph(canvas, f"{index}. {step}", x, y, width, size=3.4) - 1.5
 
 
 def _ruler(canvas: Canvas, x: float, y: float, *, horizontal: bool) -> None:
@@ -99,7 +104,7 @@ def _ruler(canvas: Canvas, x: float, y: float, *, horizontal: bool) -> None:
                 canvas.drawCentredString(x + mm, y + 6, label)
             else:
                 canvas.drawString(x + 6, y + mm - 0.9, label)
-    caption = f"{RULER:g} mm (cm marked)"
+    caption = _("{length} mm (cm marked)").format(length=number(RULER, "g"))
     if horizontal:
         canvas.drawString(x + RULER + 2, y - 0.9, "cm")
         canvas.drawString(x, y - 4, caption)

@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.wording import Wording, wording_for
-from generator.drawing import MM, MoveArrow, in_mm
+from generator.drawing import MM, MoveArrow, in_mm, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
 from generator.walk import states
 from kit.finder import finder_key
 from kit.game import Game
+from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue
 from kit.palettes import Colour, Palette, kit_code
 
@@ -59,7 +60,7 @@ class KitSpec:
 
     @property
     def words(self) -> Wording:
-        return wording_for(self.game)
+        return wording_for(self.game).translated()
 
     @property
     def page_mm(self) -> tuple[float, float]:
@@ -74,11 +75,21 @@ class KitSpec:
     def kit_title(self) -> str:
         """The game, MENACE's side and the number of boxes: 'MENACE playing first at Nim (9 boxes)'."""
         catalogue, game = self.catalogue, self.game
-        side = catalogue.menace_plays
+        boxes = count_boxes(len(catalogue.boxes))
         if game.whose_turn(game.initial().position) is None:
             # A position that does not say whose turn it is has one box for either side: the kit is the same.
-            side = "first or second"
-        return f"MENACE playing {side} at {game.short_title} ({len(catalogue.boxes)} boxes)"
+            title = _("MENACE playing first or second at {game} ({boxes})")
+        elif catalogue.menace_plays == "first":
+            title = _("MENACE playing first at {game} ({boxes})")
+        else:
+            title = _("MENACE playing second at {game} ({boxes})")
+        return title.format(game=game.short_title, boxes=boxes)
+
+    @property
+    def footer(self) -> str:
+        """The kit code, rules and palette, as the foot of every text page says them."""
+        return _("kit {code} \u00b7 rules {rules} \u00b7 palette {palette}").format(
+            code=self.code, rules=self.catalogue.rules.name, palette=self.palette.name)
 
     def colour(self, move: Hashable) -> Colour:
         """The bead colour of ``move``: palettes key colours by the game's move codes."""
@@ -117,6 +128,18 @@ def has_draws(game: Game[Any, Any]) -> bool:
     return any((o := game.outcome(s)) is not None and o.winner is None for s in states(game, reduce=True))
 
 
+def count_boxes(count: int) -> str:
+    """'1 box', '304 boxes'."""
+    return n_("{count} box", "{count} boxes", count).format(count=count)
+
+
+def data_text(text: str) -> str:
+    """A shipped data file's words (a palette's, preset's or stock's title or description) in the current
+    language: looked up with its line breaks as spaces, as the catalogue keeps it; a builder's own text
+    has no translation and stays as written."""
+    return _(" ".join(text.split()))
+
+
 def uniform_count(box: Box) -> int | None:
     """The starting beads per colour when every colour of the box starts alike, else None."""
     return box.beads[0] if box.beads and len(set(box.beads)) == 1 else None
@@ -126,19 +149,22 @@ def uniform_count(box: Box) -> int | None:
 def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> Iterator[float]:
     """A page in mm with the document's title at the top and the kit code at the foot.
 
-    Yields the y (mm) just below the heading, where the content starts.
+    Yields the y (mm) just below the heading, where the content starts. ``title`` is English source text
+    (kit.i18n), drawn in the current language.
     """
     width, height = spec.page_mm
+    heading, side = _(title), spec.kit_title
+    # The heading shrinks rather than run into the kit's title at its right (German words are longer).
+    room = width - 2 * MARGIN - text_width(side, REGULAR, 3.0) - 4
     with in_mm(canvas):
-        canvas.setFont(BOLD, 6.0)
-        canvas.drawString(MARGIN, height - MARGIN - 4.5, title)
+        canvas.setFont(BOLD, min(6.0, room / max(text_width(heading, BOLD, 1.0), 1e-6)))
+        canvas.drawString(MARGIN, height - MARGIN - 4.5, heading)
         canvas.setFont(REGULAR, 3.0)
-        canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, spec.kit_title)
-        dot = "\u00b7"
-        footer = f"kit {spec.code} {dot} rules {spec.catalogue.rules.name} {dot} palette {spec.palette.name}"
-        canvas.drawString(MARGIN, MARGIN - 6, footer)
+        canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, side)
+        canvas.drawString(MARGIN, MARGIN - 6, spec.footer)
         if pages > 1:
-            canvas.drawRightString(width - MARGIN, MARGIN - 6, f"page {page} of {pages}")
+            canvas.drawRightString(width - MARGIN, MARGIN - 6, _("page {page} of {pages}").format(
+                page=page, pages=pages))
         yield height - MARGIN - 10
     canvas.showPage()
 
@@ -148,7 +174,8 @@ def write_pdf(path: Path, spec: KitSpec, title: str, draw: Callable[[Canvas], in
     from generator.pdfout import atomic_path, canvas_for
 
     with atomic_path(path) as temporary:
-        canvas = canvas_for(temporary, spec.page_size, title=f"{title} - {spec.kit_title} - kit {spec.code}")
+        kit = _("kit {code}").format(code=spec.code)
+        canvas = canvas_for(temporary, spec.page_size, title=f"{_(title)} - {spec.kit_title} - {kit}")
         pages = draw(canvas)
         canvas.save()
     return pages

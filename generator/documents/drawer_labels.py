@@ -7,10 +7,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
-from generator.drawing import INK, centred_text, fit_size, hex_colour, ink_on, level_colour, paragraph
+from generator.drawing import (
+    INK,
+    centred_text,
+    fit_size,
+    hex_colour,
+    ink_on,
+    level_colour,
+    paragraph,
+    text_width,
+)
 from generator.fonts import BOLD, REGULAR
 from generator.layout import SAFE_EDGE, Rect
+from kit.i18n import _
 from kit.matchbox import Box
+from kit.numerals import number
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -51,9 +62,9 @@ def write(path: Path, spec: KitSpec) -> int:
     total = len(pages) + 1
 
     def draw(canvas: Canvas) -> int:
-        for number, placed in enumerate(pages, start=1):
-            _strip_page(canvas, spec, placed, number, total)
-        with text_page(canvas, spec, "Rack map", page=total, pages=total) as top:
+        for index, placed in enumerate(pages, start=1):
+            _strip_page(canvas, spec, placed, index, total)
+        with text_page(canvas, spec, "Rack map", page=total, pages=total) as top:  # text_page translates
             _rack_map(canvas, spec, top)
         return total
 
@@ -67,11 +78,14 @@ def _strip_page(canvas: Canvas, spec: KitSpec, placed: list[tuple[Box, Rect]], p
         for box, strip in placed:
             _strip(canvas, spec, box, strip)
         canvas.setFillColor(hex_colour(INK))
-        canvas.setFont(REGULAR, 2.6)
-        size = f"{STRIP_W:g} x {STRIP_H:g} mm"
-        footer = (f"{spec.kit_title} \u00b7 kit {spec.code} \u00b7 drawer fronts, {size}: cut along the grey "
-                  f"lines, print at 100% \u00b7 page {page} of {pages}")
+        footer = _("{kit} \u00b7 kit {code} \u00b7 drawer fronts, {width} x {height} mm: cut along the grey "
+                   "lines, print at 100% \u00b7 page {page} of {pages}").format(
+            kit=spec.kit_title, code=spec.code, width=number(STRIP_W, "g"), height=number(STRIP_H, "g"),
+            page=page, pages=pages)
         baseline = max(SAFE_EDGE + 1, min(r.y for _, r in placed) - 5)
+        # As large as fits between the margins a printer cannot reach (the German line is longer).
+        room = spec.page_mm[0] - 2 * SAFE_EDGE
+        canvas.setFont(REGULAR, min(2.6, room / max(text_width(footer, REGULAR, 1.0), 1e-6)))
         canvas.drawCentredString(spec.page_mm[0] / 2, baseline, footer)
     canvas.showPage()
 
@@ -82,7 +96,7 @@ def _strip(canvas: Canvas, spec: KitSpec, box: Box, strip: Rect) -> None:
     block = Rect(strip.x + 0.8, strip.y + 0.8, strip.h * 1.3, strip.h - 1.6)
     canvas.setFillColor(hex_colour(colour))
     canvas.rect(block.x, block.y, block.w, block.h, stroke=0, fill=1)
-    level = "" if box.move_number is None else f"M{box.move_number}"
+    level = "" if box.move_number is None else _("M{number}").format(number=box.move_number)
     if level:
         centred_text(canvas, level, *block.centre, BOLD, fit_size(level, BOLD, block.w * 0.8, block.h * 0.55),
                      ink_on(colour))
@@ -101,12 +115,15 @@ def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
     boxes = spec.catalogue.boxes
     shelves = math.ceil(len(boxes) / RACK_COLUMNS)
-    levels = " (M1 = MENACE's move 1)" if boxes[0].move_number is not None else ""
-    text = (
-        f"Stack the {len(boxes)} boxes in a rack of {RACK_COLUMNS} to a shelf, in number order from the top "
-        f"left, drawer fronts out: each front shows its box number and its level's colour{levels}. When a "
-        "game is over, every box goes back to its place on this map."
-    )
+    if boxes[0].move_number is not None:
+        text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
+                 "left, drawer fronts out: each front shows its box number and its level's colour (M1 = "
+                 "MENACE's move 1). When a game is over, every box goes back to its place on this map.")
+    else:
+        text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
+                 "left, drawer fronts out: each front shows its box number and its level's colour. When a "
+                 "game is over, every box goes back to its place on this map.")
+    text = text.format(count=len(boxes), columns=RACK_COLUMNS)
     y = paragraph(canvas, text, MARGIN, top - 1, width, size=3.4) - 4
     cell_w = width / RACK_COLUMNS
     cell_h = min(RACK_CELL_H, (y - MARGIN - 4) / shelves)

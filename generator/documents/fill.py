@@ -6,10 +6,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.bill import Bill, bill_for, colour_runs, outgrow_warning
-from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, uniform_count, write_pdf
-from generator.documents.wording import cell_name, counted
+from generator.documents.common import (
+    MARGIN,
+    KitSpec,
+    data_text,
+    has_draws,
+    text_page,
+    uniform_count,
+    write_pdf,
+)
+from generator.documents.wording import cell_name
 from generator.drawing import INK, draw_dot, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD, REGULAR, register_fonts
+from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.picture import Grid
 
@@ -46,10 +55,10 @@ def write(path: Path, spec: KitSpec) -> int:
             with text_page(canvas, spec, TITLE, page=len(colour_pages) + index + 2, pages=pages) as top:
                 chunk = boxes[index * per_page : (index + 1) * per_page]
                 canvas.setFont(BOLD, 4.4)
-                canvas.drawString(MARGIN, top - 5, "What goes in each box")
+                canvas.drawString(MARGIN, top - 5, _("What goes in each box"))
                 canvas.setFont(REGULAR, 3.2)
-                canvas.drawString(MARGIN, top - 10, "\u00d7 3 means 3 beads of every colour shown. "
-                                  "Tick the box when it is filled.")
+                note = _("\u00d7 3 means 3 beads of every colour shown. Tick the box when it is filled.")
+                canvas.drawString(MARGIN, top - 10, note)
                 for i, box in enumerate(chunk):
                     column, row = divmod(i, rows)
                     _entry(canvas, spec, box, MARGIN + column * column_w, top - 17 - row * ROW)
@@ -60,17 +69,18 @@ def write(path: Path, spec: KitSpec) -> int:
 
 def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
-    rules = spec.catalogue.rules
     y = top - 5
     canvas.setFont(BOLD, 4.8)
     beads = bill.total_start + bill.total_reserve
-    canvas.drawString(MARGIN, y, f"Shopping list: {bill.matchboxes} matchboxes and {beads} beads")
+    bought = n_("{count} bead", "{count} beads", beads).format(count=beads)
+    canvas.drawString(MARGIN, y, _("Shopping list: {boxes} and {beads}").format(
+        boxes=matchboxes(bill.matchboxes), beads=bought))
     y -= 11
-    columns = (("colour", MARGIN + 8), ("to fill the boxes", MARGIN + 78), ("reserve", MARGIN + 112),
-               ("buy", MARGIN + 140))
+    columns = ((_("colour"), MARGIN + 8), (_("to fill the boxes"), MARGIN + 78), (_("reserve"), MARGIN + 112),
+               (_("buy"), MARGIN + 140))
     canvas.setFont(BOLD, 3.6)
-    for name, x in columns:
-        (canvas.drawString if name == "colour" else canvas.drawRightString)(x, y, name)
+    for index, (name, x) in enumerate(columns):
+        (canvas.drawString if index == 0 else canvas.drawRightString)(x, y, name)
     y -= 3
     canvas.setStrokeColor(hex_colour(INK))
     canvas.setLineWidth(0.2)
@@ -81,7 +91,7 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         draw_dot(canvas, MARGIN + 3, y + 1.3, 2.5, colour)
         canvas.setFillColor(hex_colour(INK))
         canvas.setFont(REGULAR, 3.8)
-        canvas.drawString(MARGIN + 8, y, f"{colour.name} ({_move_words(spec, code)})")
+        canvas.drawString(MARGIN + 8, y, f"{colour.spoken} ({_move_words(spec, code)})")
         canvas.drawRightString(MARGIN + 78, y, str(bill.start[code]))
         canvas.drawRightString(MARGIN + 112, y, str(bill.reserve[code]))
         canvas.setFont(BOLD, 3.8)
@@ -90,35 +100,56 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     canvas.line(MARGIN, y, MARGIN + 142, y)
     y -= 6
     canvas.setFont(BOLD, 3.8)
-    canvas.drawString(MARGIN + 8, y, "all colours")
+    canvas.drawString(MARGIN + 8, y, _("all colours"))
     for value, x in ((bill.total_start, 78), (bill.total_reserve, 112), (beads, 140)):
         canvas.drawRightString(MARGIN + x, y, str(value))
     y -= 12
-    start = ", ".join(str(n) for n in rules.initial_beads)
-    by_level = ", by MENACE's move number" if len(rules.initial_beads) > 1 else ""
-    uneven = spec.words.uneven
-    adds = f"a win adds {max(rules.win, 0)}"
-    if has_draws(spec.catalogue.game):
-        adds += f" and a draw {max(rules.draw, 0)}"
-    adds_beads = max(rules.win, rules.draw) > 0 or rules.empty_box == "refill"
     summary = spec.game.rules_summary()
-    notes = [] if summary is None else [f"The game MENACE learns ({spec.game.title}): {summary}"]
-    notes += [
-        f"To fill the boxes: every box gets its starting beads ({start} of each colour on its label"
-        f"{by_level}; {rules.title} rules). {uneven}" if _starting(spec) else
-        "To fill the boxes: every box gets the beads listed for it on the next pages and written by each "
-        f"dot on its label: the counts of a MENACE that has already played ({rules.title} rules).",
-        f"Reserve: enough for {counted(bill.games, 'game')} against a random player, in 19 of 20 simulated "
-        f"runs ({bill.runs} MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill "
-        "the reserve." if adds_beads else
-        "Reserve: none is needed, since under these rules no game adds beads: a box never holds more than "
-        "it starts with.",
-        *[f"Bigger boxes: {warning}." for warning in [outgrow_warning(bill.outgrowing)] if warning],
-        f"Matchboxes: {bill.matchboxes}, one per label. Buy a few spare, and a tray or cup to keep each "
-        "game's drawn beads beside their boxes.",
-    ]
+    notes = [] if summary is None else [
+        _("The game MENACE learns ({game}): {rules}").format(game=spec.game.title, rules=summary)]
+    notes += [_filling(spec), _reserve(spec, bill)]
+    warning = outgrow_warning(bill.outgrowing)
+    if warning is not None:
+        notes.append(_("Bigger boxes: {warning}.").format(warning=warning))
+    notes.append(_("Matchboxes: {count}, one per label. Buy a few spare, and a tray or cup to keep each "
+                   "game's drawn beads beside their boxes.").format(count=bill.matchboxes))
     for note in notes:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
+
+
+def matchboxes(count: int) -> str:
+    """'1 matchbox', '2201 matchboxes'."""
+    return n_("{count} matchbox", "{count} matchboxes", count).format(count=count)
+
+
+def _filling(spec: KitSpec) -> str:
+    """How the boxes are filled: the rules' starting beads, or a trained kit's counts."""
+    rules = spec.catalogue.rules
+    if not _starting(spec):
+        return _("To fill the boxes: every box gets the beads listed for it on the next pages and written by "
+                 "each dot on its label: the counts of a MENACE that has already played ({rules} "
+                 "rules).").format(rules=data_text(rules.title))
+    start = ", ".join(str(n) for n in rules.initial_beads)
+    text = (_("To fill the boxes: every box gets its starting beads ({start} of each colour on its label, by "
+              "MENACE's move number; {rules} rules). {uneven}") if len(rules.initial_beads) > 1 else
+            _("To fill the boxes: every box gets its starting beads ({start} of each colour on its label; "
+              "{rules} rules). {uneven}"))
+    return text.format(start=start, rules=data_text(rules.title), uneven=spec.words.uneven)
+
+
+def _reserve(spec: KitSpec, bill: Bill) -> str:
+    """Why the reserve holds as many beads as it does."""
+    rules = spec.catalogue.rules
+    if not (max(rules.win, rules.draw) > 0 or rules.empty_box == "refill"):
+        return _("Reserve: none is needed, since under these rules no game adds beads: a box never holds "
+                 "more than it starts with.")
+    adds = (_("a win adds {win} and a draw {draw}") if has_draws(spec.catalogue.game) else
+            _("a win adds {win}")).format(win=max(rules.win, 0), draw=max(rules.draw, 0))
+    return n_("Reserve: enough for {games} game against a random player, in 19 of 20 simulated runs ({runs} "
+              "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
+              "Reserve: enough for {games} games against a random player, in 19 of 20 simulated runs ({runs} "
+              "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
+              bill.games).format(games=bill.games, runs=bill.runs, adds=adds)
 
 
 COLOUR_TEXT = 3.4  # mm: the by-colour page's text
@@ -126,13 +157,15 @@ COLOUR_TEXT = 3.4  # mm: the by-colour page's text
 
 def colour_sentence(spec: KitSpec, code: int, runs: list[tuple[int, list[tuple[int, int]]]]) -> str:
     """"4 in box 1; 3 in boxes 2-13 and 15": where a colour's starting beads go, box by box."""
-    def boxes(spans: list[tuple[int, int]]) -> str:
+    def boxes(count: int, spans: list[tuple[int, int]]) -> str:
         words = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
-        named = "box" if len(spans) == 1 and spans[0][0] == spans[0][1] else "boxes"
-        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        return f"{named} {listed}"
+        listed = words[0] if len(words) == 1 else _("{some} and {last}").format(some=", ".join(words[:-1]),
+                                                                               last=words[-1])
+        if len(spans) == 1 and spans[0][0] == spans[0][1]:
+            return _("{count} in box {boxes}").format(count=count, boxes=listed)
+        return _("{count} in boxes {boxes}").format(count=count, boxes=listed)
 
-    return "; ".join(f"{count} in {boxes(spans)}" for count, spans in runs)
+    return "; ".join(boxes(count, spans) for count, spans in runs)
 
 
 def _by_colour_pages(spec: KitSpec) -> list[list[tuple[int, str]]]:
@@ -157,14 +190,14 @@ def _by_colour(canvas: Canvas, spec: KitSpec, entries: list[tuple[int, str]], to
     width = spec.page_mm[0] - 2 * MARGIN
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 4.4)
-    canvas.drawString(MARGIN, top - 5, "Filling by colour: one bag of beads at a time")
+    canvas.drawString(MARGIN, top - 5, _("Filling by colour: one bag of beads at a time"))
     y = top - 13
     for code, sentence in entries:
         colour = spec.palette.for_move(code)
         draw_dot(canvas, MARGIN + 2.5, y + 1.2, 2.5, colour)
         canvas.setFillColor(hex_colour(INK))
         canvas.setFont(BOLD, 3.8)
-        canvas.drawString(MARGIN + 8, y, f"{colour.name} ({_move_words(spec, code)})")
+        canvas.drawString(MARGIN + 8, y, f"{colour.spoken} ({_move_words(spec, code)})")
         y = paragraph(canvas, sentence, MARGIN + 8, y - 5.5, width - 8, size=COLOUR_TEXT) - 3.5
 
 

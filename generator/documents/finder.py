@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
-from generator.documents.wording import counted, orbit_name
+from generator.documents.wording import orbit_name
 from generator.drawing import (
     INK,
     centred_text,
@@ -21,6 +21,7 @@ from generator.drawing import (
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect, cell_rect
 from kit.finder import EMPTY_ORBIT, cell_orbits
+from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.picture import Grid
 
@@ -140,12 +141,15 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
     if level is None:
         title = f"{spec.game.short_title}: {spec.words.one_level_heading}"
     else:
-        title = f"MENACE's move {level}"
+        title = _("MENACE's move {level}").format(level=level)
+    if more:
+        title = _("{heading} (continued)").format(heading=title)
     first, last = boxes[0].id, boxes[-1].id
-    span = f"box {first}" if len(boxes) == 1 else f"boxes {first} to {last} ({len(boxes)} boxes)"
+    span = (_("box {number}").format(number=first) if len(boxes) == 1 else
+            _("boxes {first} to {last} ({count} boxes)").format(first=first, last=last, count=len(boxes)))
     canvas.setFillColor(hex_colour("#ffffff"))
     canvas.setFont(BOLD, 4.0)
-    canvas.drawString(x + 2, y - 4.7, title + (" (continued)" if more else ""))
+    canvas.drawString(x + 2, y - 4.7, title)
     canvas.drawRightString(x + width - 2, y - 4.7, span)
 
 
@@ -156,7 +160,7 @@ def _key_heading(canvas: Canvas, item: tuple[str, float], x: float, y: float) ->
     canvas.setLineWidth(0.25)
     canvas.line(x + 1, y - KEY_H + 1.0, x + width - 1, y - KEY_H + 1.0)
     canvas.setFillColor(hex_colour(INK))
-    text = f"key {key}"
+    text = _("key {key}").format(key=key)
     canvas.setFont(BOLD, min(3.8, (width - 3) / max(text_width(text, BOLD, 1.0), 1e-6)))
     canvas.drawString(x + 1, y - 4.2, text)
 
@@ -174,20 +178,24 @@ def _three_steps(canvas: Canvas, spec: KitSpec, top: float) -> None:
     names = " / ".join(orbit_name(board, orbit) for orbit in orbits)
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 5.2)
-    canvas.drawString(MARGIN, top - 5, "Find a box in three steps")
-    pieces = " before ".join(sorted({mark for key in keys.values() for mark in key} - {"/", EMPTY_ORBIT},
-                                    reverse=True))
-    at_most = counted(biggest, "picture")
+    canvas.drawString(MARGIN, top - 5, _("Find a box in three steps"))
+    pieces = _(" before ").join(sorted({mark for key in keys.values() for mark in key} - {"/", EMPTY_ORBIT},
+                                       reverse=True))
+    level = _("Count the moves MENACE has made and add one: that is its move number, the coloured section "
+              "of this finder and the coloured band on the labels.")
+    key = _("Read the board on the table as {names}: for each, write the pieces on it, {pieces}, or {empty} "
+            "for none, and put / between them. Turning or flipping the board does not change the key, so "
+            "there is nothing to turn yet. Every label has its key above its bead count.")
+    picture = n_("In that section, under the key's heading, is at most {count} picture: find the one that "
+                 "is the board, turned or flipped if need be. Its number is the box. (menace find BOARD "
+                 "names the box and its key at once.)",
+                 "In that section, under the key's heading, are at most {count} pictures: find the one "
+                 "that is the board, turned or flipped if need be. Its number is the box. (menace find "
+                 "BOARD names the box and its key at once.)", biggest)
     steps = [
-        ("1. The move level.", "Count the moves MENACE has made and add one: that is its move number, the "
-         "coloured section of this finder and the coloured band on the labels."),
-        ("2. The key.", f"Read the board on the table as {names}: for each, write the pieces on it, "
-         f"{pieces}, or {EMPTY_ORBIT} for none, and put / between them. Turning or flipping the board does "
-         "not change the key, so there is nothing to turn yet. Every label has its key above its bead count."
-         ),
-        ("3. The picture.", f"In that section, under the key's heading, are at most {at_most}: find the one "
-         "that is the board, turned or flipped if need be. Its number is the box. (menace find BOARD names "
-         "the box and its key at once.)"),
+        (_("1. The move level."), level),
+        (_("2. The key."), key.format(names=names, pieces=pieces, empty=EMPTY_ORBIT)),
+        (_("3. The picture."), picture.format(count=biggest)),
     ]
     y = top - 13
     for heading, text in steps:
@@ -207,7 +215,7 @@ def _key_example(canvas: Canvas, spec: KitSpec, top: float, keys: dict[int, str]
     assert isinstance(picture, Grid) and orbits is not None
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 4.2)
-    canvas.drawString(MARGIN, top, f"Example: the board of box {box.id}")
+    canvas.drawString(MARGIN, top, _("Example: the board of box {number}").format(number=box.id))
     side, gap = 34.0, 12.0
     shades = ("#ffe082", "#b3e5fc", "#c8e6c9", "#f8bbd0")
     y = top - 5 - side
@@ -223,8 +231,8 @@ def _key_example(canvas: Canvas, spec: KitSpec, top: float, keys: dict[int, str]
         canvas.drawCentredString(area.x + side / 2, y - 5, orbit_name(picture, orbit))
         canvas.setFont(BOLD, 4.4)
         canvas.drawCentredString(area.x + side / 2, y - 10.5, marks)
-    text = (f"Key {keys[box.id]}: box {box.id} is one of the pictures under that heading in the section of "
-            f"MENACE's move {box.move_number}.")
+    text = _("Key {key}: box {number} is one of the pictures under that heading in the section of MENACE's "
+             "move {level}.").format(key=keys[box.id], number=box.id, level=box.move_number)
     paragraph(canvas, text, MARGIN, y - 19, spec.page_mm[0] - 2 * MARGIN, font=BOLD, size=4.0)
 
 

@@ -6,9 +6,10 @@ colour letters from the palette, so a new game or palette prints true sentences 
 """
 from __future__ import annotations
 
-from generator.rules_text import ORDINALS
+from generator.rules_text import ordinal
 from generator.walk import states
 from kit.game import FIRST
+from kit.i18n import _
 from kit.matchbox import Catalogue
 from kit.palettes import Palette
 
@@ -17,12 +18,14 @@ def menace_side(catalogue: Catalogue) -> str:
     """Which side MENACE plays: its symbol and whether it moves first, or that the boxes serve both."""
     game = catalogue.game
     if game.whose_turn(game.initial().position) is None:
-        return ("A position does not say whose turn it is, so the same boxes serve MENACE moving first or "
-                "second: toss a coin for who starts, or take turns.")
+        return _("A position does not say whose turn it is, so the same boxes serve MENACE moving first or "
+                 "second: toss a coin for who starts, or take turns.")
     me, other = catalogue.menace, 1 - catalogue.menace
-    order = "first" if me == FIRST else "second"
-    return (f"MENACE plays {game.player_names[me]} and moves {order}; its opponent plays "
-            f"{game.player_names[other]}. These boxes are only for MENACE moving {order}.")
+    side = (_("MENACE plays {menace} and moves first; its opponent plays {other}. These boxes are only for "
+              "MENACE moving first.") if me == FIRST else
+            _("MENACE plays {menace} and moves second; its opponent plays {other}. These boxes are only for "
+              "MENACE moving second."))
+    return side.format(menace=_(game.player_names[me]), other=_(game.player_names[other]))
 
 
 def forced_moves(catalogue: Catalogue, one_left: str) -> str | None:
@@ -39,22 +42,29 @@ def forced_moves(catalogue: Catalogue, one_left: str) -> str | None:
     numbers = {game.menace_move_number(s) for s in forced}
     known = sorted(n for n in numbers if n is not None)
     if len(known) < len(numbers):
-        which = "When MENACE has only one move there is no box"
+        which = _("When MENACE has only one move there is no box")
+    elif len(known) == 1:
+        which = _("MENACE's {ordinal} move has no box").format(ordinal=ordinal(known[0]))
     else:
-        ordinals = " and ".join(ORDINALS.get(n, f"{n}th") for n in known)
-        which = f"MENACE's {ordinals} move{' has' if len(known) == 1 else 's have'} no box"
-    return f"{which}: {one_left} Do not look for a box; no bead is drawn and none changes for it."
+        ordinals = _(" and ").join(ordinal(n) for n in known)
+        which = _("MENACE's {ordinals} moves have no box").format(ordinals=ordinals)
+    return _("{which}: {one_left} Do not look for a box; no bead is drawn and none changes for it.").format(
+        which=which, one_left=one_left)
 
 
 def colour_letters(palette: Palette) -> str:
     """What the letter in a dot is: the colour's initial, naming any colour whose letter is not."""
-    initials = [c for c in palette.colours if c.code.upper() == c.name[:1].upper()]
+    # The names in the current language: a letter is the English initial, so in German some are not.
+    initials = [c for c in palette.colours if c.code.upper() == c.spoken[:1].upper()]
     others = [c for c in palette.colours if c not in initials]
     if not initials:
-        return "The letter in each dot stands for its colour; the legend's first page lists every colour."
+        return _("The letter in each dot stands for its colour; the legend's first page lists every colour.")
     example = initials[0]
-    text = (f"The letter in each dot is its colour's initial ({example.code} for {example.name}), so a label "
-            "reads in black and white too")
-    if others:
-        text += ", except " + ", ".join(f"{c.code} for {c.name}" for c in others)
-    return text + ". The legend's first page lists every colour."
+    if not others:
+        text = _("The letter in each dot is its colour's initial ({letter} for {colour}), so a label reads "
+                 "in black and white too. The legend's first page lists every colour.")
+        return text.format(letter=example.code, colour=example.spoken)
+    text = _("The letter in each dot is its colour's initial ({letter} for {colour}), so a label reads in "
+             "black and white too, except {exceptions}. The legend's first page lists every colour.")
+    exceptions = ", ".join(_("{letter} for {colour}").format(letter=c.code, colour=c.spoken) for c in others)
+    return text.format(letter=example.code, colour=example.spoken, exceptions=exceptions)

@@ -6,7 +6,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.documents.common import KitSpec, uniform_count, write_pdf
+from generator.documents.common import KitSpec, data_text, uniform_count, write_pdf
 from generator.documents.wording import caption, each
 from generator.drawing import (
     CAP_HEIGHT,
@@ -30,6 +30,7 @@ from generator.layout import (
     plan_label,
     plan_sheet,
 )
+from kit.i18n import _
 from kit.matchbox import Box
 from kit.palettes import Colour
 from kit.picture import Picture
@@ -88,13 +89,16 @@ def sheets_of(spec: KitSpec, per_sheet: int) -> list[list[Box]]:
 def _level_words(spec: KitSpec, chunk: list[Box]) -> str:
     """The footer's note of a level-per-sheet sheet's level ("move 2: print on its colour of paper")."""
     level = chunk[0].move_number
-    return "" if not spec.level_per_sheet or level is None else f"MENACE's move {level} only"
+    if not spec.level_per_sheet or level is None:
+        return ""
+    return _("MENACE's move {level} only").format(level=level)
 
 
 def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
     """One label, with its bottom-left corner at the canvas origin (units: mm)."""
     game = spec.game
-    words = game.short_title.upper() if box.move_number is None else f"MOVE {box.move_number}"
+    level = box.move_number
+    words = game.short_title.upper() if level is None else _("MOVE {number}").format(number=level)
     draw_band(canvas, plan.band, words, level_colour(box.move_number))
     count = uniform_count(box)
     picture = game.picture(box.position)
@@ -114,11 +118,11 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     centred_text(canvas, text, cx, cy, BOLD, _counts_size(plan, text))
     keys = spec.finder_keys
     if plan.key is not None and keys is not None:
-        key = f"key {keys[box.id]}"
+        key = _("key {key}").format(key=keys[box.id])
         cx, cy = plan.key.centre
         centred_text(canvas, key, cx, cy, BOLD, fit_size(key, BOLD, plan.key.w * 0.92, plan.key.h * 0.62))
     if plan.code is not None:
-        code = f"kit {spec.code}"
+        code = _("kit {code}").format(code=spec.code)
         cx, cy = plan.code.centre
         size = fit_size(code, REGULAR, plan.code.w * 0.8, plan.code.h * 0.6)
         centred_text(canvas, code, cx, cy, REGULAR, size, "#555555")
@@ -130,7 +134,7 @@ def counts_text(plan: LabelPlan, box: Box, picture: Picture) -> str:
     print the words smaller than MIN_TEXT and smaller than without it."""
     count, shown = uniform_count(box), caption(picture)
     if count is None:
-        return shown or "beads as shown"
+        return shown or _("beads as shown")
     full, short = each(count), each(count, short=True)
     if shown is not None:
         full, short = f"{shown} \u00b7 {full}", f"{shown} \u00b7 {short}"
@@ -181,10 +185,9 @@ def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: i
     """The kit's title and code below the labels, kept SAFE_EDGE from the sheet's edges; left off a sheet
     whose labels leave no room (edge-to-edge stocks, where every label carries the kit code)."""
     lowest = min(slot.y for slot in sheet.slots)
-    text = (
-        f"{spec.kit_title} \u00b7 kit {spec.code} \u00b7 {spec.stock.title} \u00b7 "
-        f"print at 100% (actual size) \u00b7 sheet {page} of {pages}" + (f" \u00b7 {level}" if level else "")
-    )
+    text = _("{kit} \u00b7 kit {code} \u00b7 {stock} \u00b7 print at 100% (actual size) \u00b7 sheet {page} "
+             "of {pages}").format(kit=spec.kit_title, code=spec.code, stock=data_text(spec.stock.title),
+                                  page=page, pages=pages) + (f" \u00b7 {level}" if level else "")
     size = min(FOOTER_SIZE, fit_size(text, REGULAR, sheet.width - 2 * SAFE_EDGE - 2, FOOTER_SIZE))
     baseline = max(SAFE_EDGE + DESCENT * size, min(lowest / 2 - 1, 5.0))
     if baseline + size > lowest - 1:

@@ -6,10 +6,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
+from generator.documents.common import MARGIN, KitSpec, data_text, has_draws, text_page, write_pdf
 from generator.documents.game_text import colour_letters, forced_moves, menace_side
 from generator.documents.labels import counts_text, draw_label, label_plan
-from generator.documents.wording import arrows_note, cell_place, counted, moves_are_arrows, picture_note
+from generator.documents.wording import arrows_note, beads, cell_place, moves_are_arrows, picture_note
 from generator.drawing import (
     draw_dot,
     draw_grid,
@@ -22,6 +22,7 @@ from generator.drawing import (
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 from generator.rules_text import rules_card
+from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.palettes import Colour
 from kit.picture import Grid
@@ -41,6 +42,8 @@ MOVES_PICTURE = (
     "the step of the middle pawn, a2xb3 a capture."
 )
 CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
+READING_SIZES = (3.2, 3.0, 2.8, 2.6)  # "how to read a label": its notes' text, largest first, likewise
+TURNED_BOARD = 30.0  # mm: each board of the turned example
 
 
 def write(path: Path, spec: KitSpec) -> int:
@@ -76,7 +79,7 @@ def _heading(canvas: Canvas, text: str, y: float, width: float | None = None) ->
 
 def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
     """Every colour and the move it stands for: on a board when moves are squares, else as a list."""
-    y = _heading(canvas, "The bead colours", top)
+    y = _heading(canvas, _("The bead colours"), top)
     start = spec.game.picture(spec.game.initial().position)
     if moves_are_arrows(spec.game):
         return _colours_as_arrows(canvas, spec, y)
@@ -94,9 +97,10 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, 5)
         move = game.move_mark(game.move_from_code(colour.move)).label
-        canvas.drawString(MARGIN + 17, y - 7.8, f"{colour.name} ({colour.code}): {move}")
+        canvas.drawString(MARGIN + 17, y - 7.8, f"{colour.spoken} ({colour.code}): {move}")
         y -= 15
-    return paragraph(canvas, palette.description, MARGIN, y - 2, spec.page_mm[0] - 2 * MARGIN, size=3.4)
+    return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, spec.page_mm[0] - 2 * MARGIN,
+                     size=3.4)
 
 
 def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
@@ -124,28 +128,30 @@ def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
         draw_dot(canvas, x + board_side + 5, top - board_side / 2, 2.6, colour)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, 3.8)
-        canvas.drawString(x + board_side + 10, top - board_side / 2 + 0.4, f"{colour.name}")
+        canvas.drawString(x + board_side + 10, top - board_side / 2 + 0.4, colour.spoken)
         canvas.setFont(REGULAR, 3.4)
-        kind = "captures" if picture.marks[mark.cell] else "steps forward"
+        kind = _("captures") if picture.marks[mark.cell] else _("steps forward")
         canvas.drawString(x + board_side + 10, top - board_side / 2 - 4, f"{mark.label}: {kind}")
     y -= per_column * row + 4
-    text = (
-        f"Palette \u201c{spec.palette.title}\u201d: these are the {len(where)} colours this kit uses. "
-        "A colour always stands for the same pawn move, whatever the position."
-    )
+    text = n_(
+        "Palette \u201c{title}\u201d: this is the {count} colour this kit uses. A colour always stands for "
+        "the same pawn move, whatever the position.",
+        "Palette \u201c{title}\u201d: these are the {count} colours this kit uses. A colour always stands "
+        "for the same pawn move, whatever the position.", len(where)
+    ).format(title=data_text(spec.palette.title), count=len(where))
     return paragraph(canvas, text, MARGIN, y, width, size=3.4)
 
 
 def _piece_moves(canvas: Canvas, spec: KitSpec, top: float) -> None:
     """How the pieces move and win: the game's rules beside a picture of one piece's every move."""
     game, width = spec.game, spec.page_mm[0] - 2 * MARGIN
-    y = _heading(canvas, "How the pawns move and win", top)
+    y = _heading(canvas, _("How the pawns move and win"), top)
     box = max(spec.catalogue.boxes, key=lambda b: (_most_from_one_piece(spec, b), -b.id))
     counts: dict[int, int] = {}
-    for origin, _, _ in spec.arrows(box.moves):
+    for origin, _target, _colour in spec.arrows(box.moves):
         counts[origin] = counts.get(origin, 0) + 1
     origin = max(counts, key=lambda cell: counts[cell])
-    grey = Colour(-1, "grey", "", "#9e9e9e")
+    grey = Colour(-1, "grey", "", "#9e9e9e")  # not drawn with its name
     shown = [(o, target, grey) for o, target, _ in spec.arrows(box.moves) if o == origin]
     side = 42.0
     area = Rect(MARGIN, y - side, side, side)
@@ -153,7 +159,7 @@ def _piece_moves(canvas: Canvas, spec: KitSpec, top: float) -> None:
     draw_picture(canvas, area, picture, {}, dot_share=DOT_SHARE, letters=False, arrows=shown)
     x = area.right + 8
     text_y = y - 1
-    for sentence in (game.rules_summary() or "", MOVES_PICTURE):
+    for sentence in (game.rules_summary() or "", _(MOVES_PICTURE)):
         text_y = paragraph(canvas, sentence, x, text_y, width - (x - MARGIN), size=3.6) - 2
 
 
@@ -173,27 +179,32 @@ def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> f
     x = area.right + 8
     line_y = y - 5
     canvas.setFont(BOLD, 3.6)
-    for text, dx in (("letter", 0), ("colour", 13), ("square of the picture", 32)):
+    # Columns as wide as their words need (German headings are longer), at least the English widths.
+    headings = (_("letter"), _("colour"), _("square of the picture"))
+    names_w = max(text_width(colour.spoken, BOLD, 3.6) for colour in palette.colours)
+    colour_dx = max(13.0, text_width(headings[0], BOLD, 3.6) + 1.5)
+    square_dx = max(32.0, colour_dx + max(names_w, text_width(headings[1], BOLD, 3.6)) + 3)
+    for text, dx in zip(headings, (0, colour_dx, square_dx), strict=True):
         canvas.drawString(x + dx, line_y, text)
     for colour, square in squares.items():
         line_y -= 6.6
         draw_dot(canvas, x + 2.2, line_y + 1.2, 2.3, colour)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, 3.6)
-        canvas.drawString(x + 13, line_y, colour.name)
+        canvas.drawString(x + colour_dx, line_y, colour.spoken)
         canvas.setFont(REGULAR, 3.6)
-        canvas.drawString(x + 32, line_y, "" if square is None else cell_place(board, square))
+        canvas.drawString(x + square_dx, line_y, "" if square is None else cell_place(board, square))
     text_y = min(area.y, line_y) - 7
-    text = (
-        f"Palette \u201c{palette.title}\u201d. {palette.description} A colour always stands for the same "
-        "square of the picture on the box, whatever the position."
-    )
+    text = _(
+        "Palette \u201c{title}\u201d. {description} A colour always stands for the same square of the "
+        "picture on the box, whatever the position."
+    ).format(title=data_text(palette.title), description=data_text(palette.description))
     return paragraph(canvas, text, MARGIN, text_y, spec.page_mm[0] - 2 * MARGIN, size=3.4)
 
 
 def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
-    y = _heading(canvas, "How to read a label", top)
+    y = _heading(canvas, _("How to read a label"), top)
     plan = label_plan(spec)
     box = _example_box(spec)
     scale = min(EXAMPLE_SCALE, 80 / plan.width)
@@ -207,32 +218,54 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
     canvas.restoreState()
     x = MARGIN + plan.width * scale + 8
     count = box.beads[0]
-    band = ("The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP mark "
-            "the top edge.")
+    band = _("The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP "
+             "mark the top edge.")
     if box.move_number is None:
-        band = "The band: the game (one level, so one colour); the triangle and TOP mark the top edge."
-    beads = counted(count, "bead")
+        band = _("The band: the game (one level, so one colour); the triangle and TOP mark the top edge.")
     arrows = moves_are_arrows(spec.game)
+    counts = counts_text(plan, box, spec.game.picture(box.position))
+    start = (_("\u201c{counts}\u201d: put in {beads} of every arrow's colour to start.") if arrows
+             else _("\u201c{counts}\u201d: put in {beads} of every dot's colour to start."))
     notes = [
         band,
-        f"The big number: the box number ({box.id} here). finder.pdf shows every box by its picture.",
+        _("The big number: the box number ({number} here). finder.pdf shows every box by its "
+          "picture.").format(number=box.id),
         arrows_note() if arrows else picture_note(spec.game.picture(box.position)),
-        f"\u201c{counts_text(plan, box, spec.game.picture(box.position))}\u201d: put in {beads} of every "
-        f"{'arrow' if arrows else 'dot'}'s colour to start.",
+        start.format(counts=counts, beads=beads(count)),
     ]
     if plan.key is not None and spec.finder_keys is not None:
-        notes.append(f"key {spec.finder_keys[box.id]}: the finder key, the same however the board is turned; "
-                     "finder.pdf groups the boxes by it.")
+        notes.append(_("key {key}: the finder key, the same however the board is turned; finder.pdf groups "
+                       "the boxes by it.").format(key=spec.finder_keys[box.id]))
     if plan.code is not None:
-        notes.append(f"kit {spec.code}: the kit code; the tracker checks it matches.")
+        notes.append(_("kit {code}: the kit code; the tracker checks it matches.").format(code=spec.code))
+    turned = len(spec.game.symmetries) > 1  # only a game with symmetries has pictures that lie turned
+    note_size = _reading_size(spec, notes, note_width=width - (x - MARGIN), below=y - plan.height * scale,
+                              top=y, turned=turned)
     text_y = y - 1
     for note in notes:
-        text_y = paragraph(canvas, "\u2022 " + note, x, text_y, width - (x - MARGIN), size=3.2) - 1.2
+        text_y = paragraph(canvas, "\u2022 " + note, x, text_y, width - (x - MARGIN), size=note_size) - 1.2
     y = min(text_y, y - plan.height * scale) - 6
     if spec.words.how_to_play is not None:
         paragraph(canvas, spec.words.how_to_play, MARGIN, y, width, size=3.6)
-    if len(spec.game.symmetries) > 1:  # only a game with symmetries has pictures that lie turned
-        _turned_example(canvas, spec, box, y, width)
+    if turned:
+        _turned_example(canvas, spec, box, y, width, size=note_size + 0.2)
+
+
+def _reading_size(spec: KitSpec, notes: list[str], *, note_width: float, below: float, top: float,
+                  turned: bool) -> float:
+    """The largest text size (of READING_SIZES) at which the label's notes and the turned example keep
+    the example's boards at full size above the footer: longer words (German) or a shorter page (Letter)
+    take a smaller size."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    for size in READING_SIZES:
+        lines = sum(len(wrapped("\u2022 " + note, note_width, size=size)) for note in notes)
+        y = min(top - 1 - lines * size * 1.3 - 1.2 * len(notes), below) - 6
+        if turned:
+            text = _(MIRRORED if moves_are_arrows(spec.game) else TURNED)
+            y -= len(wrapped(text, width, size=size + 0.2)) * (size + 0.2) * 1.3 + 4 + TURNED_BOARD + 6
+        if y >= MARGIN:
+            return size
+    return READING_SIZES[-1]
 
 
 def _example_box(spec: KitSpec) -> Box:
@@ -267,12 +300,12 @@ MIRRORED = (
 )
 
 
-def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float) -> None:
+def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float, *, size: float) -> None:
     arrows = moves_are_arrows(spec.game)
-    y = paragraph(canvas, MIRRORED if arrows else TURNED, MARGIN, y, width, size=3.4) - 4
+    y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=size) - 4
     game = spec.game
     turn = game.symmetries[1]
-    size = 30.0
+    size = min(TURNED_BOARD, y - 6 - MARGIN)  # smaller rather than run into the footer
     moves = spec.on_cells(box.moves).values()
     turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(move)) for move in moves)
     real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}
@@ -288,11 +321,12 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
     draw_picture(canvas, right, real, real_dots, dot_share=DOT_SHARE, arrows=real_arrows)
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
-    canvas.drawCentredString(left.x + size / 2, left.top + 2, f"picture on box {box.id}")
-    canvas.drawCentredString(right.x + size / 2, right.top + 2, "the real game")
+    on_box = _("picture on box {number}").format(number=box.id)
+    canvas.drawCentredString(left.x + size / 2, left.top + 2, on_box)
+    canvas.drawCentredString(right.x + size / 2, right.top + 2, _("the real game"))
     _arrow(canvas, left.right + 8, right.x - 8, left.y + size / 2)
     canvas.setFont(REGULAR, 3)
-    for line_number, line in enumerate(wrapped(turn.description, 40, size=3)):
+    for line_number, line in enumerate(wrapped(_(turn.description), 40, size=3)):
         canvas.drawCentredString((left.right + right.x) / 2, left.y + size / 2 - 7 - 3.6 * line_number, line)
 
 
@@ -300,7 +334,8 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     rules = spec.catalogue.rules
     width = spec.page_mm[0] - 2 * MARGIN
     game = spec.game
-    y = _heading(canvas, f"Rules card: {game.title} \u00b7 {rules.title}", top, width)
+    heading = _("Rules card: {game} \u00b7 {rules}").format(game=game.title, rules=data_text(rules.title))
+    y = _heading(canvas, heading, top, width)
     numbers = [b.move_number for b in spec.catalogue.boxes if b.move_number is not None]
     levels = max(numbers) if numbers else None
     words = spec.words
@@ -308,17 +343,17 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     card = rules_card(
         rules, find_words=words.find_box, move_words=words.bead_to_move, has_draws=draws, levels=levels
     )
-    turn = [heading for heading, _ in card].index("MENACE's turn") + 1
+    turn = [heading for heading, _sentence in card].index(_("MENACE's turn")) + 1
     forced = forced_moves(spec.catalogue, words.one_left)
     card[turn:turn] = [
-        *([] if forced is None else [("A move with no box", forced)]),
-        ("The letters in the dots", colour_letters(spec.palette)),
+        *([] if forced is None else [(_("A move with no box"), forced)]),
+        (_("The letters in the dots"), colour_letters(spec.palette)),
     ]
     summary = game.rules_summary()
-    side = ("MENACE's side", menace_side(spec.catalogue))
-    card[:0] = [side] if summary is None else [("The game", summary), side]
+    side = (_("MENACE's side"), menace_side(spec.catalogue))
+    card[:0] = [side] if summary is None else [(_("The game"), summary), side]
     y -= 4
-    source = f"Where these rules come from: {rules.description}"
+    source = _("Where these rules come from: {source}").format(source=data_text(rules.description))
     size = _card_size(card, source, width, room=y - MARGIN)
     for heading, sentence in card:
         canvas.setFont(BOLD, size * 1.13)

@@ -10,6 +10,7 @@ from generator.documents.wording import moves_are_arrows
 from generator.drawing import INK, centred_text, draw_grid, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect, cell_centre
+from kit.i18n import _
 from kit.picture import Grid
 
 if TYPE_CHECKING:
@@ -26,12 +27,12 @@ def write(path: Path, spec: KitSpec) -> int:
     either_side = game.whose_turn(game.initial().position) is None
     width, height = spec.page_mm
     moves = game.longest_game()
-    fixed = [("game", 12.0)] + ([("MENACE moved", 30.0)] if either_side else [])
-    result = ("result", 22.0)
+    fixed = [(_("game"), 12.0)] + ([(_("MENACE moved"), 30.0)] if either_side else [])
+    result = (_("result"), 22.0)
     move_w = (width - 2 * MARGIN - sum(w for _, w in fixed) - result[1]) / moves
     columns = [*fixed, *((str(n), move_w) for n in range(1, moves + 1)), result]
     shaded = {len(fixed) + number - 1 for number in menace_moves(spec)}
-    results = "W  D  L" if has_draws(game) else "W  L"
+    results = _("W  D  L") if has_draws(game) else _("W  L")
 
     def draw(canvas: Canvas) -> int:
         for page in range(PAGES):
@@ -39,7 +40,7 @@ def write(path: Path, spec: KitSpec) -> int:
                 y = _intro(canvas, spec, top, either_side)
                 rows = int((y - MARGIN - ROW) // ROW)
                 _table(canvas, columns, shaded, rows, y, first=page * rows + 1, results=results,
-                       sides="1st  2nd" if either_side else None)
+                       sides=_("1st  2nd") if either_side else None)
         return PAGES
 
     return write_pdf(path, spec, TITLE, draw)
@@ -59,22 +60,23 @@ def how_to_write(spec: KitSpec, either_side: bool) -> str:
     game = spec.game
     examples = [game.move_text(m, game.notations[-1]) for m in game.legal_moves(game.initial())][:3]
     if moves_are_arrows(game):
-        how = f"as the pawn's square and where it goes ({', '.join(examples)}; x for a capture)"
+        how = _("as the pawn's square and where it goes ({examples}; x for a capture)")
     elif isinstance(game.picture(game.initial().position), Grid):
-        how = "as the square played, 1-9 in reading order (the little board shows them)"
+        how = _("as the square played, 1-9 in reading order (the little board shows them)")
     else:
-        how = f"as the number taken ({', '.join(examples)})"
-    side = (
-        "Circle whether MENACE moved first or second, then"
-        if either_side
-        else f"MENACE's moves are the shaded columns (it plays {game.player_names[spec.catalogue.menace]});"
-    )
-    return (
-        f"One line per game played on paper, so that it can be typed into the tracker later "
-        f"(menace record). {side} write "
-        f"every move in order, both players', {how}. Circle the result from MENACE's side. A resignation: "
-        "write R after MENACE's last move."
-    )
+        how = _("as the number taken ({examples})")
+    how = how.format(examples=", ".join(examples))
+    if either_side:
+        text = _("One line per game played on paper, so that it can be typed into the tracker later (menace "
+                 "record). Circle whether MENACE moved first or second, then write every move in order, "
+                 "both players', {how}. Circle the result from MENACE's side. A resignation: write R after "
+                 "MENACE's last move.")
+    else:
+        text = _("One line per game played on paper, so that it can be typed into the tracker later (menace "
+                 "record). MENACE's moves are the shaded columns (it plays {menace}); write every move in "
+                 "order, both players', {how}. Circle the result from MENACE's side. A resignation: write R "
+                 "after MENACE's last move.")
+    return text.format(how=how, menace=_(game.player_names[spec.catalogue.menace]))
 
 
 def _intro(canvas: Canvas, spec: KitSpec, top: float, either_side: bool) -> float:
@@ -107,7 +109,7 @@ def _table(
 ) -> None:
     x0 = MARGIN
     xs = [x0]
-    for _, w in columns:
+    for _name, w in columns:
         xs.append(xs[-1] + w)
     bottom = top - ROW * (rows + 1)
     for index in shaded:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
 from generator.drawing import INK, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
+from kit.i18n import _
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -21,27 +22,26 @@ def write(path: Path, spec: KitSpec) -> int:
     width, height = spec.page_mm
     rules = spec.catalogue.rules
     draws = has_draws(spec.catalogue.game)
-    results = "W  D  L" if draws else "W  L"
+    results = _("W  D  L") if draws else _("W  L")
     first, opening = spec.words.first_move, spec.words.opening
-    shares = [
-        ("game", 14), ("opponent", 44), (first, 36), ("result", 24), ("score +/-", 22), ("running score", 40)
-    ]
+    shares = [(_("game"), 14), (_("opponent"), 44), (first, 36), (_("result"), 24), (_("score +/-"), 22),
+              (_("running score"), 40)]
     scale = (width - 2 * MARGIN) / sum(w for _, w in shares)
     columns = [(name, w * scale) for name, w in shares]
     rows = int((height - 2 * MARGIN - 40) // ROW)
 
-    draw_change = f", draw {rules.draw:+d}" if draws else ""
-    change = f"win {rules.win:+d}{draw_change}, loss {rules.loss:+d}"
+    change = (_("win {win:+d}, draw {draw:+d}, loss {loss:+d}") if draws else
+              _("win {win:+d}, loss {loss:+d}")).format(win=rules.win, draw=rules.draw, loss=rules.loss)
 
     def draw(canvas: Canvas) -> int:
         for page in range(PAGES):
             with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
-                text = (
+                text = _(
                     "One line per game. Circle the result from MENACE's side. The score changes as the "
-                    f"beads do ({change}), so the running score rises as MENACE learns: Michie drew his "
-                    f"learning curve this way. The {first}: {opening}. To type games into the tracker "
+                    "beads do ({change}), so the running score rises as MENACE learns: Michie drew his "
+                    "learning curve this way. The {first}: {opening}. To type games into the tracker "
                     "later, write their moves on the game record sheet (record-sheet.pdf)."
-                )
+                ).format(change=change, first=first, opening=opening)
                 y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
                 _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)
         return PAGES
@@ -85,7 +85,7 @@ def _table(
     canvas.line(x0, top, x1, top)
     x = x0
     bottom = top - ROW * (rows + 1)
-    for _, w in columns:
+    for _name, w in columns:
         canvas.line(x, top, x, bottom)
         x += w
     canvas.line(x, top, x, bottom)

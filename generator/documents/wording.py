@@ -4,14 +4,18 @@ A game pictured as a board (``kit.picture.Grid``) has a bead dot on each square 
 pictures turn with the real board; a game pictured as heaps of counters (``Heaps``) has a row per take
 beside the picture, and its box is found by counting. The documents take these words from the wording
 for the game's picture type, never from the game's name, so a new board game prints sensibly as it is.
+
+Every sentence here is English source text (a msgid, ``kit.i18n``), translated when a document draws it:
+the wordings below are made at import, before a command has chosen the language.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
 
 from kit.game import Game
+from kit.i18n import _, n_
 from kit.picture import Grid, Heaps, Picture
 
 
@@ -28,6 +32,11 @@ class Wording:
     uneven: str  # fill sheet: why some colours are bought more than others
     how_to_play: str | None  # legend: a closing paragraph on playing from the boxes, if it needs one
     one_left: str  # rules card: what MENACE does when a single move is left and so it has no box
+
+    def translated(self) -> Wording:
+        """The same wording in the current language."""
+        return replace(self, **{f.name: _(value) for f in fields(self)
+                                if isinstance(value := getattr(self, f.name), str)})
 
 
 BOARD = Wording(
@@ -139,61 +148,79 @@ def wording_for(game: Game[Any, Any]) -> Wording:
 
 def arrows_note() -> str:
     """The legend's note on how to read a label whose moves are arrows."""
-    return ("The picture: the position when MENACE must move, White's pawns light and Black's dark. Each "
+    return _("The picture: the position when MENACE must move, White's pawns light and Black's dark. Each "
             "arrow is a move that gets beads, in its bead's colour, with the colour's letter on it.")
 
 
-def counted(count: int, noun: str) -> str:
-    """'1 bead', '3 beads': a count and its noun, singular or plural."""
-    return f"{count} {noun}{'s' * (count != 1)}"
+def beads(count: int) -> str:
+    """'1 bead', '3 beads'."""
+    return n_("{count} bead", "{count} beads", count).format(count=count)
+
+
+def tokens(count: int) -> str:
+    """'1 token', '9 tokens'."""
+    return n_("{count} token", "{count} tokens", count).format(count=count)
 
 
 def each(count: int, *, short: bool = False) -> str:
     """A label's starting beads: '4 beads each', '1 bead each', or '3 each' where room is short."""
-    return f"{count} each" if short else f"{counted(count, 'bead')} each"
+    if short:
+        return _("{count} each").format(count=count)
+    return n_("{count} bead each", "{count} beads each", count).format(count=count)
 
 
 def caption(picture: Picture) -> str | None:
     """What a label says a counters picture shows, beside its bead count ("9 tokens", "heaps 0, 1, 3");
     None for a board."""
     if isinstance(picture, Heaps) and len(picture.tokens) > 1:
-        return "heaps " + ", ".join(map(str, picture.tokens))
+        return _("heaps {sizes}").format(sizes=", ".join(map(str, picture.tokens)))
     if isinstance(picture, Heaps):
-        return counted(sum(picture.tokens), "token")
+        return tokens(sum(picture.tokens))
     return None
 
 
 def picture_note(picture: Picture) -> str:
     """The legend's note on how to read a label's picture."""
     if isinstance(picture, Heaps) and len(picture.tokens) > 1:
-        return ("The counters: the heaps when MENACE must move, a row per heap, smallest first; a faint "
-                "ring is a token already taken. The dots are the takes this box allows, each with its "
-                "colour's letter.")
+        return _("The counters: the heaps when MENACE must move, a row per heap, smallest first; a faint "
+                 "ring is a token already taken. The dots are the takes this box allows, each with its "
+                 "colour's letter.")
     if isinstance(picture, Heaps):
-        tokens = sum(picture.tokens)
-        left = f"{counted(tokens, 'token')} {'is' if tokens == 1 else 'are'} left in the pile"
-        return (f"The counters: {left}. The dots are the takes this box allows, each with its colour's "
-                "letter.")
-    return ("The picture: the position on the board when MENACE must move. A dot sits on every square "
-            "that gets beads, in that square's colour, with the colour's letter inside.")
+        left = sum(picture.tokens)
+        return n_("The counters: {count} token is left in the pile. The dots are the takes this box "
+                  "allows, each with its colour's letter.",
+                  "The counters: {count} tokens are left in the pile. The dots are the takes this box "
+                  "allows, each with its colour's letter.", left).format(count=left)
+    return _("The picture: the position on the board when MENACE must move. A dot sits on every square "
+             "that gets beads, in that square's colour, with the colour's letter inside.")
 
 
 # --- a grid's cells in words: from the grid's rows and columns, so any board gets names -------------
+# The names are made in English and translated whole ("top left corner"), so a language orders them as
+# it must; a board larger than 3 x 3 ("row 2 left") has no translations yet and stays in English.
 def cell_name(grid: Grid, cell: int) -> str:
     """'top left', 'middle right', 'centre'."""
+    return _(_cell_name(grid, cell))
+
+
+def _cell_name(grid: Grid, cell: int) -> str:
     row, column = _row_word(grid, cell), _column_word(grid, cell)
     return "centre" if row == column == "middle" else f"{row} {column}"
 
 
 def cell_place(grid: Grid, cell: int) -> str:
     """'top left corner', 'top edge', 'centre': where the cell lies on the board."""
+    return _(_cell_place(grid, cell))
+
+
+def _cell_place(grid: Grid, cell: int) -> str:
     row, column = _row_word(grid, cell), _column_word(grid, cell)
     on_row_edge, on_column_edge = row in ("top", "bottom"), column in ("left", "right")
     if on_row_edge and on_column_edge:
         return f"{row} {column} corner"
     if on_row_edge or on_column_edge:
         return f"{row if on_row_edge else column} edge"
-    return cell_name(grid, cell)
+    return _cell_name(grid, cell)
 
 
 def _row_word(grid: Grid, cell: int) -> str:
@@ -218,4 +245,4 @@ def orbit_name(grid: Grid, cells: tuple[int, ...]) -> str:
     """A group of cells that turns and flips carry onto each other, in words: 'centre', 'corners', 'edges'."""
     if len(cells) == 1:
         return cell_name(grid, cells[0])
-    return cell_place(grid, cells[0]).split()[-1] + "s"
+    return _(_cell_place(grid, cells[0]).split()[-1] + "s")

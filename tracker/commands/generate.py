@@ -8,6 +8,7 @@ import click
 
 from kit.game import SIDES
 from kit.games import GAMES, game_from_spec
+from kit.i18n import LANGUAGES, _, use_language
 from tracker.commands.options import VARIANT_OPTIONS, db_option, open_kit, open_store, variant_options
 from tracker.errors import MenaceError
 
@@ -46,6 +47,9 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True,
               help="Folder for the kits; each game gets DIR/<game>/ (with options: DIR/nim-heaps-1-2-3/).")
+@click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=None,
+              help="The language of every printed document and of this command's messages [default: "
+                   "menace's own --lang, or MENACE_LANG, else en].")
 @db_option
 @click.option("--kit", "kit_name", metavar="NAME", default=None,
               help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
@@ -53,7 +57,7 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.pass_context
 def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None, palette: str | None,
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
-             out: Path, db_path: Path | None, kit_name: str | None) -> None:
+             language: str | None, out: Path, db_path: Path | None, kit_name: str | None) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
     a kit.json manifest.
@@ -62,6 +66,8 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
     Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
     (actual size).
     """
+    if language is not None:
+        use_language(language)  # before anything is drawn: documents translate as they draw
     from generator.printed_kit import KitOptions, plan_kits
     from generator.printed_kit import generate as generate_kit
 
@@ -72,7 +78,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
         return
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
-        click.echo(f"Warning: a draft kit: {draft}.", err=True)
+        click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
     generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
     _warn_outgrowing(plan_kits(options))  # the kits just written: their simulated growth is remembered
 
@@ -87,18 +93,20 @@ def _warn_outgrowing(specs: Iterable[KitSpec]) -> None:
     for spec in specs:
         warning = outgrow_warning(bill_for(spec.catalogue).outgrowing)
         if warning is not None:
-            click.echo(f"Warning: {spec.game.title} (kit {spec.code}): {warning}.", err=True)
+            line = _("Warning: {game} (kit {code}): {warning}.")
+            click.echo(line.format(game=spec.game.title, code=spec.code, warning=warning), err=True)
 
 
 def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, options: KitOptions,
                       out: Path) -> None:
     from tracker.kit_print import print_stored_kit
 
-    names = ("game", *(key for key, _ in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
+    names = ("game", *(key for key, _parse in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
     given = [f"--{name.replace('_', '-')}" for name in names
              if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
     if given:
-        raise MenaceError(f"--kit prints the kit as it is: leave out {', '.join(given)}")
+        raise MenaceError(_("--kit prints the kit as it is: leave out {options}").format(
+            options=", ".join(given)))
     store = open_store(db_path)
     spec = print_stored_kit(store, open_kit(store, kit_name), options, out,
                             lambda line: click.echo(line, err=True))
