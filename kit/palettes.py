@@ -37,6 +37,11 @@ class Colour:
         """The colour's name in the current language (a builder's own name stays as written)."""
         return _(self.name)
 
+    def named_by(self, word: str) -> bool:
+        """Whether lower-case ``word`` is this colour's letter or starts its name, in English or spoken."""
+        names = (self.name.lower(), self.spoken.lower())
+        return word == self.code.lower() or any(name.startswith(word) for name in names)
+
 
 @dataclass(frozen=True)
 class Palette:
@@ -82,8 +87,7 @@ class Palette:
         if not word:
             raise UnknownColourError(_("type a colour: {names}").format(names=names))
         exact = [c for c in colours if word in (c.name.lower(), c.spoken.lower(), c.code.lower())]
-        matches = exact or [c for c in colours
-                            if c.name.lower().startswith(word) or c.spoken.lower().startswith(word)]
+        matches = exact or [c for c in colours if c.named_by(word)]
         if len(matches) == 1:
             return matches[0]
         if matches:

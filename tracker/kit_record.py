@@ -128,7 +128,7 @@ class KitRecord:
         return self.palette.for_move(self.code(move))
 
     def colour(self, move: Any) -> str:
-        return self.colour_of(move).name
+        return self.colour_of(move).spoken
 
     def parse_colour(self, text: str, box: Box) -> Any:
         """The move whose colour ``text`` names in ``box``; raises UnknownColourError.
@@ -138,17 +138,17 @@ class KitRecord:
         is refused rather than taken as black). A colour the box does not have is refused with the box's
         colours named."""
         codes = tuple(self.code(m) for m in box.moves)
-        held = ", ".join(f"{c.name} ({c.code})" for c in map(self.palette.for_move, codes))
+        held = ", ".join(f"{c.spoken} ({c.code})" for c in map(self.palette.for_move, codes))
         word = text.strip().lower()
         if not word:
             raise UnknownColourError(_("type a colour: {colours}").format(colours=held))
-        if not any(c.name.lower().startswith(word) or c.code.lower() == word for c in self.palette.colours):
+        if not any(c.named_by(word) for c in self.palette.colours):
             message = _("{text} is not a colour here: choose one of {colours}")
             raise UnknownColourError(message.format(text=repr(text.strip()), colours=held))
         colour = self.palette.parse(text)  # an ambiguous prefix is refused with the colours it could be
         if colour.move not in codes:
             message = _("box {box} has no {colour} beads: it holds {colours}")
-            raise UnknownColourError(message.format(box=box.id, colour=colour.name, colours=held))
+            raise UnknownColourError(message.format(box=box.id, colour=colour.spoken, colours=held))
         return self.move(colour.move)
 
     def created_data(self) -> dict[str, Any]:

@@ -258,7 +258,7 @@ def _stray_beads(store: Store, kit: KitRecord, label: str) -> list[str]:
             message = _("{label}: the beads table has a row for box {box}, which the kit does not have")
             problems.append(message.format(label=label, box=box))
         elif code not in valid[box]:
-            colours = {c.move: c.name for c in kit.palette.colours}
+            colours = {c.move: c.spoken for c in kit.palette.colours}
             colour = colours.get(code) or _("move code {code}").format(code=code)
             message = _("{label}: the beads table has {colour} beads in box {box}, which has no such colour")
             problems.append(message.format(label=label, colour=colour, box=box))

@@ -75,4 +75,4 @@ def _names_a_colour(kit: KitRecord, word: str) -> bool:
     """Whether ``word`` is a colour's letter or the start of its name anywhere in the palette (so the same
     key is never a colour in one box and a square in another)."""
     word = word.lower()
-    return any(c.name.lower().startswith(word) or c.code.lower() == word for c in kit.palette.colours)
+    return any(c.named_by(word) for c in kit.palette.colours)

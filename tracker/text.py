@@ -184,7 +184,7 @@ def beads_text(
     parts = []
     for move in moves:
         colour = kit.colour_of(move)
-        parts.append(f"{colour.code.lower() + '=' if letters else ''}{colour.name} {counts.get(move, 0)}")
+        parts.append(f"{colour.code.lower() + '=' if letters else ''}{colour.spoken} {counts.get(move, 0)}")
     return ", ".join(parts)
 
 
