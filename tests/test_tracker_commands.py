@@ -49,7 +49,7 @@ def test_new_and_kits(db):
 
 
 def test_a_scripted_game_exactly(db):
-    result = run("play", "--db", db, input="k\n1\nred\nLR\nzz\nyel\n2\n")
+    result = run("play", "--db", db, input="k\n1\nred\nLR\nzz\n4\nyel\n2\n")
     assert result.exit_code == 0, result.output
     assert result.output == (
         "Kit class-a: your labels should say kit 1599A0.\n"
@@ -85,6 +85,9 @@ def test_a_scripted_game_exactly(db):
         "  The mirror says it holds: r=red 2, y=yellow 2, g=green 2, n=orange 2, v=violet 2.\n"
         "Colour drawn (or 'empty'): zz\n"
         "  'zz' is not a colour here: choose one of red (R), yellow (Y), green (G), orange (N), violet (V)\n"
+        "Colour drawn (or 'empty'): 4\n"
+        "  '4' is not a colour here: choose one of red (R), yellow (Y), green (G), orange (N), violet (V)"
+        " (to give MENACE's move as the square it played, type 'square 4')\n"
         "Colour drawn (or 'empty'): yel\n"
         "  yellow: MENACE plays square 4 (middle left).\n"
         "  O 2 O\n  X X 6\n  7 8 X\n"
@@ -213,13 +216,15 @@ def test_drift_names_the_census_command(db):
 def test_nim_through_the_same_commands(tmp_path):
     db = str(tmp_path / "n.sqlite3")
     run("new", "pile", "--db", db, "--game", "nim")
-    result = run("play", "--db", db, input="blue\n4\n3\nr\n")
-    assert result.output.splitlines()[:9] == [
+    result = run("play", "--db", db, input="1\nblue\n4\n3\nr\n")
+    assert result.output.splitlines()[:11] == [
         "Kit pile: your labels should say kit AA2021.",
         "new game: game 1 of kit pile",
         "  9 tokens left  | | | | | | | | |",
         "Open box 9 (9 tokens).",
         "  The mirror says it holds: red 3, yellow 3, blue 3.",
+        "Colour drawn (or 'empty'): 1",
+        "  '1' is not a colour here: choose one of red (R), yellow (Y), blue (B)",  # Nim has no squares
         "Colour drawn (or 'empty'): blue",
         "  blue: MENACE takes 3 from box 9.",
         "  6 tokens left  | | | | | |",

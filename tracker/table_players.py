@@ -18,6 +18,7 @@ from tracker.squares import MissingBead, bead_for, census_command, parse_square
 from tracker.text import beads_text, heaps_words, label_beside_board, shows_cells
 
 if TYPE_CHECKING:
+    from tracker.kit_record import KitRecord
     from tracker.table import Table
 
 
@@ -89,7 +90,22 @@ class PhysicalDraw:
         """A near miss ('blakc') is named, never taken: a wrong colour would teach MENACE the wrong move."""
         names = [self.table.kit.colour(m) for m in box.moves]
         close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
-        return _(" (did you mean {colour}?)").format(colour=close[0]) if close else ""
+        if close:
+            return _(" (did you mean {colour}?)").format(colour=close[0])
+        word = answer.strip()
+        on_squares = shows_cells(self.table.game.picture(box.position))
+        if word.isdigit() and on_squares and _is_square(self.table.kit, word):
+            hint = _(" (to give MENACE's move as the square it played, type 'square {number}')")
+            return hint.format(number=word)
+        return ""
+
+
+def _is_square(kit: KitRecord, word: str) -> bool:
+    """Whether "square WORD" names a square of the kit's game."""
+    try:
+        return parse_square(kit, f"square {word}") is not None
+    except GameError:
+        return False
 
 
 class DigitalDraw:
