@@ -163,6 +163,19 @@ def test_a_game_at_the_table_is_not_played_from_the_browser(db):
                                                      "draw": "physical"})]  # fmt: skip
 
 
+def test_the_browser_waits_while_a_menace_play_window_holds_the_kit(db):
+    from tracker.play_lock import playing
+
+    pupil = Pupil(client(db), "class-a")
+    store = Store(Path(db))
+    with playing(store, store.kit("class-a")):  # as `menace play` holds it in another window
+        refused = pupil.send({"action": "new"})
+    assert refused.status_code == 409 and "kit class-a is already in play" in refused.json["error"]
+    assert log(db, "class-a") == []
+    assert pupil.ok({"action": "new"})["live"]["game"]["in_browser"] is True  # the window closed
+    store.close()
+
+
 def test_hostile_requests_get_a_clear_4xx_and_change_nothing(db, tmp_path):
     new_kit(db, "other")
     app = client(db, seed=6)

@@ -27,6 +27,7 @@ from kit.game import GameError
 from tracker.errors import MenaceError
 from tracker.kit_json import boxes_data, stats_data
 from tracker.kit_record import KitRecord
+from tracker.play_lock import KitInPlay, playing
 from tracker.store import Store
 from tracker.web import pupil, view
 from tracker.web.tokens import Tokens
@@ -154,9 +155,9 @@ class ClassroomScreen:
             next_token = self.tokens.issue(kit.id)  # a refused move must not strand the page
             action = body.get("action")
             try:
-                with self.lock(kit.id):
+                with self.lock(kit.id), playing(store, kit):  # never beside a `menace play` window on the kit
                     said = self.act(store, kit, action, body)
-            except (pupil.BadMove, pupil.Refused, GameError) as error:
+            except (pupil.BadMove, pupil.Refused, KitInPlay, GameError) as error:
                 status = 400 if isinstance(error, pupil.BadMove) else 409
                 return _json({"error": str(error), "token": next_token}, status)
             return _json({"said": said, "token": next_token, "live": view.live(store, kit)})
