@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from kit.game import SIDES, Game, GameError, Result, State, Transform
-from kit.i18n import _
+from kit.i18n import _, n_
 from kit.rules import Rules
 
 
@@ -308,10 +308,11 @@ def instruction(change: BeadChange, colour: str) -> str:
     colour = _(colour)
     more = change.put_in - 1
     if more > 0:
-        return _("put the {colour} bead back and add {more} {colour}").format(colour=colour, more=more)
+        text = "put the {colour} bead back and add {more} {colour}"  # English needs no plural: German does
+        return n_(text, text, more).format(colour=colour, more=more)
     if more == 0:
         return _("put the {colour} bead back").format(colour=colour)
     if change.put_in == 0:
         return _("keep the {colour} bead out (confiscated)").format(colour=colour)
-    return _("keep the {colour} bead out and take out {more} more {colour}").format(
-        colour=colour, more=-change.put_in)
+    text = "keep the {colour} bead out and take out {more} more {colour}"
+    return n_(text, text, -change.put_in).format(colour=colour, more=-change.put_in)

@@ -278,3 +278,23 @@ def test_nim_at_the_table_in_german(tmp_path) -> None:
     ):
         assert german in result.output, result.output
     assert english_lines(result.output) == [], result.output
+
+
+def test_bead_changes_count_their_beads_in_german() -> None:
+    """One sentence per change for the terminal and the classroom screen alike, plurals right in German."""
+    from kit.matchbox import BeadChange
+    from tracker.corrections import settle_instruction
+
+    changes = [BeadChange(12, 0, 3, 3 + put_in) for put_in in (4, 2, 1, 0, -1, -3)]
+    use_language("de")
+    assert [settle_instruction(change, "rot") for change in changes] == [
+        "  Schachtel 12: die Perle (rot) zurücklegen und 3 weitere Perlen (rot) dazulegen",
+        "  Schachtel 12: die Perle (rot) zurücklegen und 1 weitere Perle (rot) dazulegen",
+        "  Schachtel 12: die Perle (rot) zurücklegen",
+        "  Schachtel 12: die Perle (rot) draußen lassen (eingezogen)",
+        "  Schachtel 12: die Perle (rot) draußen lassen und 1 weitere Perle (rot) herausnehmen",
+        "  Schachtel 12: die Perle (rot) draußen lassen und 3 weitere Perlen (rot) herausnehmen",
+    ]
+    use_language("en")
+    assert settle_instruction(changes[0], "red") == "  box 12: put the red bead back and add 3 red"
+    assert settle_instruction(changes[5], "red") == "  box 12: keep the red bead out and take out 3 more red"

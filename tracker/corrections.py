@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.i18n import _, n_
-from kit.matchbox import BeadChange
+from kit.matchbox import BeadChange, instruction
 from tracker import session as sessions
 from tracker.errors import MenaceError
 from tracker.events import Ended, Events, World
@@ -93,24 +93,7 @@ def plan_discard(world: World) -> Discard:
 
 def settle_instruction(change: BeadChange, colour: str) -> str:
     """The line that tells the operator what to do with one box's beads at the end of a game."""
-    put_in, box = change.put_in, change.box
-    if put_in == 1:
-        return _("  box {box}: put the {colour} bead back").format(box=box, colour=colour)
-    if put_in > 1:
-        more = n_(
-            "  box {box}: put the {colour} bead back and add {count} {colour}",
-            "  box {box}: put the {colour} bead back and add {count} {colour}",
-            put_in - 1,
-        )
-        return more.format(box=box, colour=colour, count=put_in - 1)
-    if put_in == 0:
-        return _("  box {box}: keep the {colour} bead out (confiscated)").format(box=box, colour=colour)
-    fewer = n_(
-        "  box {box}: keep the {colour} bead out and take out {count} more {colour}",
-        "  box {box}: keep the {colour} bead out and take out {count} more {colour}",
-        -put_in,
-    )
-    return fewer.format(box=box, colour=colour, count=-put_in)
+    return _("  box {box}: {instruction}").format(box=change.box, instruction=instruction(change, colour))
 
 
 def reverse_instruction(change: BeadChange, colour: str) -> str:

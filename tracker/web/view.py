@@ -11,9 +11,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from kit.matchbox import BeadChange, Box, instruction
+from kit.matchbox import BeadChange, Box
 from kit.picture import Grid, Picture
 from tracker import session as sessions
+from tracker.corrections import settle_instruction
 from tracker.events import World
 from tracker.kit_record import KitRecord
 from tracker.opponents import HUMAN
@@ -159,7 +160,7 @@ def ended_view(world: World) -> dict[str, Any] | None:
     return {
         "number": ended.session.number,
         "result": result,
-        "instructions": [f"box {c.box}: {instruction(c, kit.colour(c.move))}" for c in changes],
+        "instructions": [settle_instruction(c, kit.colour(c.move)).strip() for c in changes],
     }
 
 
