@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 import threading
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -19,11 +20,19 @@ from typing import Any
 from urllib.parse import quote
 
 # mypy may run where the web extra is not installed (the default install): these imports are then unknown.
-from werkzeug.exceptions import BadRequest, Forbidden, HTTPException, NotFound, ServiceUnavailable  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.exceptions import (  # type: ignore[import-not-found, unused-ignore]
+    BadRequest,
+    Forbidden,
+    HTTPException,
+    NotFound,
+    SecurityError,
+    ServiceUnavailable,
+)
 from werkzeug.routing import Map, Rule  # type: ignore[import-not-found, unused-ignore]
 from werkzeug.wrappers import Request, Response  # type: ignore[import-not-found, unused-ignore]
 
 from kit.game import GameError
+from kit.i18n import _, current_language
 from tracker.errors import MenaceError
 from tracker.kit_json import boxes_data, stats_data
 from tracker.kit_record import KitRecord
@@ -31,6 +40,7 @@ from tracker.play_lock import KitInPlay, playing
 from tracker.store import Store
 from tracker.web import pupil, view
 from tracker.web.tokens import Tokens
+from tracker.web.words import page_words, words_json
 
 MAX_BODY = 4096  # bytes: a change is a few dozen
 TOKEN_HEADER = "X-Menace-Token"
@@ -51,7 +61,7 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 ACTIONS = ("new", "move", "undo", "discard")
-STORE_UNAVAILABLE = "the kit's store cannot be opened: see the terminal running `menace serve`"
+PLACEHOLDER = re.compile(r"\{\{([\w:]+)\}\}")  # in static/*.html: {{kit}}, {{w:new_game}}
 
 
 class ClassroomScreen:
@@ -105,7 +115,7 @@ class ClassroomScreen:
             response: Response = endpoint(request, **args)
             return response
         except HTTPException as error:
-            return _error(error.code or 500, error.description or error.name, api=api)
+            return _error(error.code or 500, _described(error), api=api)
 
     # --- pages ------------------------------------------------------------------------------------------
     def front(self, request: Request) -> Response:
@@ -123,7 +133,7 @@ class ClassroomScreen:
 
     def static(self, request: Request, file: str) -> Response:
         if file not in STATIC:
-            raise NotFound("no such file")
+            raise NotFound(_("no such file"))
         return Response(_read(file), content_type=STATIC[file])
 
     # --- the JSON API -----------------------------------------------------------------------------------
@@ -151,7 +161,7 @@ class ClassroomScreen:
         with self.open_store() as store:
             kit = self.kit(name, store)
             if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
-                raise Forbidden("this page's token is missing, unknown or used: reload the play page")
+                raise Forbidden(_("this page's token is missing, unknown or used: reload the play page"))
             next_token = self.tokens.issue(kit.id)  # a refused move must not strand the page
             action = body.get("action")
             try:
@@ -171,7 +181,8 @@ class ClassroomScreen:
             return pupil.undo(store, kit, self.rng)
         if action == "discard":
             return pupil.discard(store, kit, self.rng)
-        raise pupil.BadMove(f"unknown action {action!r}: one of {', '.join(ACTIONS)}")
+        message = _("unknown action {action}: one of {actions}")
+        raise pupil.BadMove(message.format(action=repr(action), actions=", ".join(ACTIONS)))
 
     # --- the store --------------------------------------------------------------------------------------
     def open_store(self) -> _OpenStore:
@@ -209,7 +220,9 @@ class _OpenStore:
         try:
             self.store = Store(self.path)
         except MenaceError:
-            raise ServiceUnavailable(STORE_UNAVAILABLE) from None
+            raise ServiceUnavailable(
+                _("the kit's store cannot be opened: see the terminal running `menace serve`")
+            ) from None
         return self.store
 
     def __exit__(self, *exc: object) -> None:
@@ -219,18 +232,33 @@ class _OpenStore:
 
 def _body(request: Request) -> dict[str, Any]:
     if request.mimetype != "application/json":
-        raise BadRequest("send JSON (Content-Type: application/json)")
+        raise BadRequest(_("send JSON (Content-Type: application/json)"))
     try:
         body = json.loads(request.get_data(cache=False))
     except (ValueError, UnicodeDecodeError):
-        raise BadRequest("the body is not JSON") from None
+        raise BadRequest(_("the body is not JSON")) from None
     if not isinstance(body, dict):
-        raise BadRequest("the body is not a JSON object")
+        raise BadRequest(_("the body is not a JSON object"))
     return body
 
 
 def _json(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data), status=status, content_type="application/json")
+
+
+def _described(error: HTTPException) -> str:
+    """What went wrong, in the server's language: our own message as raised, Werkzeug's by its status."""
+    if isinstance(error, SecurityError):  # a Host header not on the list (DNS rebinding)
+        return _("this server does not answer to that host name")
+    if error.description and error.description != type(error).description:
+        return str(error.description)
+    own = {
+        400: _("the request is not one this server understands"),
+        404: _("no such page"),
+        405: _("this address does not take that kind of request"),
+        413: _("the request is too large"),
+    }
+    return own.get(error.code or 500, error.name)
 
 
 def _error(status: int, message: str, *, api: bool) -> Response:
@@ -244,10 +272,19 @@ def _read(name: str) -> bytes:
 
 
 def _page(name: str, fields: dict[str, str]) -> Response:
-    """A page with its fields filled in, HTML-escaped (a kit's name is the only text from outside)."""
-    text = _read(name).decode()
-    for key, value in fields.items():
-        text = text.replace("{{" + key + "}}", html.escape(value, quote=True))
+    """A page in the server's language with its fields filled in, in one pass and HTML-escaped (a kit's name
+    is the only text from outside): {{w:KEY}} is one of its words, {{words}} all of them as JSON for its
+    scripts, {{lang}} the language."""
+    words = page_words()
+    values = {f"w:{key}": value for key, value in words.items() if isinstance(value, str)}
+    values.update(fields, lang=current_language())
+
+    def fill(match: re.Match[str]) -> str:
+        if match[1] == "words":
+            return words_json(words)  # escaped for a <script> element there
+        return html.escape(values[match[1]], quote=True)
+
+    text = PLACEHOLDER.sub(fill, _read(name).decode())
     return Response(text, content_type="text/html; charset=utf-8")
 
 

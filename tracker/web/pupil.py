@@ -9,13 +9,15 @@ Each request is one answer: the table runs until it asks the pupil for the next 
 from __future__ import annotations
 
 import random
+import re
 
+from kit.i18n import _
 from tracker import session as sessions
 from tracker.corrections import NothingToUndo, plan_undo
 from tracker.errors import MenaceError
 from tracker.events import World
 from tracker.kit_record import KitRecord
-from tracker.opponents import HUMAN
+from tracker.opponents import HUMAN, shown_opponent
 from tracker.session import Session, Turn
 from tracker.store import Store
 from tracker.table import Table
@@ -56,7 +58,8 @@ def new_game(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
     """Starts a game (MENACE draws its first move if it moves first); one game at a time per kit."""
     session = store.world(kit).session
     if session is not None:
-        raise Refused(f"game {session.number} is in progress: finish it, undo or discard it first")
+        message = _("game {number} is in progress: finish it, undo or discard it first")
+        raise Refused(message.format(number=session.number))
     return _play_on(_table(store, store.world(kit), Browser(), rng))
 
 
@@ -65,18 +68,19 @@ def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> list
     world = store.world(kit)
     session = _browser_game(world.session)
     if sessions.turn(kit, session) is not Turn.OPPONENT:
-        raise Refused("not now: it is not the pupil's turn")
+        raise Refused(_("not now: it is not the pupil's turn"))
     game = kit.catalogue.game
     legal = {kit.code(m): m for m in game.legal_moves(session.state)}
     if isinstance(code, bool) or not isinstance(code, int) or code not in legal:
         texts = ", ".join(game.move_text(m) for m in legal.values())
-        raise BadMove(f"{code!r} is not a legal move now (legal: {texts})")
+        message = _("{move} is not a legal move now (legal: {moves})")
+        raise BadMove(message.format(move=repr(code), moves=texts))
     table = _table(store, world, Browser(game.move_text(legal[code])), rng)
     said = _play_on(table)
     now = table.world.session
     if now is not None and now.game_id == session.game_id and len(now.steps) <= len(session.steps):
         # The table read the store again (StoreChanged) and asked for the move again: it was not recorded.
-        raise Refused("another program changed the kit just then, so the move was not recorded: try again")
+        raise Refused(_("another program changed the kit just then, so the move was not recorded: try again"))
     return said
 
 
@@ -129,15 +133,25 @@ def _play_on(table: Table) -> list[str]:
     except WaitForPupil:
         pass
     # Each request resumes the game, so the table's "Resuming game N" says nothing new to the pupil.
-    return [line for line in operator.said if not line.startswith("Resuming game")]
+    resuming = _resuming()
+    return [line for line in operator.said if not resuming.fullmatch(line)]
+
+
+def _resuming() -> re.Pattern[str]:
+    """The table's line on resuming a game, in the language spoken, its fields matching anything."""
+    said = _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent).")  # as tracker.table
+    return re.compile(".*".join(re.escape(part) for part in re.split(r"\{\w+\}", said)))
 
 
 def _browser_game(session: Session | None) -> Session:
     if session is None:
-        raise Refused("no game is in progress: start a new game")
+        raise Refused(_("no game is in progress: start a new game"))
     if not playable_in_browser(session):
-        raise Refused(
-            f"game {session.number} is being played at the table ({session.bead_source} draw, "
-            f"{session.opponent} opponent): finish it there with `menace play`"
+        message = _(
+            "game {number} is being played at the table ({draw} draw, {opponent} opponent): finish it there "
+            "with `menace play`"
         )
+        draw = _("physical") if session.bead_source == "physical" else _("digital")
+        opponent = shown_opponent(session.opponent)
+        raise Refused(message.format(number=session.number, draw=draw, opponent=opponent))
     return session

@@ -85,7 +85,7 @@ def box_view(kit: KitRecord, box: Box, counts: Mapping[Any, int], drawn: Any = N
         beads.append(
             {
                 "code": kit.code(move),
-                "colour": colour.name,
+                "colour": colour.spoken,  # in the server's language, as the table says it
                 "rgb": colour.rgb,
                 "label": mark.label,
                 "cell": mark.cell,

@@ -3,6 +3,19 @@
 
 const POLL_MS = 1000;  // the page follows a game recorded elsewhere within about a second
 
+// The pages' words in the server's language (tracker/web/words.py), embedded in the page as JSON.
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+
+// A sentence of WORDS with its {name} fields filled in, as Python's str.format fills them.
+function say(sentence, fields) {
+  return sentence.replace(/\{(\w+)\}/g, (whole, key) => (fields && key in fields ? String(fields[key]) : whole));
+}
+
+// A count's sentence: WORDS gives [one, other], the forms English and German have.
+function sayCount(key, count) {
+  return say(WORDS[key][count === 1 ? 0 : 1], {count});
+}
+
 function meta(name) {
   const tag = document.querySelector(`meta[name="${name}"]`);
   return tag ? tag.content : null;
@@ -53,14 +66,14 @@ function onBoard(legal) {
 function drawBoard(picture, legal, onMove) {
   if (picture.heaps) {
     return el("div", {class: "heaps"}, picture.heaps.map((n) =>
-      el("div", {class: "heap"}, el("span", {class: "tokens"}, "\u25CF".repeat(n)), el("span", {class: "count"}, `${n} left`))));
+      el("div", {class: "heap"}, el("span", {class: "tokens"}, "\u25CF".repeat(n)), el("span", {class: "count"}, say(WORDS.left, {count: n})))));
   }
   const byCell = onBoard(legal || []);
   const grid = el("div", {class: "grid", style: `grid-template-columns: repeat(${picture.columns}, 1fr)`});
   picture.marks.forEach((mark, cell) => {
     const move = byCell.get(cell);
     if (move && onMove) {
-      grid.append(el("button", {class: "cell open", "data-cell": cell, title: `play ${move.text}`,
+      grid.append(el("button", {class: "cell open", "data-cell": cell, title: say(WORDS.play_move, {move: move.text}),
         onclick: () => onMove(move.code)}, mark || ""));
     } else {
       grid.append(el("div", {class: "cell" + (mark ? " mark-" + mark : ""), "data-cell": cell}, mark || ""));
@@ -76,11 +89,11 @@ function drawBoard(picture, legal, onMove) {
 // A box as its label shows it: each bead colour's count on the cell it marks (tinted with the colour);
 // with detail, a line per colour with its count and chance. The bead just drawn is outlined.
 function drawBox(box, detail) {
-  const head = el("div", {class: "box-head"}, `Box ${box.id}`,
-    box.move_number ? el("span", {class: "level"}, ` move ${box.move_number}`) : null);
+  const head = el("div", {class: "box-head"}, say(WORDS.box, {box: box.id}),
+    box.move_number ? el("span", {class: "level"}, " " + say(WORDS.box_level, {number: box.move_number})) : null);
   const node = el("div", {class: "box" + (detail ? " detail" : ""), "data-box": box.id}, head);
   if (box.picture.heaps) {
-    node.append(el("div", {class: "heap-label"}, `${box.picture.heaps.join(" + ")} left`));
+    node.append(el("div", {class: "heap-label"}, say(WORDS.left, {count: box.picture.heaps.join(" + ")})));
   } else {
     const onCell = new Map();
     for (const bead of box.beads) {
@@ -110,19 +123,16 @@ function drawBox(box, detail) {
       detail ? el("span", {class: "chance"}, box.total ? percent(b.chance) : "-") : null));
     node.append(el("ul", {class: "beads-list"}, rows));
   }
-  if (detail) node.append(el("div", {class: "total"}, box.total ? `${box.total} beads` : "empty"));
+  if (detail) node.append(el("div", {class: "total"}, box.total ? sayCount("beads", box.total) : WORDS.empty));
   return node;
 }
-
-const TURN_WORDS = {menace: "MENACE to move", opponent: "the opponent to move", over: "game over"};
-const RESULT_WORDS = {win: "MENACE wins", draw: "a draw", loss: "MENACE loses"};
 
 // The game in progress (or just finished), the box in use and the bead instructions: both pages show it.
 function renderGame(live, onMove) {
   const game = live.game;
   const k = live.kit;
   document.getElementById("subtitle").textContent =
-    `${k.title}, MENACE plays ${k.menace_plays}, rules ${k.rules}, kit ${k.kit_code}`;
+    say(WORDS.subtitle, {title: k.title, side: WORDS.sides[k.menace_plays], rules: k.rules, code: k.kit_code});
   const heading = document.getElementById("game-heading");
   const board = document.getElementById("board");
   const line = document.getElementById("game-line");
@@ -131,25 +141,34 @@ function renderGame(live, onMove) {
   inUse.replaceChildren();
   instructions.replaceChildren();
   if (game) {
-    heading.textContent = `Game ${game.number}`;
+    heading.textContent = say(WORDS.game, {number: game.number});
     board.replaceChildren(drawBoard(game.board, game.legal, game.in_browser ? onMove : null));
-    const who = game.result ? RESULT_WORDS[game.result] : TURN_WORDS[game.turn];
-    line.textContent = `${who}. Moves: ${game.moves.join(" ") || "none yet"} (${game.opponent} opponent, ${game.draw} draw)`;
+    const who = game.result ? WORDS.results_said[game.result] : WORDS.turns[game.turn];
+    line.textContent = say(WORDS.game_line, {who, moves: game.moves.join(" ") || WORDS.no_moves,
+      opponent: opponentWord(game.opponent), draw: WORDS.draws[game.draw] || game.draw});
     if (game.box) {
-      const caption = game.box.played ? `MENACE drew from box ${game.box.id}: it ${game.box.played}` :
-        `Open box ${game.box.id}` + (game.box.turn && game.box.turn !== "as printed" ? ` (its label, ${game.box.turn}, is the real board)` : "");
+      const box = game.box;
+      const turned = box.turn && box.turn !== WORDS.as_printed;
+      const caption = box.played ? say(WORDS.drew_from, {box: box.id, played: box.played}) :
+        say(turned ? WORDS.label_turned : WORDS.open_box, {box: box.id, turn: box.turn});
       inUse.append(el("h3", {}, caption), drawBox(game.box, true));
     }
   } else {
-    heading.textContent = "No game in progress";
+    heading.textContent = WORDS.no_game;
     board.replaceChildren();
     line.textContent = "";
   }
   if (live.ended) {
-    instructions.append(el("h3", {}, `Game ${live.ended.number}: ${RESULT_WORDS[live.ended.result]}. Now, box by box:`),
+    const result = WORDS.results_said[live.ended.result];
+    instructions.append(el("h3", {}, say(WORDS.now_box_by_box, {number: live.ended.number, result})),
       el("ul", {class: "instructions"}, live.ended.instructions.length ?
-        live.ended.instructions.map((text) => el("li", {}, text)) : [el("li", {}, "no beads were drawn: nothing to do")]));
+        live.ended.instructions.map((text) => el("li", {}, text)) : [el("li", {}, WORDS.nothing_to_do)]));
   }
+}
+
+// A person in the server's language; a computer player by its name, as it is typed.
+function opponentWord(opponent) {
+  return WORDS.opponents[opponent] || opponent;
 }
 
 // Calls onChange whenever the kit's change counter moves (and once at the start).
@@ -163,10 +182,10 @@ function follow(name, onChange) {
         seen = now.version;
         await onChange();
       }
-      status.textContent = "live";
+      status.textContent = WORDS.live;
       status.className = "status ok";
     } catch (error) {
-      status.textContent = "not connected: " + error.message;
+      status.textContent = say(WORDS.not_connected, {error: error.message});
       status.className = "status bad";
     }
     setTimeout(tick, POLL_MS);

@@ -1,10 +1,11 @@
 "use strict";
 getJSON("/api/kits").then((kits) => {
   const list = document.getElementById("kits");
-  if (!kits.length) list.append(el("li", {}, "No kits yet: create one with `menace new NAME`."));
+  if (!kits.length) list.append(el("li", {}, WORDS.no_kits));
   for (const k of kits) {
     const link = "/kits/" + encodeURIComponent(k.name);
-    list.append(el("li", {}, el("a", {href: link}, k.name), ` ${k.game}, MENACE plays ${k.menace_plays}, ${k.games} games `,
-      el("a", {href: link + "/play", class: "play"}, "play")));
+    list.append(el("li", {}, el("a", {href: link}, k.name),
+      " " + say(WORDS.kit_line, {game: k.game, side: WORDS.sides[k.menace_plays], games: sayCount("games", k.games)}) + " ",
+      el("a", {href: link + "/play", class: "play"}, WORDS.play)));
   }
 });

@@ -28,7 +28,7 @@ function chart(series, emptyText) {
     root.append(label);
   }
   const end = svg("text", {x: width - pad, y: height - 8, "text-anchor": "end", class: "tick"});
-  end.textContent = `game ${games}`;
+  end.textContent = say(WORDS.chart_end, {number: games});
   root.append(end);
   for (const s of series) {
     const points = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
@@ -46,19 +46,20 @@ function renderTotals(live) {
   const cell = (label, value, kind) => el("div", {class: "total " + kind, "data-total": kind},
     el("span", {class: "number"}, value), el("span", {class: "what"}, label));
   document.getElementById("totals").replaceChildren(
-    cell("games", t.games, "games"), cell("won", t.wins, "wins"), cell("drawn", t.draws, "draws"),
-    cell("lost", t.losses, "losses"), cell("score", (t.score > 0 ? "+" : "") + t.score, "score"));
+    cell(WORDS.total_games, t.games, "games"), cell(WORDS.total_won, t.wins, "wins"),
+    cell(WORDS.total_drawn, t.draws, "draws"), cell(WORDS.total_lost, t.losses, "losses"),
+    cell(WORDS.total_score, (t.score > 0 ? "+" : "") + t.score, "score"));
   document.getElementById("curve").replaceChildren(
-    chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: "score"}], "No games yet."));
+    chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: WORDS.total_score}], WORDS.no_games_yet));
   const first = live.first_box;
-  document.getElementById("first-heading").textContent = `The first box (box ${first.box.id}): its beads after each game`;
+  document.getElementById("first-heading").textContent = say(WORDS.first_box_heading, {box: first.box.id});
   const series = first.box.beads.map((bead) => ({
     label: `${bead.colour} (${bead.label})`, colour: bead.rgb,
     values: [bead.count, ...first.history.map((h) => h[String(bead.code)] || 0)],
   }));
   const key = el("ul", {class: "key"}, first.box.beads.map((b) => el("li", {},
     el("span", {class: "swatch", style: `background: ${b.rgb}`}), `${b.colour} ${b.label}`)));
-  document.getElementById("first-box").replaceChildren(chart(series, "No games yet."), key);
+  document.getElementById("first-box").replaceChildren(chart(series, WORDS.no_games_yet), key);
 }
 
 let allBoxes = [];
@@ -72,9 +73,9 @@ function renderBoxes() {
     levels.get(box.move_number).push(box);
   }
   const groups = [...levels.entries()].map(([level, boxes]) => el("div", {class: "level-group"},
-    el("h3", {}, `${level === null ? "Every position" : `MENACE's move ${level}`}: ${boxes.length} box${boxes.length === 1 ? "" : "es"}`),
+    el("h3", {}, `${level === null ? WORDS.every_position : say(WORDS.level, {level})}: ${sayCount("boxes", boxes.length)}`),
     el("div", {class: "box-grid"}, boxes.map((box) => drawBox(box, false)))));
-  document.getElementById("boxes").replaceChildren(...(groups.length ? groups : [el("p", {class: "empty"}, "No box matches.")]));
+  document.getElementById("boxes").replaceChildren(...(groups.length ? groups : [el("p", {class: "empty"}, WORDS.no_box_matches)]));
 }
 
 async function refresh() {

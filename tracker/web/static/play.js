@@ -20,11 +20,13 @@ function render(live) {
   if (game && game.in_browser && game.legal.length) {
     const clickable = new Set([...onBoard(game.legal).values()]);
     const others = game.legal.filter((m) => !clickable.has(m));
-    moves.append(el("span", {class: "prompt"}, others.length ? "Your move: " : "Your move: click a square."),
+    moves.append(el("span", {class: "prompt"}, others.length ? WORDS.your_move + " " : WORDS.your_move_click),
       ...others.map((m) => el("button", {type: "button", class: "move", "data-code": m.code,
         onclick: () => send({action: "move", move: m.code})}, m.text)));
   } else if (game && !game.in_browser) {
-    moves.append(el("span", {class: "prompt"}, `Game ${game.number} is being played at the table (${game.draw} draw, ${game.opponent} opponent).`));
+    const draw = WORDS.draws[game.draw] || game.draw;
+    moves.append(el("span", {class: "prompt"},
+      say(WORDS.at_the_table, {number: game.number, draw, opponent: opponentWord(game.opponent)})));
   }
   document.getElementById("new").disabled = Boolean(game);
   document.getElementById("undo").disabled = !(game ? game.in_browser : live.ended);
@@ -41,7 +43,7 @@ async function refresh() {
 
 async function send(change) {
   if (busy) return;
-  if (change.action === "discard" && !confirm("Discard this game? The beads it drew go back.")) return;
+  if (change.action === "discard" && !confirm(WORDS.discard_sure)) return;
   busy = true;
   changes += 1;
   document.body.classList.add("busy");
@@ -63,7 +65,7 @@ async function send(change) {
     said.replaceChildren(...body.said.map((line) => el("li", {}, line.trim())));
     render(body.live);
   } catch (error) {
-    showError("the server did not answer: " + error.message);
+    showError(say(WORDS.no_answer, {error: error.message}));
   } finally {
     busy = false;
     document.body.classList.remove("busy");

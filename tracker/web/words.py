@@ -1,0 +1,103 @@
+"""The words the classroom screen's pages show, in the server's language (`menace --lang de serve`).
+
+The server fills the pages' own text in from these (``{{w:KEY}}`` in static/*.html) and embeds them all as
+JSON for the scripts, which fill in a sentence's ``{name}`` fields as Python's str.format would. A count's
+sentence comes as [one, other]: the two forms English and German have (n_ chooses them for 1 and 2).
+They are read per request, never at import, so the language chosen by `menace --lang` holds.
+"""
+
+from __future__ import annotations
+
+import json
+
+from kit.i18n import _, n_
+
+
+def _forms(singular: str, plural: str) -> list[str]:
+    return [n_(singular, plural, 1), n_(singular, plural, 2)]
+
+
+Words = dict[str, str | list[str] | dict[str, str]]
+
+
+def page_words() -> Words:
+    """Every word of the pages, by the key the pages and scripts use."""
+    return {
+        # the pages' own text (static/*.html)
+        "kits_title": _("MENACE: the kits"),
+        "kits_sub": _("the kits in this store"),
+        "play_menace": _("Play MENACE"),
+        "play_in_browser": _("play in the browser"),
+        "live_screen": _("the live screen"),
+        "the_game": _("The game"),
+        "results": _("Results"),
+        "running_score": _("Running score (+3 win, +1 draw, \u22121 loss)"),
+        "first_box": _("The first box"),
+        "every_box": _("Every box"),
+        "find_box": _("box number or position"),
+        "find_box_label": _("find a box"),
+        "new_game": _("New game"),
+        "undo": _("Undo"),
+        "discard": _("Discard this game"),
+        "what_happened": _("What happened"),
+        # the front page (index.js)
+        "no_kits": _("No kits yet: create one with `menace new NAME`."),
+        "kit_line": _("{game}, {side}, {games}"),
+        "games": _forms("{count} game", "{count} games"),
+        "play": _("play"),
+        # boards and boxes (common.js)
+        "left": _("{count} left"),
+        "play_move": _("play {move}"),
+        "box": _("Box {box}"),
+        "box_level": _("move {number}"),
+        "beads": _forms("{count} bead", "{count} beads"),
+        "empty": _("empty"),
+        # the game in progress and the bead instructions (common.js)
+        "sides": {"first": _("MENACE plays first"), "second": _("MENACE plays second")},
+        "subtitle": _("{title}, {side}, rules {rules}, kit {code}"),
+        "turns": {
+            "menace": _("MENACE to move"),
+            "opponent": _("the opponent to move"),
+            "over": _("game over"),
+        },
+        "results_said": {"win": _("MENACE wins"), "draw": _("a draw"), "loss": _("MENACE loses")},
+        "game": _("Game {number}"),
+        "game_line": _("{who}. Moves: {moves} ({opponent} opponent, {draw} draw)"),
+        "no_moves": _("none yet"),
+        "opponents": {"human": _("human")},  # a computer player keeps its name, as it is typed
+        "draws": {"digital": _("digital"), "physical": _("physical")},
+        "drew_from": _("MENACE drew from box {box}: it {played}"),
+        "open_box": _("Open box {box}"),
+        "as_printed": _("as printed"),  # the box's turn when its label lies as it is printed
+        "label_turned": _("Open box {box} (its label, {turn}, is the real board)"),
+        "no_game": _("No game in progress"),
+        "now_box_by_box": _("Game {number}: {result}. Now, box by box:"),
+        "nothing_to_do": _("no beads were drawn: nothing to do"),
+        "live": _("live"),
+        "not_connected": _("not connected: {error}"),
+        # the live page (live.js)
+        "chart_end": _("game {number}"),
+        "no_games_yet": _("No games yet."),
+        "total_games": _("games"),
+        "total_won": _("won"),
+        "total_drawn": _("drawn"),
+        "total_lost": _("lost"),
+        "total_score": _("score"),
+        "first_box_heading": _("The first box (box {box}): its beads after each game"),
+        "every_position": _("Every position"),
+        "level": _("MENACE's move {level}"),
+        "boxes": _forms("{count} box", "{count} boxes"),
+        "no_box_matches": _("No box matches."),
+        # the play page (play.js)
+        "your_move": _("Your move:"),
+        "your_move_click": _("Your move: click a square."),
+        "at_the_table": _("Game {number} is being played at the table ({draw} draw, {opponent} opponent)."),
+        "discard_sure": _("Discard this game? The beads it drew go back."),
+        "no_answer": _("the server did not answer: {error}"),
+    }
+
+
+def words_json(words: Words) -> str:
+    """The words as JSON that is safe inside a <script type="application/json"> element: no "</script>"."""
+    text = json.dumps(words, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
