@@ -132,14 +132,21 @@ def _play_on(table: Table) -> list[str]:
         table.play_game()
     except WaitForPupil:
         pass
-    # Each request resumes the game, so the table's "Resuming game N" says nothing new to the pupil.
-    resuming = _resuming()
-    return [line for line in operator.said if not resuming.fullmatch(line)]
+    # Each request resumes the game, so what the table says on resuming tells the pupil nothing new.
+    resuming = [_sentence(said) for said in _resuming()]
+    return [line for line in operator.said if not any(sentence.fullmatch(line) for sentence in resuming)]
 
 
-def _resuming() -> re.Pattern[str]:
-    """The table's line on resuming a game, in the language spoken, its fields matching anything."""
-    said = _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent).")  # as tracker.table
+def _resuming() -> list[str]:
+    """What tracker.table says on resuming a game, in the language spoken."""
+    return [
+        _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent)."),
+        _("  Beads out on top of their boxes: {beads}."),
+    ]
+
+
+def _sentence(said: str) -> re.Pattern[str]:
+    """A sentence with its fields matching anything."""
     return re.compile(".*".join(re.escape(part) for part in re.split(r"\{\w+\}", said)))
 
 
