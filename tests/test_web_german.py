@@ -32,7 +32,7 @@ from tests.test_german_tracker import english_lines  # noqa: E402
 from tests.web import Pupil  # noqa: E402
 from tracker.web.app import ACTIONS, MAX_BODY, TOKEN_HEADER, ClassroomScreen  # noqa: E402
 from tracker.web.server import server  # noqa: E402
-from tracker.web.words import page_words  # noqa: E402
+from tracker.web.words import page_words, words_json  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 STATIC = ROOT / "tracker" / "web" / "static"
@@ -132,6 +132,11 @@ def test_every_word_the_pages_use_is_there_and_every_word_is_used() -> None:
     used = set(re.findall(r"WORDS\.(\w+)", scripts)) | set(re.findall(r'sayCount\("(\w+)"', scripts))
     used |= set(re.findall(r"\{\{w:(\w+)\}\}", pages))
     assert used == set(page_words())
+
+
+def test_the_words_cannot_end_the_script_element_they_are_embedded_in() -> None:
+    assert words_json({"a": "</script><b>&"}) == '{"a": "\\u003c/script\\u003e\\u003cb\\u003e\\u0026"}'
+    assert json.loads(words_json({"a": "</script>"})) == {"a": "</script>"}
 
 
 def said_and_shown(live: dict[str, Any]) -> list[str]:
