@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import KitSpec, data_text, uniform_count, write_pdf
 from generator.documents.wording import caption, each
@@ -19,9 +19,11 @@ from generator.drawing import (
     hex_colour,
     in_mm,
     level_colour,
+    text_width,
 )
-from generator.fonts import BOLD, REGULAR
+from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import (
+    DEFAULT_ROW_EM,
     DOT_SHARE,
     SAFE_EDGE,
     LabelPlan,
@@ -30,8 +32,10 @@ from generator.layout import (
     plan_label,
     plan_sheet,
 )
+from kit.game import Game
 from kit.i18n import _
 from kit.matchbox import Box
+from kit.nim import HeapTake
 from kit.palettes import Colour
 from kit.picture import Picture
 
@@ -45,10 +49,24 @@ MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "b
 
 
 def label_plan(spec: KitSpec) -> LabelPlan:
-    """The plan every label of the kit shares, with a row for each move its pictures have no cell for."""
-    rows = max(len(spec.off_cells(box.moves)) for box in spec.catalogue.boxes)
+    """The plan every label of the kit shares, with a row for each move its pictures have no cell for,
+    wide enough for the longest row's words."""
+    register_fonts()  # to measure the rows' words, also before a PDF is opened
+    off = [spec.off_cells(box.moves) for box in spec.catalogue.boxes]
+    rows = max(map(len, off))
+    words = {row_words(spec.game, move) for moves in off for move in moves}
+    em = max((text_width(w, BOLD, 1.0) / CAP_HEIGHT for w in words), default=DEFAULT_ROW_EM)
     keyed = spec.finder_keys is not None
-    return plan_label(spec.stock.content_width, spec.stock.content_height, move_rows=rows, key=keyed)
+    stock = spec.stock
+    return plan_label(stock.content_width, stock.content_height, move_rows=rows, row_em=em, key=keyed)
+
+
+def row_words(game: Game[Any, Any], move: object) -> str:
+    """A move row's words: the game's own ("take 2"), but a take from one of several heaps as "1 from 3"
+    (the legend says what it means), short enough to print large beside the picture."""
+    if isinstance(move, HeapTake):
+        return _("{count} from {heap}").format(count=move.take, heap=move.heap)
+    return game.move_mark(move).label
 
 
 def sheet_plan(spec: KitSpec) -> SheetPlan:
@@ -108,7 +126,7 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts,
                  arrows=spec.arrows(box.moves))
     for index, move in enumerate(spec.off_cells(box.moves)):
-        _move_row(canvas, plan, index, game.move_mark(move).label, spec.colour(move))
+        _move_row(canvas, plan, index, row_words(game, move), spec.colour(move))
     number = str(box.id)
     # Narrower than the column, so a three-digit number keeps clear of the picture.
     size = fit_size(number, BOLD, plan.number.w * 0.86, plan.number.h * 0.9)
@@ -155,12 +173,10 @@ def _move_row(canvas: Canvas, plan: LabelPlan, index: int, text: str, colour: Co
     """A move the picture has no cell for: its bead dot and its words ("take 2") in a row of their own."""
     cx, cy = plan.row_dot_centre(index)
     draw_dot(canvas, cx, cy, plan.row_radius, colour)
-    row = plan.move_rows[index]
-    x = cx + plan.row_radius * 1.5
-    size = fit_size(text, BOLD, row.right - x, row.h * 0.5)
+    size = plan.row_cap / CAP_HEIGHT  # every row alike, as large as the longest row's words allow
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, size)
-    canvas.drawString(x, cy - size * CAP_HEIGHT / 2, text)
+    canvas.drawString(plan.row_text_x(index), cy - plan.row_cap / 2, text)
 
 
 def _cut_lines(canvas: Canvas, slots: Sequence[Rect]) -> None:
