@@ -195,6 +195,9 @@ class LabelPlan:
     key: Rect | None  # the box's finder key; None when the kit has no keys
     move_rows: tuple[Rect, ...]  # one row per move the picture has no cell for: a dot left of its words
     row_radius: float  # the dots in those rows
+    row_cap: float = 0.0  # mm: the capital height of every row's words
+    table_takes: int = 0  # when not 0, the rows are a table: a heading line, then a line per heap size,
+    # with a column of dots for each take from 1 to table_takes at their right
 
     @property
     def parts(self) -> dict[str, Rect]:
@@ -211,8 +214,28 @@ class LabelPlan:
         row = self.move_rows[index]
         return row.x + self.row_radius + row.h * 0.1, row.y + row.h / 2
 
+    def row_text_x(self, index: int) -> float:
+        """Where a row's words start: right of its dot (a table's line: at its left)."""
+        if self.table_takes:
+            return self.move_rows[index].x + self.move_rows[index].h * 0.1
+        return self.row_dot_centre(index)[0] + self.row_radius * 1.5
+
+    def table_cell(self, index: int, take: int) -> tuple[float, float]:
+        """The centre of the dot for ``take`` on a table's line ``index`` (the heading line: its count)."""
+        row = self.move_rows[index]
+        return row.right - (self.table_takes - take + 0.5) * ROW_SLOT * self.row_radius, row.y + row.h / 2
+
 
 DOT_SHARE = 0.34  # a bead dot's radius on a label, as a share of its cell: big, yet clear of the grid lines
+ROW_CAP = 0.65  # a move row's capital height as a share of the row: the rest keeps the rows apart
+ROW_DOT = 0.42  # a move row's dot radius as a share of the row
+ROW_SLOT = 2.5  # a row's dot and the space after it, in dot radii
+ROW_TARGET = 2.1  # mm: the row words' capital height worth a smaller picture (8 pt, read at arm's length)
+DEFAULT_ROW_EM = 5.0  # a row's words, in widths of their capital height ("take 2" is 4.7)
+NUMBER_SHARE = 0.22  # of the height beside the picture: the box number's room on labels with rows
+MIN_NUMBER = 3.5  # mm: no smaller a box number's room
+MIN_PICTURE = 0.5  # the picture shrinks for the rows to this share of the height beside it, no further ...
+MIN_PICTURE_MM = 10.0  # ... nor below this, where the label has room
 
 
 def label_pad(height: float) -> float:
@@ -220,9 +243,20 @@ def label_pad(height: float) -> float:
     return min(max(0.05 * height, 1.0), 2.0)
 
 
-def plan_label(width: float, height: float, *, move_rows: int = 0, key: bool = False) -> LabelPlan:
+def plan_label(
+    width: float,
+    height: float,
+    *,
+    move_rows: int = 0,
+    row_em: float = DEFAULT_ROW_EM,
+    table_takes: int = 0,
+    key: bool = False,
+) -> LabelPlan:
     """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture,
-    and a row for the finder key if ``key``."""
+    whose widest words are ``row_em`` times their capital height (as lines of a table with a dot for each
+    of ``table_takes`` takes, if given), and a row for the finder key if ``key``."""
+    if move_rows and (width <= WIDE * height or table_takes):
+        return _plan_with_rows(width, height, move_rows, row_em, table_takes, key=key)
     pad = label_pad(height)
     band_h = 0.16 * height
     gap = 0.8 * pad
@@ -245,22 +279,8 @@ def plan_label(width: float, height: float, *, move_rows: int = 0, key: bool = F
     if key:  # the number gives up room: the key is what a person looks for before the number
         shares = {**shares, "number": shares["number"] - 0.12, "key": 0.18}
         shares = {name: shares[name] for name in ("number", "rows", "key", "counts", "code")}
-    spacing = 0.04 * column.h
-    used = [name for name, share in shares.items() if share]
-    scale = (column.h - spacing * (len(used) - 1)) / sum(shares.values())
-    rects: dict[str, Rect] = {}
-    top = column.top
-    for name in used:
-        h = shares[name] * scale
-        rects[name] = Rect(column.x, top - h, column.w, h)
-        top -= h + spacing
-    rows: tuple[Rect, ...] = ()
-    row_radius = 0.0
-    if move_rows:
-        block = rects["rows"]
-        row_h = block.h / move_rows
-        rows = tuple(Rect(block.x, block.top - (i + 1) * row_h, block.w, row_h) for i in range(move_rows))
-        row_radius = min(row_h * 0.42, block.w * 0.15)
+    rects = _stack(column, shares)
+    rows, row_radius, row_cap = _rows(rects["rows"], move_rows, 1, gap, row_em) if move_rows else ((), 0, 0)
     return LabelPlan(
         width=width,
         height=height,
@@ -272,7 +292,96 @@ def plan_label(width: float, height: float, *, move_rows: int = 0, key: bool = F
         key=rects.get("key"),
         move_rows=rows,
         row_radius=row_radius,
+        row_cap=row_cap,
     )
+
+
+def _stack(column: Rect, shares: dict[str, float]) -> dict[str, Rect]:
+    """The parts named in ``shares`` (those with a share) from the top of ``column`` down, each as tall as
+    its share, a little apart."""
+    spacing = 0.04 * column.h
+    used = [name for name, share in shares.items() if share]
+    scale = (column.h - spacing * (len(used) - 1)) / sum(shares.values())
+    rects: dict[str, Rect] = {}
+    top = column.top
+    for name in used:
+        h = shares[name] * scale
+        rects[name] = Rect(column.x, top - h, column.w, h)
+        top -= h + spacing
+    return rects
+
+
+Rows = tuple[tuple[Rect, ...], float, float]  # move rows, their dots' radius, their words' capital height
+
+
+def _rows(block: Rect, count: int, columns: int, gap: float, em: float, dots: int = 1) -> Rows:
+    """``count`` move rows in ``columns`` columns filling ``block`` (down the first column, then the next),
+    their dots' radius and the capital height of their words, with room for ``dots`` dots a row."""
+    per_column = math.ceil(count / columns)
+    w, h = (block.w - gap * (columns - 1)) / columns, block.h / per_column
+    rows = tuple(
+        Rect(block.x + (i // per_column) * (w + gap), block.top - (i % per_column + 1) * h, w, h)
+        for i in range(count)
+    )
+    radius = min(h * ROW_DOT, w * 0.15)
+    lead = h * 0.1 + radius * ROW_SLOT * dots  # the dots and the space after each
+    return rows, radius, max(min(h * ROW_CAP, (w - lead) / em), 0.0)
+
+
+def _plan_with_rows(
+    width: float, height: float, count: int, em: float, takes: int, *, key: bool
+) -> LabelPlan:
+    """A label with move rows: the bead counts and kit code along the bottom, where a long caption has
+    room; above them the picture on the left and the rows beside it in one column or more, with the
+    number (and key) above the rows or, when the rows need the whole height, under the picture. Of
+    those choices the one whose words are largest up to ROW_TARGET wins, then the one with the largest
+    picture: the picture shrinks (no further than MIN_PICTURE) only as far as the rows need. A table
+    (``takes`` not 0) keeps its lines in one column."""
+    pad = label_pad(height)
+    band_h = 0.16 * height
+    gap = 0.8 * pad
+    band = Rect(pad, height - pad - band_h, width - 2 * pad, band_h)
+    inner = width - 2 * pad
+    below = band.y - gap - pad
+    strip = 0.14 * below
+    has_code = height >= MIN_HEIGHT_FOR_CODE
+    code_w = 0.3 * inner if has_code else 0.0
+    counts = Rect(pad, pad, inner - code_w - gap * has_code, strip)
+    code = Rect(width - pad - code_w, pad, code_w, strip) if has_code else None
+    middle = Rect(pad, pad + strip + gap, inner, below - strip - gap)
+    label_h = max(NUMBER_SHARE * middle.h, MIN_NUMBER)  # the number's room (and the key's)
+    smallest = max(MIN_PICTURE * middle.h, min(MIN_PICTURE_MM, middle.h - label_h - gap))
+
+    def arrange(side: float, columns: int, under: bool) -> tuple[Rect, Rows]:
+        """Where the number (and key) go, and the rows."""
+        x = middle.x + side + gap
+        if under:
+            return (Rect(pad, middle.y, side, middle.h - side - gap),
+                    _rows(Rect(x, middle.y, middle.right - x, middle.h), count, columns, gap, em, dots))
+        return (Rect(x, middle.top - label_h, middle.right - x, label_h),
+                _rows(Rect(x, middle.y, middle.right - x, middle.h - label_h - gap), count, columns, gap, em,
+                          dots))
+
+    dots = max(takes, 1)
+    choices = [
+        (side, columns, under)
+        for under in (False, True)
+        for side in _steps(smallest, middle.h - (label_h + gap) * under)
+        for columns in ((1,) if takes else (1, 2, 3))
+    ]
+    caps = {choice: arrange(*choice)[1][2] for choice in choices}
+    best = max(choices, key=lambda choice: (min(caps[choice], ROW_TARGET), choice[0], caps[choice]))
+    labelled, (rows, radius, cap) = arrange(*best)
+    side = best[0]
+    picture = Rect(pad, middle.top - side, side, side)
+    parts = _stack(labelled, {"number": 0.6, "key": 0.4} if key else {"number": 1.0})
+    return LabelPlan(width, height, band, picture, parts["number"], counts, code, parts.get("key"), rows,
+                     radius, cap, takes)
+
+
+def _steps(low: float, high: float, step: float = 0.25) -> list[float]:
+    """From ``high`` down to ``low`` (at least ``high`` itself) in ``step``s."""
+    return [high - i * step for i in range(max(int((high - low) / step), 0) + 1)]
 
 
 # --- pictures: where a Grid's cells and a Heaps' counters go in a picture's area --------------------

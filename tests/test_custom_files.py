@@ -197,7 +197,7 @@ def test_generate_prints_from_files_and_a_stored_kit_after_they_are_gone(tmp_pat
     legend = " ".join(p.extract_text() for p in PdfReader(tmp_path / "out" / "nim" / "legend.pdf").pages)
     assert all(name in legend for name in ("apple", "berry", "cherry"))
     labels = PdfReader(tmp_path / "out" / "nim" / "labels.pdf").pages[0].extract_text()
-    assert "9 tokens · 5 each" in labels
+    assert "9 tokens · 5 beads each" in labels
     pile = run("new", "--db", "s.db", "--game", "nim", "--rules", "r.toml", "--palette", "p.toml", "pile")
     assert pile.exit_code == 0, pile.output
     (tmp_path / "r.toml").unlink()

@@ -134,7 +134,7 @@ def test_nim_labels_print_a_row_per_legal_take(kit_dir):
     text = "\n".join(page.extract_text() for page in PdfReader(kit_dir[0] / "nim" / "labels.pdf").pages)
     # Box n holds the takes legal with n tokens left: take 1 in all nine, take 2 from 2 up, take 3 from 3 up.
     assert [text.count(f"take {n}") for n in (1, 2, 3)] == [9, 8, 7]
-    assert "1 token \u00b7 3 each" in text and "9 tokens \u00b7 3 each" in text
+    assert "1 token \u00b7 3 beads each" in text and "9 tokens \u00b7 3 beads each" in text
 
 
 def test_square_words_come_from_the_board_and_match_the_game(ttt):

@@ -89,6 +89,8 @@ def test_label_parts_lie_inside_the_label_and_apart(name, move_rows, key, ttt):
     for index, row in enumerate(plan.move_rows):
         cx, cy = plan.row_dot_centre(index)
         assert row.contains(Rect(cx - r, cy - r, 2 * r, 2 * r))
+        assert cx + r < plan.row_text_x(index) < row.right  # the words start right of the dot
+    assert (plan.row_cap > 1.5) == bool(move_rows)  # three rows of "take 2" are large on every stock
 
 
 def test_only_the_mini_labels_drop_the_kit_code():

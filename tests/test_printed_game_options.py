@@ -42,7 +42,8 @@ def test_the_heaps_kit_has_its_own_folder_and_manifest(heaps_kit):
 def test_labels_name_the_heaps_and_each_take_from_a_heap(heaps_kit):
     labels = text_of(heaps_kit / "labels.pdf")
     assert "heaps 1, 2, 3 \u00b7 3 each" in labels and "heaps 0, 0, 1 \u00b7 3 each" in labels
-    assert all(f"take {k} from 3" in labels for k in (1, 2, 3))
+    # A table of takes: "take 1 2 3" along the top, a line per heap with its dots ("from 3" G K N)
+    assert labels.count("take 1 2 3 from") == 13 and "from 3 G K N 13 heaps 1, 2, 3" in labels
 
 
 def test_the_legend_lists_the_six_colours_used_and_the_rules_from_the_options(heaps_kit):

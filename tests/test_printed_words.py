@@ -92,11 +92,12 @@ def test_no_pdf_of_any_kit_puts_one_with_a_plural(every_kit):
                     assert not ONE_PLURAL.search(line), (rules, side, name, line)
     michie_labels = text_of(every_kit["tictactoe", "first", "michie"] / "labels.pdf")
     assert michie_labels.count("1 bead each") == 183 and michie_labels.count("4 beads each") == 1
-    assert "1 token \u00b7 3 each" in text_of(every_kit["nim", "first", "nim"] / "labels.pdf")
+    assert "1 token \u00b7 3 beads each" in text_of(every_kit["nim", "first", "nim"] / "labels.pdf")
 
 
-@pytest.mark.parametrize("stock, each", [("plain", "3 each"), ("avery-l7651", "3 each"),
-                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 each"),
+# The counts run along the bottom of a label with move rows: room for "beads" on every stock.
+@pytest.mark.parametrize("stock, each", [("plain", "3 beads each"), ("avery-l7651", "3 beads each"),
+                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 beads each"),
                                          ("avery-5160", "3 beads each")])
 def test_nim_labels_say_beads_where_they_have_room_and_the_legend_quotes_them(tmp_path, stock, each):
     generate(KitOptions(game="nim", stock=stock), tmp_path)

@@ -1,10 +1,10 @@
 """labels.pdf: one label per matchbox, laid out on the chosen stock."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import KitSpec, data_text, uniform_count, write_pdf
 from generator.documents.wording import caption, each
@@ -19,10 +19,13 @@ from generator.drawing import (
     hex_colour,
     in_mm,
     level_colour,
+    text_width,
 )
-from generator.fonts import BOLD, REGULAR
+from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import (
+    DEFAULT_ROW_EM,
     DOT_SHARE,
+    ROW_TARGET,
     SAFE_EDGE,
     LabelPlan,
     Rect,
@@ -30,8 +33,10 @@ from generator.layout import (
     plan_label,
     plan_sheet,
 )
+from kit.game import Game
 from kit.i18n import _
 from kit.matchbox import Box
+from kit.nim import HeapTake
 from kit.palettes import Colour
 from kit.picture import Picture
 
@@ -45,10 +50,49 @@ MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "b
 
 
 def label_plan(spec: KitSpec) -> LabelPlan:
-    """The plan every label of the kit shares, with a row for each move its pictures have no cell for."""
-    rows = max(len(spec.off_cells(box.moves)) for box in spec.catalogue.boxes)
+    """The plan every label of the kit shares, with a row for each move its pictures have no cell for,
+    wide enough for the longest row's words; takes from several heaps as a table where that prints
+    them larger (many takes)."""
+    register_fonts()  # to measure the rows' words, also before a PDF is opened
+    off = [spec.off_cells(box.moves) for box in spec.catalogue.boxes]
     keyed = spec.finder_keys is not None
-    return plan_label(spec.stock.content_width, spec.stock.content_height, move_rows=rows, key=keyed)
+    stock = spec.stock
+    words = {row_words(spec.game, move) for moves in off for move in moves}
+    rows = plan_label(stock.content_width, stock.content_height, move_rows=max(map(len, off)),
+                      row_em=_em(words), key=keyed)
+    heaps = [takes_by_heap(moves) for moves in off]
+    if rows.row_cap >= ROW_TARGET or not all(heaps):
+        return rows
+    lines = [_("take"), *(_("from {heap}").format(heap=h) for h in {h for box in heaps for h in box})]
+    takes = max(take for box in heaps for row in box.values() for take in row)
+    table = plan_label(stock.content_width, stock.content_height, move_rows=1 + max(map(len, heaps)),
+                       row_em=_em(lines), table_takes=takes, key=keyed)
+    return table if table.row_cap > rows.row_cap else rows
+
+
+def _em(words: Iterable[str]) -> float:
+    """The widest of ``words`` in their capital height (what plan_label calls row_em)."""
+    return max((text_width(w, BOLD, 1.0) / CAP_HEIGHT for w in words), default=DEFAULT_ROW_EM)
+
+
+def takes_by_heap(moves: Sequence[object]) -> dict[int, list[int]]:
+    """A box's takes from several heaps, heap by heap (smallest first): its lines in a table of takes.
+    Empty when the moves are no such takes."""
+    takes = [move for move in moves if isinstance(move, HeapTake)]
+    if not takes or len(takes) != len(moves):
+        return {}
+    lines: dict[int, list[int]] = {}
+    for move in sorted(takes, key=lambda m: (m.heap, m.take)):
+        lines.setdefault(move.heap, []).append(move.take)
+    return lines
+
+
+def row_words(game: Game[Any, Any], move: object) -> str:
+    """A move row's words: the game's own ("take 2"), but a take from one of several heaps as "1 from 3"
+    (the legend says what it means), short enough to print large beside the picture."""
+    if isinstance(move, HeapTake):
+        return _("{count} from {heap}").format(count=move.take, heap=move.heap)
+    return game.move_mark(move).label
 
 
 def sheet_plan(spec: KitSpec) -> SheetPlan:
@@ -107,8 +151,11 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     counts = None if count else _counts_on_cells(spec, box)
     draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts,
                  arrows=spec.arrows(box.moves))
-    for index, move in enumerate(spec.off_cells(box.moves)):
-        _move_row(canvas, plan, index, game.move_mark(move).label, spec.colour(move))
+    if plan.table_takes:
+        _take_table(canvas, plan, spec, spec.off_cells(box.moves))
+    else:
+        for index, move in enumerate(spec.off_cells(box.moves)):
+            _move_row(canvas, plan, index, row_words(game, move), spec.colour(move))
     number = str(box.id)
     # Narrower than the column, so a three-digit number keeps clear of the picture.
     size = fit_size(number, BOLD, plan.number.w * 0.86, plan.number.h * 0.9)
@@ -155,12 +202,32 @@ def _move_row(canvas: Canvas, plan: LabelPlan, index: int, text: str, colour: Co
     """A move the picture has no cell for: its bead dot and its words ("take 2") in a row of their own."""
     cx, cy = plan.row_dot_centre(index)
     draw_dot(canvas, cx, cy, plan.row_radius, colour)
-    row = plan.move_rows[index]
-    x = cx + plan.row_radius * 1.5
-    size = fit_size(text, BOLD, row.right - x, row.h * 0.5)
+    size = plan.row_cap / CAP_HEIGHT  # every row alike, as large as the longest row's words allow
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, size)
-    canvas.drawString(x, cy - size * CAP_HEIGHT / 2, text)
+    canvas.drawString(plan.row_text_x(index), cy - plan.row_cap / 2, text)
+
+
+def _take_table(canvas: Canvas, plan: LabelPlan, spec: KitSpec, moves: Sequence[object]) -> None:
+    """A box's takes from several heaps as a table: "take" and the counts along the top, then a line per
+    heap ("from 3") with a dot under each count that box allows."""
+    size = plan.row_cap / CAP_HEIGHT
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, size)
+    heading = plan.move_rows[0]
+    baseline = heading.y + heading.h / 2 - plan.row_cap / 2
+    canvas.drawString(plan.row_text_x(0), baseline, _("take"))
+    for take in range(1, plan.table_takes + 1):
+        canvas.drawCentredString(plan.table_cell(0, take)[0], baseline, str(take))
+    for index, (heap, takes) in enumerate(takes_by_heap(moves).items(), start=1):
+        row = plan.move_rows[index]
+        canvas.setFillColor(hex_colour(INK))  # each line's dots leave their colour set
+        canvas.setFont(BOLD, size)
+        canvas.drawString(plan.row_text_x(index), row.y + row.h / 2 - plan.row_cap / 2,
+                          _("from {heap}").format(heap=heap))
+        for take in takes:
+            colour = spec.colour(HeapTake(heap, take))
+            draw_dot(canvas, *plan.table_cell(index, take), plan.row_radius, colour)
 
 
 def _cut_lines(canvas: Canvas, slots: Sequence[Rect]) -> None:
