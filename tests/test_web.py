@@ -210,6 +210,9 @@ def test_hostile_requests_get_a_clear_4xx_and_change_nothing(db, tmp_path):
     for response, status in cases:
         assert response.status_code == status, (response.status_code, response.text)
         assert response.text.strip() and db not in response.text
+    taken_said = cases[4][0].json["error"]  # API codes count from 0, squares from 1: both are named
+    assert taken_said.startswith(f"move code {taken} is not a legal move now (legal codes: ")
+    assert f"{legal[0]} = {legal[0] + 1}" in taken_said, taken_said
     assert (head(db, "class-a"), head(db, "other")) == before
     after = pupil.ok({"action": "move", "move": legal[0]})["live"]["game"]  # the page goes on
     assert after["moves"][3] == str(legal[0] + 1)  # MENACE, pupil, MENACE, pupil

@@ -218,7 +218,7 @@ def test_the_apis_errors_in_german(db: str, tmp_path: Path) -> None:
     assert english(errors) == [], errors
     assert errors[0] == "es läuft kein Spiel: ein neues Spiel beginnen"
     assert errors[2] == "Spiel 1 läuft: es zuerst beenden, zurücknehmen oder verwerfen"
-    assert errors[3].startswith(f"{taken} ist jetzt kein erlaubter Zug (erlaubt: ")
+    assert errors[3].startswith(f"Zugcode {taken} ist jetzt kein erlaubter Zug (erlaubte Codes: ")
     assert errors[10].startswith("Spiel 1 wird am Tisch gespielt (Ziehen: von Hand, Gegner: Mensch)")
     assert errors[13] == "diese Seite gibt es nicht"
     assert unknown_action.json["error"] == "unbekannte Aktion 'explode': eine von new, move, undo, discard"

@@ -72,8 +72,9 @@ def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> list
     game = kit.catalogue.game
     legal = {kit.code(m): m for m in game.legal_moves(session.state)}
     if isinstance(code, bool) or not isinstance(code, int) or code not in legal:
-        texts = ", ".join(game.move_text(m) for m in legal.values())
-        message = _("{move} is not a legal move now (legal: {moves})")
+        # The API's codes count from 0 (JSON), people's squares from 1: name both, so neither is misread.
+        texts = ", ".join(f"{c} = {game.move_text(m)}" for c, m in legal.items())
+        message = _("move code {move} is not a legal move now (legal codes: {moves})")
         raise BadMove(message.format(move=repr(code), moves=texts))
     table = _table(store, world, Browser(game.move_text(legal[code])), rng)
     said = _play_on(table)
