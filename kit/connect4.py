@@ -73,10 +73,6 @@ class ConnectFour(Game[Position, Column]):
     def title(self) -> str:
         return _("Four-in-a-row")
 
-    @property
-    def short_title(self) -> str:
-        return _("Four-in-a-row")
-
     def rules_summary(self) -> str:
         return _("Two players take turns to drop a disc into one of the 7 columns of an upright 7 x 6 "
                  "board; it falls to the lowest empty cell. X moves first. Four of your discs in a line "

@@ -154,9 +154,10 @@ class Game(ABC, Generic[P, M]):
         """The game's name, in the current language."""
 
     @property
-    @abstractmethod
     def short_title(self) -> str:
-        """A word or two where room is short: a label's band, a printed kit's title ("Nim")."""
+        """A word or two where room is short: a label's band, a printed kit's title ("Nim"); the title
+        unless the game's is longer."""
+        return self.title
 
     def require_matchbox_kit(self) -> None:
         """Raises NoMatchboxKit, saying how many positions the game has, when it has no matchbox kit."""

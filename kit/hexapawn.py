@@ -82,10 +82,6 @@ class Hexapawn(Game[Board, PawnMove]):
     def title(self) -> str:
         return _("Hexapawn")
 
-    @property
-    def short_title(self) -> str:
-        return _("Hexapawn")
-
     def initial(self) -> State[Board]:
         return State(START, FIRST)
 

@@ -133,10 +133,6 @@ class Othello(Game[Position, Square]):
     def title(self) -> str:
         return _("Othello")
 
-    @property
-    def short_title(self) -> str:
-        return _("Othello")
-
     def rules_summary(self) -> str:
         return _("Black and White take turns to place a disc of their colour on the 8 x 8 board, Black "
                  "first. A disc must trap one or more lines of the opponent's discs between it and one of "

@@ -101,10 +101,6 @@ class UltimateTicTacToe(Game[Position, Move]):
     def title(self) -> str:
         return _("Ultimate tic-tac-toe")
 
-    @property
-    def short_title(self) -> str:
-        return _("Ultimate tic-tac-toe")
-
     def rules_summary(self) -> str:
         return _("Nine noughts-and-crosses boards make one big board. X moves first. Where you play in a "
                  "small board sends your opponent to the small board in the same place; if that board is "
