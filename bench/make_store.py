@@ -2,7 +2,7 @@
 
 Usage: python bench/make_store.py PATH [GAMES].
 
-Games are played digitally against a random opponent by the play table itself (tracker.table), as
+Games are played digitally against a random opponent by the play table itself (tracker.table.play_table), as
 `menace play --draw digital --opponent random` plays them, but many per transaction, so that building
 10,000 games takes about half a minute rather than an fsync per move.
 """
@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 from generator.catalogue import build_catalogue
-from tracker.kit_record import KitRecord
-from tracker.store import Store, new_id
-from tracker.table import Table
+from tracker.state.kit_record import KitRecord
+from tracker.store.event_store import Store, new_id
+from tracker.table.play_table import Table
 
 BATCH = 500
 

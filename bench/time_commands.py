@@ -73,7 +73,7 @@ def main(store: str, runs: int) -> None:
     print(f"{timed(['import', '--db', other, export], runs=1):8.3f} s  import (whole export, new store)")
     print(f"{timed(['import', '--db', other, export], runs=runs):8.3f} s  import again (nothing new)")
     probe = (
-        "import sys; from tracker.cli import main\n"
+        "import sys; from tracker.cli.main import main\n"
         "try:\n"
         "    main(['play', '--db', sys.argv[1], '--draw', 'digital', '--opponent', 'perfect', '--brief',"
         " '--kit', 'bench'])\n"

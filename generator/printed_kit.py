@@ -58,7 +58,7 @@ class KitOptions:
 
     game: str = ALL_GAMES
     menace_plays: str = "first"
-    rules: str | Rules | None = None  # a preset's or file's name, or a kit's own (tracker.kit_print)
+    rules: str | Rules | None = None  # a preset's or file's name, or a kit's own (tracker.formats.kit_print)
     palette: str | Palette | None = None
     paper: str | None = None
     stock: str = DEFAULT_STOCK

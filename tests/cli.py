@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner, Result
 
-from tracker.cli import main
+from tracker.cli.main import main
 
 
 def run(*args: str, input: str | None = None) -> Result:

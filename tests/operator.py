@@ -18,7 +18,7 @@ from generator.catalogue import build_catalogue
 from kit.nim import Nim, NimHeaps
 from kit.palettes import load_palette
 from kit.rules import load_rules
-from tracker.cli import main
+from tracker.cli.main import main
 
 MAX_ANSWERS = 5_000  # a 20-game session needs a few hundred
 

@@ -61,7 +61,7 @@ def test_generate_level_per_sheet_says_each_sheets_level(tmp_path):
 
     from click.testing import CliRunner
 
-    from tracker.cli import main
+    from tracker.cli.main import main
 
     result = CliRunner().invoke(main, ["generate", "--game", "nim", "--out", str(tmp_path)])
     assert result.exit_code == 0

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 from click.testing import CliRunner
 
-from tracker.cli import main
+from tracker.cli.main import main
 
 
 @pytest.fixture

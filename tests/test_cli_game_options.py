@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.cli import run
-from tracker.store import Store
+from tracker.store.event_store import Store
 
 HEAPS = ("--game", "nim", "--heaps", "1,2,3")
 RAW = ("--game", "tictactoe", "--symmetry", "none")

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from tests.pdfcheck import unembedded_fonts
-from tracker.cli import main
+from tracker.cli.main import main
 
 
 def run(*args):

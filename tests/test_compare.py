@@ -1,11 +1,11 @@
-"""The learners' comparison on tic-tac-toe (tracker/compare.py): games to stop losing and final rates."""
+"""The learners' comparison on tic-tac-toe (tracker/lab/compare.py): games to stop losing and final rates."""
 from __future__ import annotations
 
 import json
 
 from tests.cli import run
-from tracker.compare import Row, compare, compare_lines, stopped_losing, tail_length
-from tracker.matches import run_match
+from tracker.lab.compare import Row, compare, compare_lines, stopped_losing, tail_length
+from tracker.lab.matches import run_match
 
 
 def test_games_to_stop_losing_is_the_last_loss_outside_the_final_fifth():

@@ -5,7 +5,7 @@ preset has). The simulator's engines are checked against the same kit loop in te
 
 The kit's MENACE logs its draws, refills and resignations and the loop its moves; the test turns them into
 the events a tracker store would record (kit_created, game_started, refilled, drew, resigned, moved,
-game_ended with the settlement) and steps them through ``tracker.events.step``, which checks every one
+game_ended with the settlement) and steps them through ``tracker.state.events.step``, which checks every one
 against the kit's rules; game_ended carries the settlement the tracker computes, as in live play.
 After every game the tracker's mirror must equal the kit MENACE's beads, box by box and colour by colour.
 The opponent alternates between random (MENACE wins and learns) and perfect (boxes run dry).
@@ -26,11 +26,11 @@ from kit.games import GAMES, get_game
 from kit.match import play_game
 from kit.players import MenacePlayer, make_player, parse_player
 from kit.rules import preset_names
-from tracker import events
-from tracker import session as sessions
-from tracker.events import Event, World, ended_data, initial_world, step
-from tracker.kit_record import KitRecord
-from tracker.session import Turn
+from tracker.state import events
+from tracker.state import session as sessions
+from tracker.state.events import Event, World, ended_data, initial_world, step
+from tracker.state.kit_record import KitRecord
+from tracker.state.session import Turn
 
 GAMES_PLAYED = 200
 AT = "2026-01-01T00:00:00Z"

@@ -19,7 +19,7 @@ from kit.game import SIDES
 from kit.games import get_game
 from kit.matchbox import NotABoxError
 from kit.palettes import default_palette
-from tracker.cli import main
+from tracker.cli.main import main
 
 TTT = get_game("tictactoe")
 

@@ -23,7 +23,7 @@ from kit.games import GAMES, get_game
 from kit.palettes import default_palette
 from kit.tictactoe import square_words
 from tests.pdfcheck import print_scaling, unembedded_fonts
-from tracker.cli import main
+from tracker.cli.main import main
 
 MM = 72 / 25.4
 FILES = [name for name, _, _ in DOCUMENTS]

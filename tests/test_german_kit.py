@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
 from kit.i18n import current_language, use_language
-from tracker.cli import main
+from tracker.cli.main import main
 
 # English words with no German homograph: one of them in a German document is an untranslated sentence.
 # (Not "in", "an", "so", "not", "will", "hat", "also", "was", "rot", "pink", "orange", "start", "top",

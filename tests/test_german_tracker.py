@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 from kit.game import GameError
 from kit.games import get_game
 from kit.i18n import current_language, use_language
-from tracker.cli import main
+from tracker.cli.main import main
 
 ENGLISH_ONLY = frozenset(  # no German homographs: not "was", "hold", "real", "Label" or "Palette"
     """the and of with from your this that which when where what there then than box boxes bead beads game
@@ -283,7 +283,7 @@ def test_nim_at_the_table_in_german(tmp_path) -> None:
 def test_bead_changes_count_their_beads_in_german() -> None:
     """One sentence per change for the terminal and the classroom screen alike, plurals right in German."""
     from kit.matchbox import BeadChange
-    from tracker.corrections import settle_instruction
+    from tracker.table.corrections import settle_instruction
 
     changes = [BeadChange(12, 0, 3, 3 + put_in) for put_in in (4, 2, 1, 0, -1, -3)]
     use_language("de")

@@ -120,7 +120,7 @@ def test_the_palette_colours_every_bead_of_every_hexapawn_kit():
 
 
 def test_the_play_table_labels_the_board_with_files_and_ranks():
-    from tracker.text import position_lines
+    from tracker.state.text import position_lines
 
     board = GAME.parse_position("BBB/.W./W.W")
     assert position_lines(GAME, board, "numbers") == ["    a b c", "  3 B B B", "  2 . W .", "  1 W . W"]
@@ -129,7 +129,7 @@ def test_the_play_table_labels_the_board_with_files_and_ranks():
 def test_find_shows_the_label_beside_the_real_board():
     from click.testing import CliRunner
 
-    from tracker.cli import main
+    from tracker.cli.main import main
 
     args = ["find", "--game", "hexapawn", "--menace-plays", "second", "BBB/W../.WW"]
     result = CliRunner().invoke(main, args)
@@ -167,7 +167,7 @@ def test_the_rules_card_confiscates_only_the_last_moves_bead():
 
 def test_the_terminal_label_names_a_second_capture_onto_the_same_square():
     from kit.palettes import default_palette
-    from tracker.text import label_beside_board
+    from tracker.state.text import label_beside_board
 
     catalogue = build_catalogue("hexapawn", "second")
     placement = catalogue.place("B.B.WW.W.")  # a3xb2 (yellow) and c3xb2 (orange) both land on b2

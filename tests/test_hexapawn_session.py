@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from kit.game import SIDES, State
 from kit.games import get_game
 from tests.operator import Operator, run_with_operator
-from tracker.cli import main
-from tracker.store import Store
+from tracker.cli.main import main
+from tracker.store.event_store import Store
 
 GAME = get_game("hexapawn")
 BOARD_ROW = re.compile(r"  ([123]) ([WB.]) ([WB.]) ([WB.])$")

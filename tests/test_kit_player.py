@@ -10,7 +10,7 @@ import pytest
 from kit.match import play_game
 from kit.players import MenacePlayer, RandomPlayer, parse_player
 from tests.cli import play_random, run
-from tracker.store import Store
+from tracker.store.event_store import Store
 
 
 def match(db, *args):

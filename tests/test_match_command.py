@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from kit.games import get_game
 from kit.players import MenacePlayer, parse_player
-from tracker.cli import main
-from tracker.matches import _seats, run_match, running_mean
+from tracker.cli.main import main
+from tracker.lab.matches import _seats, run_match, running_mean
 
 
 def run(*args, input=None):

@@ -17,7 +17,7 @@ from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import SAFE_EDGE, PrintAreaError, check_print_area, plan_label, plan_sheet
 from generator.printed_kit import KitOptions, plan_kits
 from generator.stocks import BOX_TOP, PAPERS, load_stock, stock_names
-from tracker.cli import main
+from tracker.cli.main import main
 
 MM = 72 / 25.4
 COMBINATIONS = [

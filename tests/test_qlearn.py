@@ -16,7 +16,7 @@ from kit.nim import Nim
 from kit.players import RandomPlayer, make_player, parse_player
 from kit.qlearn import QLearner, epsilon, fits_under, load_learner, padded, save_values
 from tests.cli import run
-from tracker.matches import run_match
+from tracker.lab.matches import run_match
 
 
 class Dice:

@@ -1,4 +1,4 @@
-"""The transfer study (tracker/qstudy.py): its arms, bands and games saved, on Nim with several heaps."""
+"""The transfer study (tracker/lab/qstudy.py): its arms, bands and games saved, on Nim with several heaps."""
 from __future__ import annotations
 
 import json
@@ -10,9 +10,9 @@ from pypdf import PdfReader
 from kit.games import get_game
 from kit.qlearn import fits_under, padded
 from tests.cli import run
-from tracker.matches import running_mean
-from tracker.qstudy import Band, Study, play_learners, reach, transfer_study
-from tracker.qstudy_report import arm_sentences, study_json, study_lines, write_study_pdf
+from tracker.lab.matches import running_mean
+from tracker.lab.qstudy import Band, Study, play_learners, reach, transfer_study
+from tracker.lab.qstudy_report import arm_sentences, study_json, study_lines, write_study_pdf
 
 
 def heaps(*sizes):

@@ -10,8 +10,8 @@ import pytest
 
 from kit.players import IdealPlayer, RandomPlayer
 from tests.test_sim_known_answers import exact
-from tracker.sim import nim_tournament
-from tracker.sim.nim_tournament import (
+from tracker.lab import nim_tournament
+from tracker.lab.nim_tournament import (
     PLAYERS,
     coin_pairs,
     first_player_wins,

@@ -15,7 +15,7 @@ HEAVY = ("numpy", "networkx", "reportlab")
 PROBE = """
 import sys
 from click.testing import CliRunner
-from tracker.cli import main
+from tracker.cli.main import main
 result = CliRunner().invoke(main, sys.argv[1:])
 assert result.exit_code == 0, result.output
 print(sorted(m for m in {heavy!r} if m in sys.modules))

@@ -13,16 +13,18 @@ import click
 import pytest
 from click.testing import CliRunner
 
-import tracker.commands
-from tracker.cli import MenaceGroup, main
-from tracker.command_index import COMMANDS
+import tracker.cli
+from tracker.cli.index import COMMANDS
+from tracker.cli.main import MenaceGroup, main
 
 
 def real_commands() -> dict[str, tuple[str, click.Command]]:
-    """Every command the modules of tracker.commands define, by name: (module, command)."""
+    """Every command the modules of tracker.cli define, by name: (module, command)."""
     found: dict[str, tuple[str, click.Command]] = {}
-    for info in pkgutil.iter_modules(tracker.commands.__path__):
-        module = importlib.import_module(f"tracker.commands.{info.name}")
+    for info in pkgutil.iter_modules(tracker.cli.__path__):
+        if info.name in ("index", "main"):  # the index and the group, not modules of commands
+            continue
+        module = importlib.import_module(f"tracker.cli.{info.name}")
         for command in getattr(module, "COMMANDS", []):
             assert command.name not in found, f"two commands called {command.name}"
             found[command.name] = (info.name, command)
@@ -31,11 +33,11 @@ def real_commands() -> dict[str, tuple[str, click.Command]]:
 
 def test_the_index_names_every_command_its_module_and_its_short_help():
     real = real_commands()
-    assert sorted(COMMANDS) == sorted(real), "add or remove the command in tracker/command_index.py"
+    assert sorted(COMMANDS) == sorted(real), "add or remove the command in tracker/cli/index.py"
     for name, (module, command) in real.items():
         entry, short_help = COMMANDS[name], command.get_short_help_str(10**6)
         assert entry.module == module, name
-        assert entry.short_help == short_help, f"{name}: tracker/command_index.py should say {short_help!r}"
+        assert entry.short_help == short_help, f"{name}: tracker/cli/index.py should say {short_help!r}"
 
 
 def commands_section(group: click.Group, width: int) -> str:
@@ -67,10 +69,11 @@ def test_a_command_runs_from_the_group_and_unknown_names_stay_unknown():
 PROBE = """
 import sys
 from click.testing import CliRunner
-from tracker.cli import main
+from tracker.cli.main import main
 result = CliRunner().invoke(main, sys.argv[1:])
 assert result.exit_code == 0, result.output
-print(sorted(m.rpartition(".")[2] for m in sys.modules if m.startswith("tracker.commands.")))
+print(sorted(m.rpartition(".")[2] for m in sys.modules if m.startswith("tracker.cli.")
+             and m not in ("tracker.cli.main", "tracker.cli.index")))
 """
 
 
@@ -88,7 +91,7 @@ def test_only_the_command_run_is_imported(args, loaded):
 SIMULATE_PROBE = """
 import sys
 from click.testing import CliRunner
-from tracker.cli import main
+from tracker.cli.main import main
 result = CliRunner().invoke(main, ["simulate", "--engine", "kit", "--games", "30", "--json"])
 assert result.exit_code == 0, result.output
 print(sorted(m for m in {unwanted!r} if m in sys.modules))
@@ -97,8 +100,9 @@ print(sorted(m for m in {unwanted!r} if m in sys.modules))
 
 def test_one_menace_loads_no_report_store_or_numpy_engine():
     """simulate --json prints no chart and opens no store: their modules stay out of its start-up."""
-    unwanted = ("generator.charts", "reportlab", "networkx", "tracker.sim.report", "tracker.store",
-                "tracker.sim.engine_numpy", "tracker.sim.engine_numba")  # fmt: skip
+    unwanted = ("generator.charts", "reportlab", "networkx", "tracker.sim.report",
+                "tracker.store.event_store", "tracker.sim.engine_numpy",
+                "tracker.sim.engine_numba")  # fmt: skip
     probe = SIMULATE_PROBE.format(unwanted=unwanted)
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
@@ -111,7 +115,7 @@ def test_openblas_starts_no_threads_unless_the_user_asks(given, expected):
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     if given is not None:
         env["OPENBLAS_NUM_THREADS"] = given
-    probe = "import os, tracker.cli; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    probe = "import os, tracker.cli.main; print(os.environ['OPENBLAS_NUM_THREADS'])"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             env=env, cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.strip() == expected

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from kit.game import GameError
 from kit.games import get_game
 from tests.cli import run
-from tracker.thinking_time import opponents_for, parse_iterations, play_cell, thinking_time
+from tracker.lab.thinking_time import opponents_for, parse_iterations, play_cell, thinking_time
 
 
 def test_iteration_counts_are_read_sorted_and_distinct():

@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 from tests.cli import play_random, run
-from tracker.store import Store, default_path
+from tracker.store.event_store import Store, default_path
 
 
 def events(db: str) -> int:
@@ -258,7 +258,7 @@ def test_export_writes_each_event_as_its_canonical_json(db, tmp_path):
     sorted, compact encoding of the event, and the log's own fields, in log order."""
     import csv
 
-    from tracker.store import dumps
+    from tracker.store.event_store import dumps
 
     play_random(db, games=2, seed=5)
     stored = (

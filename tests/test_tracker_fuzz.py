@@ -14,9 +14,9 @@ import sys
 from click import ClickException
 from click.testing import CliRunner
 
-from tracker.cli import main
-from tracker.replay import verify
-from tracker.store import Store
+from tracker.cli.main import main
+from tracker.store.event_store import Store
+from tracker.store.replay import verify
 
 MARKS = "#$%^&*{}<>|`~;"
 HOSTILE = [

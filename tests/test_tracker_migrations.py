@@ -7,9 +7,9 @@ import sqlite3
 
 from click.testing import CliRunner
 
-from tracker.cli import main
-from tracker.replay import verify
-from tracker.store import MIGRATIONS, Store
+from tracker.cli.main import main
+from tracker.store.event_store import MIGRATIONS, Store
+from tracker.store.replay import verify
 
 
 def test_migration_2_rebuilds_the_first_box_column_of_a_v1_store(tmp_path):

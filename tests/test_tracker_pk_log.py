@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.cli import run
-from tracker.store import Store
+from tracker.store.event_store import Store
 
 # The other tracker's eight symmetries, as shared/formats/pk-log.md lists them: board[i] = picture[rot[i]].
 ROTS = [[0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 3, 6, 1, 4, 7, 2, 5, 8], [6, 3, 0, 7, 4, 1, 8, 5, 2],

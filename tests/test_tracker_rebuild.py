@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from tests.cli import play_random, run
-from tracker.store import Store
+from tracker.store.event_store import Store
 
 GUARD = (
     "Error: kit class-a's bead counts are not the ones its log wrote (the store was edited behind its "

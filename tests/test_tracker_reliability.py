@@ -15,9 +15,9 @@ import time
 
 from click.testing import CliRunner
 
-from tracker.cli import main
-from tracker.replay import verify
-from tracker.store import Store
+from tracker.cli.main import main
+from tracker.store.event_store import Store
+from tracker.store.replay import verify
 
 GAMES = 200
 
@@ -130,7 +130,7 @@ def test_two_processes_on_the_same_kit_stay_consistent(tmp_path):
     ]
     outputs = [p.communicate() for p in runs]
     assert all("Traceback" not in err for _, err in outputs), outputs
-    # The one that comes second while the other plays is refused at once (tracker.play_lock); one that
+    # The one that comes second while the other plays is refused at once (tracker.table.play_lock); one that
     # comes after goes on with the next games.
     for process, (_, err) in zip(runs, outputs, strict=True):
         assert process.returncode == 0 or (process.returncode == 2 and "is already in play" in err), err

@@ -1,6 +1,6 @@
 """The event reducer refuses forged events: each of its rule checks is shown to bite.
 
-A store is written only through tracker.events.step, so an event that breaks the rules (a refill with
+A store is written only through tracker.state.events.step, so an event that breaks the rules (a refill with
 other colours than the rules draw, a bead the box does not hold, a settlement that does not follow the
 preset) must be refused and leave the store as it was. Each test records the honest event too, so it
 cannot pass by refusing everything.
@@ -14,10 +14,10 @@ import pytest
 
 from generator.catalogue import build_catalogue
 from kit.matchbox import when_empty
-from tracker.events import EventError, ended_data, refill_rng
-from tracker.kit_record import KitRecord
-from tracker.session import Turn, placement, turn
-from tracker.store import Store, new_id
+from tracker.state.events import EventError, ended_data, refill_rng
+from tracker.state.kit_record import KitRecord
+from tracker.state.session import Turn, placement, turn
+from tracker.store.event_store import Store, new_id
 
 
 def new_kit(tmp_path, rules: str) -> tuple[Store, KitRecord]:

@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.operator import Operator, run_with_operator
-from tracker.cli import main
-from tracker.store import Store
+from tracker.cli.main import main
+from tracker.store.event_store import Store
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ import pytest
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
-from tracker.kit_record import KitRecord
-from tracker.store import Store, new_id
+from tracker.state.kit_record import KitRecord
+from tracker.store.event_store import Store, new_id
 
 
 def test_a_failed_write_inside_a_batch_leaves_nothing_of_itself(tmp_path):

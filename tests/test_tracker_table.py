@@ -7,9 +7,9 @@ import random
 import pytest
 
 from generator.catalogue import build_catalogue
-from tracker.kit_record import KitRecord
-from tracker.store import Store, new_id
-from tracker.table import Stop, Table
+from tracker.state.kit_record import KitRecord
+from tracker.store.event_store import Store, new_id
+from tracker.table.play_table import Stop, Table
 
 
 class Script:

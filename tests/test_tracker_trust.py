@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 from tests.cli import play_random, run
-from tracker.events import Event
-from tracker.store import GENESIS, dumps, event_hash
+from tracker.state.events import Event
+from tracker.store.event_store import GENESIS, dumps, event_hash
 
 
 def table(db: str, query: str) -> list[tuple]:
@@ -193,8 +193,8 @@ def test_undo_at_the_next_games_first_prompt_reopens_the_game_before(db):
 
 
 def test_reopening_is_refused_once_a_bead_has_changed_since_or_for_another_game(db):
-    from tracker.events import EventError
-    from tracker.store import Store
+    from tracker.state.events import EventError
+    from tracker.store.event_store import Store
 
     play_random(db, games=2, seed=4)
     store = Store(db)
@@ -223,7 +223,7 @@ def test_reopening_checks_the_boxes_hold_what_the_game_left(db):
         connection.execute("UPDATE beads SET count = count + 5 WHERE box = ? AND move = ?", (box, code))
     refused = run("undo", "--db", db)
     assert (refused.exit_code, refused.output) == (2, GUARD)
-    from tracker.store import Store
+    from tracker.store.event_store import Store
 
     store = Store(db)
     with store.transaction():  # an edit that also forged the checksum still meets the reopening's own check
@@ -251,7 +251,7 @@ def test_a_key_means_the_same_colour_in_every_box(game, palette):
     from generator.catalogue import build_catalogue
     from kit.game import GameError
     from kit.palettes import load_palette
-    from tracker.kit_record import KitRecord
+    from tracker.state.kit_record import KitRecord
 
     rules = "michie" if game == "tictactoe" else "nim"
     catalogue = build_catalogue(game, "first", rules)
@@ -341,7 +341,7 @@ def test_hostile_json_in_an_import_is_one_line(tmp_path, body, message):
 def small_disk(monkeypatch):
     """Every store opened from now on cannot grow beyond its size when opened (SQLite's max_page_count),
     as when the disk is full."""
-    from tracker.store import Store
+    from tracker.store.event_store import Store
 
     opened = Store.__init__
 

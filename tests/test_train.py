@@ -8,9 +8,9 @@ import pytest
 
 from kit.game import GameError
 from tests.cli import run
-from tracker.matches import run_match
-from tracker.store import Store
-from tracker.training import save_trained_kit, train
+from tracker.lab.matches import run_match
+from tracker.lab.training import save_trained_kit, train
+from tracker.store.event_store import Store
 
 
 def beads(db, kit):

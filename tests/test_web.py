@@ -21,7 +21,7 @@ from werkzeug.test import Client  # noqa: E402
 
 from tests.cli import play_random, run  # noqa: E402
 from tests.web import Pupil, head, log  # noqa: E402
-from tracker.store import Store  # noqa: E402
+from tracker.store.event_store import Store  # noqa: E402
 from tracker.web.app import MAX_BODY, TOKEN_HEADER, ClassroomScreen  # noqa: E402
 from tracker.web.server import server  # noqa: E402
 
@@ -164,7 +164,7 @@ def test_a_game_at_the_table_is_not_played_from_the_browser(db):
 
 
 def test_the_browser_waits_while_a_menace_play_window_holds_the_kit(db):
-    from tracker.play_lock import playing
+    from tracker.table.play_lock import playing
 
     pupil = Pupil(client(db), "class-a")
     store = Store(Path(db))
@@ -311,7 +311,7 @@ def test_menace_serve_listens_on_127_0_0_1_and_names_its_address(db):
 def test_menace_serve_without_the_web_extra_says_how_to_install_it(db):
     probe = (
         "import sys; sys.modules['werkzeug'] = None\n"
-        "from tracker.cli import main\n"
+        "from tracker.cli.main import main\n"
         "main(['serve', '--db', sys.argv[1]])\n"
     )
     result = subprocess.run([sys.executable, "-c", probe, db], capture_output=True, text=True, cwd=ROOT)
@@ -337,6 +337,6 @@ def test_menace_serve_refuses_an_unknown_kit_in_one_line(db):
 
 
 def test_the_command_line_does_not_load_the_web_library():
-    probe = "import sys\nfrom tracker.cli import main\nprint('werkzeug' in sys.modules)\n"
+    probe = "import sys\nfrom tracker.cli.main import main\nprint('werkzeug' in sys.modules)\n"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
     assert result.stdout.strip() == "False", result.stderr

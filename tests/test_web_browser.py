@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli import play_random, run
-from tracker.store import Store
+from tracker.store.event_store import Store
 
 CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():

@@ -7,7 +7,7 @@ from typing import Any
 
 from werkzeug.test import Client, TestResponse
 
-from tracker.store import Store
+from tracker.store.event_store import Store
 from tracker.web.app import TOKEN_HEADER
 
 

@@ -1,2 +1,1 @@
-"""Simulated MENACEs: numpy tables from the one catalogue, a vectorised population engine, and the
-kit-based reference it is tested against. numpy is imported only in here."""
+"""The simulator: populations of MENACEs on the numpy or numba engine, and its report (numpy lives here)."""

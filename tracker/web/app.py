@@ -33,11 +33,11 @@ from werkzeug.wrappers import Request, Response  # type: ignore[import-not-found
 
 from kit.game import GameError
 from kit.i18n import _, current_language
-from tracker.errors import MenaceError
-from tracker.kit_json import boxes_data, stats_data
-from tracker.kit_record import KitRecord
-from tracker.play_lock import KitInPlay, playing
-from tracker.store import Store
+from tracker.state.errors import MenaceError
+from tracker.state.kit_record import KitRecord
+from tracker.store.event_store import Store
+from tracker.store.kit_json import boxes_data, stats_data
+from tracker.table.play_lock import KitInPlay, playing
 from tracker.web import pupil, view
 from tracker.web.tokens import Tokens
 from tracker.web.words import page_words, words_json

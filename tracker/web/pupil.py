@@ -12,15 +12,15 @@ import random
 import re
 
 from kit.i18n import _
-from tracker import session as sessions
-from tracker.corrections import NothingToUndo, plan_undo
-from tracker.errors import MenaceError
-from tracker.events import World
-from tracker.kit_record import KitRecord
-from tracker.opponents import HUMAN, shown_opponent
-from tracker.session import Session, Turn
-from tracker.store import Store
-from tracker.table import Table
+from tracker.state import session as sessions
+from tracker.state.errors import MenaceError
+from tracker.state.events import World
+from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import HUMAN, shown_opponent
+from tracker.state.session import Session, Turn
+from tracker.store.event_store import Store
+from tracker.table.corrections import NothingToUndo, plan_undo
+from tracker.table.play_table import Table
 from tracker.web.view import playable_in_browser
 
 BEAD_SOURCE = "digital"
@@ -139,7 +139,7 @@ def _play_on(table: Table) -> list[str]:
 
 
 def _resuming() -> list[str]:
-    """What tracker.table says on resuming a game, in the language spoken."""
+    """What tracker.table.play_table says on resuming a game, in the language spoken."""
     return [
         _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent)."),
         _("  Beads out on top of their boxes: {beads}."),

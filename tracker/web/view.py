@@ -13,14 +13,14 @@ from typing import Any
 
 from kit.matchbox import BeadChange, Box
 from kit.picture import Grid, Picture
-from tracker import session as sessions
-from tracker.corrections import settle_instruction
-from tracker.events import World
-from tracker.kit_record import KitRecord
-from tracker.opponents import HUMAN
-from tracker.session import Session, Turn
-from tracker.stats import running_score, summarise
-from tracker.store import Store
+from tracker.state import session as sessions
+from tracker.state.events import World
+from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import HUMAN
+from tracker.state.session import Session, Turn
+from tracker.state.stats import running_score, summarise
+from tracker.store.event_store import Store
+from tracker.table.corrections import settle_instruction
 
 
 def version(store: Store, kit: KitRecord) -> dict[str, Any]:

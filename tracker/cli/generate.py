@@ -1,0 +1,113 @@
+"""`menace generate`: print a complete MENACE kit (labels, legend, finder, fill sheet, score sheet)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from kit.game import SIDES
+from kit.games import GAMES, game_from_spec
+from kit.i18n import LANGUAGES, _, use_language
+from tracker.cli.options import VARIANT_OPTIONS, db_option, open_kit, open_store, variant_options
+from tracker.state.errors import MenaceError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from generator.documents.common import KitSpec
+    from generator.printed_kit import KitOptions
+
+PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
+
+
+@click.command()
+@click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
+              help="Which kit to print; all: every game whose printed kit is finished.")
+@variant_options
+@click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
+              help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
+@click.option("--rules", default=None, metavar="NAME|FILE.toml",
+              help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, nim "
+                   "for nim, gardner for hexapawn).")
+@click.option("--palette", default=None, metavar="NAME|FILE.toml",
+              help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-craft).")
+@click.option("--paper", type=click.Choice(PAPERS), default=None,
+              help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
+@click.option("--stock", default="plain", show_default=True, metavar="NAME",
+              help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, avery-5160.")
+@click.option("--offset-x", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
+              help="Move the labels right (mm; negative: left) for a printer that feeds off-centre; "
+                   "refused if it would print within 4 mm of the sheet's edge.")
+@click.option("--offset-y", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
+              help="Move the labels down (mm; negative: up).")
+@click.option("--level-per-sheet", is_flag=True,
+              help="Start each MENACE move level's labels on a new sheet, to print each on its own colour "
+                   "of paper.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True,
+              help="Folder for the kits; each game gets DIR/<game>/ (with options: DIR/nim-heaps-1-2-3/).")
+@click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=None,
+              help="The language of every printed document and of this command's messages [default: "
+                   "menace's own --lang, or MENACE_LANG, else en].")
+@db_option
+@click.option("--kit", "kit_name", metavar="NAME", default=None,
+              help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
+                   "into DIR/NAME/; its game, side, rules and palette are the kit's.")
+@click.pass_context
+def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None, palette: str | None,
+             paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
+             language: str | None, out: Path, db_path: Path | None, kit_name: str | None) -> None:
+    """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
+    fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
+    a kit.json manifest.
+
+    With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes), the Nim kit (9 boxes) and the
+    Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
+    (actual size).
+    """
+    if language is not None:
+        use_language(language)  # before anything is drawn: documents translate as they draw
+    from generator.printed_kit import KitOptions, plan_kits
+    from generator.printed_kit import generate as generate_kit
+
+    options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
+                         level_per_sheet=level_per_sheet)
+    if kit_name is not None:
+        _print_stored_kit(ctx, db_path, kit_name, options, out)
+        return
+    draft = None if game == "all" else game_from_spec(game).printed_kit_draft
+    if draft is not None:
+        click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
+    generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
+    _warn_outgrowing(plan_kits(options))  # the kits just written: their simulated growth is remembered
+
+
+COMMANDS = [generate]
+
+
+def _warn_outgrowing(specs: Iterable[KitSpec]) -> None:
+    """One stderr line per kit with boxes that may outgrow a matchbox (its fill sheet says so too)."""
+    from generator.bill import bill_for, outgrow_warning
+
+    for spec in specs:
+        warning = outgrow_warning(bill_for(spec.catalogue).outgrowing)
+        if warning is not None:
+            line = _("Warning: {game} (kit {code}): {warning}.")
+            click.echo(line.format(game=spec.game.title, code=spec.code, warning=warning), err=True)
+
+
+def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, options: KitOptions,
+                      out: Path) -> None:
+    from tracker.formats.kit_print import print_stored_kit
+
+    names = ("game", *(key for key, _parse in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
+    given = [f"--{name.replace('_', '-')}" for name in names
+             if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
+    if given:
+        raise MenaceError(_("--kit prints the kit as it is: leave out {options}").format(
+            options=", ".join(given)))
+    store = open_store(db_path)
+    spec = print_stored_kit(store, open_kit(store, kit_name), options, out,
+                            lambda line: click.echo(line, err=True))
+    _warn_outgrowing([spec])  # from the beads its boxes hold now, as its fill sheet says

@@ -1,0 +1,148 @@
+"""Option bundles shared by several commands, and opening the store and kit they name."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+import click
+
+from kit.games import GAMES, game_from_spec
+from kit.i18n import _
+from tracker.state.errors import MenaceError
+
+if TYPE_CHECKING:  # the store is imported by the commands that open it: simulate and match need none
+    from tracker.state.kit_record import KitRecord
+    from tracker.store.event_store import Store
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class FileName(click.Path):
+    """A file's name (click.Path, as a pathlib.Path, not a directory). A name with a NUL byte is refused as
+    bad input: os.stat raises ValueError for it, not OSError, which click.Path lets through as a traceback."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if "\x00" in str(value):
+            self.fail(_("a file name cannot contain a NUL byte"), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def game_options(command: F) -> F:
+    """--game with its options, --menace-plays and --rules, as every catalogue-based command takes them."""
+    command = click.option(
+        "--rules",
+        default=None,
+        metavar="NAME|FILE.toml",
+        help=f"Reinforcement preset: a shipped one or your own file (default: {each_game('default_rules')}).",
+    )(command)
+    command = click.option(
+        "--menace-plays",
+        type=click.Choice(["first", "second"]),
+        default="first",
+        show_default=True,
+        help="Whether MENACE makes the first move or the second.",
+    )(command)
+    return click.option(
+        "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
+    )(variant_options(command))  # listed after --game in --help
+
+
+# The games' options as the command line spells them; each applies to the games that list it in
+# option_parsers, and variant_options folds the ones given into --game's value, the game's spec.
+VARIANT_OPTIONS = (
+    ("heaps", click.option("--heaps", metavar="N|A,B,...", default=None,
+                           help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.")),
+    ("max_take", click.option("--max-take", metavar="K", default=None,
+                              help="Nim: the most a turn takes (default 3 for one pile, no limit for "
+                              "several).")),
+    ("last_token", click.option("--last-token", type=click.Choice(["loses", "wins"]), default=None,
+                                help="Nim: whether taking the last token loses (default for one pile) or "
+                                "wins (default for several heaps).")),
+    ("symmetry", click.option("--symmetry", type=click.Choice(["full", "none"]), default=None,
+                              help="tictactoe: full folds boards that are the same under rotation and "
+                              "reflection into one box (default); none gives every board its own box.")),
+    ("forced_boxes", click.option("--forced-boxes", is_flag=True, default=None,
+                                  help="tictactoe: a box also for a board with one empty square.")),
+)
+
+
+def variant_options(command: F) -> F:
+    """The games' own options (--heaps, --symmetry, ...), folded into ``game``: the command receives the
+    game's spec (kit.games), e.g. "nim --heaps 1,2,3", and its plain name when no option is given. An
+    option that does not apply to the game is a one-line error."""
+
+    @functools.wraps(command)
+    def with_spec(*args: Any, **kwargs: Any) -> Any:
+        given = {key: kwargs.pop(key) for key, _option in VARIANT_OPTIONS}
+        kwargs["game"] = game_spec(kwargs["game"], given)
+        return command(*args, **kwargs)
+
+    for _key, option in reversed(VARIANT_OPTIONS):
+        option(with_spec)
+    return cast(F, with_spec)
+
+
+def game_spec(name: str, given: dict[str, Any]) -> str:
+    """The spec of game ``name`` with the options given on the command line (None: not given)."""
+    words = [name]
+    for key, value in given.items():
+        if value is not None and value is not False:
+            words += [f"--{key.replace('_', '-')}"] + ([] if value is True else [str(value)])
+    if len(words) > 1 and name not in GAMES:
+        message = _("{options}: choose one game with --game to give it options")
+        raise MenaceError(message.format(options=" ".join(words[1:])))
+    return game_from_spec(" ".join(words)).spec if len(words) > 1 else name
+
+
+def each_game(attribute: str) -> str:
+    """A game attribute for every registered game, for --help: 'michie for tictactoe, nim for nim'."""
+    return ", ".join(f"{getattr(game, attribute)} for {name}" for name, game in GAMES.items()
+                     if game.no_matchbox_kit is None)
+
+
+def json_option(command: F) -> F:
+    return click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help="Print JSON on stdout. JSON names moves by their codes: a tic-tac-toe square is 0-8 in reading "
+        "order (square 1 is 0), where every line for people says 1-9.",
+    )(command)
+
+
+def db_option(command: F) -> F:
+    return click.option(
+        "--db",
+        "db_path",
+        type=FileName(),
+        default=None,
+        help="The store (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).",
+    )(command)
+
+
+def kit_option(command: F) -> F:
+    return click.option(
+        "--kit", "kit_name", metavar="NAME", default=None, help="The kit (default: the store's only kit)."
+    )(command)
+
+
+def open_store(db_path: Path | None, *, create: bool = False) -> Store:
+    from tracker.store.event_store import Store, default_path
+
+    return Store(db_path or default_path(), create=create)
+
+
+def open_kit(store: Store, kit_name: str | None) -> KitRecord:
+    """The kit --kit names (or the store's only kit)."""
+    from tracker.store.event_store import KitNotChosen
+
+    try:
+        return store.kit(kit_name)
+    except KitNotChosen as error:
+        raise MenaceError(_("{error} with --kit NAME").format(error=error)) from None

@@ -1,0 +1,128 @@
+"""`menace simulate` and `menace tournament`: simulated MENACEs, numpy imported only when they run."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import click
+
+from tracker.cli.options import game_options, json_option
+from tracker.state.errors import MenaceError
+
+
+def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The opponent, if the simulator plays it: its fixed players, or a MENACE on the rules of the one it
+    meets (kit.players names more, such as mcts:N, for `menace match`)."""
+    from kit.players import parse_player
+    from tracker.sim.chunk import POLICY_KINDS
+
+    if value.strip().partition(":")[0] in (*POLICY_KINDS, "menace"):
+        spec = parse_player(value)
+        if spec.rules is None:
+            return value
+    names = ", ".join(["random", "perfect", "novice:P (0 <= P <= 1)", "ideal", "menace"])
+    raise MenaceError(f"unknown player {value!r}: choose {names} (menace match plays the others)")
+
+
+@click.command()
+@game_options
+@click.option("--opponent", default="random", show_default=True, metavar="KIND", callback=_opponent,
+              help="random, perfect, novice:P (perfect with probability P, else random), ideal, or menace.")
+@click.option("--games", type=click.IntRange(min=1), required=True, help="Games each MENACE plays.")
+@click.option("--population", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Independent MENACEs, each with its own opponent.")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
+@click.option("--engine", type=click.Choice(["auto", "numpy", "numba", "kit"]), default="auto",
+              show_default=True,
+              help="numba: compiled (pip install 'menace-kit[fast]'); numpy; kit: the kit's match loop, one "
+                   "game at a time. auto: numba when installed, else kit for a few MENACEs and numpy beyond.")
+@click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write a PDF report here (learning curve, results per block, first box).")
+@json_option
+def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
+             seed: int | None, engine: str, report: Path | None, as_json: bool) -> None:
+    """Simulate a population of MENACEs, each playing GAMES games against its own opponent.
+
+    Wins, draws and losses are counted from MENACE's side and summed over the population; the
+    curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
+    """
+    from tracker.sim.experiment import simulate as run
+
+    sim = run(game, menace_plays=menace_plays, rules=rules, opponent=opponent, games=games,
+              population=population, seed=seed, spread=report is not None, engine=engine)
+    if report is not None:
+        from tracker.sim.report import write_simulation_report  # the charts, only when asked for
+
+        try:
+            write_simulation_report(sim, report)
+        except OSError as error:
+            raise MenaceError(f"cannot write {report}: {error.strerror}") from None
+    if as_json:
+        click.echo(json.dumps(sim.to_json()))
+    else:
+        from tracker.sim.report import summary_lines
+
+        click.echo("\n".join(summary_lines(sim)))
+    total = sim.games * sim.population
+    rate = f"{total:,} games in {sim.seconds:.2f} s: {sim.games_per_s:,.0f} games/s ({sim.engine} engine)"
+    click.echo(rate, err=True)
+    if report is not None:
+        click.echo(f"wrote {report}", err=True)
+
+
+@click.command()
+@click.option("--game", type=click.Choice(["nim"]), default="nim", show_default=True,
+              help="The game (only Nim has the notebook's tournament).")
+@click.option("--games", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Games per ordered pair of players in the round robin.")
+@click.option("--training-opponent", type=click.Choice(["self", "random"]), default="self", show_default=True,
+              help="self: the notebook's self-play (two MENACEs, a coin for who starts). random: each "
+                   "learner trains against a uniformly random player, alternating sides (not the notebook).")
+@click.option("--training", type=click.IntRange(min=0), default=None,
+              help="Training games for the floor-1 and floor-0 players [self: 10,000; random: 2,000].")
+@click.option("--part-training", type=click.IntRange(min=0), default=None,
+              help="Training games for the part-trained player [self: 100; random: 30].")
+@click.option("--stable-training", type=click.IntRange(min=0), default=100_000, show_default=True,
+              help="Games among the stable's 10 MENACEs (self-play only).")
+@click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
+@json_option
+def tournament(
+    game: str, games: int, training_opponent: str, training: int | None, part_training: int | None,
+    stable_training: int, seed: int | None, as_json: bool,
+) -> None:
+    """Reproduce the Nim notebook's tournament: make six players, then a round robin.
+
+    By default the players are made as the notebook makes them, by self-play with a coin for who
+    starts: floor1 = the first of a floor-1 pair after 10,000 games, part-trained = the first of a
+    pair after 100, floor0 = the second of a floor-0 pair after 10,000, stable = member 0 of 10
+    floor-0 MENACEs after 100,000 games between random pairs; untrained = fresh; ideal = the best
+    take, else take 1. Nobody learns during the round robin. The table counts the first player's wins
+    (rows: first player, columns: second player).
+    """
+    from tracker.lab.nim_tournament import table_lines
+    from tracker.lab.nim_tournament import tournament as run
+
+    started = time.perf_counter()
+    result = run(games=games, training=training, part_training=part_training, stable_training=stable_training,
+                 training_opponent=training_opponent, seed=seed)
+    seconds = time.perf_counter() - started
+    if as_json:
+        players = result.players
+        wins = {
+            first: dict(zip(players, row, strict=True))
+            for first, row in zip(players, result.wins, strict=True)
+        }
+        click.echo(json.dumps({
+            "players": list(players), "wins": [list(row) for row in result.wins],
+            "game": game, "games": games, "training_opponent": training_opponent,
+            "training": result.training, "part_training": result.part_training,
+            "stable_training": result.stable_training if training_opponent == "self" else None,
+            "seed": seed, "first_player_wins": wins,
+        }))
+    else:
+        click.echo("\n".join(table_lines(result)))
+    click.echo(f"{seconds:.1f} s", err=True)
+
+
+COMMANDS = [simulate, tournament]

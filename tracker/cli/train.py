@@ -1,0 +1,56 @@
+"""`menace train`: train a MENACE in memory and keep it as a kit in the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kit.i18n import _, n_
+from tracker.cli.options import db_option, game_options, open_store
+from tracker.state.text import menace_side, thousands
+
+
+@click.command()
+@db_option
+@game_options
+@click.option("--palette", default=None, metavar="NAME|FILE.toml",
+              help="Bead palette, shipped or your own file (default: the game's).")
+@click.option("--opponent", default="self", show_default=True, metavar="SPEC",
+              help="Who MENACE learns against: self (a second fresh MENACE with the same rules on the "
+                   "other side) or a player as `menace match` names them (random, perfect, mcts:N, q...).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="Training games.")
+@click.option("--seed", type=int, default=None, help="Seed (default: drawn, and kept in the kit's history).")
+@click.argument("name")
+def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None,
+          opponent: str, games: int, seed: int | None, name: str) -> None:
+    """Train a fresh MENACE for GAMES games and keep it as the kit NAME, its beads as training left them.
+
+    The kit's history is one "trained" event saying how it was made (game, side, rules, opponent, games,
+    seed), so `menace play --kit NAME` plays it, `box`/`boxes --kit NAME` show its beads, `verify` checks
+    them, and `generate --kit NAME` prints its labels and fill sheet with the trained counts.
+    """
+    from tracker.lab.training import save_trained_kit, train
+
+    training = train(game, menace_plays, rules, opponent, games=games, seed=seed)
+    store = open_store(db_path, create=True)
+    world = save_trained_kit(store, name, palette, training)
+    kit = world.kit
+    beads = sum(sum(counts.values()) for counts in (world.loaded_mirror or {}).values())
+    trained = n_(
+        "Trained kit {kit}: {game}, {side}, rules {rules}, {games} game against {opponent} (seed {seed}): "
+        "won {wins}, drew {draws}, lost {losses}; {beads} beads in {boxes} boxes.",
+        "Trained kit {kit}: {game}, {side}, rules {rules}, {games} games against {opponent} (seed {seed}): "
+        "won {wins}, drew {draws}, lost {losses}; {beads} beads in {boxes} boxes.",
+        games,
+    )
+    click.echo(trained.format(
+        kit=kit.name, game=kit.catalogue.game.title, side=menace_side(kit.menace_plays), rules=kit.rules_name,
+        games=thousands(games), opponent=training.opponent, seed=training.seed, wins=thousands(training.wins),
+        draws=thousands(training.draws), losses=thousands(training.losses), beads=thousands(beads),
+        boxes=len(kit.boxes),
+    ))  # fmt: skip
+    click.echo(_("Store: {path}").format(path=store.path))
+
+
+COMMANDS = [train]

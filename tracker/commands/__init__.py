@@ -1,1 +1,0 @@
-"""The `menace` commands: click lives here (and in tracker.cli), each command a few lines over the library."""

@@ -1,0 +1,35 @@
+"""A stored kit printed as it stands: its labels and fill sheet show the beads each box holds now (a trained
+kit's counts), so a physical MENACE can be filled to play as well as the one in the store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tracker.state.kit_record import KitRecord
+from tracker.store.event_store import Store
+
+if TYPE_CHECKING:
+    from generator.documents.common import KitSpec
+    from generator.printed_kit import KitOptions
+
+
+def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Path,
+                     progress: Callable[[str], None]) -> KitSpec:
+    """Writes the printed kit of ``kit`` with its boxes' beads now into ``out``/<kit name>/; returns what it
+    printed (its catalogue's boxes hold those beads). The game, side, rules and palette are the kit's;
+    ``options`` gives the paper and stock.
+
+    The kit code printed is the fingerprint of the boxes with these counts, so a sheet of trained counts
+    is never mistaken for one of the preset's starting beads."""
+    from generator.printed_kit import plan_kits, write_kit
+
+    (spec,) = plan_kits(replace(options, game=kit.game, menace_plays=kit.menace_plays, rules=kit.rules,
+                                palette=kit.palette))
+    mirror = store.mirror(kit)
+    boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
+    spec = replace(spec, catalogue=replace(spec.catalogue, boxes=boxes))
+    write_kit(spec, out / kit.name, progress)
+    return spec

@@ -1,0 +1,1 @@
+"""Experiments with players: matches, training a kit, the learners' studies, the Nim tournament."""

@@ -1,0 +1,207 @@
+"""A kit as the store keeps it: its game, side, rules, palette and its own copy of the catalogue.
+
+The store holds the catalogue's boxes so that play never has to walk the game tree (about 30 ms);
+`menace verify` checks the copy against a freshly built catalogue and its fingerprint.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from kit.game import Game
+from kit.games import game_from_spec
+from kit.i18n import _
+from kit.matchbox import Box, Catalogue, Placement
+from kit.palettes import Colour, Palette, UnknownColourError, load_palette, palette_from_data
+from kit.palettes import kit_code as labels_code
+from kit.rules import Rules, load_rules, rules_from_data
+from tracker.state.errors import MenaceError
+
+MAX_NAME = 40
+NAME_MARKS = " ._-"  # allowed in a kit's name besides letters and digits (of any script)
+
+
+def kit_name(text: str) -> str:
+    """``text`` as a kit's name: trimmed, runs of spaces made one, NFC-normalised (so "Ä" typed either way
+    is one name); raises MenaceError unless it is 1-40 letters, digits, spaces, '.', '_' or '-', starting
+    with a letter or digit."""
+    name = unicodedata.normalize("NFC", " ".join(text.split()))
+    if (
+        not name
+        or len(name) > MAX_NAME
+        or not name[0].isalnum()
+        or not all(c.isalnum() or c in NAME_MARKS for c in name)
+    ):
+        raise MenaceError(
+            _(
+                "{text} is not a kit name: use 1-{most} letters, digits, spaces, '.', '_' or '-', starting "
+                "with a letter or digit"
+            ).format(text=repr(text), most=MAX_NAME)
+        )
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two kit names the same name: "class 7b", " class 7b " and "CLASS 7B" are one kit."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", " ".join(name.split())).casefold())
+
+
+@dataclass(frozen=True)
+class KitRecord:
+    """One physical MENACE recorded in a store."""
+
+    id: str  # stable across stores, so an export can be merged back
+    name: str
+    game: str  # the game's spec (kit.games): its plain name unless it has options
+    menace_plays: str
+    rules_name: str
+    palette_name: str
+    fingerprint: str
+    boxes: tuple[Box, ...]
+    # The kit's own copies of rules and a palette that came from files (their TOML tables), so the kit
+    # works after the files are changed or gone; None for a shipped preset or palette, read by name.
+    rules_file: dict[str, Any] | None = field(default=None, compare=False)
+    palette_file: dict[str, Any] | None = field(default=None, compare=False)
+
+    @classmethod
+    def made(cls, kit_id: str, name: str, game: str, catalogue: Catalogue, palette: Palette) -> KitRecord:
+        """A new kit of ``catalogue`` (its side, rules) and ``palette``, with copies of those from files."""
+        return cls(kit_id, name, game, catalogue.menace_plays, catalogue.rules.name, palette.name,
+                   catalogue.fingerprint, catalogue.boxes,
+                   catalogue.rules.as_file() if catalogue.rules.from_file else None,
+                   palette.as_file() if palette.from_file else None)
+
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        return Catalogue(game_from_spec(self.game), self.menace_plays, self.rules, self.boxes)
+
+    @cached_property
+    def rules(self) -> Rules:
+        if self.rules_file is None:
+            return load_rules(self.rules_name, game=game_from_spec(self.game).name)
+        source = f"kit {self.name}'s rules {self.rules_name}"
+        return rules_from_data(self.rules_name, self.rules_file, source=source, shipped=False)
+
+    @cached_property
+    def palette(self) -> Palette:
+        if self.palette_file is None:
+            return load_palette(self.palette_name, game=game_from_spec(self.game).name)
+        source = f"kit {self.name}'s palette {self.palette_name}"
+        return palette_from_data(self.palette_name, self.palette_file, source=source, shipped=False)
+
+    @cached_property
+    def kit_code(self) -> str:
+        """The kit code its labels print (kit.palettes.kit_code)."""
+        return labels_code(self.fingerprint, self.palette)
+
+    @cached_property
+    def _placements(self) -> dict[Any, Placement]:
+        return {}
+
+    def place(self, position: Any) -> Placement:
+        """catalogue.place, remembered per position: replaying 10,000 games asks the same questions often."""
+        placement = self._placements.get(position)
+        if placement is None:
+            placement = self._placements[position] = self.catalogue.place(position)
+        return placement
+
+    @cached_property
+    def box_codes(self) -> dict[int, frozenset[int]]:
+        """Each box's id and the move codes of its colours: the (box, move) pairs a beads row may have."""
+        return {b.id: frozenset(self.code(m) for m in b.moves) for b in self.boxes}
+
+    def box(self, box_id: int) -> Box:
+        return self.catalogue.box(box_id)
+
+    # Moves: in memory the tracker holds the game's own moves; events, the database and palettes key
+    # them by their codes (small whole numbers), converted here and nowhere else.
+    def code(self, move: Any) -> int:
+        return self.catalogue.game.move_code(move)
+
+    def move(self, code: int) -> Any:
+        return self.catalogue.game.move_from_code(code)
+
+    def colour_of(self, move: Any) -> Colour:
+        return self.palette.for_move(self.code(move))
+
+    def colour(self, move: Any) -> str:
+        return self.colour_of(move).spoken
+
+    def parse_colour(self, text: str, box: Box) -> Any:
+        """The move whose colour ``text`` names in ``box``; raises UnknownColourError.
+
+        A colour is its name, its letter or a prefix unique in the whole palette, never only in the box:
+        the same key means the same colour in every box ("b" is blue even in a box without blue, where it
+        is refused rather than taken as black). A colour the box does not have is refused with the box's
+        colours named."""
+        codes = tuple(self.code(m) for m in box.moves)
+        held = ", ".join(f"{c.spoken} ({c.code})" for c in map(self.palette.for_move, codes))
+        word = text.strip().lower()
+        if not word:
+            raise UnknownColourError(_("type a colour: {colours}").format(colours=held))
+        if not any(c.named_by(word) for c in self.palette.colours):
+            message = _("{text} is not a colour here: choose one of {colours}")
+            raise UnknownColourError(message.format(text=repr(text.strip()), colours=held))
+        colour = self.palette.parse(text)  # an ambiguous prefix is refused with the colours it could be
+        if colour.move not in codes:
+            message = _("box {box} has no {colour} beads: it holds {colours}")
+            raise UnknownColourError(message.format(box=box.id, colour=colour.spoken, colours=held))
+        return self.move(colour.move)
+
+    def created_data(self) -> dict[str, Any]:
+        """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""
+        return {
+            "name": self.name,
+            "game": self.game,
+            "menace_plays": self.menace_plays,
+            "rules": self.rules_name,
+            "palette": self.palette_name,
+            "fingerprint": self.fingerprint,
+            "boxes": boxes_to_json(game_from_spec(self.game), self.boxes),
+        } | own_copies(self.rules_file, self.palette_file)
+
+
+def own_copies(rules_file: dict[str, Any] | None, palette_file: dict[str, Any] | None) -> dict[str, Any]:
+    """The kit_created fields that hold a kit's copies of its rules and palette files (only those it has,
+    so a kit of shipped presets is written as before)."""
+    copies = {"rules_file": rules_file, "palette_file": palette_file}
+    return {key: value for key, value in copies.items() if value is not None}
+
+
+def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
+    return KitRecord(
+        kit_id,
+        data["name"],
+        data["game"],
+        data["menace_plays"],
+        data["rules"],
+        data["palette"],
+        data["fingerprint"],
+        boxes_from_json(game_from_spec(data["game"]), data["boxes"]),
+        data.get("rules_file"),
+        data.get("palette_file"),
+    )
+
+
+def boxes_to_json(game: Game[Any, Any], boxes: tuple[Box, ...]) -> list[list[Any]]:
+    """Boxes as JSON rows: [id, position text, move number, move codes, beads]."""
+    return [
+        [
+            b.id,
+            game.position_text(b.position),
+            b.move_number,
+            [game.move_code(m) for m in b.moves],
+            list(b.beads),
+        ]
+        for b in boxes
+    ]
+
+
+def boxes_from_json(game: Game[Any, Any], rows: list[list[Any]]) -> tuple[Box, ...]:
+    return tuple(
+        Box(int(i), game.parse_position(str(p)), n, tuple(game.move_from_code(c) for c in m), tuple(b))
+        for i, p, n, m, b in rows
+    )

@@ -1,0 +1,1 @@
+"""The SQLite event store, the only code that speaks SQL: log, projections, replay, verify, export, import."""

@@ -1,0 +1,230 @@
+"""Rebuilding a kit from its event log, and `verify`: does the log still explain the store?
+
+Replay goes through ``tracker.state.events.step``, the same code that recorded each event, so a mismatch
+means the store was changed behind the log's back (or the log itself was edited).
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from generator.catalogue import build_catalogue
+from kit.game import GameError
+from kit.i18n import _, n_
+from tracker.state.events import Event, EventError
+from tracker.state.kit_record import KitRecord, boxes_to_json
+from tracker.state.replay import replay
+from tracker.store.bulk import collector_paused
+from tracker.store.event_store import GENESIS, CountsChanged, Store, dumps, event_hash
+
+PROJECTIONS = ("beads", "games", "checksums")
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What `menace rebuild` did to one kit: how many beads rows and games rows it put right."""
+
+    name: str
+    events: int
+    games: int  # finished games in the log
+    beads_fixed: int  # beads rows added, changed or removed
+    games_fixed: int  # games rows added, changed or removed
+
+
+def rebuild_kits(store: Store, kit_name: str | None = None) -> list[Rebuilt]:
+    """Rebuilds one kit (or every kit, and then drops projection rows of kits the store does not have) in
+    one transaction; raises EventError naming the kit whose log does not replay (nothing is changed)."""
+    with store.transaction():
+        kit_ids = [store.kit(kit_name).id] if kit_name is not None else [k["id"] for k in store.kits()]
+        done = []
+        for kit_id in kit_ids:
+            before = _rows(store, kit_id)
+            try:
+                replayed = store.rebuild(kit_id)
+            except GameError as error:
+                name = store.kit_by_id(kit_id).name
+                message = _("kit {kit}: the log does not replay ({error}): see `menace verify`").format(
+                    kit=name, error=error
+                )
+                raise EventError(message) from None
+            after = _rows(store, kit_id)
+            finished = sum(1 for g in replayed.games.values() if g["status"] == "finished")
+            fixed = [
+                sum(before[t].get(key) != after[t].get(key) for key in before[t].keys() | after[t].keys())
+                for t in ("beads", "games")
+            ]
+            done.append(Rebuilt(replayed.world.kit.name, replayed.events, finished, *fixed))
+        if kit_name is None:
+            for table in PROJECTIONS:
+                store.db.execute(f"DELETE FROM {table} WHERE kit NOT IN (SELECT id FROM kits)")
+    return done
+
+
+def _rows(store: Store, kit_id: str) -> dict[str, dict[Any, Any]]:
+    """The kit's beads rows ((box, move) -> count) and games rows (id -> row), as stored."""
+    beads = store.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit_id,))
+    games = store.db.execute("SELECT * FROM games WHERE kit = ?", (kit_id,))
+    return {"beads": {(b, m): c for b, m, c in beads}, "games": {row[0]: row for row in games}}
+
+
+def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[str, int]]:
+    """Problems found (none: the store is sound) and counts of what was checked."""
+    # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
+    # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
+    with ThreadPoolExecutor(1) as pool:
+        integrity = pool.submit(_integrity_check, store)
+        with collector_paused():  # the replay's objects are freed when _verify_log returns, before it resumes
+            chain, replayed, checked = _verify_log(store, kit_name)
+        problems = integrity.result()
+    return problems + chain[: 20 - len(problems)] + replayed, checked
+
+
+def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str], dict[str, int]]:
+    """The hash chain's problems, the replay's problems, and counts of what was checked."""
+    checked = {"events": 0, "kits": 0, "games": 0}
+    chain: list[str] = []
+    previous = GENESIS
+    by_kit: dict[str, list[Event]] = {}
+    rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
+    for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
+        # An edited log (not JSON, nested too deep, a huge number) is reported, never a traceback.
+        try:
+            data = json.loads(data_text)
+        except (ValueError, RecursionError):
+            data = {}
+            chain.append(
+                _(
+                    "event {seq} ({kind}) has data that is not JSON: the log was changed after it was written"
+                ).format(seq=seq, kind=kind)
+            )
+        event = Event(id_, kit_id, kind, at, data, game)
+        if event_hash(previous, event, data_text) != stored and len(chain) < 20:
+            chain.append(
+                _(
+                    "hash chain broken at event {seq} ({kind}): the log was changed after it was written"
+                ).format(seq=seq, kind=kind)
+            )
+        previous = stored
+        by_kit.setdefault(kit_id, []).append(event)
+        checked["events"] += 1
+    kits = {row["id"]: row for row in store.kits()}
+    wanted = [store.kit(kit_name).id] if kit_name is not None else sorted(set(by_kit) | set(kits))
+    replayed: list[str] = []
+    for kit_id in wanted:
+        replayed += _verify_kit(store, kit_id, by_kit.get(kit_id, []), checked)
+    if kit_name is None:
+        replayed += _orphans(store)
+    return chain, replayed, checked
+
+
+def _orphans(store: Store) -> list[str]:
+    """Projection rows of a kit the store does not have (`menace rebuild` drops them)."""
+    problems = []
+    for table in PROJECTIONS:
+        query = f"SELECT kit, count(*) FROM {table} WHERE kit NOT IN (SELECT id FROM kits) GROUP BY kit"
+        for kit_id, count in store.db.execute(query):
+            rows = n_(
+                "the {table} table has {count} row for kit {kit}, which the store does not have",
+                "the {table} table has {count} rows for kit {kit}, which the store does not have",
+                count,
+            )
+            problems.append(rows.format(table=table, count=count, kit=str(kit_id)[:8]))
+    return problems
+
+
+def _integrity_check(store: Store) -> list[str]:
+    db = store.connect()
+    try:
+        integrity = db.execute("PRAGMA integrity_check").fetchall()
+    finally:
+        db.close()
+    if integrity != [("ok",)]:
+        found = "; ".join(str(r[0]) for r in integrity[:5])
+        return [_("SQLite integrity check: {found}").format(found=found)]
+    return []
+
+
+def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[str, int]) -> list[str]:
+    try:
+        done = replay(events)
+    except GameError as error:
+        return [_("kit {kit}: the log does not replay: {error}").format(kit=kit_id[:8], error=error)]
+    kit = done.world.kit
+    label = _("kit {kit}").format(kit=kit.name)
+    problems = []
+    checked["kits"] += 1
+    checked["games"] += sum(1 for g in done.games.values() if g["status"] == "finished")
+    stored = store.db.execute(
+        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?",
+        (kit_id,),
+    ).fetchone()
+    expected = (kit.name, kit.game, kit.menace_plays, kit.rules_name, kit.palette_name, kit.fingerprint)
+    if (
+        stored is None
+        or stored[:6] != expected
+        or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes)
+    ):
+        problems.append(_("{label}: the kits table does not match the kit's first event").format(label=label))
+    try:
+        fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules)
+        if fresh.boxes != kit.boxes or fresh.fingerprint != kit.fingerprint:
+            message = _("{label}: its stored catalogue is not the catalogue of kit {fingerprint}")
+            problems.append(message.format(label=label, fingerprint=fresh.fingerprint))
+        elif kit.catalogue.fingerprint != kit.fingerprint:
+            problems.append(_("{label}: its stored boxes do not hash to its fingerprint").format(label=label))
+    except GameError as error:
+        problems.append(_("{label}: cannot build its catalogue: {error}").format(label=label, error=error))
+    mirror = store.mirror(kit, checked=False)
+    problems += _stray_beads(store, kit, label)
+    for box, moves in done.world.loaded_mirror.items():
+        if mirror.get(box, {}) != moves:
+            problems.append(
+                _("{label}: box {box} holds {stored} in the store, but the log says {logged}").format(
+                    label=label, box=box, stored=_fmt(kit, mirror.get(box, {})), logged=_fmt(kit, moves)
+                )
+            )
+    columns = ("number", "status", "result", "moves", "first_box")
+    stored_games = {g["id"]: g for g in store.games(kit)}
+    for game_id, row in done.games.items():
+        have = stored_games.pop(game_id, None)
+        want = {c: row.get(c) for c in columns}
+        if want["first_box"] is not None:
+            want["first_box"] = dumps({str(m): n for m, n in sorted(want["first_box"].items())})
+        if have is None or {c: have[c] for c in columns} != want:
+            message = _("{label}: game {number} in the games table does not match the log")
+            problems.append(message.format(label=label, number=row["number"]))
+    for row in stored_games.values():
+        message = _("{label}: game {number} is in the games table but not in the log")
+        problems.append(message.format(label=label, number=row["number"]))
+    if not problems:  # else the counts are wrong, or the store is older than its checksums
+        try:
+            store.mirror(kit)
+        except CountsChanged:
+            problems.append(
+                _("{label}: the checksum kept with its bead counts does not match them").format(label=label)
+            )
+    return problems[:20]
+
+
+def _stray_beads(store: Store, kit: KitRecord, label: str) -> list[str]:
+    """Rows of the beads table for a box, or a colour of a box, that the kit does not have."""
+    problems = []
+    valid = kit.box_codes
+    for box, code in store.db.execute("SELECT box, move FROM beads WHERE kit = ? ORDER BY box", (kit.id,)):
+        if box not in valid:
+            message = _("{label}: the beads table has a row for box {box}, which the kit does not have")
+            problems.append(message.format(label=label, box=box))
+        elif code not in valid[box]:
+            colours = {c.move: c.spoken for c in kit.palette.colours}
+            colour = colours.get(code) or _("move code {code}").format(code=code)
+            message = _("{label}: the beads table has {colour} beads in box {box}, which has no such colour")
+            problems.append(message.format(label=label, colour=colour, box=box))
+    return problems
+
+
+def _fmt(kit: KitRecord, moves: dict[Any, int]) -> str:
+    """'red 4, black 3': each colour's beads, as a person recounting the box sees them (not move codes)."""
+    return ", ".join(f"{kit.colour(m)} {n}" for m, n in sorted(moves.items())) or _("no beads")

@@ -1,0 +1,1 @@
+"""A game at the table: the play table, its players, corrections, recounts, squares and the play lock."""

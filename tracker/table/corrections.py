@@ -1,0 +1,150 @@
+"""Undo and discard: the two ways to correct the game in progress, for `menace undo`/`menace discard` and
+the play prompt alike. Undo right after a game reopens it: its settlement and its last move are taken
+back, and the game is in progress again (so discard can then drop it).
+
+Each builds the event to record from a kit's world and says what the operator must do with the beads;
+the callers only word it for their place (a one-shot command or a line at the prompt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kit.i18n import _, n_
+from kit.matchbox import BeadChange, instruction
+from tracker.state import session as sessions
+from tracker.state.errors import MenaceError
+from tracker.state.events import Ended, Events, World
+from tracker.state.kit_record import KitRecord
+from tracker.state.session import Session, Step
+
+
+class NoGameInProgress(MenaceError):
+    """The kit has no game in progress to correct."""
+
+
+class NothingToUndo(MenaceError):
+    """The game in progress has no move (or resignation) to take back."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Taking back the last move of ``session``: the step taken back, or None for MENACE's resignation.
+
+    With ``reopened``, the session is the game just finished: its settlement is taken back first (and
+    ``dropped``, the next game if it was started but has no move yet, is dropped before that)."""
+
+    session: Session
+    taken: Step | None
+    reopened: Ended | None = None
+    dropped: Session | None = None
+
+    @property
+    def events(self) -> Events:
+        game = self.session.game_id
+        events: Events = []
+        if self.dropped is not None:
+            events.append(("discarded", {"game": self.dropped.game_id}))
+        if self.reopened is not None:
+            events.append(("reopened", {"game": game, "event": self.reopened.event}))
+        events.append(("undone", {"game": game, "event": sessions.last_event(self.session)}))
+        return events
+
+    def settlement_back(self, kit: KitRecord) -> list[BeadChange]:
+        """The bead changes of the reopened game's settlement (none if it is not reopened)."""
+        changes = self.reopened.changes if self.reopened is not None else []
+        return [BeadChange(box, kit.move(code), before, after) for box, code, before, after in changes]
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Dropping ``session``: every bead it drew goes back into its box."""
+
+    session: Session
+
+    @property
+    def events(self) -> Events:
+        return [("discarded", {"game": self.session.game_id})]
+
+    @property
+    def beads_back(self) -> list[Step]:
+        return self.session.draws
+
+
+def plan_undo(world: World) -> Undo:
+    """What undo does now; raises NoGameInProgress or NothingToUndo."""
+    ended, current = world.ended, world.session
+    if ended is not None and (current is None or sessions.last_event(current) is None):
+        finished = ended.session
+        taken = None if finished.resigned else finished.steps[-1]
+        return Undo(finished, taken, reopened=ended, dropped=current)
+    session = _in_progress(world, "undo")
+    if sessions.last_event(session) is None:
+        message = _("game {number} has no move yet: there is nothing to undo")
+        raise NothingToUndo(message.format(number=session.number))
+    return Undo(session, None if session.resigned else session.steps[-1])
+
+
+def plan_discard(world: World) -> Discard:
+    """What discard does now; raises NoGameInProgress."""
+    return Discard(_in_progress(world, "discard"))
+
+
+def settle_instruction(change: BeadChange, colour: str) -> str:
+    """The line that tells the operator what to do with one box's beads at the end of a game."""
+    return _("  box {box}: {instruction}").format(box=change.box, instruction=instruction(change, colour))
+
+
+def reverse_instruction(change: BeadChange, colour: str) -> str:
+    """The line that tells the operator how to take one box's settlement back: the box as it was, and the
+    drawn bead out of it again, as during the game."""
+    put_in, box = change.put_in, change.box
+    if put_in == 1:
+        return _("  box {box}: take the {colour} bead out again (as drawn)").format(box=box, colour=colour)
+    if put_in > 1:
+        out = n_(
+            "  box {box}: take out {count} {colour}: one as drawn, {spare} back to the spare beads",
+            "  box {box}: take out {count} {colour}: one as drawn, {spare} back to the spare beads",
+            put_in - 1,
+        )
+        return out.format(box=box, colour=colour, count=put_in, spare=put_in - 1)
+    if put_in == 0:
+        return _(
+            "  box {box}: take a {colour} bead from the spare beads for the one drawn (it was confiscated)"
+        ).format(box=box, colour=colour)
+    back = n_(
+        "  box {box}: put {count} {colour} back in, and take a {colour} bead from the spare beads for the "
+        "one drawn (it was confiscated)",
+        "  box {box}: put {count} {colour} back in, and take a {colour} bead from the spare beads for the "
+        "one drawn (it was confiscated)",
+        -put_in,
+    )
+    return back.format(box=box, colour=colour, count=-put_in)
+
+
+def _in_progress(world: World, what: str) -> Session:
+    if world.session is None:
+        message = {
+            "undo": _("kit {kit} has no game in progress: there is nothing to undo"),
+            "discard": _("kit {kit} has no game in progress: there is nothing to discard"),
+        }[what]
+        raise NoGameInProgress(message.format(kit=world.kit.name))
+    return world.session
+
+
+def beads_out(world: World) -> list[tuple[int, Any]]:
+    """(box, bead) for every bead out on top of its box: drawn in the game in progress, not yet settled."""
+    return world.session.beads_drawn if world.session is not None else []
+
+
+def out_on_top_text(kit: KitRecord, world: World, box: int) -> str | None:
+    """The line that tells someone looking at (or recounting) ``box`` that beads of it are out on top."""
+    out = [bead for b, bead in beads_out(world) if b == box]
+    if not out or world.session is None:
+        return None
+    colours = ", ".join(f"1 {kit.colour(bead)}" for bead in out)
+    return _(
+        "  and {beads} out on top of the box, drawn in game {number}: not counted here (nor in a census), it "
+        "goes back in if the game is discarded"
+    ).format(beads=colours, number=world.session.number)

@@ -1,0 +1,62 @@
+"""One play table per kit at a time: a second `menace play` on a kit in play is told so, not merged in.
+
+Two windows playing one kit would each ask for the same moves, and the answers of one would be dropped
+when the other moved first. The table holds an exclusive lock (flock) on a small file beside the store
+while it plays; the system releases it when the process ends, however it ends, so after a crash the next
+`menace play` takes over the game at once.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+from kit.i18n import _
+from tracker.state.errors import MenaceError
+from tracker.state.kit_record import KitRecord
+from tracker.store.event_store import Store
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: no lock, as before
+    fcntl = None  # type: ignore[assignment]
+
+
+class KitInPlay(MenaceError):
+    """Another process is playing this kit."""
+
+
+@contextmanager
+def playing(store: Store, kit: KitRecord) -> Iterator[None]:
+    """Holds the kit's play lock for the block; raises KitInPlay if another process holds it."""
+    path = store.path.with_name(f"{store.path.name}.{kit.id[:16]}.play")
+    try:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:  # a store we cannot write to: play stops at its first write anyway
+        yield
+        return
+    try:
+        if fcntl is not None:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.read(handle, 200).decode(errors="replace").strip() or _("another process")
+                raise KitInPlay(
+                    _(
+                        "kit {kit} is already in play ({holder}): carry on in that window, or type 'quit' "
+                        "there. A window that crashed or was closed frees the kit by itself, and `menace "
+                        "play` then takes over its game; if that process hangs, end it first (kill PID)"
+                    ).format(kit=kit.name, holder=holder)
+                ) from None
+        os.ftruncate(handle, 0)
+        since = datetime.now(UTC).strftime("%H:%M UTC")
+        holder = _("process {pid} on {host}, since {time}").format(
+            pid=os.getpid(), host=socket.gethostname(), time=since
+        )
+        os.write(handle, holder.encode())
+        yield
+    finally:
+        os.close(handle)  # and with it the lock
