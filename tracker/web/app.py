@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-# mypy may run where the web extra is not installed (the default install): these imports are then unknown.
-from werkzeug.exceptions import (  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.exceptions import (
     BadRequest,
     Forbidden,
     HTTPException,
@@ -28,8 +27,8 @@ from werkzeug.exceptions import (  # type: ignore[import-not-found, unused-ignor
     SecurityError,
     ServiceUnavailable,
 )
-from werkzeug.routing import Map, Rule  # type: ignore[import-not-found, unused-ignore]
-from werkzeug.wrappers import Request, Response  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.routing import Map, Rule
+from werkzeug.wrappers import Request, Response
 
 from kit.game import GameError
 from kit.i18n import _, current_language
@@ -258,7 +257,8 @@ def _described(error: HTTPException) -> str:
         405: _("this address does not take that kind of request"),
         413: _("the request is too large"),
     }
-    return own.get(error.code or 500, error.name)
+    standard: str = error.name  # typed here: without the web extra installed, mypy knows no Werkzeug types
+    return own.get(error.code or 500, standard)
 
 
 def _error(status: int, message: str, *, api: bool) -> Response:

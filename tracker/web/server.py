@@ -8,8 +8,7 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
-# mypy may run where the web extra is not installed (the default install): this import is then unknown.
-from werkzeug.serving import BaseWSGIServer, make_server  # type: ignore[import-not-found, unused-ignore]
+from werkzeug.serving import BaseWSGIServer, make_server
 
 from kit.i18n import _
 from tracker.web.app import LOOPBACK, ClassroomScreen
