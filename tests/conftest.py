@@ -1,11 +1,46 @@
-"""Shared fixtures: the games and catalogues most tests need, built once."""
+"""Shared fixtures: the games and catalogues most tests need, built once; and folders of the session's own.
+
+Each test session gets a fresh cache folder (the simulator's tables, the numba engine's compiled code) and
+a data folder for the default store, set in the environment so that the commands a test starts as
+subprocesses inherit them: what the suite checks does not depend on earlier runs, and no test writes to
+the user's ~/.cache/menace-kit or ~/.local/share/menace-kit.
+"""
 from __future__ import annotations
+
+import os
+import shutil
+import tempfile
 
 import pytest
 
 from generator.catalogue import build_catalogue
 from generator.walk import states
 from kit.games import get_game
+
+_OWN_FOLDERS = ("MENACE_CACHE_DIR", "MENACE_DB", "XDG_DATA_HOME")
+_saved: dict[str, str | None] = {}
+_session_folder: list[str] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the cache and the default store at a temporary folder before any test module is imported."""
+    folder = tempfile.mkdtemp(prefix="menace-kit-tests-")
+    _session_folder.append(folder)
+    for name in _OWN_FOLDERS:
+        _saved[name] = os.environ.get(name)
+    os.environ["MENACE_CACHE_DIR"] = os.path.join(folder, "cache")
+    os.environ["XDG_DATA_HOME"] = os.path.join(folder, "data")
+    os.environ["MENACE_DB"] = os.path.join(folder, "data", "menace-kit", "menace.sqlite3")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for name, value in _saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    for folder in _session_folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

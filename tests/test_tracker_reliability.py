@@ -5,7 +5,6 @@ Real subprocesses of `python -m tracker`, because only a real kill tests a real 
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import sqlite3
@@ -138,4 +137,3 @@ def test_two_processes_on_the_same_kit_stay_consistent(tmp_path):
     assert finished(db) == recorded >= 25
     problems, _ = verify(Store(db))
     assert problems == []
-    os.environ.pop("MENACE_DB", None)
