@@ -22,11 +22,6 @@ LEGAL_CELL = "*"  # an empty cell where the player to move may play (Othello, ul
 Cell = Callable[[int, str], str]  # (cell index, what the cell shows) -> what to show instead
 
 
-def plural(count: int, word: str) -> str:
-    """'1 game', '2 games'."""
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
 def thousands(count: int) -> str:
     """'10,000' in English, '10.000' in German: a count as people write it."""
     # The translation ends with the language's mark between groups of three digits.
