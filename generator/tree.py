@@ -30,7 +30,7 @@ def game_tree(game: Game[Any, Any], *, reduce: bool = False) -> nx.DiGraph:
     graph = nx.DiGraph(game=game.name, reduced=reduce)
     start = game.initial()
     if reduce:
-        start = State(game.canonical(start.position)[0], start.to_move)
+        start = State(game.canonical(start.position), start.to_move)
     _add_node(graph, game, start)
     for parent, move, child in walk(game, reduce=reduce):
         if node_id(game, child) not in graph:

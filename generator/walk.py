@@ -44,4 +44,4 @@ def states(game: Game[Any, Any], *, reduce: bool) -> list[State[Any]]:
 
 
 def _canonical_state(game: Game[Any, Any], state: State[Any]) -> State[Any]:
-    return State(game.canonical(state.position)[0], state.to_move)
+    return State(game.canonical(state.position), state.to_move)

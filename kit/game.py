@@ -271,15 +271,15 @@ class Game(ABC, Generic[P, M]):
         """The order that picks a class's representative: the smallest key wins."""
         return self.position_text(position)
 
-    def canonical(self, position: P) -> tuple[P, Transform[P, M]]:
-        """The representative of the position's symmetry class and the transform that makes it."""
-        best, best_key, best_transform = position, self.canonical_key(position), self.symmetries[0]
+    def canonical(self, position: P) -> P:
+        """The representative of the position's symmetry class (``placements`` gives the transforms)."""
+        best, best_key = position, self.canonical_key(position)
         for transform in self.symmetries[1:]:
             image = transform.position(position)
             key = self.canonical_key(image)
             if key < best_key:  # type: ignore[operator]
-                best, best_key, best_transform = image, key, transform
-        return best, best_transform
+                best, best_key = image, key
+        return best
 
     def placements(self, representative: P, position: P) -> tuple[Transform[P, M], ...]:
         """Every transform that takes ``representative`` onto ``position``, simplest first."""

@@ -120,7 +120,7 @@ class Catalogue:
             raise NotABoxError(
                 _("in {position} it is {player}'s turn, but this MENACE plays {menace}").format(
                     position=shown, player=_(names[turn]), menace=_(names[self.menace])))
-        representative = game.canonical(position)[0]
+        representative = game.canonical(position)
         box = self._by_position.get(representative)
         if box is None:
             moves = game.legal_moves(state)
