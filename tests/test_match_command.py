@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from kit.games import get_game
 from kit.players import MenacePlayer, parse_player
 from tracker.cli.main import main
-from tracker.lab.matches import _seats, run_match, running_mean
+from tracker.lab.matches import MatchResult, _seats, run_match, running_mean
 
 
 def run(*args, input=None):
@@ -47,6 +47,26 @@ def test_alternate_counts_stay_with_the_named_players():
         f"--first player (perfect) wins: {result.first_wins}",
         "draws: 0",
         f"--second player (ideal) wins: {result.second_wins}",
+    ]
+
+
+def test_a_match_words_its_counts_without_the_command():
+    def made(rewards, *, alternate=False, started=0):
+        return MatchResult(game="tictactoe", first="menace", second="random", learns=True, seed=1,
+                           alternate=alternate, first_started=started, rewards=tuple(rewards))  # fmt: skip
+
+    assert made([1] * 1200 + [0] * 3 + [-1]).lines() == [
+        "tictactoe, 1,204 games, menace moving first",
+        "first player (menace) wins: 1,200",
+        "draws: 3",
+        "second player (random) wins: 1",
+    ]
+    assert made([-1], alternate=True, started=1).lines() == [
+        "tictactoe, 1 game, a coin toss for who moves first (menace moved first in 1); wins are counted per "
+        "player",
+        "--first player (menace) wins: 0",
+        "draws: 0",
+        "--second player (random) wins: 1",
     ]
 
 

@@ -8,12 +8,11 @@ from pathlib import Path
 import click
 
 from kit.games import GAMES
-from kit.i18n import _, n_
+from kit.i18n import _
 from kit.players import parse_player, player_usage
 from tracker.cli.options import FileName, db_option, json_option, open_store, variant_options
 from tracker.state.errors import MenaceError
 from tracker.state.opponents import HUMAN
-from tracker.state.text import thousands
 
 PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 
@@ -72,26 +71,8 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    first_name, second_name = result.first, result.second
-    if alternate:
-        heading = n_(
-            "{game}, {games} game, a coin toss for who moves first ({first} moved first in {started}); wins "
-            "are counted per player",
-            "{game}, {games} games, a coin toss for who moves first ({first} moved first in {started}); wins "
-            "are counted per player",
-            games,
-        )
-        roles = (_("--first player ({name}) wins: {wins}"), _("--second player ({name}) wins: {wins}"))
-    else:
-        heading = n_(
-            "{game}, {games} game, {first} moving first", "{game}, {games} games, {first} moving first", games
-        )
-        roles = (_("first player ({name}) wins: {wins}"), _("second player ({name}) wins: {wins}"))
-    click.echo(heading.format(game=result.game, games=thousands(games), first=first_name,
-                              started=thousands(result.first_started)))
-    click.echo(roles[0].format(name=first_name, wins=thousands(result.first_wins)))
-    click.echo(_("draws: {draws}").format(draws=thousands(result.draws)))
-    click.echo(roles[1].format(name=second_name, wins=thousands(result.second_wins)))
+    for line in result.lines():
+        click.echo(line)
 
 
 COMMANDS = [match]

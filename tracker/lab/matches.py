@@ -13,12 +13,12 @@ from typing import Any
 from generator.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import game_from_spec
-from kit.i18n import _
+from kit.i18n import _, n_
 from kit.match import play_game
 from kit.players import MenacePlayer, Planning, Player, PlayerSpec, make_player, parse_player
 from tracker.lab.kit_players import kit_player, record_kit_games, stored_kit
 from tracker.state.opponents import HUMAN
-from tracker.state.text import position_lines
+from tracker.state.text import position_lines, thousands
 from tracker.store.event_store import Store
 from tracker.table.play_table import Operator
 
@@ -66,6 +66,32 @@ class MatchResult:
         if self.learns:
             data["curve"] = running_mean(self.rewards, CURVE_WINDOW)
         return data
+
+    def lines(self) -> list[str]:
+        """The match as `menace match` prints it: a heading, then each player's wins and the draws."""
+        games = len(self.rewards)
+        if self.alternate:
+            heading = n_(
+                "{game}, {games} game, a coin toss for who moves first ({first} moved first in {started}); "
+                "wins are counted per player",
+                "{game}, {games} games, a coin toss for who moves first ({first} moved first in {started}); "
+                "wins are counted per player",
+                games,
+            )
+            roles = (_("--first player ({name}) wins: {wins}"), _("--second player ({name}) wins: {wins}"))
+        else:
+            heading = n_(
+                "{game}, {games} game, {first} moving first", "{game}, {games} games, {first} moving first",
+                games,
+            )
+            roles = (_("first player ({name}) wins: {wins}"), _("second player ({name}) wins: {wins}"))
+        return [
+            heading.format(game=self.game, games=thousands(games), first=self.first,
+                           started=thousands(self.first_started)),  # fmt: skip
+            roles[0].format(name=self.first, wins=thousands(self.first_wins)),
+            _("draws: {draws}").format(draws=thousands(self.draws)),
+            roles[1].format(name=self.second, wins=thousands(self.second_wins)),
+        ]
 
 
 def running_mean(values: Sequence[int], window: int) -> list[float]:
