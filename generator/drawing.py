@@ -9,13 +9,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from generator.fonts import BOLD, REGULAR
 from generator.layout import LETTER_RADIUS, Arrow, Rect, cell_centre, cell_size, heap_grid, plan_arrows
 from kit.i18n import _
 from kit.palettes import Colour
-from kit.picture import Grid, Heaps, Picture
+from kit.picture import ByKind, Grid, Heaps, Picture
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -126,11 +126,16 @@ def draw_picture(
     ``dot_share`` is a dot's radius as a share of a cell; ``counts`` (cell -> beads) prints a number by
     each dot. A Heaps picture has no cells, so its moves' dots are drawn by the caller beside it.
     """
-    if isinstance(picture, Grid):
-        draw_grid(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts,
-                  arrows=arrows)
-    else:
-        draw_heaps(canvas, area, picture)
+    DRAWERS.of(picture)(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts,
+                        arrows=arrows)
+
+
+class DrawPicture(Protocol):
+    """How one kind of picture is drawn into an area, with its moves' dots and arrows where it has cells."""
+
+    def __call__(self, canvas: Canvas, area: Rect, picture: Any, dots: Mapping[int, Colour], /, *,
+                 dot_share: float, letters: bool, counts: Mapping[int, int] | None,
+                 arrows: Sequence[MoveArrow]) -> None: ...
 
 
 def draw_grid(
@@ -251,6 +256,19 @@ def draw_heaps(canvas: Canvas, area: Rect, heaps: Heaps) -> None:
             canvas.setLineWidth(max(cell * 0.04, 0.12))
             canvas.circle(cx, cy, cell * 0.36, stroke=1, fill=1 if present else 0)
         row += math.ceil(start / columns)
+
+
+def _draw_heaps_alone(canvas: Canvas, area: Rect, heaps: Heaps, dots: Mapping[int, Colour], *,
+                      dot_share: float, letters: bool, counts: Mapping[int, int] | None,
+                      arrows: Sequence[MoveArrow]) -> None:
+    """Heaps have no cells for dots or arrows: the caller draws the takes' dots in rows beside them."""
+    draw_heaps(canvas, area, heaps)
+
+
+# The printed kit's drawing of each kind of picture (kit.picture says how to add a kind).
+DRAWERS: ByKind[DrawPicture] = ByKind("printed drawing")
+DRAWERS.register(Grid, draw_grid)
+DRAWERS.register(Heaps, _draw_heaps_alone)
 
 
 def draw_band(canvas: Canvas, band: Rect, words: str, colour: str) -> None:

@@ -39,8 +39,8 @@ def cell_orbits(game: Game[Any, Any]) -> Orbits | None:
     """The cells that the game's symmetries carry onto each other, smallest groups first (then in reading
     order); None when a symmetry is not a rearrangement of the grid's cells, or when no symmetry moves any
     cell (a raw board: its key would be the whole board, one box a group)."""
-    start = game.picture(game.initial().position)
-    if not isinstance(start, Grid):
+    start = game.picture(game.initial().position).board
+    if start is None:
         return None
     samples = _sample(game)
     moves = [_cell_map(game, t.position, samples, start) for t in game.symmetries]
@@ -104,8 +104,8 @@ def _grid_symmetries(rows: int, columns: int) -> list[tuple[int, ...]]:
 
 
 def _marks(game: Game[Any, Any], position: Any) -> tuple[str, ...] | None:
-    picture = game.picture(position)
-    return picture.marks if isinstance(picture, Grid) else None
+    board = game.picture(position).board
+    return board.marks if board is not None else None
 
 
 def _sample(game: Game[Any, Any]) -> list[Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Generic, SupportsInt, TypeVar, cast
@@ -259,6 +259,21 @@ class Game(ABC, Generic[P, M]):
     @abstractmethod
     def move_mark(self, move: M) -> MoveMark:
         """Where ``move``'s bead dot goes on a picture of a position where it is legal."""
+
+    def row_words(self, move: M) -> str:
+        """A move's words on a label row of its own, short enough to print large: its mark's label unless
+        the game has a shorter form that the legend explains."""
+        return self.move_mark(move).label
+
+    def label_table(self, moves: Sequence[object]) -> dict[int, list[int]]:
+        """A box's moves as a table on its label (a line each with its entries, e.g. heap -> takes), for a
+        game that prints them so; empty: a row per move."""
+        return {}
+
+    def values_carried_to(self, game: Game[Any, Any], values: dict[Any, float]) -> dict[Any, float] | None:
+        """Values (position -> value) learnt on this game, keyed for ``game`` (another game); None when
+        they do not carry over, as by default."""
+        return None
 
     # --- symmetry ----------------------------------------------------------------------------------
     @cached_property

@@ -17,7 +17,7 @@ Neither kind of position says whose turn it is, so one box per position serves e
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import reduce
 from operator import xor
 from typing import Any, ClassVar, NamedTuple
@@ -226,6 +226,20 @@ class Nim(_NimRules, Game[int, int]):
         return take or None
 
 
+def padded(position: tuple[int, ...], heaps: int) -> tuple[int, ...]:
+    """A sorted Nim position with zero heaps put in front to make ``heaps`` heaps (approach a's key)."""
+    if len(position) > heaps:
+        raise ValueError(f"{position} has more than {heaps} heaps")
+    return (0,) * (heaps - len(position)) + tuple(position)
+
+
+def fits_under(position: tuple[int, ...], heaps: tuple[int, ...]) -> bool:
+    """Whether a sorted Nim position is also a position of the game that starts from ``heaps`` (given with
+    zeros in front): each heap, in sorted order, is at most the start's heap in the same place."""
+    start = padded(tuple(sorted(heaps)), len(position)) if len(heaps) <= len(position) else None
+    return start is not None and all(h <= s for h, s in zip(position, start, strict=True))
+
+
 class HeapTake(NamedTuple):
     """Take ``take`` tokens from a heap of ``heap`` tokens."""
 
@@ -350,6 +364,31 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
 
     def move_mark(self, move: HeapTake) -> MoveMark:
         return MoveMark(None, _("take {count} from {heap}").format(count=move.take, heap=move.heap))
+
+    def row_words(self, move: HeapTake) -> str:
+        return _("{count} from {heap}").format(count=move.take, heap=move.heap)  # the legend says "take"
+
+    def label_table(self, moves: Sequence[object]) -> dict[int, list[int]]:
+        """Takes from several heaps as lines heap by heap (smallest first), each with its takes."""
+        takes = [move for move in moves if isinstance(move, HeapTake)]
+        if not takes or len(takes) != len(moves):
+            return {}
+        lines: dict[int, list[int]] = {}
+        for move in sorted(takes, key=lambda m: (m.heap, m.take)):
+            lines.setdefault(move.heap, []).append(move.take)
+        return lines
+
+    def values_carried_to(self, game: Game[Any, Any], values: dict[Any, float]) -> dict[Any, float] | None:
+        """Nim with more heaps takes these values with zero heaps put in front of each position, when its
+        rules are the same and this game's start is one of its positions."""
+        if not isinstance(game, NimHeaps):
+            return None
+        fits = ((self.max_take, self.last_token) == (game.max_take, game.last_token)
+                and len(self.heaps) < len(game.heaps)
+                and fits_under(padded(self.heaps, len(game.heaps)), game.heaps))
+        if not fits:
+            return None
+        return {padded(p, len(game.heaps)): v for p, v in values.items()}
 
     def needs_box(self, state: State[tuple[int, ...]], menace: int) -> bool:
         return True  # the heaps do not say whose turn it is: one box serves either side

@@ -108,8 +108,9 @@ def test_many_takes_from_heaps_print_larger_as_a_table(catalogues, kit, stock, l
     assert (len(plan.move_rows), plan.table_takes) == (lines, takes)
     first_box = spec.catalogue.boxes[-1]  # the full heaps: every take
     every_take = {heap: list(range(1, heap + 1)) for heap in spec.game.heaps}
-    assert labels.takes_by_heap(spec.off_cells(first_box.moves)) == every_take
-    assert labels.takes_by_heap([]) == {} and labels.takes_by_heap([1, 2]) == {}  # one pile: rows
+    assert labels.takes_by_heap(spec.game, spec.off_cells(first_box.moves)) == every_take
+    assert labels.takes_by_heap(spec.game, []) == {} and labels.takes_by_heap(spec.game, [1, 2]) == {}
+    assert labels.takes_by_heap(catalogues["nim"].game, [1, 2]) == {}  # one pile: rows
 
 
 def test_heap_rows_say_how_many_from_which_heap_in_english_and_german(catalogues):

@@ -247,3 +247,17 @@ def test_heaps_1_2_3_are_lost_for_the_first_learner_and_1_to_4_won():
     heaps_123 = run_match("nim --heaps 1,2,3", "q", "q", games=2000, seed=1).rewards
     heaps_1234 = run_match("nim --heaps 1,2,3,4", "q", "q", games=2000, seed=1).rewards
     assert sum(heaps_123[-500:]) < 0 < sum(heaps_1234[-500:])
+
+
+def test_the_game_says_whose_values_carry_over_to_it():
+    small = get_game("nim", heaps=(1, 2), last_token="wins")
+    big = get_game("nim", heaps=(1, 2, 3), last_token="wins")
+    values = {(0, 2): 0.5}
+    assert small.values_carried_to(big, values) == {(0, 0, 2): 0.5}
+    assert big.values_carried_to(small, {(0, 0, 2): 0.5}) is None  # more heaps to fewer: no
+    assert small.values_carried_to(get_game("nim", heaps=(1, 2, 3), last_token="loses"), values) is None
+    assert small.values_carried_to(get_game("nim", heaps=(3, 3, 3), last_token="wins"), values) is not None
+    assert small.values_carried_to(get_game("nim", heaps=(1, 1, 1), last_token="wins"), values) is None
+    assert small.values_carried_to(get_game("nim", heaps=(2, 3), last_token="wins"), values) is None
+    assert Nim().values_carried_to(big, {9: 1.0}) is None  # one pile is another game (the default)
+    assert get_game("tictactoe").values_carried_to(get_game("tictactoe"), {}) is None

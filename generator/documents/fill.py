@@ -20,7 +20,6 @@ from generator.drawing import INK, draw_dot, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD, REGULAR, register_fonts
 from kit.i18n import _, n_
 from kit.matchbox import Box
-from kit.picture import Grid
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -212,8 +211,8 @@ def _move_words(spec: KitSpec, code: int) -> str:
     "a3xb2")."""
     game = spec.game
     mark = game.move_mark(game.move_from_code(code))
-    board = game.picture(game.initial().position)
-    if mark.cell is not None and mark.origin is None and isinstance(board, Grid):
+    board = game.picture(game.initial().position).board
+    if mark.cell is not None and mark.origin is None and board is not None:
         return cell_name(board, mark.cell)
     return mark.label
 

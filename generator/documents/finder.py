@@ -23,7 +23,6 @@ from generator.layout import Rect, cell_rect
 from kit.finder import EMPTY_ORBIT, cell_orbits
 from kit.i18n import _, n_
 from kit.matchbox import Box
-from kit.picture import Grid
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -169,9 +168,9 @@ def _three_steps(canvas: Canvas, spec: KitSpec, top: float) -> None:
     """Finding a box by hand: the move level, the board's key, then a picture among a few."""
     width = spec.page_mm[0] - 2 * MARGIN
     game = spec.game
-    board = game.picture(game.initial().position)
+    board = game.picture(game.initial().position).board
     orbits = cell_orbits(game)
-    assert isinstance(board, Grid) and orbits is not None and spec.finder_keys is not None
+    assert board is not None and orbits is not None and spec.finder_keys is not None
     keys = spec.finder_keys
     biggest = max(len(g) for level, boxes in groupby(spec.catalogue.boxes, key=lambda b: b.move_number)
                   for _, g in groups(spec, list(boxes)))
@@ -210,9 +209,9 @@ def _key_example(canvas: Canvas, spec: KitSpec, top: float, keys: dict[int, str]
     """A box's picture with its key worked out, each part of the board shaded in turn."""
     game = spec.game
     box = next((b for b in reversed(spec.catalogue.boxes) if "-" not in keys[b.id]), spec.catalogue.boxes[-1])
-    picture = game.picture(box.position)
+    picture = game.picture(box.position).board
     orbits = cell_orbits(game)
-    assert isinstance(picture, Grid) and orbits is not None
+    assert picture is not None and orbits is not None
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 4.2)
     canvas.drawString(MARGIN, top, _("Example: the board of box {number}").format(number=box.id))

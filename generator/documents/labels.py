@@ -60,7 +60,7 @@ def label_plan(spec: KitSpec) -> LabelPlan:
     words = {row_words(spec.game, move) for moves in off for move in moves}
     rows = plan_label(stock.content_width, stock.content_height, move_rows=max(map(len, off)),
                       row_em=_em(words), key=keyed)
-    heaps = [takes_by_heap(moves) for moves in off]
+    heaps = [takes_by_heap(spec.game, moves) for moves in off]
     if rows.row_cap >= ROW_TARGET or not all(heaps):
         return rows
     lines = [_("take"), *(_("from {heap}").format(heap=h) for h in {h for box in heaps for h in box})]
@@ -75,24 +75,16 @@ def _em(words: Iterable[str]) -> float:
     return max((text_width(w, BOLD, 1.0) / CAP_HEIGHT for w in words), default=DEFAULT_ROW_EM)
 
 
-def takes_by_heap(moves: Sequence[object]) -> dict[int, list[int]]:
+def takes_by_heap(game: Game[Any, Any], moves: Sequence[object]) -> dict[int, list[int]]:
     """A box's takes from several heaps, heap by heap (smallest first): its lines in a table of takes.
-    Empty when the moves are no such takes."""
-    takes = [move for move in moves if isinstance(move, HeapTake)]
-    if not takes or len(takes) != len(moves):
-        return {}
-    lines: dict[int, list[int]] = {}
-    for move in sorted(takes, key=lambda m: (m.heap, m.take)):
-        lines.setdefault(move.heap, []).append(move.take)
-    return lines
+    Empty when the game prints its moves as rows (the game says, ``Game.label_table``)."""
+    return game.label_table(moves)
 
 
 def row_words(game: Game[Any, Any], move: object) -> str:
-    """A move row's words: the game's own ("take 2"), but a take from one of several heaps as "1 from 3"
-    (the legend says what it means), short enough to print large beside the picture."""
-    if isinstance(move, HeapTake):
-        return _("{count} from {heap}").format(count=move.take, heap=move.heap)
-    return game.move_mark(move).label
+    """A move row's words, short enough to print large beside the picture: the game's (``Game.row_words``:
+    "take 2", a take from one of several heaps "1 from 3", which the legend explains)."""
+    return game.row_words(move)
 
 
 def sheet_plan(spec: KitSpec) -> SheetPlan:
@@ -219,7 +211,7 @@ def _take_table(canvas: Canvas, plan: LabelPlan, spec: KitSpec, moves: Sequence[
     canvas.drawString(plan.row_text_x(0), baseline, _("take"))
     for take in range(1, plan.table_takes + 1):
         canvas.drawCentredString(plan.table_cell(0, take)[0], baseline, str(take))
-    for index, (heap, takes) in enumerate(takes_by_heap(moves).items(), start=1):
+    for index, (heap, takes) in enumerate(takes_by_heap(spec.game, moves).items(), start=1):
         row = plan.move_rows[index]
         canvas.setFillColor(hex_colour(INK))  # each line's dots leave their colour set
         canvas.setFont(BOLD, size)

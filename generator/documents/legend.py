@@ -80,10 +80,10 @@ def _heading(canvas: Canvas, text: str, y: float, width: float | None = None) ->
 def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
     """Every colour and the move it stands for: on a board when moves are squares, else as a list."""
     y = _heading(canvas, _("The bead colours"), top)
-    start = spec.game.picture(spec.game.initial().position)
+    start = spec.game.picture(spec.game.initial().position).board
     if moves_are_arrows(spec.game):
         return _colours_as_arrows(canvas, spec, y)
-    if isinstance(start, Grid):
+    if start is not None:
         return _colours_on_board(canvas, spec, start, y)
     return _colours_listed(canvas, spec, y)
 
@@ -117,8 +117,8 @@ def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
         move, box = where[code]
         column, line = divmod(index, per_column)
         x, top = MARGIN + column * width / 2, y - line * row
-        mark, picture = game.move_mark(move), game.picture(box.position)
-        assert isinstance(picture, Grid) and mark.origin is not None and mark.cell is not None
+        mark, picture = game.move_mark(move), game.picture(box.position).board
+        assert picture is not None and mark.origin is not None and mark.cell is not None
         kept = (mark.origin, mark.cell)
         alone = replace(picture, marks=tuple(m if i in kept else "" for i, m in enumerate(picture.marks)))
         area = Rect(x, top - board_side, board_side, board_side)
@@ -282,8 +282,8 @@ def _example_box(spec: KitSpec) -> Box:
 
 
 def _pieces(spec: KitSpec, box: Box) -> int:
-    picture = spec.game.picture(box.position)
-    return sum(1 for mark in picture.marks if mark) if isinstance(picture, Grid) else 0
+    board = spec.game.picture(box.position).board
+    return sum(1 for mark in board.marks if mark) if board is not None else 0
 
 
 TURNED = (

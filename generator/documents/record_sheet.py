@@ -61,7 +61,7 @@ def how_to_write(spec: KitSpec, either_side: bool) -> str:
     examples = [game.move_text(m, game.notations[-1]) for m in game.legal_moves(game.initial())][:3]
     if moves_are_arrows(game):
         how = _("as the pawn's square and where it goes ({examples}; x for a capture)")
-    elif isinstance(game.picture(game.initial().position), Grid):
+    elif game.picture(game.initial().position).board is not None:
         how = _("as the square played, 1-9 in reading order (the little board shows them)")
     else:
         how = _("as the number taken ({examples})")
@@ -82,11 +82,11 @@ def how_to_write(spec: KitSpec, either_side: bool) -> str:
 def _intro(canvas: Canvas, spec: KitSpec, top: float, either_side: bool) -> float:
     """The instructions, beside a numbered board for a game whose moves are squares; returns the y below."""
     width = spec.page_mm[0] - 2 * MARGIN
-    board = spec.game.picture(spec.game.initial().position)
-    squares = isinstance(board, Grid) and not moves_are_arrows(spec.game)
+    board = spec.game.picture(spec.game.initial().position).board
+    squares = board is not None and not moves_are_arrows(spec.game)
     text_w = width - (30 if squares else 0)
     y = paragraph(canvas, how_to_write(spec, either_side), MARGIN, top - 1, text_w, size=3.4)
-    if squares and isinstance(board, Grid):
+    if squares and board is not None:
         area = Rect(MARGIN + width - 24, top - 24, 24, 24)
         empty = Grid(board.rows, board.columns, ("",) * len(board.marks))
         draw_grid(canvas, area, empty, {}, dot_share=0.3)

@@ -10,13 +10,14 @@ the wordings below are made at import, before a command has chosen the language.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
 
 from kit.game import Game
 from kit.i18n import _, n_
-from kit.picture import Grid, Heaps, Picture
+from kit.picture import ByKind, Grid, Heaps, Picture
 
 
 @dataclass(frozen=True)
@@ -139,11 +140,7 @@ def moves_are_arrows(game: Game[Any, Any]) -> bool:
 def wording_for(game: Game[Any, Any]) -> Wording:
     """The wording for the way ``game`` pictures its positions (the start position's picture says)."""
     start = game.picture(game.initial().position)
-    if isinstance(start, Heaps):
-        return HEAPS if len(start.tokens) > 1 else COUNTERS
-    if moves_are_arrows(game):
-        return ARROWS
-    return BOARD if len(game.symmetries) > 1 else RAW_BOARD
+    return PAPER_WORDS.of(start).wording(game, start)
 
 
 def arrows_note() -> str:
@@ -172,27 +169,59 @@ def each(count: int, *, short: bool = False) -> str:
 def caption(picture: Picture) -> str | None:
     """What a label says a counters picture shows, beside its bead count ("9 tokens", "heaps 0, 1, 3");
     None for a board."""
-    if isinstance(picture, Heaps) and len(picture.tokens) > 1:
-        return _("heaps {sizes}").format(sizes=", ".join(map(str, picture.tokens)))
-    if isinstance(picture, Heaps):
-        return tokens(sum(picture.tokens))
-    return None
+    return PAPER_WORDS.of(picture).caption(picture)
 
 
 def picture_note(picture: Picture) -> str:
     """The legend's note on how to read a label's picture."""
-    if isinstance(picture, Heaps) and len(picture.tokens) > 1:
+    return PAPER_WORDS.of(picture).note(picture)
+
+
+@dataclass(frozen=True)
+class PaperWords:
+    """How the documents word one kind of picture (kit.picture says how to add a kind)."""
+
+    wording: Callable[[Game[Any, Any], Any], Wording]  # for a game whose start position looks like this
+    caption: Callable[[Any], str | None]  # beside a label's bead count; None: the picture says it all
+    note: Callable[[Any], str]  # the legend's note on how to read a label's picture
+
+
+def _board_wording(game: Game[Any, Any], start: Grid) -> Wording:
+    if moves_are_arrows(game):
+        return ARROWS
+    return BOARD if len(game.symmetries) > 1 else RAW_BOARD
+
+
+def _board_note(board: Grid) -> str:
+    return _("The picture: the position on the board when MENACE must move. A dot sits on every square "
+             "that gets beads, in that square's colour, with the colour's letter inside.")
+
+
+def _heaps_wording(game: Game[Any, Any], start: Heaps) -> Wording:
+    return HEAPS if len(start.tokens) > 1 else COUNTERS
+
+
+def _heaps_caption(heaps: Heaps) -> str:
+    if len(heaps.tokens) > 1:
+        return _("heaps {sizes}").format(sizes=", ".join(map(str, heaps.tokens)))
+    return tokens(sum(heaps.tokens))
+
+
+def _heaps_note(heaps: Heaps) -> str:
+    if len(heaps.tokens) > 1:
         return _("The counters: the heaps when MENACE must move, a row per heap, smallest first; a faint "
                  "ring is a token already taken. The dots are the takes this box allows, each with its "
                  "colour's letter.")
-    if isinstance(picture, Heaps):
-        left = sum(picture.tokens)
-        return n_("The counters: {count} token is left in the pile. The dots are the takes this box "
-                  "allows, each with its colour's letter.",
-                  "The counters: {count} tokens are left in the pile. The dots are the takes this box "
-                  "allows, each with its colour's letter.", left).format(count=left)
-    return _("The picture: the position on the board when MENACE must move. A dot sits on every square "
-             "that gets beads, in that square's colour, with the colour's letter inside.")
+    left = sum(heaps.tokens)
+    return n_("The counters: {count} token is left in the pile. The dots are the takes this box "
+              "allows, each with its colour's letter.",
+              "The counters: {count} tokens are left in the pile. The dots are the takes this box "
+              "allows, each with its colour's letter.", left).format(count=left)
+
+
+PAPER_WORDS: ByKind[PaperWords] = ByKind("wording on paper")
+PAPER_WORDS.register(Grid, PaperWords(_board_wording, lambda board: None, _board_note))
+PAPER_WORDS.register(Heaps, PaperWords(_heaps_wording, _heaps_caption, _heaps_note))
 
 
 # --- a grid's cells in words: from the grid's rows and columns, so any board gets names -------------

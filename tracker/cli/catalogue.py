@@ -14,10 +14,9 @@ from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
-from kit.picture import Grid, Heaps
 from tracker.cli.options import FileName, game_options, json_option
 from tracker.state.errors import MenaceError
-from tracker.state.text import counts_on_cells, grid_lines, heaps_words, menace_side, side_by_side
+from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
 from tracker.store.kit_json import catalogue_data
 
 BOXES_PER_ROW = 6
@@ -62,7 +61,7 @@ def boxes(
         return
     click.echo(heading)
     the_game = catalogue.game
-    heaps = [box for box in catalogue.boxes if isinstance(the_game.picture(box.position), Heaps)]
+    heaps = [box for box in catalogue.boxes if the_game.picture(box.position).board is None]
     for box in heaps:  # a line each: a heap has no cells to write the beads on
         moves = ", ".join(
             f"{the_game.move_mark(m).label}: {n}" for m, n in zip(box.moves, box.beads, strict=True)
@@ -139,8 +138,9 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
         )
         return
     the_game = catalogue.game
-    label_picture, real_picture = the_game.picture(box.position), the_game.picture(placement.position)
-    if not isinstance(label_picture, Grid) or not isinstance(real_picture, Grid):
+    label_picture = the_game.picture(box.position).board
+    real_picture = the_game.picture(placement.position).board
+    if label_picture is None or real_picture is None:
         click.echo(_("Box {box}: {tokens} left.").format(box=box.id, tokens=_heaps(catalogue, box)))
         return
     click.echo(_("Box {box} (MENACE's move {move})").format(box=box.id, move=box.move_number))
@@ -211,15 +211,13 @@ def _heading(catalogue: Catalogue) -> str:
 
 def _box_picture(catalogue: Catalogue, box: Box) -> list[str]:
     """The box's picture with its starting beads on the cells of their moves."""
-    picture = catalogue.game.picture(box.position)
-    assert isinstance(picture, Grid)
+    picture = catalogue.game.picture(box.position).board
+    assert picture is not None
     return grid_lines(picture, cell=counts_on_cells(catalogue.game, box, box.initial_counts()))
 
 
 def _heaps(catalogue: Catalogue, box: Box) -> str:
-    picture = catalogue.game.picture(box.position)
-    assert isinstance(picture, Heaps)
-    return heaps_words(picture)
+    return picture_words(catalogue.game.picture(box.position))
 
 
 COMMANDS = [boxes, find, graph]

@@ -14,7 +14,6 @@ from generator.catalogue import build_catalogue
 from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.palettes import choose_palette
-from kit.picture import Heaps
 from tracker.cli.options import (
     db_option,
     each_game,
@@ -27,7 +26,7 @@ from tracker.cli.options import (
 from tracker.state.errors import MenaceError
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord, kit_name
-from tracker.state.text import counts_on_cells, grid_lines, heaps_words, menace_side
+from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words
 from tracker.store.event_store import new_id
 from tracker.table.census import parse_counts
 from tracker.table.corrections import beads_out, out_on_top_text
@@ -170,16 +169,17 @@ def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
     game = kit.catalogue.game
     total = sum(counts.values())
     picture = game.picture(the_box.position)
-    if isinstance(picture, Heaps):
+    board = picture.board
+    if board is None:
         lines = [
             _("Box {box} of kit {kit}: {tokens}").format(
-                box=the_box.id, kit=kit.name, tokens=heaps_words(picture)
+                box=the_box.id, kit=kit.name, tokens=picture_words(picture)
             )
         ]
     else:
         heading = _("Box {box} of kit {kit} (MENACE's move {move})")
         lines = [heading.format(box=the_box.id, kit=kit.name, move=the_box.move_number)]
-        lines += ["  " + line for line in grid_lines(picture, cell=counts_on_cells(game, the_box, counts))]
+        lines += ["  " + line for line in grid_lines(board, cell=counts_on_cells(game, the_box, counts))]
     for move in the_box.moves:
         count = counts.get(move, 0)
         share = f"{count / total:4.0%}" if total else "  - "

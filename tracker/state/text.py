@@ -2,6 +2,8 @@
 
 A Grid is drawn cell by cell, a Heaps picture as rows of tokens. Cells are labelled with the moves that
 play into them, as the game writes them, so nothing here knows a board's shape or a game's notation.
+Each kind of picture has its terminal drawing in POSITION_LINES and, if it has no cells (no ``board``),
+its words for a box's heading in PICTURE_WORDS (kit.picture says how to add a kind).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from kit.game import Game
 from kit.i18n import _, n_
 from kit.matchbox import Box, Placement
 from kit.palettes import Palette
-from kit.picture import Grid, Heaps, Picture
+from kit.picture import ByKind, Grid, Heaps, Picture
 from tracker.state.kit_record import KitRecord
 
 EMPTY_CELL = "."
@@ -144,21 +146,33 @@ def position_lines(
     """The real position as the play prompt shows it after every move; a board named by its rows and
     columns marks the ``legal`` cells."""
     picture = game.picture(position)
-    if isinstance(picture, Heaps):
-        return heaps_lines(picture)
-    return board_lines(game, picture, notation, legal)
+    return POSITION_LINES.of(picture)(game, picture, notation, legal)
+
+
+def picture_words(picture: Picture) -> str:
+    """A picture without cells in a few words ('9 tokens'), as box headings name its position."""
+    return PICTURE_WORDS.of(picture)(picture)
 
 
 def shows_cells(picture: Picture) -> bool:
-    """Whether moves have cells on the picture (a Grid), so labels carry bead letters on them."""
-    return isinstance(picture, Grid)
+    """Whether moves have cells on the picture (a board), so labels carry bead letters on them."""
+    return picture.board is not None
+
+
+# (game, picture, notation, legal cells) -> the lines position_lines shows
+POSITION_LINES: ByKind[Callable[[Game[Any, Any], Any, str, Collection[int]], list[str]]] = ByKind(
+    "terminal drawing")
+POSITION_LINES.register(Grid, board_lines)
+POSITION_LINES.register(Heaps, lambda game, heaps, notation, legal: heaps_lines(heaps))
+PICTURE_WORDS: ByKind[Callable[[Any], str]] = ByKind("terminal words")
+PICTURE_WORDS.register(Heaps, heaps_words)
 
 
 def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Palette) -> list[str]:
     """The box's label (bead colours as lower-case letters on their cells) beside the real board."""
     box = placement.box
-    label_grid, real_grid = game.picture(box.position), game.picture(placement.position)
-    assert isinstance(label_grid, Grid) and isinstance(real_grid, Grid), "only a Grid has cells to draw"
+    label_grid, real_grid = game.picture(box.position).board, game.picture(placement.position).board
+    assert label_grid is not None and real_grid is not None, "only a board has cells to draw"
     letters: dict[int | None, str] = {}
     beside = []  # a move whose cell another move already marks (two Hexapawn captures onto one square)
     for move in box.moves:

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from kit.game import GameError, IllegalMoveError, State
 from kit.i18n import _
 from kit.matchbox import Box, Placement, pick
-from kit.picture import Heaps
-from tracker.state.text import beads_text, heaps_words, label_beside_board, shows_cells
+from tracker.state.text import beads_text, label_beside_board, picture_words, shows_cells
 from tracker.table.squares import MissingBead, bead_for, census_command, parse_square
 
 if TYPE_CHECKING:
@@ -52,8 +51,8 @@ class PhysicalDraw:
         box = where.box
         counts = table.mirror_counts(box)
         picture = table.game.picture(box.position)
-        if isinstance(picture, Heaps):
-            table.say(_("Open box {box} ({tokens}).").format(box=box.id, tokens=heaps_words(picture)))
+        if picture.board is None:
+            table.say(_("Open box {box} ({tokens}).").format(box=box.id, tokens=picture_words(picture)))
         else:
             opened = (
                 _("Open box {box} (MENACE's move {move}). Its label is the right way round.")
