@@ -13,6 +13,7 @@ tracker can be translated side by side: ``kit`` (the kit's and the generator's w
 from __future__ import annotations
 
 import gettext
+from functools import cache
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -51,6 +52,14 @@ def _(message: str) -> str:
 def n_(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` things, in the current language ("1 bead", "2 beads")."""
     return _translations.ngettext(singular, plural, count)
+
+
+@cache
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` in each language menace-kit speaks, whichever is spoken now: for a word an operator may
+    type in any of them ('empty' or 'leer')."""
+    return frozenset(message if code == DEFAULT_LANGUAGE else _catalogues(code).gettext(message)
+                     for code in LANGUAGES)
 
 
 def _catalogues(code: str) -> gettext.NullTranslations:

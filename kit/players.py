@@ -2,18 +2,19 @@
 
 One protocol for all of them: ``choose(state, rng)`` returns a legal move, or None to resign, and
 ``learn(result)`` is told how each game ended. Players are named by one registry (``parse_player``), so
-the tracker's events, the simulator and the command line agree on what "novice:0.5" means, and a new
-player is one class and one line in ``PLAYERS``.
+the tracker's events, the simulator and the command line agree on what "novice:0.5" means. A kind of
+player is one ``PlayerSpec`` class (its parameters, how it is read and written back, how it is made) and
+one entry in ``PLAYERS``; the tracker registers its own kinds with ``register``.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from kit.game import Game, GameError, Result, State
 from kit.i18n import _
@@ -146,164 +147,198 @@ _Where = tuple[Box | None, bool, Any]
 
 
 # --- the registry ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A player named on a command line or in an event: its kind and its parameters; ``str`` writes it back
-    as parse_player reads it ("novice:0.5", "mcts:5000:1.4", "menace:scroggs")."""
+class PlayerSpec(ABC):
+    """A player named on a command line or in an event: one subclass a kind, holding only that kind's
+    parameters, with how it is read (``parse``), written back (``str``, as ``parse_player`` reads it:
+    "novice:0.5", "mcts:5000:1.4", "menace:scroggs") and made (``make``)."""
 
-    kind: str
-    skill: float = 1.0  # novice: the probability of a perfect move
-    iterations: int = 0  # mcts: iterations per move
-    explore: float = 1.0  # mcts: the exploration constant c
-    rules: str | None = None  # menace: the rules preset (None: the game's default)
-    lr: float = DEFAULT_LR  # q: the learning rate
-    gamma: float = DEFAULT_GAMMA  # q: the discount
-    path: str | None = None  # q: the values file it starts from (None: fresh)
-    smaller_epsilon: bool = False  # q: epsilon / 3 in positions of the smaller game the file was learnt on
-    kit: str | None = None  # kit: the name of a kit in the tracker's store
+    kind: ClassVar[str]  # the name before the colon, and the key in PLAYERS
+    usage: ClassVar[str | None] = None  # how it is written with its argument; None: it takes none
+    learns: ClassVar[bool] = False  # its state outlives one game
+    needs_catalogue: ClassVar[bool] = False  # plays from the matchboxes of its side
+    searches_all: ClassVar[bool] = False  # solves the game by exhaustive search (kit.solver): small games
+
+    @classmethod
+    def parse(cls, argument: str) -> Self:
+        """The spec for the text after "KIND:" ("" when there is no colon); raises GameError saying why."""
+        return cls()
 
     def __str__(self) -> str:
-        if self.kind == "novice":
-            return f"novice:{self.skill:g}"
-        if self.kind == "mcts":
-            return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "")
-        if self.kind == "menace" and self.rules is not None:
-            return f"menace:{self.rules}"
-        if self.kind == "kit":
-            return f"kit:{self.kit}"
-        if self.kind == "q" and self.path is not None:
+        return self.kind
+
+    @abstractmethod
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        """A fresh player of this kind (``catalogue``: its side's boxes, for a kind that needs them)."""
+
+
+@dataclass(frozen=True)
+class RandomSpec(PlayerSpec):
+    """Any legal move."""
+
+    kind = "random"
+
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        return RandomPlayer(game)
+
+
+@dataclass(frozen=True)
+class PerfectSpec(PlayerSpec):
+    """Best play, ties at random."""
+
+    kind = "perfect"
+    searches_all = True
+
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        return PerfectPlayer(game)
+
+
+@dataclass(frozen=True)
+class NoviceSpec(PlayerSpec):
+    """novice:P: perfect with probability P, else random."""
+
+    kind = "novice"
+    usage = "novice:P (0 <= P <= 1)"
+    searches_all = True
+    skill: float  # the probability of a perfect move
+
+    @classmethod
+    def parse(cls, argument: str) -> Self:
+        try:
+            skill = float(argument)
+        except ValueError:
+            skill = -1.0
+        if 0.0 <= skill <= 1.0:
+            return cls(skill)
+        raise GameError(_("novice:P needs a probability P from 0 to 1, e.g. novice:0.5"))
+
+    def __str__(self) -> str:
+        return f"novice:{self.skill:g}"
+
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        return NovicePlayer(game, self.skill)
+
+
+@dataclass(frozen=True)
+class IdealSpec(PlayerSpec):
+    """The first best move; the first legal one when lost."""
+
+    kind = "ideal"
+    searches_all = True
+
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        return IdealPlayer(game)
+
+
+@dataclass(frozen=True)
+class MctsSpec(PlayerSpec):
+    """mcts:N[:C]: Monte Carlo tree search (UCT), N iterations a move, exploration C (default 1)."""
+
+    kind = "mcts"
+    usage = "mcts:N[:C]"
+    iterations: int  # iterations per move
+    explore: float = 1.0  # the exploration constant c
+
+    @classmethod
+    def parse(cls, argument: str) -> Self:
+        iterations, _colon, explore = argument.partition(":")
+        try:
+            spec = cls(int(iterations), float(explore) if explore else 1.0)
+        except ValueError:
+            spec = cls(0)
+        if spec.iterations >= 1 and spec.explore >= 0.0 and math.isfinite(spec.explore):
+            return spec
+        raise GameError(_(
+            "mcts:N[:C] needs N iterations (at least 1) and an optional exploration "
+            "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
+        ))
+
+    def __str__(self) -> str:
+        return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "")
+
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        return MctsPlayer(game, self.iterations, self.explore)
+
+
+@dataclass(frozen=True)
+class MenaceSpec(PlayerSpec):
+    """menace[:RULES]: a fresh MENACE that learns."""
+
+    kind = "menace"
+    usage = "menace[:RULES]"
+    learns = True
+    needs_catalogue = True
+    rules: str | None = None  # the rules preset or file (None: the game's default)
+
+    @classmethod
+    def parse(cls, argument: str) -> Self:
+        return cls(argument or None)  # the catalogue, built by the caller, checks the name
+
+    def __str__(self) -> str:
+        return self.kind if self.rules is None else f"menace:{self.rules}"
+
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        assert catalogue is not None, "make_player checks that a MENACE has its catalogue"
+        return MenacePlayer(catalogue)
+
+
+@dataclass(frozen=True)
+class QSpec(PlayerSpec):
+    """q[:LR[:GAMMA]]: a fresh Q-learner (afterstate values, the multi-row Nim seed's); q:FILE.json[:b]
+    starts from a values file."""
+
+    kind = "q"
+    usage = "q[:LR[:GAMMA]] or q:FILE.json[:b]"
+    learns = True
+    lr: float = DEFAULT_LR  # the learning rate
+    gamma: float = DEFAULT_GAMMA  # the discount
+    path: str | None = None  # the values file it starts from (None: fresh)
+    smaller_epsilon: bool = False  # epsilon / 3 in positions of the smaller game the file was learnt on
+
+    @classmethod
+    def parse(cls, argument: str) -> Self:
+        if argument.endswith((".json", ".json:b")):
+            return cls(path=argument.removesuffix(":b"), smaller_epsilon=argument.endswith(":b"))
+        lr, _colon, gamma = argument.partition(":")
+        try:
+            spec = cls(float(lr) if lr else DEFAULT_LR, float(gamma) if gamma else DEFAULT_GAMMA)
+        except ValueError:
+            spec = cls(lr=-1.0)
+        if 0.0 < spec.lr <= 1.0 and 0.0 <= spec.gamma <= 1.0 and argument.count(":") <= 1:
+            return spec
+        raise GameError(_(
+            "q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {lr:g}) and a discount "
+            "0 <= GAMMA <= 1 (default {gamma:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
+        ).format(lr=DEFAULT_LR, gamma=DEFAULT_GAMMA))
+
+    def __str__(self) -> str:
+        if self.path is not None:
             return f"q:{self.path}" + ":b" * self.smaller_epsilon
-        if self.kind == "q" and (self.lr, self.gamma) != (DEFAULT_LR, DEFAULT_GAMMA):
+        if (self.lr, self.gamma) != (DEFAULT_LR, DEFAULT_GAMMA):
             return f"q:{self.lr:g}" + (f":{self.gamma:g}" if self.gamma != DEFAULT_GAMMA else "")
         return self.kind
 
-    @property
-    def learns(self) -> bool:
-        return PLAYERS[self.kind].learns
-
-    @property
-    def needs_catalogue(self) -> bool:
-        return PLAYERS[self.kind].needs_catalogue
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        if self.path is not None:
+            return load_learner(Path(self.path), game, smaller_epsilon=self.smaller_epsilon)
+        return QLearner(game, self.lr, self.gamma)
 
 
-@dataclass(frozen=True)
-class PlayerKind:
-    make: Callable[..., Player]
-    help: str
-    learns: bool = False  # its state outlives one game
-    needs_catalogue: bool = False  # plays from the matchboxes of its side
-    parse: Callable[[str, str], PlayerSpec] | None = None  # (kind, argument) -> spec, or GameError saying why
-    usage: str = ""  # how the kind is written when it takes an argument, e.g. "novice:P (0 <= P <= 1)"
-    searches_all: bool = False  # solves the game by exhaustive search (kit.solver): small games only
+_Kind = TypeVar("_Kind", bound=type[PlayerSpec])
 
-
-def _novice(kind: str, argument: str) -> PlayerSpec:
-    try:
-        skill = float(argument)
-    except ValueError:
-        skill = -1.0
-    if 0.0 <= skill <= 1.0:
-        return PlayerSpec(kind, skill)
-    raise GameError(_("novice:P needs a probability P from 0 to 1, e.g. novice:0.5"))
-
-
-def _mcts(kind: str, argument: str) -> PlayerSpec:
-    iterations, _colon, explore = argument.partition(":")
-    try:
-        spec = PlayerSpec(kind, iterations=int(iterations), explore=float(explore) if explore else 1.0)
-    except ValueError:
-        spec = PlayerSpec(kind)
-    if spec.iterations >= 1 and spec.explore >= 0.0 and math.isfinite(spec.explore):
-        return spec
-    raise GameError(_(
-        "mcts:N[:C] needs N iterations (at least 1) and an optional exploration "
-        "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
-    ))
-
-
-def _q(kind: str, argument: str) -> PlayerSpec:
-    if argument.endswith((".json", ".json:b")):
-        return PlayerSpec(kind, path=argument.removesuffix(":b"), smaller_epsilon=argument.endswith(":b"))
-    lr, _colon, gamma = argument.partition(":")
-    try:
-        spec = PlayerSpec(kind, lr=float(lr) if lr else DEFAULT_LR,
-                          gamma=float(gamma) if gamma else DEFAULT_GAMMA)
-    except ValueError:
-        spec = PlayerSpec(kind, lr=-1.0)
-    if 0.0 < spec.lr <= 1.0 and 0.0 <= spec.gamma <= 1.0 and argument.count(":") <= 1:
-        return spec
-    raise GameError(_(
-        "q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {lr:g}) and a discount "
-        "0 <= GAMMA <= 1 (default {gamma:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
-    ).format(lr=DEFAULT_LR, gamma=DEFAULT_GAMMA))
-
-
-def _make_q(game: Game[Any, Any], spec: PlayerSpec) -> QLearner:
-    if spec.path is not None:
-        return load_learner(Path(spec.path), game, smaller_epsilon=spec.smaller_epsilon)
-    return QLearner(game, spec.lr, spec.gamma)
-
-
-def _kit(kind: str, argument: str) -> PlayerSpec:
-    if argument.strip():
-        return PlayerSpec(kind, kit=argument.strip())
-    raise GameError(_("kit:NAME needs the name of a kit in the store, e.g. kit:class-7b"))
-
-
-def _from_store(game: Game[Any, Any], spec: PlayerSpec, catalogue: Catalogue | None) -> Player:
-    text = _("{spec} is a kit in the tracker's store: only the tracker makes it (menace match)")
-    raise GameError(text.format(spec=spec))
-
-
-def _menace(kind: str, argument: str) -> PlayerSpec:
-    return PlayerSpec(kind, rules=argument or None)  # the catalogue, built by the caller, checks the name
-
-
-PLAYERS: dict[str, PlayerKind] = {
-    "random": PlayerKind(lambda game, spec, catalogue: RandomPlayer(game), "any legal move"),
-    "perfect": PlayerKind(lambda game, spec, catalogue: PerfectPlayer(game), "best play, ties at random",
-                          searches_all=True),
-    "novice": PlayerKind(
-        lambda game, spec, catalogue: NovicePlayer(game, spec.skill),
-        "novice:P: perfect with probability P, else random",
-        parse=_novice,
-        usage="novice:P (0 <= P <= 1)",
-        searches_all=True,
-    ),
-    "ideal": PlayerKind(
-        lambda game, spec, catalogue: IdealPlayer(game), "the first best move; the first legal one when lost",
-        searches_all=True,
-    ),
-    "mcts": PlayerKind(
-        lambda game, spec, catalogue: MctsPlayer(game, spec.iterations, spec.explore),
-        "mcts:N[:C]: Monte Carlo tree search (UCT), N iterations a move, exploration C (default 1)",
-        parse=_mcts,
-        usage="mcts:N[:C]",
-    ),
-    "menace": PlayerKind(
-        lambda game, spec, catalogue: MenacePlayer(catalogue),
-        "menace[:RULES]: a fresh MENACE that learns",
-        learns=True,
-        needs_catalogue=True,
-        parse=_menace,
-        usage="menace[:RULES]",
-    ),
-    "q": PlayerKind(
-        lambda game, spec, catalogue: _make_q(game, spec),
-        "q[:LR[:GAMMA]]: a fresh Q-learner (afterstate values, the multi-row Nim seed's); q:FILE.json "
-        "starts from a values file",
-        learns=True,
-        parse=_q,
-        usage="q[:LR[:GAMMA]] or q:FILE.json[:b]",
-    ),
-    "kit": PlayerKind(
-        _from_store,
-        "kit:NAME: a kit of the store, playing its side from the beads it holds",
-        learns=True,  # with --learn its games are recorded in the store
-        parse=_kit,
-        usage="kit:NAME",
-    ),
+# Each kind's name to its class, in the order messages and help list them. Others (the tracker's kits of
+# the store) join with ``register``.
+PLAYERS: dict[str, type[PlayerSpec]] = {
+    spec.kind: spec for spec in (RandomSpec, PerfectSpec, NoviceSpec, IdealSpec, MctsSpec, MenaceSpec, QSpec)
 }
+
+
+def register(spec: _Kind) -> _Kind:
+    """Adds a kind of player to the registry (a class decorator); the same class again changes nothing."""
+    known = PLAYERS.setdefault(spec.kind, spec)
+    if known is not spec:
+        raise ValueError(f"two kinds of player are named {spec.kind!r}: {known.__qualname__}, "
+                         f"{spec.__qualname__}")
+    return spec
 
 
 def player_usage(*, learners: bool = True) -> list[str]:
@@ -316,16 +351,13 @@ def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
     GameError.
 
     With ``learners`` off, players whose state outlives a game (menace, q) are refused."""
-    kind, colon, argument = text.strip().partition(":")
-    entry = PLAYERS.get(kind)
-    if entry is not None and (learners or not entry.learns):
-        if entry.parse is not None:
-            try:
-                return entry.parse(kind, argument)
-            except GameError as error:
-                raise GameError(f"{text.strip()!r}: {error}") from None
-        if not colon:
-            return PlayerSpec(kind)
+    name, colon, argument = text.strip().partition(":")
+    kind = PLAYERS.get(name)
+    if kind is not None and (learners or not kind.learns) and (colon == "" or kind.usage is not None):
+        try:
+            return kind.parse(argument)
+        except GameError as error:
+            raise GameError(f"{text.strip()!r}: {error}") from None
     raise GameError(_("unknown player {text!r}: choose {players}").format(
         text=text, players=", ".join(player_usage(learners=learners))))
 
@@ -335,7 +367,7 @@ def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | N
     if spec.needs_catalogue and catalogue is None:
         raise GameError(_("a {kind} player needs a catalogue of boxes").format(kind=spec.kind))
     too_big = game.no_matchbox_kit
-    if PLAYERS[spec.kind].searches_all and too_big is not None:
+    if spec.searches_all and too_big is not None:
         raise GameError(_("{kind} play searches the whole game, and {game} has {positions}: play random or "
                           "mcts:N instead").format(kind=spec.kind, game=game.title, positions=too_big))
-    return PLAYERS[spec.kind].make(game, spec, catalogue)
+    return spec.make(game, catalogue)

@@ -67,3 +67,32 @@ def test_a_digital_game_against_a_computer_asks_nothing(tmp_path):
     assert table.play_game() is True
     assert [g["status"] for g in store.games(store.kit("pile"))] == ["finished"]
     assert any(line.startswith("  The ideal opponent takes ") for line in operator.said)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("word", ["empty", "none", "leer", " LEER "])
+def test_an_empty_box_is_said_in_either_language(tmp_path, language, word):
+    """The word for 'empty' comes from the catalogue, and every language's word works whichever is spoken;
+    nim resigns on an empty box, so the answer ends the game."""
+    from kit.i18n import current_language, use_language
+
+    store, table = nim_table(tmp_path, Script("census", "red=0 yellow=0 blue=0", word))
+    spoken = current_language()
+    use_language(language)
+    try:
+        assert table.play_game() is True
+    finally:
+        use_language(spoken)
+    (game,) = store.games(store.kit("pile"))
+    assert (game["moves"], game["result"]) == ("", "loss")
+    assert ("  Schachtel 9 ist leer: MENACE gibt auf (Regeln nim)." if language == "de"
+            else "  Box 9 is empty: MENACE resigns (rules nim).") in table.operator.said  # fmt: skip
+
+
+def test_a_word_near_empty_is_read_as_a_colour(tmp_path):
+    operator = Script("census", "red=0 yellow=0 blue=0", "emptyish", "quit")
+    store, table = nim_table(tmp_path, operator)
+    with pytest.raises(Stop):
+        table.play_game()
+    assert operator.said[-2].startswith("  'emptyish' is not a colour here")
+    assert store.world(store.kit("pile")).session.moves == []

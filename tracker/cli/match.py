@@ -9,7 +9,7 @@ import click
 
 from kit.games import GAMES
 from kit.i18n import _
-from kit.players import parse_player, player_usage
+from kit.players import QSpec, parse_player, player_usage
 from tracker.cli.options import FileName, db_option, json_option, open_store, variant_options
 from tracker.state.errors import MenaceError
 from tracker.state.opponents import HUMAN
@@ -53,7 +53,7 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     human = HUMAN in (first.strip(), second.strip())
     if human and as_json:
         raise MenaceError(_("a match with a human is shown at the terminal: leave out --json"))
-    if save_first is not None and (first.strip() == HUMAN or parse_player(first).kind != "q"):
+    if save_first is not None and (first.strip() == HUMAN or not isinstance(parse_player(first), QSpec)):
         raise MenaceError(_("--save-first saves a q player's values: the --first player is not one"))
     try:
         uses_kit = any(name.strip().partition(":")[0] == "kit" for name in (first, second))

@@ -14,12 +14,12 @@ from tracker.state.errors import MenaceError
 def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """The opponent, if the simulator plays it: its fixed players, or a MENACE on the rules of the one it
     meets (kit.players names more, such as mcts:N, for `menace match`)."""
-    from kit.players import parse_player
+    from kit.players import MenaceSpec, parse_player
     from tracker.sim.chunk import POLICY_KINDS
 
     if value.strip().partition(":")[0] in (*POLICY_KINDS, "menace"):
         spec = parse_player(value)
-        if spec.rules is None:
+        if not isinstance(spec, MenaceSpec) or spec.rules is None:  # a MENACE takes the studied one's rules
             return value
     names = ", ".join(["random", "perfect", "novice:P (0 <= P <= 1)", "ideal", "menace"])
     raise MenaceError(f"unknown player {value!r}: choose {names} (menace match plays the others)")

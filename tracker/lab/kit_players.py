@@ -11,20 +11,21 @@ from typing import Any
 
 from kit.game import Game, GameError, Result
 from kit.i18n import _
-from kit.players import MenacePlayer, PlayerSpec
+from kit.players import MenacePlayer
 from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import KitSpec
 from tracker.store.event_store import Store
 from tracker.table.play_table import Operator, Stop, Table
 
 SIDE_NAMES = ("first", "second")
 
 
-def stored_kit(store: Store | None, spec: PlayerSpec, game: Game[Any, Any], side: int) -> KitRecord:
+def stored_kit(store: Store | None, spec: KitSpec, game: Game[Any, Any], side: int) -> KitRecord:
     """The kit a kit:NAME spec names, checked to be of ``game`` and to play ``side`` (0 first, 1 second);
     raises GameError."""
-    if store is None or spec.kit is None:
+    if store is None:
         raise GameError(_("{spec} needs the store that holds the kit").format(spec=spec))
-    kit = store.kit(spec.kit)
+    kit = store.kit(spec.name)
     if kit.game != game.spec:
         raise GameError(_("kit {name} is a {game} kit: play it with --game {game}").format(name=kit.name,
                                                                                             game=kit.game))
@@ -34,7 +35,7 @@ def stored_kit(store: Store | None, spec: PlayerSpec, game: Game[Any, Any], side
     return kit
 
 
-def kit_player(store: Store | None, spec: PlayerSpec, game: Game[Any, Any], side: int) -> MenacePlayer:
+def kit_player(store: Store | None, spec: KitSpec, game: Game[Any, Any], side: int) -> MenacePlayer:
     """The kit as a player that does not learn: its beads now, copied, every drawn bead put back."""
     kit = stored_kit(store, spec, game, side)
     assert store is not None

@@ -15,9 +15,9 @@ from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.match import play_game
-from kit.players import MenacePlayer, Planning, Player, PlayerSpec, make_player, parse_player
+from kit.players import MenacePlayer, MenaceSpec, Planning, Player, PlayerSpec, make_player, parse_player
 from tracker.lab.kit_players import kit_player, record_kit_games, stored_kit
-from tracker.state.opponents import HUMAN
+from tracker.state.opponents import HUMAN, KitSpec
 from tracker.state.text import position_lines, thousands
 from tracker.store.event_store import Store
 from tracker.table.play_table import Operator
@@ -114,7 +114,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them."""
     game = game_from_spec(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
-    kits = [named for named, spec in enumerate(specs) if spec is not None and spec.kind == "kit"]
+    kits = [named for named, spec in enumerate(specs) if isinstance(spec, KitSpec)]
     if kits and alternate:
         raise GameError(_("a kit plays only its own side: leave out --alternate"))
     if learn:
@@ -128,7 +128,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         person = Person(game, operator)
     # seats[named][side]: the named player's Player when it moves for ``side``.
     seats: list[dict[int, Player]] = [
-        {named: kit_player(store, spec, game, named)} if named in kits and spec is not None
+        {named: kit_player(store, spec, game, named)} if isinstance(spec, KitSpec)
         else _seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,)) if spec is not None
         else {FIRST: person, SECOND: person} if person is not None else {}
         for named, spec in enumerate(specs)
@@ -148,7 +148,8 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         outcome = play_game(game, players, rng, apply=shown)
         rewards.append(outcome.result_for(order.index(0)).reward)
         first_started += starter == 0
-    learns = any(spec is not None and spec.learns and spec.kind != "kit" for spec in specs)  # a kit: --learn
+    # A kit learns only with --learn (recorded above), so here it does not count as learning.
+    learns = any(spec is not None and spec.learns and not isinstance(spec, KitSpec) for spec in specs)
     named_players = tuple(next(iter(named.values())) for named in seats)
     return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
                        named_players)
@@ -159,7 +160,7 @@ def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], ki
                     operator: Operator | None) -> MatchResult:
     """The kit at ``kit_seat`` plays at the play table against the other player, every game recorded."""
     kit_spec, other = specs[kit_seat], specs[1 - kit_seat]
-    assert kit_spec is not None
+    assert isinstance(kit_spec, KitSpec)
     if other is not None and other.learns:
         raise GameError(_("a kit learns (--learn) at the play table, against a player that does not learn, "
                           "as at `menace play`: not {other}").format(other=other))
@@ -225,7 +226,8 @@ def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict
     if not spec.needs_catalogue:
         player = make_player(spec, game)
         return {side: player for side in sides}
-    catalogues = {side: build_catalogue(game.spec, ("first", "second")[side], spec.rules) for side in sides}
+    rules = spec.rules if isinstance(spec, MenaceSpec) else None
+    catalogues = {side: build_catalogue(game.spec, ("first", "second")[side], rules) for side in sides}
     seats: dict[int, Player] = {}
     shared: MenacePlayer | None = None
     for side, catalogue in catalogues.items():

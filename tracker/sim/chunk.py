@@ -11,12 +11,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kit.players import PlayerSpec
+from kit.players import NoviceSpec, PlayerSpec
 from tracker.sim.flat import MenaceTables, PolicyTables
 
 # A fixed opponent's kind as a number, for the compiled engine: kit.players' random, perfect, ideal, novice.
 POLICY_KINDS = {"random": 0, "perfect": 1, "ideal": 2, "novice": 3}
 SCORE_BY_RESULT = np.array([-1, 1, 3], np.int32)  # Michie's running score, indexed by result + 1
+
+
+def policy_skill(spec: PlayerSpec) -> float:
+    """A novice's probability of a perfect move; 1 for the other fixed players, which never read it."""
+    return spec.skill if isinstance(spec, NoviceSpec) else 1.0
 
 
 @dataclass(frozen=True, eq=False)

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from tracker.sim.cache import cache_dir
-from tracker.sim.chunk import POLICY_KINDS, ChunkResult, Setup
+from tracker.sim.chunk import POLICY_KINDS, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables
 
 DONE = -1  # the state code of a finished game in the trace's place of a resignation
@@ -199,7 +199,7 @@ def _args(setup: Setup) -> tuple[object, ...]:
                     boxes * slots)
     return (
         np.int64(setup.menace_side), info, np.int64(pt.max_plies), setup.rival is not None,
-        np.int64(POLICY_KINDS.get(setup.opponent.kind, 0)), float(setup.opponent.skill),
+        np.int64(POLICY_KINDS.get(setup.opponent.kind, 0)), policy_skill(setup.opponent),
         pt.legal_child, pt.perfect_child, np.int64(pt.k),
         box_info, slot_child, stack((mt.n_slots, rt.n_slots), boxes), initial,
         np.flatnonzero(mt.first_index >= 0), stack((mt.keeps_one, rt.keeps_one), boxes),

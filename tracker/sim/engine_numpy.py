@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup
+from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables, PolicyTables
 
 _BYTE_SUM = np.uint64(0x0101010101010101)  # times a word of 0/1 bytes: their sum in the top byte
@@ -300,7 +300,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     if setup.rival is not None:
         rival = _Beads(setup.rival, steps, 1 - side, members, games)
     else:
-        rival = _Policy(steps, setup.opponent.kind, setup.opponent.skill)
+        rival = _Policy(steps, setup.opponent.kind, policy_skill(setup.opponent))
     sides = (menace, rival) if side == 0 else (rival, menace)
     sign = 1 if side == 0 else -1
 

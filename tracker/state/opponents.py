@@ -1,19 +1,50 @@
-"""Who plays against MENACE at the table: a person, or any player of kit.players' registry that does not
-learn.
+"""The tracker's names for players: who plays against MENACE at the table (a person, or any player of
+kit.players' registry that does not learn), and kit:NAME, a kit of the store, which the tracker adds to
+that registry.
 
 Events name the opponent as text ("human", "random", "novice:0.5"); the names are those of
-``kit.players.parse_player``, so the tracker, the simulator and the command line agree on them.
+``kit.players.parse_player``, so the tracker, the simulator and the command line agree on them. Every
+tracker path that reads a player's name imports this module (events, the play table, `menace match`), so
+kit:NAME is registered before any name is read.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self
 
 from kit.game import Game, GameError
 from kit.i18n import _
-from kit.players import Player, make_player, parse_player, player_usage
+from kit.matchbox import Catalogue
+from kit.players import Player, PlayerSpec, make_player, parse_player, player_usage, register
 
 HUMAN = "human"
+
+
+@register
+@dataclass(frozen=True)
+class KitSpec(PlayerSpec):
+    """kit:NAME: a kit of the store, playing its own side from the beads it holds."""
+
+    kind = "kit"
+    usage = "kit:NAME"
+    learns = True  # with --learn its games are recorded in the store
+    name: str
+
+    @classmethod
+    def parse(cls, argument: str) -> Self:
+        if argument.strip():
+            return cls(argument.strip())
+        raise GameError(_("kit:NAME needs the name of a kit in the store, e.g. kit:class-7b"))
+
+    def __str__(self) -> str:
+        return f"kit:{self.name}"
+
+    def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
+        # A kit's beads and side are in the store, which a spec does not hold: `menace match` seats it
+        # (tracker.lab.kit_players.kit_player), and no other command takes a player that learns from a kit.
+        text = _("{spec} is a kit in the tracker's store: only the tracker makes it (menace match)")
+        raise GameError(text.format(spec=self))
 
 
 def opponent_name(text: str) -> str:

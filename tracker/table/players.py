@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kit.game import GameError, IllegalMoveError, State
-from kit.i18n import _
+from kit.i18n import _, in_every_language
 from kit.matchbox import Box, Placement, pick
 from tracker.state.text import beads_text, label_beside_board, picture_words, shows_cells
 from tracker.table.squares import MissingBead, bead_for, census_command, parse_square
@@ -36,7 +36,20 @@ class Table(Protocol):
 
 
 class TurnOver(Exception):
-    """A command was carried out at a prompt: the turn starts again from what the store now holds."""
+    """A command was carried out at a prompt: the turn starts again from what the store now holds.
+
+    An exception, not a return value: a command (undo, discard, census) can change the game under the match
+    loop at any prompt of any player, and kit.match.play_game knows only moves and resignations, so the table
+    stops that loop here and starts it again from the store."""
+
+
+class NotADraw(Exception):
+    """An answer that names no bead MENACE can have drawn; its text is the line that says why."""
+
+
+def empty_words() -> frozenset[str]:
+    """What the operator may type for an empty box, in any language the table speaks ('empty', 'leer')."""
+    return in_every_language("empty") | {"none"}
 
 
 class PhysicalDraw:
@@ -46,10 +59,19 @@ class PhysicalDraw:
         self.table = table
 
     def choose(self, state: State[Any], rng: random.Random) -> Any | None:
-        table, kit = self.table, self.table.kit
-        where = kit.place(state.position)
-        box = where.box
-        counts = table.mirror_counts(box)
+        where = self.table.kit.place(state.position)
+        while True:  # once more after a refill: the box is opened again and drawn from
+            counts = self.table.mirror_counts(where.box)
+            self._say_which_box(where, counts)
+            move = self._ask_for_draw(where, counts)
+            if move is not None:
+                return move
+            if self.table.empty_box(where.box, counts):
+                return None
+
+    def _say_which_box(self, where: Placement, counts: Counts) -> None:
+        """Which box to open, how its label lies on the board, and what the mirror says it holds."""
+        table, kit, box = self.table, self.table.kit, where.box
         picture = table.game.picture(box.position)
         if picture.board is None:
             table.say(_("Open box {box} ({tokens}).").format(box=box.id, tokens=picture_words(picture)))
@@ -61,40 +83,47 @@ class PhysicalDraw:
             )
             table.say(opened.format(box=box.id, move=box.move_number, turn=where.turn))
             table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
-        letters = shows_cells(picture)
-        held = beads_text(kit, box.moves, counts, letters=letters)
+        held = beads_text(kit, box.moves, counts, letters=shows_cells(picture))
         table.say(_("  The mirror says it holds: {beads}.").format(beads=held))
-        while True:  # re-ask after a typo without drawing the box again
-            answer = table.ask(_("Colour drawn (or 'empty'): "))
-            if answer.strip().lower() in ("empty", "none", "leer"):
-                if table.empty_box(box, counts):
-                    return None
-                raise TurnOver  # refilled: open the box again and draw
+
+    def _ask_for_draw(self, where: Placement, counts: Counts) -> Any | None:
+        """The move of the bead the operator says they drew, or None when they found the box empty; a typo
+        or a drift is explained and asked again, without opening the box again."""
+        while True:
+            answer = self.table.ask(_("Colour drawn (or 'empty'): "))
+            if answer.strip().lower() in empty_words():
+                return None
             try:
-                square = parse_square(kit, answer)
-                if square is not None:  # "square 3": the bead is the one a way of laying the label puts there
-                    bead_for(kit, where, square, counts)
-                    return square
-                bead = kit.parse_colour(answer, box)
-            except MissingBead as error:
-                table.say(_("  Drift: {error} (or type 'census' here).").format(error=error))
-                continue
-            except GameError as error:
-                table.say(f"  {error}{self._did_you_mean(answer, box)}")
-                continue
-            if counts.get(bead, 0) < 1:
-                table.say(
-                    _(
-                        "  Drift: the mirror says box {box} has no {colour} beads, but you drew one. Recount "
-                        "the box and put the counts right with `{census}` (or type 'census' here)."
-                    ).format(
-                        box=box.id,
-                        colour=kit.colour(bead),
-                        census=census_command(kit, box.id, box.moves, counts, bead),
-                    )
+                return self._drawn_move(answer, where, counts)
+            except NotADraw as why:
+                self.table.say(str(why))
+
+    def _drawn_move(self, answer: str, where: Placement, counts: Counts) -> Any:
+        """The move on the real board that the answer (a colour, or "square N") stands for; raises NotADraw
+        with the line that says why it is none."""
+        kit, box = self.table.kit, where.box
+        try:
+            square = parse_square(kit, answer)
+            if square is not None:  # "square 3": the bead is the one a way of laying the label puts there
+                bead_for(kit, where, square, counts)
+                return square
+            bead = kit.parse_colour(answer, box)
+        except MissingBead as error:
+            raise NotADraw(_("  Drift: {error} (or type 'census' here).").format(error=error)) from None
+        except GameError as error:
+            raise NotADraw(f"  {error}{self._did_you_mean(answer, box)}") from None
+        if counts.get(bead, 0) < 1:
+            raise NotADraw(
+                _(
+                    "  Drift: the mirror says box {box} has no {colour} beads, but you drew one. Recount "
+                    "the box and put the counts right with `{census}` (or type 'census' here)."
+                ).format(
+                    box=box.id,
+                    colour=kit.colour(bead),
+                    census=census_command(kit, box.id, box.moves, counts, bead),
                 )
-                continue
-            return where.to_real(bead)
+            )
+        return where.to_real(bead)
 
     def learn(self, result: Any) -> None:
         """The beads are settled by the table's events, not here."""
