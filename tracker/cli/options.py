@@ -9,8 +9,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
+from kit.game import Game
 from kit.games import GAMES, game_from_spec
 from kit.i18n import _
+from kit.palettes import Palette, choose_palette, load_palette
+from kit.rules import Rules, choose_rules, load_rules
 from tracker.state.errors import MenaceError
 
 if TYPE_CHECKING:  # the store is imported by the commands that open it: simulate and match need none
@@ -98,6 +101,19 @@ def game_spec(name: str, given: dict[str, Any]) -> str:
         message = _("{options}: choose one game with --game to give it options")
         raise MenaceError(message.format(options=" ".join(words[1:])))
     return game_from_spec(" ".join(words)).spec if len(words) > 1 else name
+
+
+def rules_value(game: Game[Any, Any], value: str | None) -> Rules:
+    """--rules read once, here at the command line: a shipped preset's name or a TOML file, for ``game``
+    (None: the game's default preset). Below the command line the rules travel as this value."""
+    game.require_matchbox_kit()  # a game without a kit has no rules to read: say so first
+    return load_rules(game.default_rules) if value is None else choose_rules(value, game=game.name)
+
+
+def palette_value(game: Game[Any, Any], value: str | None) -> Palette:
+    """--palette read once, at the command line: a shipped palette's name or a TOML file, for ``game``
+    (None: the game's default palette)."""
+    return load_palette(game.default_palette) if value is None else choose_palette(value, game=game.name)
 
 
 def each_game(attribute: str) -> str:
