@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from generator.catalogue import build_catalogue
+from kit.rules import load_rules
 from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store, new_id
 from tracker.table.play_table import Table
@@ -34,7 +35,7 @@ class Silent:
 def main(path: str, games: int) -> None:
     Path(path).unlink(missing_ok=True)
     store = Store(Path(path), create=True)
-    catalogue = build_catalogue("tictactoe", "first", "michie")
+    catalogue = build_catalogue("tictactoe", "first", load_rules("michie"))
     kit = KitRecord(
         new_id(), "bench", "tictactoe", "first", "michie", "craft", catalogue.fingerprint, catalogue.boxes
     )

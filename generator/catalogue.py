@@ -11,28 +11,30 @@ from functools import cache
 from typing import Any
 
 from generator.walk import states
-from kit.game import SIDES, GameError, State
+from kit.game import SIDES, Game, GameError, State
 from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue
-from kit.rules import Rules, choose_rules
+from kit.rules import Rules, load_rules
 
 
 @cache
-def build_catalogue(game_spec: str, menace_plays: str = "first", rules_name: str | Rules | None = None
+def build_catalogue(game: str | Game[Any, Any], menace_plays: str = "first", rules: Rules | None = None
                     ) -> Catalogue:
-    """The catalogue for a game (its name or spec, e.g. "nim --heaps 1,2,3"), MENACE's side and rules: a
-    preset's name, a rules file's name (kit.rules.choose_rules) or Rules already read (the game's default
-    preset when None)."""
-    game = game_from_spec(game_spec)
+    """The catalogue for a game (a Game, or its name or spec, e.g. "nim --heaps 1,2,3"), MENACE's side and
+    rules: Rules already read (the command line reads a name or file once, kit.rules.choose_rules), or
+    None for the game's default preset. Cached by value: equal rules share a catalogue."""
+    if isinstance(game, str):
+        game = game_from_spec(game)
     game.require_matchbox_kit()
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
-    if isinstance(rules_name, Rules):
-        rules = rules_name
-        if rules.game != game.name:
-            raise GameError(f"rules {rules.name!r} are for {rules.game}, not {game.name}")
-    else:
-        rules = choose_rules(rules_name or game.default_rules, game=game.name)
+    if rules is None:
+        rules = load_rules(game.default_rules)
+    elif not isinstance(rules, Rules):  # a name here would be looked up again below the command line
+        raise TypeError(f"build_catalogue takes Rules, not {type(rules).__name__}: read the name with "
+                        "kit.rules.choose_rules at the command line")
+    if rules.game != game.name:
+        raise GameError(f"rules {rules.name!r} are for {rules.game}, not {game.name}")
     chosen: dict[object, State[Any]] = {}
     for state in states(game, reduce=True):
         if game.outcome(state) is None and game.needs_box(state, SIDES[menace_plays]):

@@ -23,14 +23,13 @@ from generator.documents import (
 from generator.documents.common import KitSpec, count_boxes
 from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path
-from generator.stocks import DEFAULT_STOCK, load_stock
-from kit.datafiles import names_a_file, read_file
+from generator.stocks import DEFAULT_STOCK, Stock, load_stock
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
 from kit.i18n import _, n_
 from kit.numerals import number
-from kit.palettes import Palette, choose_palette, load_palette
-from kit.rules import Rules, choose_rules, load_rules
+from kit.palettes import Palette, load_palette
+from kit.rules import Rules
 
 # In the order a builder uses them: check the printer, print labels, read the legend, fill, play.
 DOCUMENTS = (
@@ -58,10 +57,12 @@ class KitOptions:
 
     game: str = ALL_GAMES
     menace_plays: str = "first"
-    rules: str | Rules | None = None  # a preset's or file's name, or a kit's own (tracker.formats.kit_print)
-    palette: str | Palette | None = None
+    # Values read once by the command line (a preset, a file, or a stored kit's own): with every game, each
+    # applies to the game it is for, the others get their defaults.
+    rules: Rules | None = None
+    palette: Palette | None = None
     paper: str | None = None
-    stock: str = DEFAULT_STOCK
+    stock: Stock | None = None  # None: generator.stocks.DEFAULT_STOCK
     offset_x: float = 0.0
     offset_y: float = 0.0
     level_per_sheet: bool = False  # each move level's labels start on a sheet of their own
@@ -79,21 +80,18 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
         chosen = game_from_spec(options.game)
         chosen.require_matchbox_kit()
         games = [chosen.spec]
-    stock = load_stock(options.stock)
+    stock = options.stock or load_stock(DEFAULT_STOCK)
     paper = stock.paper_for(options.paper)
     check_print_area(stock, paper, offset_x=options.offset_x, offset_y=options.offset_y)
-    rules_game = _owner(options.rules, choose_rules, load_rules, games)
-    palette_game = _owner(options.palette, choose_palette, load_palette, games)
+    rules_game = _owner(options.rules, games)
+    palette_game = _owner(options.palette, games)
     specs = []
     for game in games:
-        family = game_from_spec(game).name
         rules = options.rules if rules_game == game else None
-        if isinstance(rules, str):
-            rules = choose_rules(rules, game=family)
         catalogue = build_catalogue(game, options.menace_plays, rules)
         palette = options.palette if palette_game == game else None
-        if not isinstance(palette, Palette):
-            palette = choose_palette(palette or catalogue.game.default_palette, game=family)
+        if palette is None:
+            palette = load_palette(catalogue.game.default_palette)
         palette.check_covers(catalogue.move_codes(m for b in catalogue.boxes for m in b.moves), game)
         specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y,
                              level_per_sheet=options.level_per_sheet))
@@ -105,21 +103,12 @@ class _Preset(Protocol):
     def game(self) -> str: ...
 
 
-def _owner(chosen: str | _Preset | None, choose: Callable[..., _Preset], load: Callable[..., _Preset],
-           games: list[str]) -> str | None:
-    """The game a preset (a name, a file or one already read) belongs to; with one game, a preset for
-    another game is an error."""
+def _owner(chosen: _Preset | None, games: list[str]) -> str | None:
+    """The game of ``games`` that rules or a palette (read by the command line) are for: with one game,
+    that game (the command line checked they are for it)."""
     if chosen is None:
         return None
-    if len(games) == 1:
-        if isinstance(chosen, str):
-            choose(chosen, game=game_from_spec(games[0]).name)
-        return games[0]
-    if not isinstance(chosen, str):
-        return chosen.game
-    if names_a_file(chosen):
-        return choose(chosen, game=str(read_file(chosen).get("game"))).game  # checks every field
-    return load(chosen).game
+    return games[0] if len(games) == 1 else chosen.game
 
 
 def generate(

@@ -25,8 +25,8 @@ MAX_ANSWERS = 5_000  # a 20-game session needs a few hundred
 
 class Operator:
     def __init__(self, game: str, menace_plays: str, rules: str, palette: str, seed: int) -> None:
-        self.catalogue = build_catalogue(game, menace_plays, rules)
         self.rules = load_rules(rules)
+        self.catalogue = build_catalogue(game, menace_plays, self.rules)
         self.palette = load_palette(palette)
         self.rng = random.Random(seed)
         self.boxes = {b.id: b.initial_counts() for b in self.catalogue.boxes}

@@ -25,7 +25,7 @@ from kit.rules import load_rules, preset_names
     ],
 )
 def test_starting_beads_match_the_published_bills(game, side, rules, beads):
-    bill = bill_for(build_catalogue(game, side, rules))
+    bill = bill_for(build_catalogue(game, side, load_rules(rules)))
     assert bill.total_start == beads
 
 

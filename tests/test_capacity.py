@@ -11,6 +11,7 @@ from generator.catalogue import build_catalogue
 from kit.match import play_game
 from kit.matchbox import Catalogue
 from kit.players import MenacePlayer, RandomPlayer
+from kit.rules import load_rules
 
 
 def test_a_matchbox_holds_90_five_mm_beads():
@@ -43,7 +44,8 @@ def test_a_hundred_games_grow_the_first_box_past_what_the_issue_saw():
 
 @pytest.mark.parametrize("side", ["first", "second"])
 def test_rules_that_never_add_beads_need_no_reserve_and_fit_every_box(side):
-    catalogue = build_catalogue("hexapawn", side, "gardner")  # a defeat takes a bead, nothing adds one
+    # Gardner's: a defeat takes a bead, nothing adds one.
+    catalogue = build_catalogue("hexapawn", side, load_rules("gardner"))
     grown = growth(catalogue)
     assert set(grown.reserve.values()) == {0} and grown.outgrowing() == []
     assert grown.box_beads == {box.id: sum(box.beads) for box in catalogue.boxes}
@@ -90,7 +92,7 @@ def recounted(catalogue: Catalogue, runs: int, games: int, seed: int) -> tuple[P
     ("nim", "first", "nim"),
 ])
 def test_the_peaks_are_the_beads_counted_box_by_box_after_every_game(game, side, rules):
-    catalogue = build_catalogue(game, side, rules)
+    catalogue = build_catalogue(game, side, load_rules(rules))
     # With 3 runs the 95th percentile is the largest: the recount keeps the largest over the runs.
     grown = simulate(catalogue, runs=3, games=40, seed=7)
     reserve, box_beads = recounted(catalogue, runs=3, games=40, seed=7)

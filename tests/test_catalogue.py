@@ -57,7 +57,7 @@ def test_56_symmetric_positions(first):
 
 
 def test_distinct_and_every_square_moves(first):
-    every = build_catalogue("tictactoe", "first", "golf")
+    every = build_catalogue("tictactoe", "first", load_rules("golf"))
 
     def per_level(c):
         return [sum(len(b.moves) for b in c.boxes if b.move_number == m) for m in (1, 2, 3, 4)]
@@ -76,7 +76,7 @@ def test_distinct_and_every_square_moves(first):
     ],
 )
 def test_bead_bills(rules, beads_on, bill):
-    base = build_catalogue("tictactoe", "first", rules)
+    base = build_catalogue("tictactoe", "first", load_rules(rules))
     preset = dataclasses.replace(load_rules(rules), beads_on=beads_on)
     game = base.game
     total = 0
@@ -167,7 +167,8 @@ def test_side_rules_and_beads_change_the_fingerprint(first):
     # A printed kit and a store are matched by fingerprint, so every input that changes the boxes or
     # their rules must change it.
     presets = preset_names("tictactoe")
-    prints = {build_catalogue("tictactoe", side, rules).fingerprint for side in SIDES for rules in presets}
+    prints = {build_catalogue("tictactoe", side, load_rules(rules)).fingerprint
+              for side in SIDES for rules in presets}
     assert len(prints) == len(SIDES) * len(presets)
     box = first.boxes[-1]
     one_more_bead = (dataclasses.replace(box, beads=(box.beads[0] + 1, *box.beads[1:])),)

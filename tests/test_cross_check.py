@@ -25,7 +25,7 @@ from kit.game import Result, State
 from kit.games import GAMES, get_game
 from kit.match import play_game
 from kit.players import MenacePlayer, make_player, parse_player
-from kit.rules import preset_names
+from kit.rules import load_rules, preset_names
 from tracker.state import events
 from tracker.state import session as sessions
 from tracker.state.events import Event, World, ended_data, initial_world, step
@@ -155,7 +155,7 @@ def test_kit_games_replayed_through_the_tracker_leave_the_same_beads(
     # The tracker draws refill colours from a generator seeded by game and box; here they come from the
     # kit's generator instead, and the tracker still checks how many beads go in and of which moves.
     monkeypatch.setattr(events, "refill_rng", lambda game_id, box: _Scripted(refills.pop((game_id, box))))
-    catalogue = build_catalogue(game, side, rules)
+    catalogue = build_catalogue(game, side, load_rules(rules))
     palette = get_game(game).default_palette
     fingerprint = catalogue.fingerprint
     kit = KitRecord("kit-1", "cross-check", game, side, rules, palette, fingerprint, catalogue.boxes)

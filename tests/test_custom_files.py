@@ -52,8 +52,8 @@ def test_a_rules_file_is_read_with_its_values_and_file_name(files):
 
 
 def test_a_catalogue_on_file_rules_has_michies_boxes_with_the_files_beads(files):
-    michie = build_catalogue("tictactoe", "first", "michie")
-    own = build_catalogue("tictactoe", "first", str(files[0]))
+    michie = build_catalogue("tictactoe", "first", load_rules("michie"))
+    own = build_catalogue("tictactoe", "first", choose_rules(str(files[0]), game="tictactoe"))
     assert [(b.position, b.moves) for b in own.boxes] == [(b.position, b.moves) for b in michie.boxes]
     assert all(b.beads == ((6, 4, 2, 1)[b.move_number - 1],) * len(b.moves) for b in own.boxes)
     assert sum(sum(b.beads) for b in own.boxes) == 1792

@@ -10,6 +10,7 @@ from generator.walk import states
 from kit.game import FIRST, GameError, IllegalMoveError, State
 from kit.games import game_from_spec, get_game
 from kit.nim import HeapTake, Nim, NimHeaps
+from kit.rules import load_rules
 from kit.solver import LOSS, solve
 from kit.tictactoe import EMPTY
 
@@ -239,14 +240,14 @@ def test_raw_board_box_counts(spec, side, boxes):
 
 
 def test_go_blog_puts_e_plus_2_halved_beads_on_every_empty_square():
-    catalogue = build_catalogue("tictactoe --symmetry none", "first", "go-blog")
+    catalogue = build_catalogue("tictactoe --symmetry none", "first", load_rules("go-blog"))
     assert sum(sum(b.beads) for b in catalogue.boxes) == 21633
     for box in catalogue.boxes:
         empty = box.position.count(EMPTY)
         assert len(box.moves) == empty and set(box.beads) == {(empty + 2) // 2}, box
     rules = catalogue.rules
     assert (rules.win, rules.draw, rules.loss, rules.keep_one) == (3, 1, -1, "every-box")
-    second = build_catalogue("tictactoe --symmetry none", "second", "go-blog")
+    second = build_catalogue("tictactoe --symmetry none", "second", load_rules("go-blog"))
     assert all(set(b.beads) == {(b.position.count(EMPTY) + 2) // 2} for b in second.boxes)
 
 
@@ -258,7 +259,7 @@ def test_a_go_blog_menace_never_resigns_where_michies_does(rules, resigns):
     from kit.players import MenacePlayer, PerfectPlayer
 
     game = game_from_spec("tictactoe --symmetry none")
-    menace = MenacePlayer(build_catalogue(game.spec, "second", rules))
+    menace = MenacePlayer(build_catalogue(game.spec, "second", load_rules(rules)))
     rng = random.Random(4)
     outcomes = [play_game(game, [PerfectPlayer(game), menace], rng) for _ in range(300)]
     assert any(o.resigned for o in outcomes) is resigns

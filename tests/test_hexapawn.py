@@ -9,7 +9,7 @@ import pytest
 from generator.catalogue import build_catalogue
 from generator.walk import states
 from kit.game import FIRST, SECOND, IllegalMoveError, InvalidMoveError, InvalidPositionError, Result, State
-from kit.games import get_game
+from kit.games import game_from_spec, get_game
 from kit.hexapawn import PawnMove
 from kit.matchbox import Draw, settle
 from kit.rules import UnknownRulesError, load_rules, rules_from_data
@@ -24,7 +24,7 @@ GAME = get_game("hexapawn")
 )
 @pytest.mark.parametrize("rules", ["gardner", "hexapawn-michie"])
 def test_box_counts_by_menace_move_number(side, by_move, rules):
-    catalogue = build_catalogue("hexapawn", side, rules)
+    catalogue = build_catalogue("hexapawn", side, load_rules(rules))
     assert Counter(b.move_number for b in catalogue.boxes) == by_move
 
 
@@ -113,7 +113,7 @@ def test_the_palette_colours_every_bead_of_every_hexapawn_kit():
     palette = default_palette("hexapawn")
     for side in ("first", "second"):
         for rules in ("gardner", "hexapawn-michie"):
-            catalogue = build_catalogue("hexapawn", side, rules)
+            catalogue = build_catalogue("hexapawn", side, load_rules(rules))
             for box in catalogue.boxes:
                 colours = [palette.for_move(GAME.move_code(m)) for m in box.moves]
                 assert len({c.code for c in colours}) == len(box.moves)
@@ -185,8 +185,8 @@ def test_her_with_gardners_rule_learns_to_beat_a_perfect_him():
     than 5% of games 91-100."""
     from tracker.sim.experiment import simulate
 
-    sim = simulate("hexapawn", menace_plays="second", rules="gardner", opponent="perfect", games=100,
-                   population=1000, seed=1, engine="numpy")
+    sim = simulate(game_from_spec("hexapawn"), menace_plays="second", rules=load_rules("gardner"),
+                   opponent="perfect", games=100, population=1000, seed=1, engine="numpy")
     first_ten = sim.losses[:10].sum() / (10 * 1000)
     last_ten = sim.losses[90:].sum() / (10 * 1000)
     assert 0.3 < first_ten < 0.6 and last_ten < 0.05, (first_ten, last_ten)

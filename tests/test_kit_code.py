@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from generator.catalogue import build_catalogue
 from kit.palettes import Palette, kit_code, load_palette
+from kit.rules import load_rules
 from tests.cli import run
 from tests.test_custom_files import NIM_PALETTE, NIM_RULES
 
@@ -21,15 +22,15 @@ def craft_in_a_file(**change: str) -> Palette:
 
 
 def test_the_default_colours_keep_the_code_printed_before_the_palette_joined_it():
-    michie = build_catalogue("tictactoe", "first", "michie")
+    michie = build_catalogue("tictactoe", "first", load_rules("michie"))
     assert michie.fingerprint == "1599a041ae63"
     assert kit_code(michie.fingerprint, load_palette("craft")) == "1599A0"
     assert kit_code(michie.fingerprint, craft_in_a_file()) == "1599A0"  # the same colours from a file
 
 
 def test_other_colours_or_rules_give_another_code():
-    michie = build_catalogue("tictactoe", "first", "michie").fingerprint
-    scroggs = build_catalogue("tictactoe", "first", "scroggs").fingerprint
+    michie = build_catalogue("tictactoe", "first", load_rules("michie")).fingerprint
+    scroggs = build_catalogue("tictactoe", "first", load_rules("scroggs")).fingerprint
     codes = {
         kit_code(michie, load_palette("craft")),
         kit_code(michie, load_palette("michie-1963")),
@@ -48,7 +49,7 @@ def test_labels_kits_and_play_say_the_same_code(tmp_path, monkeypatch):
     files = ["--game", "nim", "--rules", "r.toml", "--palette", "p.toml"]
     assert run("generate", *files, "--out", "out").exit_code == 0
     code = json.loads((tmp_path / "out" / "nim" / "kit.json").read_text())["kit_code"]
-    assert code != build_catalogue("nim", "first", "nim").fingerprint[:6].upper()
+    assert code != build_catalogue("nim", "first", load_rules("nim")).fingerprint[:6].upper()
     labels = PdfReader(tmp_path / "out" / "nim" / "labels.pdf").pages[0].extract_text()
     assert labels.count(f"kit {code}") == 9 + 1  # every label, and the footer
     created = run("new", "--db", "s.db", *files, "--code", code.lower(), "pile")

@@ -62,7 +62,7 @@ def test_palettes_have_a_unique_letter_per_colour_and_a_colour_for_every_bead():
             game.move_code(move)
             for rules in preset_names(palette.game)
             for side in ("first", "second")
-            for box in build_catalogue(palette.game, side, rules).boxes
+            for box in build_catalogue(palette.game, side, load_rules(rules)).boxes
             for move in box.moves
         }
         assert held <= {c.move for c in palette.colours}, name

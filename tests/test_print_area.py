@@ -17,6 +17,7 @@ from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import SAFE_EDGE, PrintAreaError, check_print_area, plan_label, plan_sheet
 from generator.printed_kit import KitOptions, plan_kits
 from generator.stocks import BOX_TOP, PAPERS, load_stock, stock_names
+from kit.rules import choose_rules
 from tracker.cli.main import main
 
 MM = 72 / 25.4
@@ -134,7 +135,7 @@ def text_boxes(path) -> list[tuple[str, float, float, float, float]]:
 @pytest.mark.parametrize("name, paper", COMBINATIONS)
 def test_the_label_sheets_text_lies_4_mm_inside_the_sheet(tmp_path, name, paper):
     # Noughts and crosses: its kit title makes the longest footer.
-    spec = plan_kits(KitOptions(game="tictactoe", stock=name, paper=paper))[0]
+    spec = plan_kits(KitOptions(game="tictactoe", stock=load_stock(name), paper=paper))[0]
     width, height = PAPERS[paper]
     for document in (labels, calibration):
         path = tmp_path / f"{document.__name__}.pdf"
@@ -165,7 +166,7 @@ def blank_border(pdf: Path, page: int, dpi: int) -> bool:
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm to render pages")
 @pytest.mark.parametrize("name, paper", COMBINATIONS)
 def test_rendered_label_sheets_leave_the_outer_4_mm_blank(tmp_path, name, paper):
-    spec = plan_kits(KitOptions(game="tictactoe", stock=name, paper=paper))[0]
+    spec = plan_kits(KitOptions(game="tictactoe", stock=load_stock(name), paper=paper))[0]
     for document in (labels, calibration):
         path = tmp_path / f"{document.__name__}.pdf"
         document.write(path, spec)
@@ -185,7 +186,7 @@ def test_a_long_rules_title_shrinks_to_stay_inside_the_legend_page(tmp_path):
     rules = tmp_path / "long.toml"
     rules.write_text('game = "nim"\ntitle = "' + "Beads never run out, as the classroom agreed " * 3 + '"\n'
                      'initial_beads = [3]\nwin = 1\ndraw = 0\nloss = -1\nfloor = 1\nbeads_on = "every"\n')
-    spec = plan_kits(KitOptions(game="nim", rules=str(rules)))[0]
+    spec = plan_kits(KitOptions(game="nim", rules=choose_rules(str(rules), game="nim")))[0]
     legend.write(tmp_path / "legend.pdf", spec)
     pages = len(PdfReader(tmp_path / "legend.pdf").pages)
     assert all(blank_border(tmp_path / "legend.pdf", page, dpi=60) for page in range(1, pages + 1))

@@ -14,6 +14,7 @@ from generator.documents import finder, legend
 from generator.documents.common import KitSpec
 from generator.printed_kit import KitOptions, generate, plan_kits
 from kit.palettes import load_palette
+from kit.rules import load_rules
 
 
 def text_of(path: Path) -> str:
@@ -67,14 +68,15 @@ def test_a_big_kit_says_what_it_asks_for_before_writing(tmp_path, monkeypatch):
 
     lines: list[str] = []
     monkeypatch.setattr(printed_kit, "write_kit", lambda spec, folder, progress: folder / "kit.json")
-    generate(KitOptions(game="tictactoe --symmetry none", rules="go-blog"), tmp_path, progress=lines.append)
+    options = KitOptions(game="tictactoe --symmetry none", rules=load_rules("go-blog"))
+    generate(options, tmp_path, progress=lines.append)
     assert lines == [
         "Noughts and crosses, a box per board: 2,201 matchboxes and 21,633 beads, 69 pages of labels"
     ]
 
 
 def test_the_raw_board_finder_and_legend_never_turn_a_picture(tmp_path):
-    (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none", rules="go-blog"))
+    (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none", rules=load_rules("go-blog")))
     assert isinstance(spec, KitSpec) and spec.palette == load_palette("craft")
     pages = finder.write(tmp_path / "finder.pdf", spec)
     text = text_of(tmp_path / "finder.pdf")

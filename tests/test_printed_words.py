@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.printed_kit import DOCUMENTS, KitOptions, generate
+from generator.stocks import load_stock
 from kit.games import get_game
 from kit.nim import Nim
 from kit.rules import load_rules, preset_names
@@ -75,7 +76,7 @@ def every_kit(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str, 
     folders = {}
     for game, side, rules in kits():
         folder = out / f"{side}-{rules}"
-        generate(KitOptions(game=game, menace_plays=side, rules=rules), folder)
+        generate(KitOptions(game=game, menace_plays=side, rules=load_rules(rules)), folder)
         folders[game, side, rules] = folder / game
     return folders
 
@@ -100,7 +101,7 @@ def test_no_pdf_of_any_kit_puts_one_with_a_plural(every_kit):
                                          ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 beads each"),
                                          ("avery-5160", "3 beads each")])
 def test_nim_labels_say_beads_where_they_have_room_and_the_legend_quotes_them(tmp_path, stock, each):
-    generate(KitOptions(game="nim", stock=stock), tmp_path)
+    generate(KitOptions(game="nim", stock=load_stock(stock)), tmp_path)
     labels = text_of(tmp_path / "nim" / "labels.pdf")
     assert labels.count(f"tokens \u00b7 {each}") == 8 and f"1 token \u00b7 {each}" in labels
     legend = text_of(tmp_path / "nim" / "legend.pdf")

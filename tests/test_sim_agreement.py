@@ -5,18 +5,23 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tracker.sim.experiment import simulate
+from kit.games import game_from_spec
+from kit.rules import load_rules
+from tracker.sim.experiment import Simulation, simulate
 from tracker.sim.reference import reference_run
 
+TICTACTOE = game_from_spec("tictactoe")
 CONFIGS = [
-    dict(game="tictactoe", rules="michie", opponent="random"),
-    dict(game="tictactoe", rules="scroggs", opponent="perfect"),  # empty boxes resign
-    dict(game="tictactoe", rules="golf", opponent="random"),  # empty boxes are refilled
-    dict(game="tictactoe", rules="open-day", opponent="novice:0.5"),  # the first box keeps its last bead
-    dict(game="tictactoe", rules="michie", opponent="menace", menace_plays="second"),
-    dict(game="nim", rules="nim-floor0", opponent="random", menace_plays="second"),  # every box keeps one
+    dict(game="tictactoe", rules=load_rules("michie"), opponent="random"),
+    dict(game="tictactoe", rules=load_rules("scroggs"), opponent="perfect"),  # empty boxes resign
+    dict(game="tictactoe", rules=load_rules("golf"), opponent="random"),  # empty boxes are refilled
+    # The first box keeps its last bead.
+    dict(game="tictactoe", rules=load_rules("open-day"), opponent="novice:0.5"),
+    dict(game="tictactoe", rules=load_rules("michie"), opponent="menace", menace_plays="second"),
+    # Every box keeps one.
+    dict(game="nim", rules=load_rules("nim-floor0"), opponent="random", menace_plays="second"),
     # Gardner's HER: a defeat confiscates only the last move's bead.
-    dict(game="hexapawn", rules="gardner", opponent="novice:0.7", menace_plays="second"),
+    dict(game="hexapawn", rules=load_rules("gardner"), opponent="novice:0.7", menace_plays="second"),
 ]
 
 
@@ -24,10 +29,10 @@ def _welch(a, b):
     return abs(a.mean() - b.mean()) / np.sqrt(a.var(ddof=1) / a.size + b.var(ddof=1) / b.size + 1e-12)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c['game']}-{c['rules']}-{c['opponent']}")
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c['game']}-{c['rules'].name}-{c['opponent']}")
 def test_population_engine_agrees_in_distribution(config):
     config = dict(config)
-    name = config.pop("game")
+    name = game_from_spec(config.pop("game"))
     games, runs = 150, 200
     single = np.array([reference_run(name, games=games, seed=seed, **config) for seed in range(runs)])
     sim = simulate(name, games=games, population=2000, seed=99, **config)
@@ -45,17 +50,22 @@ def test_population_engine_agrees_in_distribution(config):
 
 
 def test_seeded_runs_are_reproducible():
-    a = simulate("tictactoe", opponent="novice:0.3", games=30, population=100, seed=8)
-    b = simulate("tictactoe", opponent="novice:0.3", games=30, population=100, seed=8)
-    c = simulate("tictactoe", opponent="novice:0.3", games=30, population=100, seed=9)
+    a = simulate(TICTACTOE, opponent="novice:0.3", games=30, population=100, seed=8)
+    b = simulate(TICTACTOE, opponent="novice:0.3", games=30, population=100, seed=8)
+    c = simulate(TICTACTOE, opponent="novice:0.3", games=30, population=100, seed=9)
     assert {**a.to_json(), "games_per_s": 0} == {**b.to_json(), "games_per_s": 0}
     assert a.curve.tolist() != c.curve.tolist()
 
 
+def _against_perfect(rules: str, population: int) -> Simulation:
+    return simulate(TICTACTOE, rules=load_rules(rules), opponent="perfect", games=200, population=population,
+                    seed=1)
+
+
 def test_michie_first_box_empties_far_more_often_than_scroggs():
-    michie = simulate("tictactoe", rules="michie", opponent="perfect", games=200, population=2000, seed=1)
-    scroggs = simulate("tictactoe", rules="scroggs", opponent="perfect", games=200, population=2000, seed=1)
+    michie = _against_perfect("michie", 2000)
+    scroggs = _against_perfect("scroggs", 2000)
     assert 0.5 < michie.first_box_empty / 2000 < 0.7  # facts.md: roughly 60%
     assert 0.05 < scroggs.first_box_empty / 2000 < 0.2  # facts.md: roughly 11%
-    open_day = simulate("tictactoe", rules="open-day", opponent="perfect", games=200, population=500, seed=1)
+    open_day = _against_perfect("open-day", 500)
     assert open_day.first_box_empty == 0

@@ -6,20 +6,24 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from kit.games import game_from_spec
+from kit.rules import load_rules
 from tracker.sim import cache
 from tracker.sim.experiment import Histograms, numba_installed, simulate
 
 ENGINES = ["numpy", "kit", pytest.param("numba", marks=pytest.mark.skipif(
     not numba_installed(), reason="numba is not installed (pip install '.[fast]'): numba engine untested"))]
 
+TICTACTOE = game_from_spec("tictactoe")
+
 
 def test_chunks_add_up_to_the_population():
-    whole = simulate("tictactoe", games=12, population=7, seed=3, engine="numpy", chunk=7)
-    parts = simulate("tictactoe", games=12, population=7, seed=3, engine="numpy", chunk=3)  # 3 + 3 + 1
+    whole = simulate(TICTACTOE, games=12, population=7, seed=3, engine="numpy", chunk=7)
+    parts = simulate(TICTACTOE, games=12, population=7, seed=3, engine="numpy", chunk=3)  # 3 + 3 + 1
     for sim in (whole, parts):
         assert (sim.wins + sim.draws + sim.losses).tolist() == [7] * 12
         assert sim.last_loss.shape == (7,)
-    again = simulate("tictactoe", games=12, population=7, seed=3, engine="numpy", chunk=3)
+    again = simulate(TICTACTOE, games=12, population=7, seed=3, engine="numpy", chunk=3)
     assert again.to_json() | {"games_per_s": 0} == parts.to_json() | {"games_per_s": 0}
 
 
@@ -36,7 +40,7 @@ def test_bands_are_numpys_percentiles_over_the_whole_population():
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_report_bands_hold_the_population(engine):
-    sim = simulate("tictactoe", opponent="perfect", games=15, population=300, seed=2, spread=True,
+    sim = simulate(TICTACTOE, opponent="perfect", games=15, population=300, seed=2, spread=True,
                    engine=engine, chunk=64)
     assert sim.band is not None and sim.first_box_band is not None
     low, high = sim.band
@@ -81,6 +85,6 @@ def test_the_numpy_engine_holds_beads_in_int16_only_while_no_box_can_pass_32767(
 
     # Michie's boxes for MENACE first: the fullest holds 21 beads (7 moves x 3 at its 2nd move), and a
     # game adds at most 3 to a box, so 21 + 3 * 10,915 = 32,766 fits and one game more might not.
-    michie = menace_tables("tictactoe", "first", "michie")
+    michie = menace_tables("tictactoe", "first", load_rules("michie"))
     assert engine_numpy._bead_type(michie, 10_915) is np.int16
     assert engine_numpy._bead_type(michie, 10_916) is np.int32

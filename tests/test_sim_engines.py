@@ -20,8 +20,10 @@ import pytest
 
 from generator.catalogue import build_catalogue
 from kit.game import SIDES
+from kit.games import game_from_spec
 from kit.match import play_game
 from kit.players import MenacePlayer, NovicePlayer, make_player, parse_player
+from kit.rules import load_rules
 from kit.solver import perfect_moves
 from tracker.sim import engine_numpy
 from tracker.sim.chunk import Setup
@@ -44,7 +46,8 @@ def engine_module(name: str) -> Any:
     return engine_numpy
 
 
-def setup_for(game: str, side: str, rules: str, opponent: str) -> Setup:
+def setup_for(game: str, side: str, rules_name: str, opponent: str) -> Setup:
+    rules = load_rules(rules_name)
     spec = parse_player(opponent)
     other = "second" if side == "first" else "first"
     rival = menace_tables(game, other, rules) if spec.learns else None
@@ -124,6 +127,7 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     setup = setup_for(game, side, rules, opponent)
     # Seed 1: member 0 of either engine resigns at an empty first box against perfect play.
     played = engine_module(engine).play_chunk(setup, 1, games, np.random.default_rng(1), trace=True)
+    rules = load_rules(rules)
     catalogue = build_catalogue(game, side, rules)
     kit_game = catalogue.game
     codes = game_tables(game).codes
@@ -161,7 +165,7 @@ LOCKSTEP = [("tictactoe", "first", "michie"), ("tictactoe", "second", "golf"), (
 def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules):
     """A finished game (or a resigned one) stays put whatever either side plays, and MENACE draws from the
     stand-in box where it has none: at a finished game, or at a forced move, which it plays."""
-    pt, mt = policy_tables(game), menace_tables(game, side, rules)
+    pt, mt = policy_tables(game), menace_tables(game, side, load_rules(rules))
     steps = engine_numpy._steps(pt)
     boxes = engine_numpy._boxes(mt, steps)
     over = np.flatnonzero(steps.over)
@@ -184,7 +188,8 @@ def test_the_numpy_engine_refuses_boxes_too_wide_for_its_byte_count():
     from dataclasses import replace
 
     steps = engine_numpy._steps(policy_tables("nim"))
-    wide = replace(menace_tables("nim", "first", "nim"), slots=248)  # 256 columns: a count of 256 overflows
+    # 256 columns: a count of 256 overflows
+    wide = replace(menace_tables("nim", "first", load_rules("nim")), slots=248)
     with pytest.raises(ValueError, match="at most 247 colours, not 248"):
         engine_numpy._boxes(wide, steps)
 
@@ -193,8 +198,8 @@ def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():
     steps = engine_numpy._steps(policy_tables("tictactoe"))
     # Unfinished positions by ply: 5,478 positions less X's 120, 444 and O's 148, 168 wins at plies 5 to 8.
     assert [len(codes) for codes in steps.reach] == [1, 9, 72, 252, 756, 1140, 1372, 696, 222]
-    first = engine_numpy._Beads(menace_tables("tictactoe", "first", "michie"), steps, 0, 2, 10)
-    second = engine_numpy._Beads(menace_tables("tictactoe", "second", "michie"), steps, 1, 2, 10)
+    first = engine_numpy._Beads(menace_tables("tictactoe", "first", load_rules("michie")), steps, 0, 2, 10)
+    second = engine_numpy._Beads(menace_tables("tictactoe", "second", load_rules("michie")), steps, 1, 2, 10)
     # MENACE's fifth move, at ply 8, is forced: no box, so no draw to keep.
     assert [ply for ply, draws in enumerate(first.draws_at) if draws] == [0, 2, 4, 6]
     assert [ply for ply, draws in enumerate(second.draws_at) if draws] == [1, 3, 5, 7]
@@ -213,7 +218,8 @@ def test_the_numpy_engine_plays_the_same_games_with_int32_beads(monkeypatch):
 
 
 def test_the_numpy_engine_refills_an_empty_box_with_beads_of_its_colours_at_random():
-    mt = menace_tables("tictactoe", "second", "golf")  # an empty box gets 3 beads of random legal colours
+    # An empty box gets 3 beads of random legal colours.
+    mt = menace_tables("tictactoe", "second", load_rules("golf"))
     members, box = 3_000, int(np.argmax(mt.n_slots))
     beads = engine_numpy._Beads(mt, engine_numpy._steps(policy_tables("tictactoe")), 1, members, 10)
     beads.store[box] = 0
@@ -246,6 +252,7 @@ AGREEMENT = [
 def test_engines_agree_with_the_reference_in_distribution(engine, game, side, rules, opponent):
     games, runs, population = 100, 150, 2000
     key = (game, side, rules, opponent)
+    game, rules = game_from_spec(game), load_rules(rules)
     if key not in _REFERENCE:
         _REFERENCE[key] = np.array([
             reference_run(game, menace_plays=side, rules=rules, opponent=opponent, games=games, seed=seed)

@@ -8,7 +8,7 @@ import pytest
 
 from generator.catalogue import build_catalogue
 from kit.games import GAMES, get_game
-from kit.rules import preset_names
+from kit.rules import load_rules, preset_names
 from kit.solver import ideal_move, perfect_moves
 from tracker.sim.flat import policy_tables
 from tracker.sim.tables import DRAWN, LAST_MOVER_LOST, LAST_MOVER_WON, ONGOING, box_tables, game_tables
@@ -44,6 +44,7 @@ def test_game_tables_agree_with_the_kit(name):
 
 @pytest.mark.parametrize("name, side, rules", CATALOGUES)
 def test_box_tables_agree_with_the_catalogue(name, side, rules):
+    rules = load_rules(rules)
     catalogue = build_catalogue(name, side, rules)
     bt, gt = box_tables(name, side, rules), game_tables(name)
     seen = set()
@@ -65,10 +66,11 @@ def test_box_tables_agree_with_the_catalogue(name, side, rules):
 
 
 def test_first_move_boxes_known_answers():
-    assert box_tables("tictactoe", "first", "michie").first_boxes.tolist() == [0]
-    assert box_tables("tictactoe", "second", "michie").first_boxes.tolist() == [0, 1, 2]
-    assert box_tables("nim", "first", "nim").first_boxes.tolist() == [8]  # 9 tokens
-    assert box_tables("nim", "second", "nim").first_boxes.tolist() == [5, 6, 7]  # 8, 7 and 6 tokens
+    assert box_tables("tictactoe", "first", load_rules("michie")).first_boxes.tolist() == [0]
+    assert box_tables("tictactoe", "second", load_rules("michie")).first_boxes.tolist() == [0, 1, 2]
+    assert box_tables("nim", "first", load_rules("nim")).first_boxes.tolist() == [8]  # 9 tokens
+    nim = load_rules("nim")
+    assert box_tables("nim", "second", nim).first_boxes.tolist() == [5, 6, 7]  # 8, 7 and 6 tokens
 
 
 @pytest.mark.parametrize("name", KIT_GAMES)

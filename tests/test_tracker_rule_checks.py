@@ -14,6 +14,7 @@ import pytest
 
 from generator.catalogue import build_catalogue
 from kit.matchbox import when_empty
+from kit.rules import load_rules
 from tracker.state.events import EventError, ended_data, refill_rng
 from tracker.state.kit_record import KitRecord
 from tracker.state.session import Turn, placement, turn
@@ -22,7 +23,7 @@ from tracker.store.event_store import Store, new_id
 
 def new_kit(tmp_path, rules: str) -> tuple[Store, KitRecord]:
     store = Store(tmp_path / "m.sqlite3", create=True)
-    catalogue = build_catalogue("tictactoe", "first", rules)
+    catalogue = build_catalogue("tictactoe", "first", load_rules(rules))
     kit = KitRecord(
         new_id(),
         "k",

@@ -6,6 +6,7 @@ import pytest
 
 from generator.catalogue import build_catalogue
 from kit.game import GameError
+from kit.rules import load_rules
 from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store, new_id
 
@@ -13,7 +14,7 @@ from tracker.store.event_store import Store, new_id
 def test_a_failed_write_inside_a_batch_leaves_nothing_of_itself(tmp_path):
     """Writes inside a transaction join it; one that fails is undone whole (a savepoint), the rest commit."""
     store = Store(tmp_path / "m.sqlite3", create=True)
-    catalogue = build_catalogue("tictactoe", "first", "michie")
+    catalogue = build_catalogue("tictactoe", "first", load_rules("michie"))
     kit = KitRecord(
         new_id(), "k", "tictactoe", "first", "michie", "craft", catalogue.fingerprint, catalogue.boxes
     )

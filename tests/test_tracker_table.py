@@ -7,6 +7,7 @@ import random
 import pytest
 
 from generator.catalogue import build_catalogue
+from kit.rules import load_rules
 from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store, new_id
 from tracker.table.play_table import Stop, Table
@@ -30,7 +31,7 @@ class Script:
 
 def nim_table(tmp_path, operator: Script, **options) -> tuple[Store, Table]:
     store = Store(tmp_path / "m.sqlite3", create=True)
-    catalogue = build_catalogue("nim", "first", "nim")
+    catalogue = build_catalogue("nim", "first", load_rules("nim"))
     kit = KitRecord(
         new_id(), "pile", "nim", "first", "nim", "nim-craft", catalogue.fingerprint, catalogue.boxes
     )

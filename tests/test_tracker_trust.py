@@ -251,10 +251,11 @@ def test_a_key_means_the_same_colour_in_every_box(game, palette):
     from generator.catalogue import build_catalogue
     from kit.game import GameError
     from kit.palettes import load_palette
+    from kit.rules import load_rules
     from tracker.state.kit_record import KitRecord
 
     rules = "michie" if game == "tictactoe" else "nim"
-    catalogue = build_catalogue(game, "first", rules)
+    catalogue = build_catalogue(game, "first", load_rules(rules))
     kit = KitRecord("k", "k", game, "first", rules, palette, catalogue.fingerprint, catalogue.boxes)
     colours = load_palette(palette, game=game).colours
     prefixes = {c.name[:n] for c in colours for n in range(1, len(c.name) + 1)}

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from kit.game import GameError
+from kit.rules import load_rules
 from tests.cli import run
 from tracker.lab.matches import run_match
 from tracker.lab.training import save_trained_kit, train
@@ -38,7 +39,7 @@ def test_training_is_the_match_it_plays_from_menaces_side(game, side, opponent):
 
 
 def test_self_play_is_a_second_menace_with_the_same_rules():
-    training = train("tictactoe", "first", "scroggs", "self", games=100, seed=3)
+    training = train("tictactoe", "first", load_rules("scroggs"), "self", games=100, seed=3)
     match = run_match("tictactoe", "menace:scroggs", "menace:scroggs", games=100, seed=3)
     assert training.counts == match.players[0].boxes and training.opponent == "self"
     assert training.rules == "scroggs"
@@ -53,7 +54,7 @@ def test_a_trained_kit_keeps_its_counts_through_every_command(tmp_path):
         "Trained kit champ: Noughts and crosses, MENACE plays first, rules scroggs, 300 games against "
         "perfect (seed 1): won 0, drew 250, lost 50; 2,634 beads in 304 boxes."
     )
-    training = train("tictactoe", "first", "scroggs", "perfect", games=300, seed=1)
+    training = train("tictactoe", "first", load_rules("scroggs"), "perfect", games=300, seed=1)
     expected = {box: {m: n for m, n in counts.items()} for box, counts in training.counts.items()}
     assert beads(db, "champ") == expected
     assert expected[1] == {0: 3, 1: 0, 4: 221}  # it learnt to open in the centre

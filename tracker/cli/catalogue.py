@@ -14,7 +14,7 @@ from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
-from tracker.cli.options import FileName, game_options, json_option
+from tracker.cli.options import FileName, game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
 from tracker.store.kit_json import catalogue_data
@@ -54,7 +54,8 @@ def boxes(
     if kit_name is not None:
         catalogue, heading, extra = _kit_catalogue(db_path, kit_name)
     else:
-        catalogue = build_catalogue(game, menace_plays, rules)
+        the_game = game_from_spec(game)
+        catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
         heading, extra = _heading(catalogue), {}
     if as_json:
         click.echo(json.dumps({**catalogue_data(catalogue), **extra}))
@@ -119,7 +120,8 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
     Squares are 1-9 in reading order; with --json, to_board[i] is the real square that the label's square
     i lands on, both as codes 0-8, and finder_key is the key the finder groups boxes by (as on the labels).
     """
-    catalogue = build_catalogue(game, menace_plays, rules)
+    the_game = game_from_spec(game)
+    catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
     placement = catalogue.locate(board)
     box = placement.box
     if as_json:
@@ -161,7 +163,8 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
     """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
 
-    catalogue = build_catalogue(game, menace_plays, rules)
+    the_game = game_from_spec(game)
+    catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
     tree = game_tree(catalogue.game, reduce=not full)
     if not full:
         mark_boxes(tree, catalogue)

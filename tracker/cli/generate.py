@@ -1,6 +1,7 @@
 """`menace generate`: print a complete MENACE kit (labels, legend, finder, fill sheet, score sheet)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -9,7 +10,17 @@ import click
 from kit.game import SIDES
 from kit.games import GAMES, game_from_spec
 from kit.i18n import LANGUAGES, _, use_language
-from tracker.cli.options import VARIANT_OPTIONS, db_option, open_kit, open_store, variant_options
+from kit.palettes import choose_palette, load_palette
+from kit.rules import choose_rules, load_rules
+from tracker.cli.options import (
+    VARIANT_OPTIONS,
+    db_option,
+    open_kit,
+    open_store,
+    preset_value,
+    stock_value,
+    variant_options,
+)
 from tracker.state.errors import MenaceError
 
 if TYPE_CHECKING:
@@ -71,11 +82,13 @@ def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None
     from generator.printed_kit import KitOptions, plan_kits
     from generator.printed_kit import generate as generate_kit
 
-    options = KitOptions(game, menace_plays, rules, palette, paper, stock, offset_x, offset_y,
+    options = KitOptions(game, menace_plays, None, None, paper, stock_value(stock), offset_x, offset_y,
                          level_per_sheet=level_per_sheet)
     if kit_name is not None:
         _print_stored_kit(ctx, db_path, kit_name, options, out)
         return
+    options = replace(options, rules=preset_value(rules, game, choose_rules, load_rules),
+                      palette=preset_value(palette, game, choose_palette, load_palette))
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)

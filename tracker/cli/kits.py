@@ -11,9 +11,9 @@ from typing import Any
 import click
 
 from generator.catalogue import build_catalogue
+from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box
-from kit.palettes import choose_palette
 from tracker.cli.options import (
     db_option,
     each_game,
@@ -22,6 +22,8 @@ from tracker.cli.options import (
     kit_option,
     open_kit,
     open_store,
+    palette_value,
+    rules_value,
 )
 from tracker.state.errors import MenaceError
 from tracker.state.events import World
@@ -67,8 +69,9 @@ def new(
             "e.g. 1599A0"
         )
         raise MenaceError(message.format(code=repr(code)))
-    catalogue = build_catalogue(game, menace_plays, rules)
-    chosen = choose_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
+    the_game = game_from_spec(game)
+    catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
+    chosen = palette_value(the_game, palette)
     codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
     chosen.check_covers(codes, catalogue.game.spec)
     kit = KitRecord.made(new_id(), name, game, catalogue, chosen)

@@ -9,15 +9,21 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
+from kit.datafiles import names_a_file, read_file
+from kit.game import Game
 from kit.games import GAMES, game_from_spec
 from kit.i18n import _
+from kit.palettes import Palette, choose_palette, load_palette
+from kit.rules import Rules, choose_rules, load_rules
 from tracker.state.errors import MenaceError
 
 if TYPE_CHECKING:  # the store is imported by the commands that open it: simulate and match need none
+    from generator.stocks import Stock
     from tracker.state.kit_record import KitRecord
     from tracker.store.event_store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 class FileName(click.Path):
@@ -98,6 +104,42 @@ def game_spec(name: str, given: dict[str, Any]) -> str:
         message = _("{options}: choose one game with --game to give it options")
         raise MenaceError(message.format(options=" ".join(words[1:])))
     return game_from_spec(" ".join(words)).spec if len(words) > 1 else name
+
+
+def rules_value(game: Game[Any, Any], value: str | None) -> Rules:
+    """--rules read once, here at the command line: a shipped preset's name or a TOML file, for ``game``
+    (None: the game's default preset). Below the command line the rules travel as this value."""
+    game.require_matchbox_kit()  # a game without a kit has no rules to read: say so first
+    return load_rules(game.default_rules) if value is None else choose_rules(value, game=game.name)
+
+
+def palette_value(game: Game[Any, Any], value: str | None) -> Palette:
+    """--palette read once, at the command line: a shipped palette's name or a TOML file, for ``game``
+    (None: the game's default palette)."""
+    return load_palette(game.default_palette) if value is None else choose_palette(value, game=game.name)
+
+
+def preset_value(value: str | None, game: str, choose: Callable[..., T], load: Callable[..., T]) -> T | None:
+    """--rules or --palette (``choose``/``load`` read them: kit.rules or kit.palettes) read once for
+    `menace generate`: for one game, as that game's; for every game ("all"), for the game the preset or
+    file names (None when not given: each game gets its default)."""
+    if value is None:
+        return None
+    if game != "all":
+        the_game = game_from_spec(game)
+        the_game.require_matchbox_kit()  # a game without a kit: say so before any preset
+        return choose(value, game=the_game.name)
+    if names_a_file(value):
+        return choose(value, game=str(read_file(value).get("game")))  # checks every field
+    return load(value)
+
+
+def stock_value(value: str) -> Stock:
+    """--stock read once, at the command line: a shipped stock's name (a stock file would be turned into a
+    Stock here too). Below the command line the printed kit takes this value."""
+    from generator.stocks import load_stock  # the stocks are read only by the commands that print
+
+    return load_stock(value)
 
 
 def each_game(attribute: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tracker.cli.options import game_options, json_option
+from tracker.cli.options import game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
 
 
@@ -47,10 +47,13 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     Wins, draws and losses are counted from MENACE's side and summed over the population; the
     curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
     """
+    from kit.games import game_from_spec
     from tracker.sim.experiment import simulate as run
 
-    sim = run(game, menace_plays=menace_plays, rules=rules, opponent=opponent, games=games,
-              population=population, seed=seed, spread=report is not None, engine=engine)
+    the_game = game_from_spec(game)
+    the_game.require_matchbox_kit()
+    sim = run(the_game, menace_plays=menace_plays, rules=rules_value(the_game, rules), opponent=opponent,
+              games=games, population=population, seed=seed, spread=report is not None, engine=engine)
     if report is not None:
         from tracker.sim.report import write_simulation_report  # the charts, only when asked for
 

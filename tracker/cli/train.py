@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
+from kit.games import game_from_spec
 from kit.i18n import _, n_
-from tracker.cli.options import db_option, game_options, open_store
+from tracker.cli.options import db_option, game_options, open_store, palette_value, rules_value
 from tracker.state.text import menace_side, thousands
 
 
@@ -32,9 +33,10 @@ def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None,
     """
     from tracker.lab.training import save_trained_kit, train
 
-    training = train(game, menace_plays, rules, opponent, games=games, seed=seed)
+    the_game = game_from_spec(game)
+    training = train(game, menace_plays, rules_value(the_game, rules), opponent, games=games, seed=seed)
     store = open_store(db_path, create=True)
-    world = save_trained_kit(store, name, palette, training)
+    world = save_trained_kit(store, name, palette_value(the_game, palette), training)
     kit = world.kit
     beads = sum(sum(counts.values()) for counts in (world.loaded_mirror or {}).values())
     trained = n_(

@@ -19,6 +19,7 @@ from kit.i18n import _
 from kit.match import play_game
 from kit.matchbox import Catalogue
 from kit.players import MenacePlayer
+from kit.rules import load_rules
 from tracker.state.errors import MenaceError
 
 GOLF = "LMR"
@@ -52,7 +53,7 @@ class Opponent:
         self.read_line, self.warn = read_line, warn
 
     def choose(self, state: State[Any], rng: random.Random) -> Any:
-        game = build_catalogue("tictactoe", "first", "golf").game
+        game = build_catalogue("tictactoe", "first", load_rules("golf")).game
         while True:
             line = self.read_line()
             if not line:
@@ -81,7 +82,7 @@ def run(read_line: ReadLine, write: Write, warn: Write, rng: random.Random) -> i
     if not first.isdigit() or not first.isascii() or len(first) > 9:
         message = _("the first line says how many games to play, not {text}")
         raise MenaceError(message.format(text=repr(first[:20])))
-    catalogue = build_catalogue("tictactoe", "first", "golf")
+    catalogue = build_catalogue("tictactoe", "first", load_rules("golf"))
     game = catalogue.game
     menace = MenacePlayer(catalogue)
     opponent = Opponent(read_line, warn)

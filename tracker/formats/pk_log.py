@@ -24,7 +24,7 @@ from typing import Any
 from generator.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _
-from kit.rules import load_rules, preset_names
+from kit.rules import Rules, load_rules, preset_names
 from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
 from tracker.state.events import Event, World, ended_data
@@ -157,7 +157,7 @@ def _numbers(value: object, length: int, name: str, *, low: int) -> None:
         )
 
 
-def matching_rules(incentives: list[int]) -> str:
+def matching_rules(incentives: list[int]) -> Rules:
     """The tic-tac-toe preset that settles as the other tracker did: its rewards, never below 0, the
     opening box keeping its last bead, resigning at an empty box, beads on symmetry-distinct moves."""
     draw, win, loss = incentives
@@ -168,7 +168,7 @@ def matching_rules(incentives: list[int]) -> str:
             and (rules.empty_box, rules.keep_one, rules.beads_on, rules.punish)
             == ("resign", "first-box", "distinct", "every-move")
         ):
-            return name
+            return rules
     raise PkRejected(
         _(
             "no rules preset rewards a draw {draw:+d}, a win {win:+d} and a loss {loss:+d} with the opening "
@@ -227,8 +227,8 @@ def import_pk(store: Store, text: str, name: str) -> PkImported:
     pk = PkBoxes(config)
     catalogue = build_catalogue("tictactoe", "first", rules)
     boxes = catalogue.boxes
-    kit = KitRecord(new_id(), name, "tictactoe", "first", rules, PALETTE, catalogue.fingerprint, boxes)
-    done = PkImported(kit.name, rules)
+    kit = KitRecord(new_id(), name, "tictactoe", "first", rules.name, PALETTE, catalogue.fingerprint, boxes)
+    done = PkImported(kit.name, rules.name)
     with store.transaction():
         world = store.create_kit(kit)
         for box in kit.boxes:  # starting beads other than the preset's: a census of the box

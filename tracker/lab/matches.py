@@ -6,7 +6,7 @@ The library behind `menace match`: counts per named player, and the learning cur
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +16,7 @@ from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.match import play_game
 from kit.players import MenacePlayer, MenaceSpec, Planning, Player, PlayerSpec, make_player, parse_player
+from kit.rules import Rules, choose_rules
 from tracker.lab.kit_players import kit_player, record_kit_games, stored_kit
 from tracker.state.opponents import HUMAN, KitSpec
 from tracker.state.text import position_lines, thousands
@@ -107,11 +108,12 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
 
 def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
               alternate: bool = False, operator: Operator | None = None, store: Store | None = None,
-              learn: bool = False) -> MatchResult:
+              learn: bool = False, menace_rules: Mapping[int, Rules] | None = None) -> MatchResult:
     """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
     "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
     Learners learn after every game. A kit:NAME player is a kit of ``store``; it learns only with
-    ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them."""
+    ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them.
+    ``menace_rules[named]``: the rules, already read, of the named player ``menace`` (no :RULES)."""
     game = game_from_spec(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
     kits = [named for named, spec in enumerate(specs) if isinstance(spec, KitSpec)]
@@ -129,7 +131,8 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     # seats[named][side]: the named player's Player when it moves for ``side``.
     seats: list[dict[int, Player]] = [
         {named: kit_player(store, spec, game, named)} if isinstance(spec, KitSpec)
-        else _seats(game, spec, sides=(FIRST, SECOND) if alternate else (named,)) if spec is not None
+        else _seats(game, spec, (FIRST, SECOND) if alternate else (named,), (menace_rules or {}).get(named))
+        if spec is not None
         else {FIRST: person, SECOND: person} if person is not None else {}
         for named, spec in enumerate(specs)
     ]
@@ -220,14 +223,17 @@ def _shown(game: Game[Any, Any], players: Sequence[Player], labels: Sequence[str
     return apply
 
 
-def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int]) -> dict[int, Player]:
-    """A player for each side it plays. A MENACE needs its side's catalogue; one that plays both sides
+def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int], rules: Rules | None = None
+           ) -> dict[int, Player]:
+    """A player for each side it plays. A MENACE needs its side's catalogue, on ``rules`` unless its name
+    gives its own (menace:RULES, read here; neither: the game's default); one that plays both sides
     shares its beads between them when both catalogues have the same boxes (Nim: one box per count)."""
     if not spec.needs_catalogue:
         player = make_player(spec, game)
         return {side: player for side in sides}
-    rules = spec.rules if isinstance(spec, MenaceSpec) else None
-    catalogues = {side: build_catalogue(game.spec, ("first", "second")[side], rules) for side in sides}
+    if isinstance(spec, MenaceSpec) and spec.rules is not None:
+        rules = choose_rules(spec.rules, game=game.name)
+    catalogues = {side: build_catalogue(game, ("first", "second")[side], rules) for side in sides}
     seats: dict[int, Player] = {}
     shared: MenacePlayer | None = None
     for side, catalogue in catalogues.items():

@@ -34,6 +34,7 @@ from generator.catalogue import build_catalogue
 from kit.game import Game
 from kit.match import play_game
 from kit.players import IdealPlayer, MenacePlayer, Player, RandomPlayer
+from kit.rules import load_rules
 
 PLAYERS = ("floor1", "floor0", "stable", "part-trained", "untrained", "ideal")
 STABLE_SIZE = 10
@@ -75,7 +76,7 @@ def nim() -> Game[Any, Any]:
 
 
 def fresh(rules: str) -> MenacePlayer:
-    return MenacePlayer(build_catalogue("nim", "first", rules))  # Nim's boxes serve either side
+    return MenacePlayer(build_catalogue("nim", "first", load_rules(rules)))  # Nim's boxes serve either side
 
 
 def coin_pairs(a: int, b: int, games: int, rng: random.Random) -> list[Pair]:

@@ -10,7 +10,7 @@ from typing import Any
 from generator.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _
-from kit.palettes import choose_palette
+from kit.palettes import Palette, load_palette
 from kit.players import MenacePlayer
 from kit.rules import Rules
 from tracker.lab.matches import run_match
@@ -36,7 +36,7 @@ class Training:
     draws: int
     losses: int
     counts: dict[int, dict[Any, int]]  # box id -> move -> beads
-    chosen: Rules | None = field(default=None, compare=False)  # the rules read (a file's, kept by the kit)
+    chosen: Rules = field(compare=False)  # the rules read once (a file's are kept by the kit)
 
     def how(self) -> dict[str, Any]:
         return {"game": self.game, "menace_plays": self.menace_plays, "rules": self.rules,
@@ -51,20 +51,22 @@ class Training:
         }
 
 
-def train(game: str, menace_plays: str, rules: str | None, opponent: str, *, games: int,
+def train(game: str, menace_plays: str, rules: Rules | None, opponent: str, *, games: int,
           seed: int | None) -> Training:
-    """A fresh MENACE of ``game`` playing ``menace_plays`` learns from ``games`` games against ``opponent``
-    (a player's name, or "self"); without a seed one is drawn and kept, so the run can be repeated."""
+    """A fresh MENACE of ``game`` playing ``menace_plays`` under ``rules`` (None: the game's default)
+    learns from ``games`` games against ``opponent`` (a player's name, or "self", a second MENACE on the
+    same rules); without a seed one is drawn and kept, so the run can be repeated."""
     if opponent.strip() == HUMAN:
         raise GameError(_("menace train plays against a computer player (or self): play a person with "
                           "`menace play`"))
     catalogue = build_catalogue(game, menace_plays, rules)
-    menace = f"menace:{rules if catalogue.rules.from_file else catalogue.rules.name}"  # a file by its path
-    rival = menace if opponent.strip() == SELF else opponent
+    rival = "menace" if opponent.strip() == SELF else opponent
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     seat = 0 if menace_plays == "first" else 1
-    names = (menace, rival) if seat == 0 else (rival, menace)
-    result = run_match(game, *names, games=games, seed=seed)
+    names = ("menace", rival) if seat == 0 else (rival, "menace")
+    # The rules travel to the match as the value read once: a "menace" seat plays by them.
+    own = {seat: catalogue.rules} | ({1 - seat: catalogue.rules} if opponent.strip() == SELF else {})
+    result = run_match(game, *names, games=games, seed=seed, menace_rules=own)
     trained = result.players[seat]
     assert isinstance(trained, MenacePlayer)
     rival_name = SELF if opponent.strip() == SELF else (result.first, result.second)[1 - seat]
@@ -73,11 +75,12 @@ def train(game: str, menace_plays: str, rules: str | None, opponent: str, *, gam
                     losses, {box: dict(counts) for box, counts in trained.boxes.items()}, catalogue.rules)
 
 
-def save_trained_kit(store: Store, name: str, palette: str | None, training: Training) -> World:
-    """Creates the kit called ``name`` and records its training, in one transaction (all or nothing)."""
+def save_trained_kit(store: Store, name: str, palette: Palette | None, training: Training) -> World:
+    """Creates the kit called ``name`` (its beads in ``palette``, None: the game's default) and records its
+    training, in one transaction (all or nothing)."""
     name = kit_name(name)
-    catalogue = build_catalogue(training.game, training.menace_plays, training.chosen or training.rules)
-    chosen = choose_palette(palette or catalogue.game.default_palette, game=catalogue.game.name)
+    catalogue = build_catalogue(training.game, training.menace_plays, training.chosen)
+    chosen = palette or load_palette(catalogue.game.default_palette)
     codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
     chosen.check_covers(codes, catalogue.game.spec)
     kit = KitRecord.made(new_id(), name, training.game, catalogue, chosen)

@@ -15,10 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from kit.game import SIDES, GameError
-from kit.games import game_from_spec
+from kit.game import SIDES, Game, GameError
 from kit.players import parse_player
-from kit.rules import Rules, choose_rules
+from kit.rules import Rules, load_rules
 from tracker.sim.chunk import ChunkResult, Setup
 from tracker.sim.flat import menace_tables, policy_tables
 
@@ -93,10 +92,10 @@ class Simulation:
 
 
 def simulate(
-    game: str,
+    the_game: Game[Any, Any],
     *,
     menace_plays: str = "first",
-    rules: str | None = None,
+    rules: Rules | None = None,
     opponent: str = "random",
     games: int,
     population: int = 1,
@@ -109,17 +108,19 @@ def simulate(
 
     ``engine``: numba, numpy, kit (the kit's match loop), or auto: with numba installed, numba once its
     kernel is built (or for a run longer than SHORT games in all), else the kit's loop; without numba, the
-    kit's loop for up to SMALL members, else numpy."""
+    kit's loop for up to SMALL members, else numpy. ``rules``: read once by the caller (None: the game's
+    default preset); below here they travel as this value."""
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
     if engine not in ENGINES:
         raise GameError(f"unknown engine {engine!r}: choose {', '.join(ENGINES)}")
-    the_game = game_from_spec(game)
     the_game.require_matchbox_kit()
-    game = the_game.spec
+    game = the_game.spec  # the engines' tables and their cache files are named by the game's spec
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
-    chosen = choose_rules(the_game.default_rules if rules is None else rules, game=the_game.name)
+    chosen = load_rules(the_game.default_rules) if rules is None else rules
+    if chosen.game != the_game.name:
+        raise GameError(f"rules {chosen.name!r} are for {chosen.game}, not {the_game.name}")
     spec = parse_player(opponent)
     engine = choose_engine(engine, population, games)
     if spread:
@@ -127,8 +128,8 @@ def simulate(
     if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
         from generator.catalogue import build_catalogue
 
-        first_boxes = len(build_catalogue(game, menace_plays, chosen).first_move_boxes)
-        play = _kit_player(game, menace_plays, chosen, opponent, games, spread)
+        first_boxes = len(build_catalogue(the_game, menace_plays, chosen).first_move_boxes)
+        play = _kit_player(the_game, menace_plays, chosen, opponent, games, spread)
     else:
         other_side = "second" if menace_plays == "first" else "first"
         setup = Setup(
@@ -170,7 +171,7 @@ def choose_engine(engine: str, population: int, games: int) -> str:
     return "kit" if population <= SMALL else "numpy"
 
 
-def _kit_player(game: str, menace_plays: str, rules: Rules, opponent: str, games: int,
+def _kit_player(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, games: int,
                 spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
     from tracker.sim.single import play_members
 

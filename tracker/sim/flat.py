@@ -10,6 +10,7 @@ player's n-th legal (or perfect) move and a MENACE's bead slot lead straight to 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cache
 from hashlib import sha256
@@ -59,6 +60,13 @@ class MenaceTables:
         return bool(self.keeps_one.any())
 
 
+def rules_key(rules: Rules) -> str:
+    """A hash of what ``rules`` say, not what they are called: two files with the same content share a
+    cached table, and a file whose content changed never meets its old one."""
+    content = {key: value for key, value in rules.as_file().items() if key not in ("title", "description")}
+    return sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()[:12]
+
+
 @cache
 def policy_tables(game_name: str) -> PolicyTables:
     def build() -> dict[str, np.ndarray]:
@@ -90,15 +98,14 @@ def policy_tables(game_name: str) -> PolicyTables:
 
 
 @cache
-def menace_tables(game_name: str, menace_plays: str, rules_name: str | Rules) -> MenaceTables:
+def menace_tables(game_name: str, menace_plays: str, rules: Rules) -> MenaceTables:
+    """The tables of a MENACE on ``menace_plays``'s side under ``rules`` (a value: equal rules share them)."""
     from kit.game import Result
-    from kit.games import game_from_spec
-    from kit.rules import load_rules
 
     def build() -> dict[str, np.ndarray]:
         from tracker.sim.tables import box_tables, game_tables
 
-        gt, bt = game_tables(game_name), box_tables(game_name, menace_plays, rules_name)
+        gt, bt = game_tables(game_name), box_tables(game_name, menace_plays, rules)
         child = gt.child.astype(np.int64)
         boxed = bt.box_of >= 0
         moves = np.where(bt.slot_move >= 0, bt.slot_move, 0)
@@ -109,7 +116,6 @@ def menace_tables(game_name: str, menace_plays: str, rules_name: str | Rules) ->
         only = np.where(gt.n_legal > 0, child[np.arange(len(child)), np.maximum(gt.nth_legal[:, 0], 0)], -1)
         first_index = np.full(len(bt.n_slots), -1, np.int32)
         first_index[bt.first_boxes] = np.arange(len(bt.first_boxes))
-        rules = bt.rules
         if rules.keep_one == "first-box":
             keeps_one = bt.is_first
         else:
@@ -121,13 +127,7 @@ def menace_tables(game_name: str, menace_plays: str, rules_name: str | Rules) ->
             "keeps_one": keeps_one.astype(bool), "slots": np.array(bt.initial.shape[1]),
         }  # fmt: skip
 
-    if isinstance(rules_name, Rules):
-        rules = rules_name
-    else:
-        rules = load_rules(rules_name, game=game_from_spec(game_name).name)
-    # Rules from a file are named by the file, whose contents may change: their values name the cache too.
-    own = f"-{sha256(repr(rules).encode()).hexdigest()[:12]}" if rules.from_file else ""
-    arrays = cached_arrays(f"menace-{game_name}-{menace_plays}-{rules.name}{own}", build)
+    arrays = cached_arrays(f"menace-{game_name}-{menace_plays}-{rules_key(rules)}", build)
     slots = int(arrays.pop("slots"))
     return MenaceTables(
         **arrays,

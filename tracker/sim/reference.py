@@ -7,17 +7,20 @@ against; it is slow, and meant to be.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from generator.catalogue import build_catalogue
+from kit.game import Game
 from kit.match import play_game
 from kit.players import MenacePlayer, make_player, parse_player
+from kit.rules import Rules
 
 
 def reference_run(
-    game_name: str,
+    game_name: str | Game[Any, Any],
     *,
     menace_plays: str = "first",
-    rules: str | None = None,
+    rules: Rules | None = None,
     opponent: str = "random",
     games: int,
     seed: int,
@@ -27,7 +30,7 @@ def reference_run(
     game = catalogue.game
     rng = random.Random(seed)
     spec = parse_player(opponent)
-    other = build_catalogue(game_name, "second" if menace_plays == "first" else "first", catalogue.rules.name)
+    other = build_catalogue(game_name, "second" if menace_plays == "first" else "first", catalogue.rules)
     rival = make_player(spec, game, other)
     menace = MenacePlayer(catalogue)
     side = catalogue.menace

@@ -8,24 +8,26 @@ the same loop the reference simulator and the tracker use, so no rule is written
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 
 from generator.catalogue import build_catalogue
+from kit.game import Game
 from kit.match import play_game
 from kit.players import MenacePlayer, make_player, parse_player
 from kit.rules import Rules
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult
 
 
-def play_members(game_name: str, menace_plays: str, rules: str | Rules, opponent: str, members: int,
+def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, members: int,
                  games: int, rng: np.random.Generator, *, spread: bool = False) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent, one after another."""
-    catalogue = build_catalogue(game_name, menace_plays, rules)
+    catalogue = build_catalogue(the_game, menace_plays, rules)
     game, side, spec = catalogue.game, catalogue.menace, parse_player(opponent)
     other = None  # the other side's boxes, built only for an opponent that plays from them
     if spec.needs_catalogue:
-        other = build_catalogue(game_name, "second" if menace_plays == "first" else "first", rules)
+        other = build_catalogue(the_game, "second" if menace_plays == "first" else "first", rules)
     first_boxes = sorted(catalogue.first_move_boxes)
     results = np.zeros((games, members), np.int8)
     beads = np.zeros((games, members), np.int32)

@@ -116,8 +116,8 @@ def game_tables(game_name: str) -> GameTables:
 
 
 @cache
-def box_tables(game_name: str, menace_plays: str, rules_name: str | Rules | None) -> BoxTables:
-    catalogue = build_catalogue(game_name, menace_plays, rules_name)
+def box_tables(game_name: str, menace_plays: str, rules: Rules) -> BoxTables:
+    catalogue = build_catalogue(game_name, menace_plays, rules)
     gt = game_tables(catalogue.game.spec)
     slots = max(len(b.moves) for b in catalogue.boxes)
     size = len(gt.states)
