@@ -1,4 +1,4 @@
-"""Benchmark (not a test): seconds per move of MCTS (UCT) on tic-tac-toe, as issue 10 asks (under 1 s).
+"""Benchmark (not a test): seconds per move of MCTS (UCT) on tic-tac-toe, against the aim of under 1 s.
 
     python bench/mcts.py [--iterations 5000] [--repeats 5]
 

@@ -1,4 +1,4 @@
-"""Benchmark (not a test): seconds per move of MCTS on the bigger games, as issue 11 asks (four-in-a-row
+"""Benchmark (not a test): seconds per move of MCTS on the bigger games, against the aims (four-in-a-row
 under 2 s at mcts:2000).
 
     python bench/mcts_games.py [--iterations 2000] [--repeats 3] [--games connect4,othello,ultimate]

@@ -16,7 +16,7 @@ from kit.game import GameError
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # width, height in mm
 DEFAULT_STOCK = "plain"
 DEFAULT_PAPER = "a4"
-# The top of a standard matchbox (facts.md: about 53 x 36.5 mm). A label's print never exceeds it: on a
+# The top of a standard matchbox (about 53 x 36.5 mm). A label's print never exceeds it: on a
 # larger label it is centred, with trim marks, so that nothing folds over the box's sides.
 BOX_TOP = (53.0, 36.5)
 

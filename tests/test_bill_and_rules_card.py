@@ -1,4 +1,4 @@
-"""The bead bill (known answers from facts.md) and the rules card written from preset fields."""
+"""The bead bill (known answers) and the rules card written from preset fields."""
 from __future__ import annotations
 
 import pytest

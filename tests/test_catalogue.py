@@ -1,4 +1,4 @@
-"""The matchbox catalogue: counts, bead bills, numbering and look-ups, against facts.md."""
+"""The matchbox catalogue: counts, bead bills, numbering and look-ups, against the published counts."""
 from __future__ import annotations
 
 import dataclasses

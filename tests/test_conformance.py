@@ -35,7 +35,7 @@ BIG_NAMES = [name for name in NAMES if name not in KIT_NAMES]
 GAMES_AND_SIDES = [(name, side) for name in KIT_NAMES for side in SIDES]
 SAMPLED_GAMES = 100  # random games whose states stand in for every reachable state of a big game
 
-# Known answers (facts.md), with each game's default rules: a new game must add its own.
+# Known answers (the published counts), with each game's default rules: a new game must add its own.
 KNOWN_BOXES = {
     ("tictactoe", "first"): 304,
     ("tictactoe", "second"): 289,

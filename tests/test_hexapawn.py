@@ -1,4 +1,4 @@
-"""Hexapawn's known answers (facts.md) and Gardner's last-move rule, as the kit implements them."""
+"""Hexapawn's known answers (Gardner's) and Gardner's last-move rule, as the kit implements them."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def test_the_terminal_label_names_a_second_capture_onto_the_same_square():
 
 
 def test_her_with_gardners_rule_learns_to_beat_a_perfect_him():
-    """Issue 9: 1,000 HERs (gardner) against a perfect HIM lose about half their first ten games and fewer
+    """1,000 HERs (gardner) against a perfect HIM lose about half their first ten games and fewer
     than 5% of games 91-100."""
     from tracker.sim.experiment import simulate
 

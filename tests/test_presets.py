@@ -1,4 +1,4 @@
-"""Rules presets and bead palettes: the shipped data files say what facts.md says."""
+"""Rules presets and bead palettes: the shipped data files say what their sources say."""
 from __future__ import annotations
 
 import pytest

@@ -211,7 +211,7 @@ def test_padding_puts_zero_heaps_in_front():
 def test_the_states_of_the_smaller_game_are_those_that_fit_under_its_heaps(n):
     smaller = tuple(range(1, n))
     bigger = states(tuple(range(1, n + 1)))
-    assert len(bigger) == [2, 5, 14, 42, 132][n - 1]  # facts.md: states of heaps 1..n
+    assert len(bigger) == [2, 5, 14, 42, 132][n - 1]  # the states of heaps 1..n
     fitting = {p for p in bigger if fits_under(p, smaller)}
     assert fitting == {padded(p, n) for p in states(smaller)}
     assert len(fitting) == [2, 5, 14, 42][n - 2]

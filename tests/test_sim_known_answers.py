@@ -67,7 +67,7 @@ def within(observed, p, sigmas=6, games=GAMES):
 
 
 @pytest.mark.parametrize("first, second, wins, published", [
-    ("ideal", "random", Fraction(8, 9), 0.8889),  # facts.md: best play vs uniform random, 8/9
+    ("ideal", "random", Fraction(8, 9), 0.8889),  # best play vs uniform random, 8/9
     ("perfect", "random", Fraction(47, 54), None),  # ties at random: at 9 tokens (lost) any take
     ("random", "random", Fraction(370, 729), 0.5075),
     ("random", "perfect", Fraction(0), 0.0),

@@ -7,7 +7,7 @@ import json
 from tests.cli import run
 from tracker.store.event_store import Store
 
-# The other tracker's eight symmetries, as shared/formats/pk-log.md lists them: board[i] = picture[rot[i]].
+# The other tracker's eight symmetries, as its format lists them: board[i] = picture[rot[i]].
 ROTS = [[0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 3, 6, 1, 4, 7, 2, 5, 8], [6, 3, 0, 7, 4, 1, 8, 5, 2],
         [6, 7, 8, 3, 4, 5, 0, 1, 2], [8, 7, 6, 5, 4, 3, 2, 1, 0], [8, 5, 2, 7, 4, 1, 6, 3, 0],
         [2, 5, 8, 1, 4, 7, 0, 3, 6], [2, 1, 0, 5, 4, 3, 8, 7, 6]]  # fmt: skip

@@ -1,4 +1,4 @@
-"""The code-golf MENACE's input and output (shared/facts.md): the number of games, then the opponent's
+"""The code-golf MENACE's input and output: the number of games, then the opponent's
 moves line by line on standard input; "new game" before each game, the board after every move, and every
 box's beads after each game on standard output.
 

@@ -1,6 +1,6 @@
 """Logs of the open-day physical-MENACE tracker (philip-kimber/MENACE), replayed into a new kit.
 
-The format and that tracker's rules are described in shared/formats/pk-log.md: a CONFIG (starting beads,
+That tracker's log format: a CONFIG (starting beads,
 rewards) and a list of games, each MENACE's bead (a square of its box's picture, 9 = resign) and the
 visitor's square in turn. Its 304 box pictures are built its own way, so each bead is turned into the real
 square it was played on through that tracker's own pictures and symmetries, and then recorded as the

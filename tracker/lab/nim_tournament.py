@@ -1,6 +1,6 @@
 """The Nim notebook's tournament: make six players by the notebook's procedure, then a round robin.
 
-The notebook's procedure (facts.md, "The Nim notebook"), by self-play:
+The Nim notebook's procedure, by self-play:
 - floor1: the first of a pair of fresh `nim` MENACEs (floor 1) after 10,000 games against each other,
   a fair coin choosing who moves first each game, both learning.
 - part-trained: the first of such a pair after 100 games.

@@ -1,4 +1,4 @@
-"""The thinking-time study (the MCTS course's task, issues 10 and 11): MCTS at several iteration counts
+"""The thinking-time study (the MCTS course's task): MCTS at several iteration counts
 against random, against the longest-thinking MCTS, and against perfect play where the game is small
 enough to solve; win, draw and loss counts and the CPU seconds each move took (CPU time, not wall
 time: on a shared machine the wall time of a move depends on what else is running).

@@ -1,0 +1,31 @@
+"""Nothing in the repository points where a user's clone cannot follow: the team's notes or its issues."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# The team's notes (facts.md, the shared folder beside the repository) and its issue numbers ("issue 12").
+OUTSIDE = re.compile(r"facts\.md|\bshared/|\"shared\"|\bissues? #?\d", re.IGNORECASE)
+
+
+def tracked_text_files() -> list[Path]:
+    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    paths = [ROOT / name for name in names.splitlines() if name != "tests/test_repository_words.py"]
+    return [path for path in paths if path.suffix not in (".mo", ".png", ".pdf") and path.is_file()]
+
+
+def test_no_file_names_the_teams_notes_or_an_issue_number():
+    found = []
+    for path in tracked_text_files():
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if OUTSIDE.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
+    assert found == []
+
+
+def test_the_check_sees_a_reference():
+    assert OUTSIDE.search("as issue 10 asks") and OUTSIDE.search("see ../shared/peers")
+    assert OUTSIDE.search("(facts.md: roughly 60%)") and not OUTSIDE.search("a shared store")
