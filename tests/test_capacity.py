@@ -39,7 +39,7 @@ def test_with_michies_rules_the_first_box_is_the_one_that_grows(first):
 
 def test_a_hundred_games_grow_the_first_box_past_what_the_issue_saw():
     grown = simulate(build_catalogue("tictactoe", "first"), runs=100, games=100)
-    assert grown.box_beads[1] >= 194  # an independent recount saw 194 beads in box 1 after one run of 100 games
+    assert grown.box_beads[1] >= 194  # a recount saw 194 beads in box 1 after one run of 100 games
 
 
 @pytest.mark.parametrize("side", ["first", "second"])

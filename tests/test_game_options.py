@@ -1,4 +1,4 @@
-"""Games with options: Nim with several heaps and any single pile, raw-board tic-tac-toe (the published counts),
+"""Games with options: Nim with several heaps and any single pile, raw-board tic-tac-toe (published counts),
 the spec that names a game with its options, and the go-blog preset."""
 
 from __future__ import annotations
