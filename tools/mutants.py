@@ -146,6 +146,12 @@ MUTANTS = (
         "        if False and world.mirror is not None and world.mirror[box].get(move, 0) != after:\n",
     ),
     Mutant(
+        "tracker: a trained event may give a colour twice",
+        "tracker/state/events.py",
+        '    if set(counts) != every or len(event.data["counts"]) != len(every):\n',
+        "    if set(counts) != every:\n",
+    ),
+    Mutant(
         "rules: win and draw rewards swapped",
         "kit/rules.py",
         "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",
