@@ -29,6 +29,7 @@ from tracker.state.errors import MenaceError
 from tracker.state.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
 from tracker.state.kit_record import KitRecord, kit_from_data, name_key
 from tracker.state.replay import Replayed, replay
+from tracker.store.tables import EVENT_COLUMNS, EVENTS, GAME_COLUMNS, GAMES, KITS
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -138,18 +139,6 @@ MIGRATIONS = [
     (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
     (3, "a checksum of each kit's bead counts, kept with every write of them", _v3),
 ]
-GAME_COLUMNS = (
-    "id",
-    "number",
-    "status",
-    "result",
-    "opponent",
-    "draw",
-    "started_at",
-    "ended_at",
-    "moves",
-    "first_box",
-)
 
 
 def _digest(rows: list[Any]) -> int:
@@ -305,9 +294,7 @@ class Store:
             data_text = dumps(event.data)
             previous = event_hash(previous, event, data_text)
             rows.append((event.id, event.kit, event.game, event.kind, event.at, data_text, previous))
-        self.db.executemany(
-            "INSERT INTO events (id, kit, game, kind, at, data, hash) VALUES (?, ?, ?, ?, ?, ?, ?)", rows
-        )
+        self.db.executemany(EVENTS.insert(EVENT_COLUMNS), rows)
 
     def events(self, kit: str | None = None) -> Iterator[tuple[Event, str]]:
         """Every event in log order (of one kit if given), each with its stored hash."""
@@ -353,40 +340,17 @@ class Store:
         return world
 
     def write_kit(self, event: Event) -> None:
-        data = event.data
-        self.db.execute(
-            "INSERT INTO kits VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                event.kit,
-                data["name"],
-                data["game"],
-                data["menace_plays"],
-                data["rules"],
-                data["palette"],
-                data["fingerprint"],
-                json.dumps(data["boxes"], separators=(",", ":")),
-                event.at,
-            ),
-        )
+        row = {**event.data, "id": event.kit, "created_at": event.at}
+        row["boxes"] = json.dumps(row["boxes"], separators=(",", ":"))
+        self.db.execute(KITS.insert(), tuple(row[c] for c in KITS.columns))
 
     def kits(self) -> list[dict[str, Any]]:
-        rows = self.db.execute(
-            "SELECT k.id, k.name, k.game, k.menace_plays, k.rules, k.palette, k.fingerprint, k.created_at, "
-            "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished') "
-            "FROM kits k ORDER BY k.created_at, k.name"
-        )
-        keys = (
-            "id",
-            "name",
-            "game",
-            "menace_plays",
-            "rules",
-            "palette",
-            "fingerprint",
-            "created_at",
-            "games",
-        )
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        """Each kit's row (but its boxes) and how many games it has finished, in the order they were made."""
+        columns = tuple(c for c in KITS.columns if c != "boxes")
+        finished = "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished')"
+        select = KITS.select(columns, alias="k").replace(" FROM ", f", {finished} FROM ", 1)
+        rows = self.db.execute(select + " ORDER BY k.created_at, k.name")
+        return [dict(zip((*columns, "games"), row, strict=True)) for row in rows]
 
     def kit(self, name: str | None) -> KitRecord:
         """The kit called ``name``; without a name, the store's only kit."""
@@ -424,23 +388,17 @@ class Store:
         return kit
 
     def _kit_where(self, column: str, value: str) -> KitRecord | None:
-        row = self.db.execute(
-            "SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits "
-            f"WHERE {column} = ?",
-            (value,),
-        ).fetchone()
+        row = self.db.execute(KITS.select() + f" WHERE {column} = ?", (value,)).fetchone()
         if row is None:
             return None
-        data = dict(
-            zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7], strict=True)
-        )
+        data = dict(zip(KITS.columns, row, strict=True))
         copies = self.db.execute(  # a kit's copies of its rules and palette files, only in its first event
             "SELECT json_extract(data, '$.rules_file'), json_extract(data, '$.palette_file') FROM events "
             "WHERE kit = ? AND kind = 'kit_created'",
             (row[0],),
         ).fetchone() or (None, None)
         data |= {k: json.loads(v) for k, v in zip(("rules_file", "palette_file"), copies, strict=True) if v}
-        return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
+        return kit_from_data(data["id"], {**data, "boxes": json.loads(data["boxes"])})
 
     # --- projections ------------------------------------------------------------------------------
     # The beads table keys a colour by its move code; the mirror by the game's move. A row for a box or a
@@ -538,11 +496,7 @@ class Store:
         if "first_box" in row and row["first_box"] is not None:
             row["first_box"] = dumps({str(m): n for m, n in sorted(row["first_box"].items())})
         if "opponent" in row:  # a whole row (from game_started, or a rebuild): insert it
-            self.db.execute(
-                f"INSERT INTO games (kit, {', '.join(GAME_COLUMNS)}) "
-                f"VALUES (?, {', '.join('?' * len(GAME_COLUMNS))})",
-                (kit_id, *(row[c] for c in GAME_COLUMNS)),
-            )
+            self.db.execute(GAMES.insert(("kit", *GAME_COLUMNS)), (kit_id, *(row[c] for c in GAME_COLUMNS)))
             return
         sets = [c for c in row if c != "id"]
         self.db.execute(
@@ -554,7 +508,7 @@ class Store:
         self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None
     ) -> list[dict[str, Any]]:
         where = " AND status = 'finished'" if finished_only else ""
-        query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
+        query = GAMES.select(GAME_COLUMNS) + f" WHERE kit = ?{where} ORDER BY number DESC"
         rows = self.db.execute(
             query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)
         ).fetchall()

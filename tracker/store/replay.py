@@ -15,10 +15,11 @@ from generator.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _, n_
 from tracker.state.events import Event, EventError
-from tracker.state.kit_record import KitRecord, boxes_to_json
+from tracker.state.kit_record import KIT_FIELDS, KitRecord, boxes_to_json
 from tracker.state.replay import replay
 from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, CountsChanged, Store, dumps, event_hash
+from tracker.store.tables import GAMES, KITS
 
 PROJECTIONS = ("beads", "games", "checksums")
 
@@ -66,7 +67,7 @@ def rebuild_kits(store: Store, kit_name: str | None = None) -> list[Rebuilt]:
 def _rows(store: Store, kit_id: str) -> dict[str, dict[Any, Any]]:
     """The kit's beads rows ((box, move) -> count) and games rows (id -> row), as stored."""
     beads = store.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit_id,))
-    games = store.db.execute("SELECT * FROM games WHERE kit = ?", (kit_id,))
+    games = store.db.execute(GAMES.select() + " WHERE kit = ?", (kit_id,))
     return {"beads": {(b, m): c for b, m, c in beads}, "games": {row[0]: row for row in games}}
 
 
@@ -157,15 +158,11 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     problems = []
     checked["kits"] += 1
     checked["games"] += sum(1 for g in done.games.values() if g["status"] == "finished")
-    stored = store.db.execute(
-        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?",
-        (kit_id,),
-    ).fetchone()
-    expected = (kit.name, kit.game, kit.menace_plays, kit.rules_name, kit.palette_name, kit.fingerprint)
+    stored = store.db.execute(KITS.select((*KIT_FIELDS, "boxes")) + " WHERE id = ?", (kit_id,)).fetchone()
     if (
         stored is None
-        or stored[:6] != expected
-        or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes)
+        or stored[:-1] != kit.fields()
+        or json.loads(stored[-1]) != boxes_to_json(kit.catalogue.game, kit.boxes)
     ):
         problems.append(_("{label}: the kits table does not match the kit's first event").format(label=label))
     try:
