@@ -280,10 +280,7 @@ class Store:
         return version
 
     # --- the log ----------------------------------------------------------------------------------
-    def _append(self, event: Event) -> None:
-        self._append_all([event])
-
-    def _append_all(self, events: list[Event]) -> None:
+    def append(self, events: list[Event]) -> None:
         """Appends events to the log, each chained to the one before; the caller holds the transaction.
 
         One INSERT for the lot (executemany): an import of a whole log appends tens of thousands."""
@@ -332,12 +329,25 @@ class Store:
                 raise MenaceError(
                     _("there is already a kit called {name}: choose another name").format(name=repr(taken))
                 )
-            event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
-            self._append(event)
-            world = initial_world(event)
-            self.write_kit(event)
-            self.write_mirror(kit, world.loaded_mirror)
+            return self.add_kit(Event(new_id(), kit.id, "kit_created", now(), kit.created_data()))
+
+    def add_kit(self, event: Event) -> World:
+        """Appends a kit_created event and writes the kit's row and bead counts; the caller holds the
+        transaction. Raises what initial_world raises for a kit that cannot be made."""
+        world = initial_world(event)
+        self.append([event])
+        self.write_kit(event)
+        self.write_mirror(world.kit, world.loaded_mirror)
         return world
+
+    def kit_log(self, kit_id: str) -> list[tuple[str, str | None, str, str, str]]:
+        """The kit's events as stored, in order: (id, game, kind, at, data as its JSON text)."""
+        query = "SELECT id, game, kind, at, data FROM events WHERE kit = ? ORDER BY seq"
+        return self.db.execute(query, (kit_id,)).fetchall()
+
+    def event_ids_besides(self, kit_id: str) -> set[str]:
+        """The ids of every event of the other kits."""
+        return {row[0] for row in self.db.execute("SELECT id FROM events WHERE kit != ?", (kit_id,))}
 
     def write_kit(self, event: Event) -> None:
         row = {**event.data, "id": event.kit, "created_at": event.at}
@@ -618,7 +628,7 @@ class Store:
     def apply(self, world: World, event: Event) -> World:
         """Steps, appends and projects one event; the caller holds the transaction."""
         change: Change = step(world, event)
-        self._append(event)
+        self.append([event])
         self.write_beads(world.kit, change.beads)
         if change.game_row is not None:
             self.write_game(world.kit.id, change.game_row)
