@@ -152,6 +152,24 @@ MUTANTS = (
         "    if set(counts) != every:\n",
     ),
     Mutant(
+        "store: a read is not one snapshot",
+        "tracker/store/event_store.py",
+        '        self.db.execute("BEGIN")\n        try:\n            yield\n',
+        "        if True:\n            yield\n            return\n        try:\n            yield\n",
+    ),
+    Mutant(
+        "store: a lock waited for too long is not told apart",
+        "tracker/store/event_store.py",
+        "    return isinstance(error, sqlite3.OperationalError) and code in locked\n",
+        "    return False\n",
+    ),
+    Mutant(
+        "table: a correction taken behind a table's back",
+        "tracker/table/play_lock.py",
+        "    try:\n        with playing(store, kit):\n            yield\n",
+        "    try:\n        yield\n",
+    ),
+    Mutant(
         "rules: win and draw rewards swapped",
         "kit/rules.py",
         "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",

@@ -39,6 +39,26 @@ class StoreChanged(MenaceError):
     """Another process recorded something for this kit since we last looked."""
 
 
+class StoreBusy(MenaceError):
+    """Another process held the store's write lock for longer than we wait for it: nothing was written."""
+
+
+def busy(error: BaseException) -> bool:
+    """Whether a SQLite error says another connection holds the lock we waited for (and stopped waiting)."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
+    locked = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return isinstance(error, sqlite3.OperationalError) and code in locked
+
+
+def busy_error(path: Path) -> StoreBusy:
+    return StoreBusy(
+        _(
+            "the store is busy: another process has been writing to {path} for more than {seconds:.0f} s, so "
+            "nothing was recorded: try again when it has finished"
+        ).format(path=path, seconds=BUSY_TIMEOUT_S)
+    )
+
+
 class DiskFull(MenaceError):
     """SQLite could not grow the store: the transaction was rolled back whole."""
 
@@ -195,6 +215,8 @@ class Store:
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.DatabaseError as error:
+            if busy(error):
+                raise busy_error(self.path) from None
             message = _("cannot open the store {path}: {error}")
             raise MenaceError(message.format(path=self.path, error=error)) from None
         except OSError as error:
@@ -242,7 +264,12 @@ class Store:
                 raise
             self.db.execute("RELEASE nested")
             return
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")  # waits up to BUSY_TIMEOUT_S for another writer to finish
+        except sqlite3.OperationalError as error:
+            if busy(error):
+                raise busy_error(self.path) from None
+            raise
         try:
             yield self.db
             self.db.execute("COMMIT")  # inside the try: on a full disk the commit itself can fail
@@ -253,13 +280,36 @@ class Store:
                 raise DiskFull(
                     _("the disk is full: nothing was recorded (free some space, then run the command again)")
                 ) from None
+            if busy(error):
+                raise busy_error(self.path) from None
             raise
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction for the block: every statement in it sees the store as one moment left it,
+        however many writes other processes commit meanwhile (a read of beads, then of their checksum, then
+        of the games, no longer sees half of a game being recorded). Inside a transaction already, the
+        block reads that one."""
+        if self.db.in_transaction:
+            yield
+            return
+        self.db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
+
     def _migrate(self) -> None:
-        self.db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-            "applied_at TEXT NOT NULL)"
-        )
+        # Only a new store is written to here: an open of a store that is up to date takes no write lock,
+        # so it does not wait behind another process's long write.
+        tables = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+        if self.db.execute(tables).fetchone() is None:
+            with self.transaction() as db:
+                db.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                    "name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                )
         known = max(v for v, _, _ in MIGRATIONS)
         for version, name, migrate in MIGRATIONS:
             if self._version() >= version:
@@ -418,10 +468,12 @@ class Store:
     def mirror(self, kit: KitRecord, *, checked: bool = True) -> Mirror:
         """The kit's bead counts; raises CountsChanged if they are not what its log wrote (unless not
         ``checked``: verify and rebuild read them as they are)."""
-        rows = self.db.execute(
-            "SELECT box, move, count FROM beads WHERE kit = ? ORDER BY box, move", (kit.id,)
-        ).fetchall()
-        if checked and self.checksum(kit.id) != _digest(rows):
+        with self.snapshot():  # the rows and their checksum as one write left them
+            rows = self.db.execute(
+                "SELECT box, move, count FROM beads WHERE kit = ? ORDER BY box, move", (kit.id,)
+            ).fetchall()
+            stored = self.checksum(kit.id)
+        if checked and stored != _digest(rows):
             raise CountsChanged(
                 _(
                     "kit {kit}'s bead counts are not the ones its log wrote (the store was edited behind its "
@@ -556,13 +608,8 @@ class Store:
 
     def world(self, kit: KitRecord) -> World:
         """The kit's current state from the projections, with the game in progress rebuilt from its events."""
-        if self.db.in_transaction:
+        with self.snapshot():  # games, events, beads and head must agree
             return self._world(kit)
-        self.db.execute("BEGIN")  # one snapshot: games, events, beads and head must agree
-        try:
-            return self._world(kit)
-        finally:
-            self.db.execute("COMMIT")
 
     def _world(self, kit: KitRecord) -> World:
         started = self.db.execute(

@@ -77,7 +77,9 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[s
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
     with ThreadPoolExecutor(1) as pool:
         integrity = pool.submit(_integrity_check, store)
-        with collector_paused():  # the replay's objects are freed when _verify_log returns, before it resumes
+        # One snapshot: a game recorded by another process while the log is replayed is in none of what is
+        # read (log, kits, beads, games), not in some of it, which would be reported as a mismatch.
+        with collector_paused(), store.snapshot():  # the replay's objects are freed before it resumes
             chain, replayed, checked = _verify_log(store, kit_name)
         problems = integrity.result()
     return problems + chain[: 20 - len(problems)] + replayed, checked
