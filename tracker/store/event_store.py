@@ -381,12 +381,15 @@ class Store:
                 )
             return self.add_kit(Event(new_id(), kit.id, "kit_created", now(), kit.created_data()))
 
-    def add_kit(self, event: Event) -> World:
+    def add_kit(self, event: Event, *, name: str | None = None) -> World:
         """Appends a kit_created event and writes the kit's row and bead counts; the caller holds the
-        transaction. Raises what initial_world raises for a kit that cannot be made."""
+        transaction. Raises what initial_world raises for a kit that cannot be made.
+
+        With ``name``, the kits row has that name from the start: an import that renames the kit (its
+        own name being taken here) records a "renamed" event after it, and the row is never the old name."""
         world = initial_world(event)
         self.append([event])
-        self.write_kit(event)
+        self.write_kit(event, name=name)
         self.write_mirror(world.kit, world.loaded_mirror)
         return world
 
@@ -399,8 +402,8 @@ class Store:
         """The ids of every event of the other kits."""
         return {row[0] for row in self.db.execute("SELECT id FROM events WHERE kit != ?", (kit_id,))}
 
-    def write_kit(self, event: Event) -> None:
-        row = {**event.data, "id": event.kit, "created_at": event.at}
+    def write_kit(self, event: Event, *, name: str | None = None) -> None:
+        row = {**event.data, "id": event.kit, "created_at": event.at} | ({"name": name} if name else {})
         row["boxes"] = json.dumps(row["boxes"], separators=(",", ":"))
         self.db.execute(KITS.insert(), tuple(row[c] for c in KITS.columns))
 

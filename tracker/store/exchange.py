@@ -319,7 +319,7 @@ def _add_kit(store: Store, number: int, first: Event, rename: str | None) -> Wor
     if same_name is not None:
         message = _("line {number}: the store already has another kit called {name}; nothing imported")
         raise ImportRejected(message.format(number=number, name=repr(same_name)))
-    return store.add_kit(first)
+    return store.add_kit(first, name=rename)
 
 
 def _add_events(
