@@ -170,6 +170,18 @@ MUTANTS = (
         "    try:\n        yield\n",
     ),
     Mutant(
+        "import: a kit that verify rejects taken",
+        "tracker/store/exchange.py",
+        "    if problem is not None:  # `menace verify` would reject the kit\n",
+        "    if False:\n",
+    ),
+    Mutant(
+        "import: a failed import leaves the store it made",
+        "tracker/cli/log.py",
+        "        if new_store:  # a failed import leaves no empty store behind at --db\n",
+        "        if False:\n",
+    ),
+    Mutant(
         "rules: win and draw rewards swapped",
         "kit/rules.py",
         "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",

@@ -12,7 +12,7 @@ from kit.i18n import _, n_
 from tracker.cli.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import kit_name as kit_name_text
-from tracker.store.event_store import Store
+from tracker.store.event_store import Store, default_path
 
 
 @click.command()
@@ -118,18 +118,20 @@ def import_command(
         raise MenaceError(_("cannot read {file}: {error}").format(file=file, error=error.strerror)) from None
     except UnicodeDecodeError:
         raise MenaceError(_("{file} is not UTF-8 text: nothing imported").format(file=file)) from None
-    store = open_store(db_path, create=True)
-    if kit_name is not None:
-        _import_pk(store, text, kit_name)
-        return
-    from tracker.store.exchange import ImportRejected, import_events
-
+    path = db_path or default_path()
+    new_store = not path.exists()
+    store = open_store(path, create=True)
     try:
-        added = import_events(store, text, rename=None if rename is None else kit_name_text(rename))
-    except ImportRejected:
+        if kit_name is not None:
+            _import_pk(store, text, kit_name)
+            return
+        added = _import_export(store, text, rename)
+    except BaseException:
+        if new_store:  # a failed import leaves no empty store behind at --db
+            store.close()
+            for leftover in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
+                leftover.unlink(missing_ok=True)
         raise
-    except GameError as error:
-        raise MenaceError(_("{error}; nothing imported").format(error=error)) from None
     kits = n_("{count} new kit", "{count} new kits", added["kits"]).format(count=added["kits"])
     games = n_("{count} finished game", "{count} finished games", added["games"]).format(count=added["games"])
     imported = n_(
@@ -138,6 +140,17 @@ def import_command(
         added["events"],
     )
     click.echo(imported.format(count=added["events"], kits=kits, games=games))
+
+
+def _import_export(store: Store, text: str, rename: str | None) -> dict[str, int]:
+    from tracker.store.exchange import ImportRejected, import_events
+
+    try:
+        return import_events(store, text, rename=None if rename is None else kit_name_text(rename))
+    except ImportRejected:
+        raise
+    except GameError as error:
+        raise MenaceError(_("{error}; nothing imported").format(error=error)) from None
 
 
 def _import_pk(store: Store, text: str, name: str) -> None:

@@ -27,6 +27,7 @@ from tracker.state.errors import MenaceError
 from tracker.state.events import KINDS, BeadCounts, Event, World, initial_world, step
 from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, Store, dumps, event_hash, new_id, now
+from tracker.store.replay import catalogue_problem
 
 HEADER = {"format": "menace-kit events", "version": 1}
 CSV_COLUMNS = ("id", "kit", "game", "kind", "at", "data", "hash")
@@ -311,10 +312,15 @@ def _add_kit(store: Store, number: int, first: Event, rename: str | None) -> Wor
         message = _("line {number}: event {id} already belongs to another kit; nothing imported")
         raise ImportRejected(message.format(number=number, id=first.id))
     try:
-        name = initial_world(first).kit.name
+        kit = initial_world(first).kit
+        problem = catalogue_problem(kit)
     except (GameError, KeyError, TypeError, ValueError) as error:
         message = _("line {number}: not a valid kit: {error}; nothing imported")
         raise ImportRejected(message.format(number=number, error=error)) from None
+    if problem is not None:  # `menace verify` would reject the kit
+        message = _("line {number}: not a valid kit: {error}; nothing imported")
+        raise ImportRejected(message.format(number=number, error=problem))
+    name = kit.name
     same_name = store.kit_called(rename or name)
     if same_name is not None:
         message = _("line {number}: the store already has another kit called {name}; nothing imported")

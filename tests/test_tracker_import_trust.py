@@ -1,0 +1,70 @@
+"""Import takes nothing that `menace verify` would reject, and a failed import leaves nothing behind."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli import play_random, run
+from tracker.state.events import Event
+from tracker.store.event_store import GENESIS, dumps, event_hash
+
+
+def rechained(lines: list[dict]) -> list[dict]:
+    """The events with every hash recomputed, as someone who edits a file and then fixes its chain would."""
+    previous = GENESIS
+    for record in lines:
+        fields = (record[key] for key in ("id", "kit", "kind", "at", "data", "game"))
+        event = Event(*fields)
+        record["hash"] = previous = event_hash(previous, event, dumps(record["data"]))
+    return lines
+
+
+def exported(db: str, tmp_path) -> tuple[str, list[dict]]:
+    out = tmp_path / "export.jsonl"
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0
+    header, *lines = out.read_text().splitlines()
+    return header, [json.loads(line) for line in lines]
+
+
+def write(tmp_path, header: str, lines: list[dict]) -> str:
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join([header, *(json.dumps(line) for line in lines)]) + "\n")
+    return str(path)
+
+
+def test_an_edited_kit_with_its_hashes_recomputed_is_refused(tmp_path):
+    """The issue's edit: box 304 starting with 400 beads, every hash after it recomputed. verify rejects
+    such a kit, so import does too, in one line, and no store is left at --db."""
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    play_random(db, games=2, seed=1)
+    header, lines = exported(db, tmp_path)
+    box = next(row for row in lines[0]["data"]["boxes"] if row[0] == 304)
+    box[4] = [400] * len(box[4])
+    target = tmp_path / "other.sqlite3"
+    done = run("import", "--db", str(target), write(tmp_path, header, rechained(lines)))
+    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+    assert done.output.startswith("Error: line 2: not a valid kit: its stored catalogue is not the catalogue "
+                                  "of kit "), done.output  # fmt: skip
+    assert done.output.endswith("; nothing imported\n")
+    assert not target.exists() and not list(tmp_path.glob("other.sqlite3*"))
+
+
+def test_an_edited_kit_with_other_rules_is_refused(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    header, lines = exported(db, tmp_path)
+    assert lines[0]["data"]["rules"] == "michie"
+    lines[0]["data"]["rules"] = "scroggs"  # a shipped preset, but not the rules the boxes were made by
+    done = run("import", "--db", str(tmp_path / "other.sqlite3"), write(tmp_path, header, rechained(lines)))
+    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+    assert done.output.startswith("Error: line 2: not a valid kit: its stored catalogue is not"), done.output
+
+
+def test_a_failed_import_into_a_store_that_was_there_keeps_the_store(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not an export\n")
+    assert run("import", "--db", db, str(bad)).exit_code == 2
+    assert run("verify", "--db", db).exit_code == 0 and run("kits", "--db", db).output.startswith("a:")
