@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
+import threading
 
 from tests.cli import play_random, run
 from tracker.state.events import Event
@@ -68,3 +73,38 @@ def test_a_failed_import_into_a_store_that_was_there_keeps_the_store(tmp_path):
     bad.write_text("not an export\n")
     assert run("import", "--db", db, str(bad)).exit_code == 2
     assert run("verify", "--db", db).exit_code == 0 and run("kits", "--db", db).output.startswith("a:")
+
+
+def test_export_out_writes_a_symlinks_target_and_keeps_the_link(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    target, link = tmp_path / "target.jsonl", tmp_path / "link.jsonl"
+    target.write_text("old\n")
+    link.symlink_to(target)
+    assert run("export", "--db", db, "--out", str(link)).exit_code == 0
+    assert link.is_symlink() and target.read_text().startswith('{"format": "menace-kit events"')
+
+
+def test_export_out_writes_into_a_pipe_in_place(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    read = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text()))
+    reader.start()
+    done = run("export", "--db", db, "--out", str(fifo))
+    reader.join(timeout=30)
+    assert done.exit_code == 0, done.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)  # still the pipe, not replaced by a file
+    assert read and read[0].startswith('{"format": "menace-kit events"')
+
+
+def test_export_with_standard_output_closed_is_one_line(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    done = subprocess.run([sys.executable, "-m", "tracker", "export", "--db", db], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, close_fds=True,
+                          preexec_fn=lambda: os.close(1))  # fmt: skip
+    assert (done.returncode, done.stderr) == (
+        2, "Error: standard output is closed: write to a file with --out FILE\n")  # fmt: skip

@@ -182,6 +182,24 @@ MUTANTS = (
         "        if False:\n",
     ),
     Mutant(
+        "export: a pipe or device replaced by a file",
+        "tracker/cli/log.py",
+        '    if (target.exists() and not target.is_file()) or str(out).startswith(("/dev/", "/proc/")):\n',
+        "    if False:\n",
+    ),
+    Mutant(
+        "export: a symlink replaced by a file",
+        "tracker/cli/log.py",
+        "    target = Path(os.path.realpath(out))\n",
+        "    target = Path(out)\n",
+    ),
+    Mutant(
+        "export: closed standard output unchecked",
+        "tracker/cli/log.py",
+        "        if sys.stdout is None:  # started with standard output closed\n",
+        "        if False:\n",
+    ),
+    Mutant(
         "rules: win and draw rewards swapped",
         "kit/rules.py",
         "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -65,12 +69,12 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
     store = open_store(db_path)
     kit_id = open_kit(store, kit_name).id if kit_name else None
     if out is None:
+        if sys.stdout is None:  # started with standard output closed
+            raise MenaceError(_("standard output is closed: write to a file with --out FILE"))
         export(store, sys.stdout, fmt=fmt, kit_id=kit_id)
         return
-    from generator.pdfout import atomic_path
-
     try:
-        with atomic_path(out) as temporary, open(temporary, "w", encoding="utf-8", newline="") as handle:
+        with _output(out) as handle:
             count = export(store, handle, fmt=fmt, kit_id=kit_id)
     except OSError as error:
         raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
@@ -80,6 +84,21 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
         ),
         err=True,
     )
+
+
+@contextmanager
+def _output(out: Path) -> Iterator[TextIO]:
+    """A file to write the export to: a regular file (a symlink's target, the link kept) is replaced only
+    when the whole export is written; a device, a pipe or /dev/stdout is written in place, never replaced."""
+    target = Path(os.path.realpath(out))
+    if (target.exists() and not target.is_file()) or str(out).startswith(("/dev/", "/proc/")):
+        with open(out, "w", encoding="utf-8", newline="") as handle:
+            yield handle
+        return
+    from generator.pdfout import atomic_path
+
+    with atomic_path(target) as temporary, open(temporary, "w", encoding="utf-8", newline="") as handle:
+        yield handle
 
 
 @click.command("import")
