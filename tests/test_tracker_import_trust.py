@@ -108,3 +108,20 @@ def test_export_with_standard_output_closed_is_one_line(tmp_path):
                           preexec_fn=lambda: os.close(1))  # fmt: skip
     assert (done.returncode, done.stderr) == (
         2, "Error: standard output is closed: write to a file with --out FILE\n")  # fmt: skip
+
+
+def test_an_export_saved_with_a_byte_order_mark_imports(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    play_random(db, games=1, seed=1)
+    out = tmp_path / "export.jsonl"
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0
+    out.write_bytes(b"\xef\xbb\xbf" + out.read_bytes())  # as a Windows editor saves UTF-8
+    done = run("import", "--db", str(tmp_path / "other.sqlite3"), str(out))
+    assert done.exit_code == 0 and done.output.startswith("imported "), done.output
+
+
+def test_games_last_has_a_bound_and_says_it():
+    done = run("games", "--last", str(10**100))
+    assert done.exit_code == 2 and "Traceback" not in done.output
+    assert done.output.splitlines()[-1].endswith("is not in the range 1<=x<=1000000000."), done.output

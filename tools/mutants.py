@@ -200,6 +200,18 @@ MUTANTS = (
         "        if False:\n",
     ),
     Mutant(
+        "import: a byte order mark read as text",
+        "tracker/cli/log.py",
+        '        text = file.read_text(encoding="utf-8-sig")',
+        '        text = file.read_text(encoding="utf-8")',
+    ),
+    Mutant(
+        "games: --last unbounded",
+        "tracker/cli/games.py",
+        "click.IntRange(1, 10**9)",
+        "click.IntRange(1)",
+    ),
+    Mutant(
         "rules: win and draw rewards swapped",
         "kit/rules.py",
         "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",

@@ -20,7 +20,8 @@ from tracker.table.play_lock import correcting
 @db_option
 @kit_option
 @json_option
-@click.option("--last", type=click.IntRange(1), default=None, help="Only the last N games.")
+# SQLite's LIMIT takes a 64-bit number: a larger one was an OverflowError traceback.
+@click.option("--last", type=click.IntRange(1, 10**9), default=None, help="Only the last N games.")
 @click.option(
     "--notation", type=click.Choice(["numbers", "golf"]), default="numbers", help="How squares are written."
 )

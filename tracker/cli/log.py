@@ -132,7 +132,7 @@ def import_command(
     if rename is not None and source == "pk":
         raise click.UsageError(_("--rename is for an export; with --from pk, --kit names the new kit"))
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")  # an editor's byte order mark is not the header's
     except OSError as error:
         raise MenaceError(_("cannot read {file}: {error}").format(file=file, error=error.strerror)) from None
     except UnicodeDecodeError:
