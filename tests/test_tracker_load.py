@@ -206,3 +206,12 @@ def test_a_correction_from_another_terminal_is_refused_while_a_table_has_the_kit
                                 "knows; nothing was changed\n")  # fmt: skip
     assert log(db, "a") == before
     assert run(*args, "--db", db).exit_code == 0  # the table closed: the correction is taken
+
+
+def test_a_json_body_nested_deeply_is_a_400_not_a_500(db):
+    """The issue's body: 1,100 arrays deep, answered 500 before any token was looked at."""
+    app = Client(ClassroomScreen(Path(db)))
+    body = "[" * 1100 + "]" * 1100
+    response = app.post("/api/kits/a/play", data=body, content_type="application/json")
+    assert response.status_code == 400, response.text
+    assert response.json == {"error": "the body is nested too deeply to be a move"}

@@ -212,6 +212,12 @@ MUTANTS = (
         "click.IntRange(1)",
     ),
     Mutant(
+        "web: a body nested too deeply is a 500",
+        "tracker/web/app.py",
+        "    except RecursionError:  # nested deeper than Python's parser goes: no move is\n",
+        "    except ZeroDivisionError:\n",
+    ),
+    Mutant(
         "rules: win and draw rewards swapped",
         "kit/rules.py",
         "            return self.win\n        return self.draw if result is Result.DRAW else self.loss\n",

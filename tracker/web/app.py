@@ -246,6 +246,8 @@ def _body(request: Request) -> dict[str, Any]:
         body = json.loads(request.get_data(cache=False))
     except (ValueError, UnicodeDecodeError):
         raise BadRequest(_("the body is not JSON")) from None
+    except RecursionError:  # nested deeper than Python's parser goes: no move is
+        raise BadRequest(_("the body is nested too deeply to be a move")) from None
     if not isinstance(body, dict):
         raise BadRequest(_("the body is not a JSON object"))
     return body
