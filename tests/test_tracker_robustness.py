@@ -150,3 +150,17 @@ def test_import_rename_gives_the_kit_a_free_name_and_the_history_still_merges(db
     assert both.output == (
         "Error: --rename names the one kit a file adds, and this file adds 2; nothing imported\n"
     )
+
+
+def test_import_rename_takes_a_kit_whose_exact_name_the_store_has(db, tmp_path):
+    """The case --rename is for: the store has a kit of the same name, spelled the same."""
+    play_random(db, games=2, seed=1)
+    export = tmp_path / "a.jsonl"
+    assert run("export", "--db", db, "--out", str(export)).exit_code == 0
+    other = str(tmp_path / "b.sqlite3")
+    assert run("new", "class-a", "--db", other).exit_code == 0
+    renamed = run("import", "--db", other, "--rename", "class-b", str(export))
+    assert renamed.output == "imported 21 new events (1 new kit, 2 finished games)\n", renamed.output
+    names = [line.split(":")[0] for line in run("kits", "--db", other).output.splitlines()]
+    assert names == ["class-b", "class-a"]  # in the order they were made
+    assert run("verify", "--db", other).exit_code == 0

@@ -133,6 +133,18 @@ def test_the_reducer_refuses_a_trained_event_that_does_not_fit(tmp_path, change,
     assert [event.kind for event, _ in store.events()] == ["kit_created"]
 
 
+def test_the_reducer_refuses_a_trained_event_that_gives_a_colour_twice(tmp_path):
+    # Every colour of every box is there, and one of them again: the set of colours alone would pass.
+    assert run("new", "--db", str(tmp_path / "s.db"), "--game", "nim", "k").exit_code == 0
+    store = Store(tmp_path / "s.db")
+    kit = store.kit("k")
+    data = trained_data(store, kit)
+    data["counts"] = [*data["counts"], [*data["counts"][0][:2], data["counts"][0][2] + 5]]
+    with pytest.raises(GameError, match="every colour in every box, once"):
+        store.record(store.world(kit), [("trained", data)])
+    assert [event.kind for event, _ in store.events()] == ["kit_created"]
+
+
 def test_only_a_kit_that_has_played_no_game_is_trained(tmp_path):
     db = str(tmp_path / "s.db")
     assert run("new", "--db", db, "--game", "nim", "k").exit_code == 0

@@ -13,13 +13,15 @@ from tracker.cli.options import db_option, json_option, kit_option, open_kit, op
 from tracker.state.opponents import shown_opponent
 from tracker.store.kit_json import stats_data
 from tracker.table.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
+from tracker.table.play_lock import correcting
 
 
 @click.command()
 @db_option
 @kit_option
 @json_option
-@click.option("--last", type=click.IntRange(1), default=None, help="Only the last N games.")
+# SQLite's LIMIT takes a 64-bit number: a larger one was an OverflowError traceback.
+@click.option("--last", type=click.IntRange(1, 10**9), default=None, help="Only the last N games.")
 @click.option(
     "--notation", type=click.Choice(["numbers", "golf"]), default="numbers", help="How squares are written."
 )
@@ -101,7 +103,8 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     try:
-        before, _written = store.update(kit, lambda world: plan_undo(world).events)
+        with correcting(store, kit):
+            before, _written = store.update(kit, lambda world: plan_undo(world).events)
     except NothingToUndo as error:
         raise NothingToUndo(_("{error} (`menace discard` drops the game)").format(error=error)) from None
     done = plan_undo(before)
@@ -132,7 +135,8 @@ def discard(db_path: Path | None, kit_name: str | None) -> None:
     """Drop the game in progress; the beads it drew go back into their boxes."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
-    before, _written = store.update(kit, lambda world: plan_discard(world).events)
+    with correcting(store, kit):
+        before, _written = store.update(kit, lambda world: plan_discard(world).events)
     done = plan_discard(before)
     for drawn in done.beads_back:
         back = _("box {box}: put the {colour} bead back")

@@ -32,6 +32,7 @@ from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture
 from tracker.store.event_store import new_id
 from tracker.table.census import parse_counts
 from tracker.table.corrections import beads_out, out_on_top_text
+from tracker.table.play_lock import correcting
 
 KIT_CODE = re.compile(r"[0-9A-Fa-f]{6}")
 
@@ -205,12 +206,13 @@ def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tupl
     kit = open_kit(store, kit_name)
     the_box = kit.box(box_id)
     parsed = parse_counts(kit, the_box, counts)
-    store.update(
-        kit,
-        lambda world: [
-            ("census", {"box": box_id, "counts": {str(kit.code(m)): n for m, n in parsed.items()}})
-        ],
-    )
+    with correcting(store, kit):
+        store.update(
+            kit,
+            lambda world: [
+                ("census", {"box": box_id, "counts": {str(kit.code(m)): n for m, n in parsed.items()}})
+            ],
+        )
     world = store.world(kit)
     click.echo(box_text(kit, the_box, world.loaded_mirror[box_id]))
     _out_on_top(kit, world, box_id)

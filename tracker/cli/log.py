@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -12,7 +16,7 @@ from kit.i18n import _, n_
 from tracker.cli.options import FileName, db_option, kit_option, open_kit, open_store
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import kit_name as kit_name_text
-from tracker.store.event_store import Store
+from tracker.store.event_store import Store, default_path
 
 
 @click.command()
@@ -65,12 +69,12 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
     store = open_store(db_path)
     kit_id = open_kit(store, kit_name).id if kit_name else None
     if out is None:
+        if sys.stdout is None:  # started with standard output closed
+            raise MenaceError(_("standard output is closed: write to a file with --out FILE"))
         export(store, sys.stdout, fmt=fmt, kit_id=kit_id)
         return
-    from generator.pdfout import atomic_path
-
     try:
-        with atomic_path(out) as temporary, open(temporary, "w", encoding="utf-8", newline="") as handle:
+        with _output(out) as handle:
             count = export(store, handle, fmt=fmt, kit_id=kit_id)
     except OSError as error:
         raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
@@ -80,6 +84,21 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
         ),
         err=True,
     )
+
+
+@contextmanager
+def _output(out: Path) -> Iterator[TextIO]:
+    """A file to write the export to: a regular file (a symlink's target, the link kept) is replaced only
+    when the whole export is written; a device, a pipe or /dev/stdout is written in place, never replaced."""
+    target = Path(os.path.realpath(out))
+    if (target.exists() and not target.is_file()) or str(out).startswith(("/dev/", "/proc/")):
+        with open(out, "w", encoding="utf-8", newline="") as handle:
+            yield handle
+        return
+    from generator.pdfout import atomic_path
+
+    with atomic_path(target) as temporary, open(temporary, "w", encoding="utf-8", newline="") as handle:
+        yield handle
 
 
 @click.command("import")
@@ -113,23 +132,25 @@ def import_command(
     if rename is not None and source == "pk":
         raise click.UsageError(_("--rename is for an export; with --from pk, --kit names the new kit"))
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")  # an editor's byte order mark is not the header's
     except OSError as error:
         raise MenaceError(_("cannot read {file}: {error}").format(file=file, error=error.strerror)) from None
     except UnicodeDecodeError:
         raise MenaceError(_("{file} is not UTF-8 text: nothing imported").format(file=file)) from None
-    store = open_store(db_path, create=True)
-    if kit_name is not None:
-        _import_pk(store, text, kit_name)
-        return
-    from tracker.store.exchange import ImportRejected, import_events
-
+    path = db_path or default_path()
+    new_store = not path.exists()
+    store = open_store(path, create=True)
     try:
-        added = import_events(store, text, rename=None if rename is None else kit_name_text(rename))
-    except ImportRejected:
+        if kit_name is not None:
+            _import_pk(store, text, kit_name)
+            return
+        added = _import_export(store, text, rename)
+    except BaseException:
+        if new_store:  # a failed import leaves no empty store behind at --db
+            store.close()
+            for leftover in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
+                leftover.unlink(missing_ok=True)
         raise
-    except GameError as error:
-        raise MenaceError(_("{error}; nothing imported").format(error=error)) from None
     kits = n_("{count} new kit", "{count} new kits", added["kits"]).format(count=added["kits"])
     games = n_("{count} finished game", "{count} finished games", added["games"]).format(count=added["games"])
     imported = n_(
@@ -138,6 +159,17 @@ def import_command(
         added["events"],
     )
     click.echo(imported.format(count=added["events"], kits=kits, games=games))
+
+
+def _import_export(store: Store, text: str, rename: str | None) -> dict[str, int]:
+    from tracker.store.exchange import ImportRejected, import_events
+
+    try:
+        return import_events(store, text, rename=None if rename is None else kit_name_text(rename))
+    except ImportRejected:
+        raise
+    except GameError as error:
+        raise MenaceError(_("{error}; nothing imported").format(error=error)) from None
 
 
 def _import_pk(store: Store, text: str, name: str) -> None:

@@ -21,6 +21,9 @@ from kit.rules import Rules, load_rules, rules_from_data
 from tracker.state.errors import MenaceError
 
 MAX_NAME = 40
+# A kit's fields as its kit_created event and the store's kits table name them (besides its boxes, and the
+# copies of rules and palette files that only the event holds).
+KIT_FIELDS = ("name", "game", "menace_plays", "rules", "palette", "fingerprint")
 NAME_MARKS = " ._-"  # allowed in a kit's name besides letters and digits (of any script)
 
 
@@ -153,15 +156,15 @@ class KitRecord:
 
     def created_data(self) -> dict[str, Any]:
         """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""
-        return {
-            "name": self.name,
-            "game": self.game,
-            "menace_plays": self.menace_plays,
-            "rules": self.rules_name,
-            "palette": self.palette_name,
-            "fingerprint": self.fingerprint,
-            "boxes": boxes_to_json(game_from_spec(self.game), self.boxes),
-        } | own_copies(self.rules_file, self.palette_file)
+        return (
+            dict(zip(KIT_FIELDS, self.fields(), strict=True))
+            | {"boxes": boxes_to_json(game_from_spec(self.game), self.boxes)}
+            | own_copies(self.rules_file, self.palette_file)
+        )
+
+    def fields(self) -> tuple[str, ...]:
+        """The values of KIT_FIELDS, in their order."""
+        return (self.name, self.game, self.menace_plays, self.rules_name, self.palette_name, self.fingerprint)
 
 
 def own_copies(rules_file: dict[str, Any] | None, palette_file: dict[str, Any] | None) -> dict[str, Any]:
@@ -172,14 +175,15 @@ def own_copies(rules_file: dict[str, Any] | None, palette_file: dict[str, Any] |
 
 
 def kit_from_data(kit_id: str, data: dict[str, Any]) -> KitRecord:
+    name, game, menace_plays, rules, palette, fingerprint = (data[key] for key in KIT_FIELDS)
     return KitRecord(
         kit_id,
-        data["name"],
-        data["game"],
-        data["menace_plays"],
-        data["rules"],
-        data["palette"],
-        data["fingerprint"],
+        name,
+        game,
+        menace_plays,
+        rules,
+        palette,
+        fingerprint,
         boxes_from_json(game_from_spec(data["game"]), data["boxes"]),
         data.get("rules_file"),
         data.get("palette_file"),

@@ -29,6 +29,7 @@ from tracker.state.errors import MenaceError
 from tracker.state.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
 from tracker.state.kit_record import KitRecord, kit_from_data, name_key
 from tracker.state.replay import Replayed, replay
+from tracker.store.tables import EVENT_COLUMNS, EVENTS, GAME_COLUMNS, GAMES, KITS
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -36,6 +37,26 @@ BUSY_TIMEOUT_S = 10.0
 
 class StoreChanged(MenaceError):
     """Another process recorded something for this kit since we last looked."""
+
+
+class StoreBusy(MenaceError):
+    """Another process held the store's write lock for longer than we wait for it: nothing was written."""
+
+
+def busy(error: BaseException) -> bool:
+    """Whether a SQLite error says another connection holds the lock we waited for (and stopped waiting)."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF  # the primary code of an extended one
+    locked = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return isinstance(error, sqlite3.OperationalError) and code in locked
+
+
+def busy_error(path: Path) -> StoreBusy:
+    return StoreBusy(
+        _(
+            "the store is busy: another process has been writing to {path} for more than {seconds:.0f} s, so "
+            "nothing was recorded: try again when it has finished"
+        ).format(path=path, seconds=BUSY_TIMEOUT_S)
+    )
 
 
 class DiskFull(MenaceError):
@@ -138,18 +159,6 @@ MIGRATIONS = [
     (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
     (3, "a checksum of each kit's bead counts, kept with every write of them", _v3),
 ]
-GAME_COLUMNS = (
-    "id",
-    "number",
-    "status",
-    "result",
-    "opponent",
-    "draw",
-    "started_at",
-    "ended_at",
-    "moves",
-    "first_box",
-)
 
 
 def _digest(rows: list[Any]) -> int:
@@ -206,6 +215,8 @@ class Store:
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.DatabaseError as error:
+            if busy(error):
+                raise busy_error(self.path) from None
             message = _("cannot open the store {path}: {error}")
             raise MenaceError(message.format(path=self.path, error=error)) from None
         except OSError as error:
@@ -253,7 +264,12 @@ class Store:
                 raise
             self.db.execute("RELEASE nested")
             return
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")  # waits up to BUSY_TIMEOUT_S for another writer to finish
+        except sqlite3.OperationalError as error:
+            if busy(error):
+                raise busy_error(self.path) from None
+            raise
         try:
             yield self.db
             self.db.execute("COMMIT")  # inside the try: on a full disk the commit itself can fail
@@ -264,13 +280,36 @@ class Store:
                 raise DiskFull(
                     _("the disk is full: nothing was recorded (free some space, then run the command again)")
                 ) from None
+            if busy(error):
+                raise busy_error(self.path) from None
             raise
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction for the block: every statement in it sees the store as one moment left it,
+        however many writes other processes commit meanwhile (a read of beads, then of their checksum, then
+        of the games, no longer sees half of a game being recorded). Inside a transaction already, the
+        block reads that one."""
+        if self.db.in_transaction:
+            yield
+            return
+        self.db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
+
     def _migrate(self) -> None:
-        self.db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-            "applied_at TEXT NOT NULL)"
-        )
+        # Only a new store is written to here: an open of a store that is up to date takes no write lock,
+        # so it does not wait behind another process's long write.
+        tables = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+        if self.db.execute(tables).fetchone() is None:
+            with self.transaction() as db:
+                db.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+                    "name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                )
         known = max(v for v, _, _ in MIGRATIONS)
         for version, name, migrate in MIGRATIONS:
             if self._version() >= version:
@@ -291,10 +330,7 @@ class Store:
         return version
 
     # --- the log ----------------------------------------------------------------------------------
-    def _append(self, event: Event) -> None:
-        self._append_all([event])
-
-    def _append_all(self, events: list[Event]) -> None:
+    def append(self, events: list[Event]) -> None:
         """Appends events to the log, each chained to the one before; the caller holds the transaction.
 
         One INSERT for the lot (executemany): an import of a whole log appends tens of thousands."""
@@ -305,9 +341,7 @@ class Store:
             data_text = dumps(event.data)
             previous = event_hash(previous, event, data_text)
             rows.append((event.id, event.kit, event.game, event.kind, event.at, data_text, previous))
-        self.db.executemany(
-            "INSERT INTO events (id, kit, game, kind, at, data, hash) VALUES (?, ?, ?, ?, ?, ?, ?)", rows
-        )
+        self.db.executemany(EVENTS.insert(EVENT_COLUMNS), rows)
 
     def events(self, kit: str | None = None) -> Iterator[tuple[Event, str]]:
         """Every event in log order (of one kit if given), each with its stored hash."""
@@ -345,48 +379,41 @@ class Store:
                 raise MenaceError(
                     _("there is already a kit called {name}: choose another name").format(name=repr(taken))
                 )
-            event = Event(new_id(), kit.id, "kit_created", now(), kit.created_data())
-            self._append(event)
-            world = initial_world(event)
-            self.write_kit(event)
-            self.write_mirror(kit, world.loaded_mirror)
+            return self.add_kit(Event(new_id(), kit.id, "kit_created", now(), kit.created_data()))
+
+    def add_kit(self, event: Event, *, name: str | None = None) -> World:
+        """Appends a kit_created event and writes the kit's row and bead counts; the caller holds the
+        transaction. Raises what initial_world raises for a kit that cannot be made.
+
+        With ``name``, the kits row has that name from the start: an import that renames the kit (its
+        own name being taken here) records a "renamed" event after it, and the row is never the old name."""
+        world = initial_world(event)
+        self.append([event])
+        self.write_kit(event, name=name)
+        self.write_mirror(world.kit, world.loaded_mirror)
         return world
 
-    def write_kit(self, event: Event) -> None:
-        data = event.data
-        self.db.execute(
-            "INSERT INTO kits VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                event.kit,
-                data["name"],
-                data["game"],
-                data["menace_plays"],
-                data["rules"],
-                data["palette"],
-                data["fingerprint"],
-                json.dumps(data["boxes"], separators=(",", ":")),
-                event.at,
-            ),
-        )
+    def kit_log(self, kit_id: str) -> list[tuple[str, str | None, str, str, str]]:
+        """The kit's events as stored, in order: (id, game, kind, at, data as its JSON text)."""
+        query = "SELECT id, game, kind, at, data FROM events WHERE kit = ? ORDER BY seq"
+        return self.db.execute(query, (kit_id,)).fetchall()
+
+    def event_ids_besides(self, kit_id: str) -> set[str]:
+        """The ids of every event of the other kits."""
+        return {row[0] for row in self.db.execute("SELECT id FROM events WHERE kit != ?", (kit_id,))}
+
+    def write_kit(self, event: Event, *, name: str | None = None) -> None:
+        row = {**event.data, "id": event.kit, "created_at": event.at} | ({"name": name} if name else {})
+        row["boxes"] = json.dumps(row["boxes"], separators=(",", ":"))
+        self.db.execute(KITS.insert(), tuple(row[c] for c in KITS.columns))
 
     def kits(self) -> list[dict[str, Any]]:
-        rows = self.db.execute(
-            "SELECT k.id, k.name, k.game, k.menace_plays, k.rules, k.palette, k.fingerprint, k.created_at, "
-            "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished') "
-            "FROM kits k ORDER BY k.created_at, k.name"
-        )
-        keys = (
-            "id",
-            "name",
-            "game",
-            "menace_plays",
-            "rules",
-            "palette",
-            "fingerprint",
-            "created_at",
-            "games",
-        )
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        """Each kit's row (but its boxes) and how many games it has finished, in the order they were made."""
+        columns = tuple(c for c in KITS.columns if c != "boxes")
+        finished = "(SELECT count(*) FROM games g WHERE g.kit = k.id AND g.status = 'finished')"
+        select = KITS.select(columns, alias="k").replace(" FROM ", f", {finished} FROM ", 1)
+        rows = self.db.execute(select + " ORDER BY k.created_at, k.name")
+        return [dict(zip((*columns, "games"), row, strict=True)) for row in rows]
 
     def kit(self, name: str | None) -> KitRecord:
         """The kit called ``name``; without a name, the store's only kit."""
@@ -424,23 +451,17 @@ class Store:
         return kit
 
     def _kit_where(self, column: str, value: str) -> KitRecord | None:
-        row = self.db.execute(
-            "SELECT id, name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits "
-            f"WHERE {column} = ?",
-            (value,),
-        ).fetchone()
+        row = self.db.execute(KITS.select() + f" WHERE {column} = ?", (value,)).fetchone()
         if row is None:
             return None
-        data = dict(
-            zip(("name", "game", "menace_plays", "rules", "palette", "fingerprint"), row[1:7], strict=True)
-        )
+        data = dict(zip(KITS.columns, row, strict=True))
         copies = self.db.execute(  # a kit's copies of its rules and palette files, only in its first event
             "SELECT json_extract(data, '$.rules_file'), json_extract(data, '$.palette_file') FROM events "
             "WHERE kit = ? AND kind = 'kit_created'",
             (row[0],),
         ).fetchone() or (None, None)
         data |= {k: json.loads(v) for k, v in zip(("rules_file", "palette_file"), copies, strict=True) if v}
-        return kit_from_data(row[0], {**data, "boxes": json.loads(row[7])})
+        return kit_from_data(data["id"], {**data, "boxes": json.loads(data["boxes"])})
 
     # --- projections ------------------------------------------------------------------------------
     # The beads table keys a colour by its move code; the mirror by the game's move. A row for a box or a
@@ -450,10 +471,12 @@ class Store:
     def mirror(self, kit: KitRecord, *, checked: bool = True) -> Mirror:
         """The kit's bead counts; raises CountsChanged if they are not what its log wrote (unless not
         ``checked``: verify and rebuild read them as they are)."""
-        rows = self.db.execute(
-            "SELECT box, move, count FROM beads WHERE kit = ? ORDER BY box, move", (kit.id,)
-        ).fetchall()
-        if checked and self.checksum(kit.id) != _digest(rows):
+        with self.snapshot():  # the rows and their checksum as one write left them
+            rows = self.db.execute(
+                "SELECT box, move, count FROM beads WHERE kit = ? ORDER BY box, move", (kit.id,)
+            ).fetchall()
+            stored = self.checksum(kit.id)
+        if checked and stored != _digest(rows):
             raise CountsChanged(
                 _(
                     "kit {kit}'s bead counts are not the ones its log wrote (the store was edited behind its "
@@ -538,11 +561,7 @@ class Store:
         if "first_box" in row and row["first_box"] is not None:
             row["first_box"] = dumps({str(m): n for m, n in sorted(row["first_box"].items())})
         if "opponent" in row:  # a whole row (from game_started, or a rebuild): insert it
-            self.db.execute(
-                f"INSERT INTO games (kit, {', '.join(GAME_COLUMNS)}) "
-                f"VALUES (?, {', '.join('?' * len(GAME_COLUMNS))})",
-                (kit_id, *(row[c] for c in GAME_COLUMNS)),
-            )
+            self.db.execute(GAMES.insert(("kit", *GAME_COLUMNS)), (kit_id, *(row[c] for c in GAME_COLUMNS)))
             return
         sets = [c for c in row if c != "id"]
         self.db.execute(
@@ -554,7 +573,7 @@ class Store:
         self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None
     ) -> list[dict[str, Any]]:
         where = " AND status = 'finished'" if finished_only else ""
-        query = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE kit = ?{where} ORDER BY number DESC"
+        query = GAMES.select(GAME_COLUMNS) + f" WHERE kit = ?{where} ORDER BY number DESC"
         rows = self.db.execute(
             query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)
         ).fetchall()
@@ -592,13 +611,8 @@ class Store:
 
     def world(self, kit: KitRecord) -> World:
         """The kit's current state from the projections, with the game in progress rebuilt from its events."""
-        if self.db.in_transaction:
+        with self.snapshot():  # games, events, beads and head must agree
             return self._world(kit)
-        self.db.execute("BEGIN")  # one snapshot: games, events, beads and head must agree
-        try:
-            return self._world(kit)
-        finally:
-            self.db.execute("COMMIT")
 
     def _world(self, kit: KitRecord) -> World:
         started = self.db.execute(
@@ -664,7 +678,7 @@ class Store:
     def apply(self, world: World, event: Event) -> World:
         """Steps, appends and projects one event; the caller holds the transaction."""
         change: Change = step(world, event)
-        self._append(event)
+        self.append([event])
         self.write_beads(world.kit, change.beads)
         if change.game_row is not None:
             self.write_game(world.kit.id, change.game_row)

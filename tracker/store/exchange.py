@@ -27,6 +27,7 @@ from tracker.state.errors import MenaceError
 from tracker.state.events import KINDS, BeadCounts, Event, World, initial_world, step
 from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, Store, dumps, event_hash, new_id, now
+from tracker.store.replay import catalogue_problem
 
 HEADER = {"format": "menace-kit events", "version": 1}
 CSV_COLUMNS = ("id", "kit", "game", "kind", "at", "data", "hash")
@@ -261,15 +262,32 @@ def _import(store: Store, events: list[tuple[int, Event]], rename: str | None = 
 def _merge_kit(
     store: Store, kit_id: str, events: list[tuple[int, Event]], added: dict[str, Any], rename: str | None
 ) -> None:
+    """Appends the file's events of one kit that the store does not have yet; the caller holds the
+    transaction."""
+    new = _beyond_local(store.kit_log(kit_id), events)
+    if not new:
+        return
+    if store.head(kit_id) is None:
+        number, first = new[0]
+        world = _add_kit(store, number, first, rename)
+        added["kits"] += 1
+        added["events"] += 1
+        new = new[1:]
+        if rename is not None:
+            new.append((number, Event(new_id(), kit_id, "renamed", now(), {"name": rename})))
+    else:
+        world = store.world(store.kit_by_id(kit_id))
+    _add_events(store, world, new, store.event_ids_besides(kit_id), added)
+
+
+def _beyond_local(
+    local: list[tuple[str, str | None, str, str, str]], events: list[tuple[int, Event]]
+) -> list[tuple[int, Event]]:
+    """The file's events after the kit's history in the store, which they must start with; raises
+    ImportRejected where they differ."""
     # A "renamed" event that an import made is this store's own: the file's history may go on without it.
     in_file = {event.id for _number, event in events}
-    local = [
-        row
-        for row in store.db.execute(
-            "SELECT id, game, kind, at, data FROM events WHERE kit = ? ORDER BY seq", (kit_id,)
-        )
-        if row[2] != "renamed" or row[0] in in_file
-    ]
+    local = [row for row in local if row[2] != "renamed" or row[0] in in_file]
     common = min(len(local), len(events))
     for index in range(common):
         number, event = events[index]
@@ -285,42 +303,39 @@ def _merge_kit(
                 "conflict; nothing imported"
             )
             raise ImportRejected(message.format(number=number, id=event.id, kind=event.kind))
-    new = events[common:]
-    if not new:
-        return
-    world: World
-    if not local:
-        number, first = new[0]
-        if store.has_event(first.id):
-            message = _("line {number}: event {id} already belongs to another kit; nothing imported")
-            raise ImportRejected(message.format(number=number, id=first.id))
-        try:
-            world = initial_world(first)
-            same_name = store.kit_called(rename or first.data["name"])
-            if same_name is not None:
-                message = _(
-                    "line {number}: the store already has another kit called {name}; nothing imported"
-                )
-                raise ImportRejected(message.format(number=number, name=repr(same_name)))
-        except (GameError, KeyError, TypeError, ValueError) as error:
-            if isinstance(error, ImportRejected):
-                raise
-            message = _("line {number}: not a valid kit: {error}; nothing imported")
-            raise ImportRejected(message.format(number=number, error=error)) from None
-        store._append(first)
-        store.write_kit(first)
-        store.write_mirror(world.kit, world.loaded_mirror)
-        added["kits"] += 1
-        added["events"] += 1
-        new = new[1:]
-        if rename is not None:
-            new.append((number, Event(new_id(), kit_id, "renamed", now(), {"name": rename})))
-    else:
-        world = store.world(store.kit_by_id(kit_id))
-    # Every event is checked by events.step as in live play (Store.apply), but the writes are gathered
-    # and made once at the end: the last count of each bead, one row per game, the events in one executemany.
-    # Row by row, a 10,000-game import spent most of its time in SQLite calls.
-    taken = {row[0] for row in store.db.execute("SELECT id FROM events WHERE kit != ?", (kit_id,))}
+    return events[common:]
+
+
+def _add_kit(store: Store, number: int, first: Event, rename: str | None) -> World:
+    """Adds the kit a file's first event of it makes; raises ImportRejected if the store cannot take it."""
+    if store.has_event(first.id):
+        message = _("line {number}: event {id} already belongs to another kit; nothing imported")
+        raise ImportRejected(message.format(number=number, id=first.id))
+    try:
+        kit = initial_world(first).kit
+        problem = catalogue_problem(kit)
+    except (GameError, KeyError, TypeError, ValueError) as error:
+        message = _("line {number}: not a valid kit: {error}; nothing imported")
+        raise ImportRejected(message.format(number=number, error=error)) from None
+    if problem is not None:  # `menace verify` would reject the kit
+        message = _("line {number}: not a valid kit: {error}; nothing imported")
+        raise ImportRejected(message.format(number=number, error=problem))
+    name = kit.name
+    same_name = store.kit_called(rename or name)
+    if same_name is not None:
+        message = _("line {number}: the store already has another kit called {name}; nothing imported")
+        raise ImportRejected(message.format(number=number, name=repr(same_name)))
+    return store.add_kit(first, name=rename)
+
+
+def _add_events(
+    store: Store, world: World, new: list[tuple[int, Event]], taken: set[str], added: dict[str, Any]
+) -> None:
+    """Checks each event by events.step, as in live play (Store.apply), and writes them all at the end.
+
+    The writes are gathered and made once: the last count of each bead, one row per game, the events in one
+    executemany. Row by row, a 10,000-game import spent most of its time in SQLite calls."""
+    kit_id = world.kit.id
     beads: BeadCounts = {}
     games: dict[str, dict[str, Any]] = {}
     for number, event in new:
@@ -338,7 +353,7 @@ def _merge_kit(
             games.setdefault(change.game_row["id"], {}).update(change.game_row)
         added["events"] += 1
         added["games"] += event.kind == "game_ended"
-    store._append_all([event for _number, event in new])
+    store.append([event for _number, event in new])
     store.write_beads(world.kit, beads)
     for row in games.values():
         store.write_game(kit_id, row)

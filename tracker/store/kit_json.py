@@ -16,10 +16,12 @@ from tracker.store.event_store import Store
 def stats_data(store: Store, kit: KitRecord) -> dict[str, Any]:
     """`menace stats --json`: totals, Michie's score, streaks and the first box's beads (codes as keys)."""
     catalogue = kit.catalogue
-    first = store.box_counts(kit, catalogue.first_box)
+    with store.snapshot():  # the results and the first box after the same game
+        first = store.box_counts(kit, catalogue.first_box)
+        results = store.results(kit)
     return {
         "kit": kit.name,
-        **summarise(store.results(kit)),
+        **summarise(results),
         "first_box": {"id": catalogue.first_box, "beads": {str(kit.code(m)): n for m, n in first.items()}},
         "first_move_boxes": sorted(catalogue.first_move_boxes),
     }
@@ -27,9 +29,11 @@ def stats_data(store: Store, kit: KitRecord) -> dict[str, Any]:
 
 def kit_catalogue(store: Store, kit: KitRecord) -> tuple[Catalogue, int]:
     """The kit's catalogue with its boxes holding the store's bead counts now, and its finished games."""
-    mirror = store.mirror(kit)
+    with store.snapshot():
+        mirror = store.mirror(kit)
+        games = store.finished_games(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
-    return replace(kit.catalogue, boxes=boxes), store.finished_games(kit)
+    return replace(kit.catalogue, boxes=boxes), games
 
 
 def boxes_data(store: Store, kit: KitRecord) -> dict[str, Any]:

@@ -15,10 +15,11 @@ from generator.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _, n_
 from tracker.state.events import Event, EventError
-from tracker.state.kit_record import KitRecord, boxes_to_json
+from tracker.state.kit_record import KIT_FIELDS, KitRecord, boxes_to_json
 from tracker.state.replay import replay
 from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, CountsChanged, Store, dumps, event_hash
+from tracker.store.tables import GAMES, KITS
 
 PROJECTIONS = ("beads", "games", "checksums")
 
@@ -66,7 +67,7 @@ def rebuild_kits(store: Store, kit_name: str | None = None) -> list[Rebuilt]:
 def _rows(store: Store, kit_id: str) -> dict[str, dict[Any, Any]]:
     """The kit's beads rows ((box, move) -> count) and games rows (id -> row), as stored."""
     beads = store.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit_id,))
-    games = store.db.execute("SELECT * FROM games WHERE kit = ?", (kit_id,))
+    games = store.db.execute(GAMES.select() + " WHERE kit = ?", (kit_id,))
     return {"beads": {(b, m): c for b, m, c in beads}, "games": {row[0]: row for row in games}}
 
 
@@ -76,7 +77,9 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[s
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
     with ThreadPoolExecutor(1) as pool:
         integrity = pool.submit(_integrity_check, store)
-        with collector_paused():  # the replay's objects are freed when _verify_log returns, before it resumes
+        # One snapshot: a game recorded by another process while the log is replayed is in none of what is
+        # read (log, kits, beads, games), not in some of it, which would be reported as a mismatch.
+        with collector_paused(), store.snapshot():  # the replay's objects are freed before it resumes
             chain, replayed, checked = _verify_log(store, kit_name)
         problems = integrity.result()
     return problems + chain[: 20 - len(problems)] + replayed, checked
@@ -157,26 +160,16 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     problems = []
     checked["kits"] += 1
     checked["games"] += sum(1 for g in done.games.values() if g["status"] == "finished")
-    stored = store.db.execute(
-        "SELECT name, game, menace_plays, rules, palette, fingerprint, boxes FROM kits WHERE id = ?",
-        (kit_id,),
-    ).fetchone()
-    expected = (kit.name, kit.game, kit.menace_plays, kit.rules_name, kit.palette_name, kit.fingerprint)
+    stored = store.db.execute(KITS.select((*KIT_FIELDS, "boxes")) + " WHERE id = ?", (kit_id,)).fetchone()
     if (
         stored is None
-        or stored[:6] != expected
-        or json.loads(stored[6]) != boxes_to_json(kit.catalogue.game, kit.boxes)
+        or stored[:-1] != kit.fields()
+        or json.loads(stored[-1]) != boxes_to_json(kit.catalogue.game, kit.boxes)
     ):
         problems.append(_("{label}: the kits table does not match the kit's first event").format(label=label))
-    try:
-        fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules)
-        if fresh.boxes != kit.boxes or fresh.fingerprint != kit.fingerprint:
-            message = _("{label}: its stored catalogue is not the catalogue of kit {fingerprint}")
-            problems.append(message.format(label=label, fingerprint=fresh.fingerprint))
-        elif kit.catalogue.fingerprint != kit.fingerprint:
-            problems.append(_("{label}: its stored boxes do not hash to its fingerprint").format(label=label))
-    except GameError as error:
-        problems.append(_("{label}: cannot build its catalogue: {error}").format(label=label, error=error))
+    problem = catalogue_problem(kit)
+    if problem is not None:
+        problems.append(f"{label}: {problem}")
     mirror = store.mirror(kit, checked=False)
     problems += _stray_beads(store, kit, label)
     for box, moves in done.world.loaded_mirror.items():
@@ -207,6 +200,22 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
                 _("{label}: the checksum kept with its bead counts does not match them").format(label=label)
             )
     return problems[:20]
+
+
+def catalogue_problem(kit: KitRecord) -> str | None:
+    """What is wrong with the kit's own copy of its catalogue (None: it is the catalogue its game, side and
+    rules make, and hashes to its fingerprint). Import asks this too, so it takes no kit verify rejects."""
+    try:
+        fresh = build_catalogue(kit.game, kit.menace_plays, kit.rules)
+    except GameError as error:
+        return _("cannot build its catalogue: {error}").format(error=error)
+    if fresh.boxes != kit.boxes or fresh.fingerprint != kit.fingerprint:
+        return _("its stored catalogue is not the catalogue of kit {fingerprint}").format(
+            fingerprint=fresh.fingerprint
+        )
+    if kit.catalogue.fingerprint != kit.fingerprint:
+        return _("its stored boxes do not hash to its fingerprint")
+    return None
 
 
 def _stray_beads(store: Store, kit: KitRecord, label: str) -> list[str]:

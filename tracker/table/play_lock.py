@@ -28,6 +28,30 @@ except ImportError:  # not a POSIX system: no lock, as before
 class KitInPlay(MenaceError):
     """Another process is playing this kit."""
 
+    holder = ""  # which process, on which host, since when (for the operator, not for pupils)
+
+
+class KitInPlayAtTable(KitInPlay):
+    """A correction from outside a table of a kit that is in play: the table would not know of it."""
+
+
+@contextmanager
+def correcting(store: Store, kit: KitRecord) -> Iterator[None]:
+    """Holds the kit's play lock while a correction (undo, discard, census) is recorded from outside a play
+    table; raises KitInPlayAtTable in one line if a table has the kit, so it is made there instead."""
+    try:
+        with playing(store, kit):
+            yield
+    except KitInPlayAtTable:
+        raise
+    except KitInPlay as error:
+        raise KitInPlayAtTable(
+            _(
+                "kit {kit} is in play at a table ({holder}): type 'undo', 'discard' or 'census' at that "
+                "table's prompt, so the table knows; nothing was changed"
+            ).format(kit=kit.name, holder=error.holder)
+        ) from None
+
 
 @contextmanager
 def playing(store: Store, kit: KitRecord) -> Iterator[None]:
@@ -44,13 +68,15 @@ def playing(store: Store, kit: KitRecord) -> Iterator[None]:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 holder = os.read(handle, 200).decode(errors="replace").strip() or _("another process")
-                raise KitInPlay(
+                refused = KitInPlay(
                     _(
                         "kit {kit} is already in play ({holder}): carry on in that window, or type 'quit' "
                         "there. A window that crashed or was closed frees the kit by itself, and `menace "
                         "play` then takes over its game; if that process hangs, end it first (kill PID)"
                     ).format(kit=kit.name, holder=holder)
-                ) from None
+                )
+                refused.holder = holder
+                raise refused from None
         os.ftruncate(handle, 0)
         since = datetime.now(UTC).strftime("%H:%M UTC")
         holder = _("process {pid} on {host}, since {time}").format(

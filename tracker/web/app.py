@@ -34,7 +34,7 @@ from kit.game import GameError
 from kit.i18n import _, current_language
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import KitRecord
-from tracker.store.event_store import Store
+from tracker.store.event_store import Store, StoreBusy
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
 from tracker.web import pupil, view
@@ -166,10 +166,18 @@ class ClassroomScreen:
             try:
                 with self.lock(kit.id), playing(store, kit):  # never beside a `menace play` window on the kit
                     said = self.act(store, kit, action, body)
-            except (pupil.BadMove, pupil.Refused, KitInPlay, GameError) as error:
+            except StoreBusy:  # another process held the write lock too long: nothing was recorded
+                message = _("the kit's store is busy with another program: nothing was recorded, try again")
+                return _json({"error": message, "token": next_token}, 503)
+            except KitInPlay:  # the operator's terminal names the process; the pupil needs only what to do
+                message = _("the kit is in play at a table (`menace play`): try again when that game is over")
+                return _json({"error": message, "token": next_token}, 409)
+            except (pupil.BadMove, pupil.Refused, GameError) as error:
                 status = 400 if isinstance(error, pupil.BadMove) else 409
                 return _json({"error": str(error), "token": next_token}, status)
-            return _json({"said": said, "token": next_token, "live": view.live(store, kit)})
+            with store.snapshot():
+                live = view.live(store, kit)
+            return _json({"said": said, "token": next_token, "live": live})
 
     def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> list[str]:
         if action == "new":
@@ -188,7 +196,8 @@ class ClassroomScreen:
         return _OpenStore(self.db_path)
 
     def with_store(self, read: Callable[[Store], Any]) -> Any:
-        with self.open_store() as store:
+        """``read``'s answer from one snapshot of the store (not half of a game another process records)."""
+        with self.open_store() as store, store.snapshot():
             return read(store)
 
     def kit(self, name: str, store: Store | None = None) -> KitRecord:
@@ -236,6 +245,8 @@ def _body(request: Request) -> dict[str, Any]:
         body = json.loads(request.get_data(cache=False))
     except (ValueError, UnicodeDecodeError):
         raise BadRequest(_("the body is not JSON")) from None
+    except RecursionError:  # nested deeper than Python's parser goes: no move is
+        raise BadRequest(_("the body is nested too deeply to be a move")) from None
     if not isinstance(body, dict):
         raise BadRequest(_("the body is not a JSON object"))
     return body

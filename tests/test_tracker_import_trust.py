@@ -1,0 +1,127 @@
+"""Import takes nothing that `menace verify` would reject, and a failed import leaves nothing behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+
+from tests.cli import play_random, run
+from tracker.state.events import Event
+from tracker.store.event_store import GENESIS, dumps, event_hash
+
+
+def rechained(lines: list[dict]) -> list[dict]:
+    """The events with every hash recomputed, as someone who edits a file and then fixes its chain would."""
+    previous = GENESIS
+    for record in lines:
+        fields = (record[key] for key in ("id", "kit", "kind", "at", "data", "game"))
+        event = Event(*fields)
+        record["hash"] = previous = event_hash(previous, event, dumps(record["data"]))
+    return lines
+
+
+def exported(db: str, tmp_path) -> tuple[str, list[dict]]:
+    out = tmp_path / "export.jsonl"
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0
+    header, *lines = out.read_text().splitlines()
+    return header, [json.loads(line) for line in lines]
+
+
+def write(tmp_path, header: str, lines: list[dict]) -> str:
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join([header, *(json.dumps(line) for line in lines)]) + "\n")
+    return str(path)
+
+
+def test_an_edited_kit_with_its_hashes_recomputed_is_refused(tmp_path):
+    """The issue's edit: box 304 starting with 400 beads, every hash after it recomputed. verify rejects
+    such a kit, so import does too, in one line, and no store is left at --db."""
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    play_random(db, games=2, seed=1)
+    header, lines = exported(db, tmp_path)
+    box = next(row for row in lines[0]["data"]["boxes"] if row[0] == 304)
+    box[4] = [400] * len(box[4])
+    target = tmp_path / "other.sqlite3"
+    done = run("import", "--db", str(target), write(tmp_path, header, rechained(lines)))
+    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+    assert done.output.startswith("Error: line 2: not a valid kit: its stored catalogue is not the catalogue "
+                                  "of kit "), done.output  # fmt: skip
+    assert done.output.endswith("; nothing imported\n")
+    assert not target.exists() and not list(tmp_path.glob("other.sqlite3*"))
+
+
+def test_an_edited_kit_with_other_rules_is_refused(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    header, lines = exported(db, tmp_path)
+    assert lines[0]["data"]["rules"] == "michie"
+    lines[0]["data"]["rules"] = "scroggs"  # a shipped preset, but not the rules the boxes were made by
+    done = run("import", "--db", str(tmp_path / "other.sqlite3"), write(tmp_path, header, rechained(lines)))
+    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+    assert done.output.startswith("Error: line 2: not a valid kit: its stored catalogue is not"), done.output
+
+
+def test_a_failed_import_into_a_store_that_was_there_keeps_the_store(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not an export\n")
+    assert run("import", "--db", db, str(bad)).exit_code == 2
+    assert run("verify", "--db", db).exit_code == 0 and run("kits", "--db", db).output.startswith("a:")
+
+
+def test_export_out_writes_a_symlinks_target_and_keeps_the_link(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    target, link = tmp_path / "target.jsonl", tmp_path / "link.jsonl"
+    target.write_text("old\n")
+    link.symlink_to(target)
+    assert run("export", "--db", db, "--out", str(link)).exit_code == 0
+    assert link.is_symlink() and target.read_text().startswith('{"format": "menace-kit events"')
+
+
+def test_export_out_writes_into_a_pipe_in_place(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    read = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text()))
+    reader.start()
+    done = run("export", "--db", db, "--out", str(fifo))
+    reader.join(timeout=30)
+    assert done.exit_code == 0, done.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)  # still the pipe, not replaced by a file
+    assert read and read[0].startswith('{"format": "menace-kit events"')
+
+
+def test_export_with_standard_output_closed_is_one_line(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    done = subprocess.run([sys.executable, "-m", "tracker", "export", "--db", db], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, close_fds=True,
+                          preexec_fn=lambda: os.close(1))  # fmt: skip
+    assert (done.returncode, done.stderr) == (
+        2, "Error: standard output is closed: write to a file with --out FILE\n")  # fmt: skip
+
+
+def test_an_export_saved_with_a_byte_order_mark_imports(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    play_random(db, games=1, seed=1)
+    out = tmp_path / "export.jsonl"
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0
+    out.write_bytes(b"\xef\xbb\xbf" + out.read_bytes())  # as a Windows editor saves UTF-8
+    done = run("import", "--db", str(tmp_path / "other.sqlite3"), str(out))
+    assert done.exit_code == 0 and done.output.startswith("imported "), done.output
+
+
+def test_games_last_has_a_bound_and_says_it():
+    done = run("games", "--last", str(10**100))
+    assert done.exit_code == 2 and "Traceback" not in done.output
+    assert done.output.splitlines()[-1].endswith("is not in the range 1<=x<=1000000000."), done.output
