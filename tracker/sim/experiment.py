@@ -104,8 +104,13 @@ def simulate(
     spread: bool = False,
     engine: str = "auto",
     chunk: int = CHUNK,
+    jobs: int | None = None,
 ) -> Simulation:
     """Run ``population`` MENACEs for ``games`` games each; ``spread`` also keeps the population bands.
+
+    ``jobs``: worker processes at most (None: one per core; tracker.sim.workers decides how many a run
+    is worth). The same seed and number of workers give the same figures; a run in one process gives
+    those of one worker.
 
     ``engine``: numba, numpy, kit (the kit's match loop), or auto: with numba installed, numba once its
     kernel is built (or for a run longer than SHORT games in all), else the kit's loop; without numba, the
@@ -114,6 +119,8 @@ def simulate(
         raise GameError("--games and --population must be at least 1")
     if engine not in ENGINES:
         raise GameError(f"unknown engine {engine!r}: choose {', '.join(ENGINES)}")
+    if jobs is not None and jobs < 1:
+        raise GameError("--jobs must be at least 1")
     the_game = game_from_spec(game)
     the_game.require_matchbox_kit()
     game = the_game.spec
@@ -137,12 +144,22 @@ def simulate(
         )
         first_boxes = setup.menace.first_boxes
         play = _engine_player(engine, setup, games, spread)
-    seeds = np.random.SeedSequence(seed).spawn((population + chunk - 1) // chunk)
+    workers = 1 if engine == "kit" else _workers(jobs, population, games)  # the kit's loop: a few members
     summary = _Summary(games, first_boxes, spread)
     started = time.perf_counter()
-    for index, child in enumerate(seeds):
-        members = min(chunk, population - index * chunk)
-        summary.add(play(members, np.random.default_rng(child)))
+    if workers == 1:
+        seeds = np.random.SeedSequence(seed).spawn((population + chunk - 1) // chunk)
+        for index, child in enumerate(seeds):
+            members = min(chunk, population - index * chunk)
+            summary.add(play(members, np.random.default_rng(child)))
+    else:
+        from tracker.sim.workers import play_spread
+
+        def new_summary() -> _Summary:
+            return _Summary(games, first_boxes, spread)
+
+        for part in play_spread(play, new_summary, population, chunk, seed, workers):
+            summary.merge(part)
     seconds = time.perf_counter() - started
     return summary.simulation(
         game, menace_plays, chosen.name, opponent, population, seed, seconds=seconds, engine=engine
@@ -153,6 +170,12 @@ def numba_installed() -> bool:
     import importlib.util
 
     return importlib.util.find_spec("numba") is not None
+
+
+def _workers(jobs: int | None, population: int, games: int) -> int:
+    from tracker.sim.workers import all_cores, worker_count
+
+    return worker_count(all_cores() if jobs is None else jobs, population, games)
 
 
 def choose_engine(engine: str, population: int, games: int) -> str:
@@ -212,6 +235,17 @@ class _Summary:
             self.scores.add(part.running)
             self.beads.add(part.member_first_beads)
 
+    def merge(self, other: _Summary) -> None:
+        """Another worker's figures added to these (its members after these)."""
+        self.tallies += other.tallies
+        self.first_beads += other.first_beads
+        self.empty += other.empty
+        self.last_loss.extend(other.last_loss)
+        if self.scores is not None and self.beads is not None:
+            assert other.scores is not None and other.beads is not None
+            self.scores.merge(other.scores)
+            self.beads.merge(other.beads)
+
     def simulation(self, game: str, menace_plays: str, rules: str, opponent: str, population: int,
                    seed: int | None, *, seconds: float, engine: str) -> Simulation:
         tallies = self.tallies
@@ -246,16 +280,25 @@ class Histograms:
         """``values[game, member]``."""
         for g, row in enumerate(values):
             low = int(row.min())
-            counts = np.bincount(row - low)
-            held = self.counts[g]
-            if held is not None:
-                start = min(low, int(self.low[g]))
-                size = max(low + counts.size, int(self.low[g]) + held.size) - start
-                merged = np.zeros(size, np.int64)
-                merged[int(self.low[g]) - start :][: held.size] += held
-                merged[low - start :][: counts.size] += counts
-                low, counts = start, merged
-            self.low[g], self.counts[g] = low, counts
+            self._count(g, low, np.bincount(row - low))
+
+    def merge(self, other: Histograms) -> None:
+        """Another worker's counts added to these."""
+        for g, counts in enumerate(other.counts):
+            if counts is not None:
+                self._count(g, int(other.low[g]), counts)
+
+    def _count(self, g: int, low: int, counts: np.ndarray) -> None:
+        """Counts of the values ``low``, ``low + 1``, ... in game ``g`` added."""
+        held = self.counts[g]
+        if held is not None:
+            start = min(low, int(self.low[g]))
+            size = max(low + counts.size, int(self.low[g]) + held.size) - start
+            merged = np.zeros(size, np.int64)
+            merged[int(self.low[g]) - start :][: held.size] += held
+            merged[low - start :][: counts.size] += counts
+            low, counts = start, merged
+        self.low[g], self.counts[g] = low, counts
 
     def percentiles(self, qs: tuple[int, ...]) -> list[np.ndarray]:
         out = [np.zeros(len(self.counts)) for _ in qs]
