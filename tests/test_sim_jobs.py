@@ -3,6 +3,7 @@ same figures for the same seed and number of workers, and the same distribution 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -35,13 +36,22 @@ def test_the_same_seed_and_jobs_give_the_same_figures(small_workers, engine):
             for _ in range(2)]
     assert runs[0].to_json() | {"games_per_s": 0} == runs[1].to_json() | {"games_per_s": 0}
     one = simulate("tictactoe", games=20, population=4_000, seed=5, engine=engine, jobs=1)
-    assert not np.array_equal(one.last_loss, runs[0].last_loss)  # two workers did play it
+    assert not np.array_equal(one.wins, runs[0].wins)  # two workers did play it
 
 
-def test_each_worker_has_its_own_stream(small_workers):
-    sim = simulate("tictactoe", games=20, population=4_000, seed=5, engine="numpy", jobs=2)
-    first, second = sim.last_loss[:2_000], sim.last_loss[2_000:]
-    assert not np.array_equal(first, second)
+class Drawn(list):  # type: ignore[type-arg]
+    """A worker's summary that keeps every number drawn (a worker's summary goes back by pickle)."""
+
+    add = list.extend
+
+
+def test_each_worker_has_its_own_stream():
+    def play(members: int, rng: np.random.Generator) -> list[int]:
+        return rng.integers(1 << 30, size=members).tolist()
+
+    first, second = workers.play_spread(play, Drawn, 400, 64, 5, 2)  # type: ignore[arg-type]
+    assert len(first) == len(second) == 200 and not set(first) & set(second)
+    assert workers.play_spread(play, Drawn, 400, 64, 5, 2) == [first, second]  # type: ignore[arg-type]
 
 
 def test_two_workers_agree_with_one_in_distribution(small_workers):
@@ -84,3 +94,16 @@ def test_bands_with_workers_hold_the_population(small_workers):
 def test_jobs_below_one_is_refused():
     with pytest.raises(GameError, match="--jobs must be at least 1"):
         simulate("tictactoe", games=1, population=1, jobs=0)
+
+
+def test_stopped_losing_from_counts_is_numpys_lower_percentile():
+    rng = np.random.default_rng(9)
+    for population in (1, 7, 100, 1_001):
+        last_loss = rng.integers(0, 31, size=population)
+        sim = simulate("tictactoe", games=30, population=1, seed=1)
+        counted = dataclasses.replace(sim, last_loss_counts=np.bincount(last_loss, minlength=31))
+        quiet = last_loss[last_loss <= 24] + 1
+        expected = {"runs": quiet.size, "tail_games": 6}
+        if quiet.size:
+            expected |= {f"p{q}": int(np.percentile(quiet, q, method="lower")) for q in (10, 50, 90)}
+        assert counted.stopped_losing() == expected

@@ -50,7 +50,9 @@ class Simulation:
     first_box: np.ndarray  # [games] mean beads in MENACE's first-move box(es) after each game
     first_box_band: tuple[np.ndarray, np.ndarray] | None
     first_box_empty: int  # members whose first-move box was ever empty after a game
-    last_loss: np.ndarray  # [population] the game (1-based) of each member's last defeat, 0 if none
+    # [games + 1] members by the game (1-based) of their last defeat, [0] those never beaten: a count per
+    # game rather than a number per member, so that memory does not grow with the population
+    last_loss_counts: np.ndarray
     seconds: float  # playing time, tables already built
     engine: str = "numpy"  # the path that played: numba, numpy or kit
 
@@ -61,11 +63,15 @@ class Simulation:
     def stopped_losing(self, tail: float = 0.2) -> dict[str, int]:
         """Members with no defeat in the last ``tail`` of the games, and the game after which they never
         lost."""
-        quiet = self.last_loss <= self.games * (1 - tail)
-        games = self.last_loss[quiet] + 1
-        summary = {"runs": int(quiet.sum()), "tail_games": int(self.games * tail)}
-        if games.size:
-            summary |= {f"p{q}": int(np.percentile(games, q, method="lower")) for q in (10, 50, 90)}
+        last = np.arange(self.games + 1)
+        counts = self.last_loss_counts[last <= self.games * (1 - tail)]
+        quiet = int(counts.sum())
+        summary = {"runs": quiet, "tail_games": int(self.games * tail)}
+        if quiet:  # numpy's percentile (method="lower") of the game after each quiet member's last defeat
+            cumulative = np.cumsum(counts)
+            for q in (10, 50, 90):
+                below = q * (quiet - 1) // 100  # the sorted place numpy's "lower" takes (checked to 20,000)
+                summary[f"p{q}"] = int(np.searchsorted(cumulative, below, side="right")) + 1
         return summary
 
     def to_json(self) -> dict[str, Any]:
@@ -221,7 +227,7 @@ class _Summary:
         self.tallies = np.zeros((games, 3), np.int64)
         self.first_beads = np.zeros(games, np.int64)
         self.empty = 0
-        self.last_loss: list[np.ndarray] = []
+        self.last_loss = np.zeros(games + 1, np.int64)
         self.scores = Histograms(games) if spread else None
         self.beads = Histograms(games) if spread else None
 
@@ -229,7 +235,7 @@ class _Summary:
         self.tallies += part.tallies
         self.first_beads += part.first_beads
         self.empty += int(part.first_box_empty.sum())
-        self.last_loss.append(part.last_loss)
+        self.last_loss += np.bincount(part.last_loss, minlength=self.games + 1)
         if self.scores is not None and self.beads is not None:
             assert part.running is not None and part.member_first_beads is not None
             self.scores.add(part.running)
@@ -240,7 +246,7 @@ class _Summary:
         self.tallies += other.tallies
         self.first_beads += other.first_beads
         self.empty += other.empty
-        self.last_loss.extend(other.last_loss)
+        self.last_loss += other.last_loss
         if self.scores is not None and self.beads is not None:
             assert other.scores is not None and other.beads is not None
             self.scores.merge(other.scores)
@@ -260,7 +266,7 @@ class _Summary:
             game, menace_plays, rules, opponent, self.games, population, seed,
             wins=tallies[:, 2], draws=tallies[:, 1], losses=tallies[:, 0], curve=np.cumsum(mean_score),
             band=band, first_box=self.first_beads / population / self.first_boxes, first_box_band=box_band,
-            first_box_empty=self.empty, last_loss=np.concatenate(self.last_loss), seconds=seconds,
+            first_box_empty=self.empty, last_loss_counts=self.last_loss, seconds=seconds,
             engine=engine,
         )  # fmt: skip
 
