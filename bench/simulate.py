@@ -1,15 +1,23 @@
 """Benchmark (not a test): games per second of the simulator's engines beside the peer MENACEs, in one run.
 
-    python bench/simulate.py [--runs 3] [--peers ../shared/peers] [--quick]
+    python bench/simulate.py --peers FOLDER [--runs 3] [--population 10000] [--quick]
+
+The peers' folder (the C and plain-Python peer MENACEs and their README) is not part of this repository:
+give it with --peers, or set $MENACE_PEERS to it.
 
 Every figure is a separate process, run ``--runs`` times in turn (so the machine's noise falls on all of
-them alike) and shown as min / median / max: "in process" is the games over the playing time the program
-reports (the engines' loop, the peers' game loop), "whole" is the games over the wall time from start to
-exit (interpreter, imports, tables, compiling or loading the compiled code), and memory is the process's
-peak RSS. The peers (read their README) play MENACE first against random with Michie's rules: the tight C
-one (built with the system's cc; skipped with a message when there is none) and the plain-Python one. The
-engines play that too, and also against perfect play, moving second, and Nim, whose ratios are given to
-the same C figure. Then --population 1,000,000 --games 10 for memory, and --population 1 --games 20,000.
+them alike) and shown as min / median / max, with the load average at the end: "in process" is the games
+over the playing time the program reports (the engines' loop, the peers' game loop), "whole" is the games
+over the wall time from start to exit (interpreter, imports, tables, compiling or loading the compiled
+code), and memory is the process's peak RSS (its worker processes' not counted: the memory runs play in
+one process). The peers (read their README) play MENACE first against random with Michie's rules: the
+tight C one (built with the system's cc; skipped with a message when there is none) on equal work
+(``menace GAMES 1 POPULATION``: that many fresh MENACEs, as simulate plays them), and the plain-Python
+one. Nanoseconds a move are the C peer's own ``ns_per_ply``; for the engines on the C peer's work, their
+games per second over the C peer's plies per game (the same rules, so the same mean game length). The
+engines play that on every core (the default --jobs) and on one (--jobs 1), and also against perfect
+play, moving second, and Nim, whose ratios are given to the same C figure. Then --population 1,000,000
+--games 10 in one process for memory, and --population 1 --games 20,000.
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ class Figure:
     in_process: list[float] = field(default_factory=list)  # games/s
     whole: list[float] = field(default_factory=list)
     peak_mb: list[float] = field(default_factory=list)
+    ns_per_ply: list[float] = field(default_factory=list)  # the C peer's own figure
 
 
 def run(command: list[str]) -> tuple[dict[str, object], float, float]:
@@ -72,11 +81,22 @@ def measure(figure: Figure, command: list[str]) -> None:
     figure.in_process.append(float(rate))
     figure.whole.append(figure.games / wall)
     figure.peak_mb.append(peak)
+    if isinstance(data.get("ns_per_ply"), (int, float)):
+        figure.ns_per_ply.append(float(data["ns_per_ply"]))  # type: ignore[arg-type]
 
 
 def simulate(options: list[str], population: int, games: int, engine: str) -> list[str]:
     return [*MENACE, "simulate", *options, "--population", str(population), "--games", str(games),
             "--engine", engine, "--seed", "1", "--json"]
+
+
+def peers_folder(given: Path | None) -> Path:
+    """--peers, else $MENACE_PEERS; the script stops with one line when neither names a folder."""
+    folder = given or (Path(os.environ["MENACE_PEERS"]) if os.environ.get("MENACE_PEERS") else None)
+    if folder is None or not (folder / "c" / "menace.c").exists():
+        raise SystemExit("give the peers' folder (with c/menace.c and naive_py.py): --peers FOLDER or "
+                         "MENACE_PEERS=FOLDER")
+    return folder
 
 
 def build_c_peer(peers: Path, into: Path) -> Path | None:
@@ -94,13 +114,25 @@ def spread(values: list[float]) -> str:
     return " / ".join(f"{v / 1000:,.0f}k" for v in (min(values), statistics.median(values), max(values)))
 
 
+def ns_per_move(figure: Figure, plies: float | None) -> str:
+    """The C peer's own ns_per_ply; an engine's from its games/s and the C peer's plies per game, given
+    only for the C peer's work (first vs random, as many MENACEs and games)."""
+    if figure.ns_per_ply:
+        return f"{statistics.median(figure.ns_per_ply):.1f}"
+    if plies is None:
+        return "-"
+    return f"{1e9 / (statistics.median(figure.in_process) * plies):.1f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--peers", type=Path, default=ROOT.parent / "shared" / "peers")
+    parser.add_argument("--peers", type=Path, default=None, help="the peers' folder [$MENACE_PEERS]")
+    parser.add_argument("--population", type=int, default=POPULATION, help="MENACEs in the population runs")
     parser.add_argument("--quick", action="store_true", help="smaller runs, to check the script")
     args = parser.parse_args()
-    population, games, single, big = POPULATION, GAMES, SINGLE_GAMES, 1_000_000
+    args.peers = peers_folder(args.peers)
+    population, games, single, big = args.population, GAMES, SINGLE_GAMES, 1_000_000
     if args.quick:
         population, games, single, big = 1_000, 30, 2_000, 20_000
     engines = ["numpy"]
@@ -116,30 +148,41 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         c_peer = build_c_peer(args.peers, Path(folder))
         if c_peer is not None:
-            figures.append(("first vs random", Figure("C peer", population * games),
-                            [str(c_peer), str(population * games), "1"]))
+            name = f"C peer, {population:,} x {games}"
+            figures.append(("first vs random", Figure(name, population * games),
+                            [str(c_peer), str(games), "1", str(population)]))
         figures.append(("first vs random", Figure("plain-Python peer", single),
                         [sys.executable, str(args.peers / "naive_py.py"), str(single), "1"]))
         for scenario, options in SCENARIOS.items():
             for engine in engines:
                 figures.append((scenario, Figure(f"{engine}, {population:,} x {games}", population * games),
                                 simulate(options, population, games, engine)))
+                if not options:  # the C peer's work on one core, as the C peer plays it
+                    figures.append((scenario, Figure(f"{engine}, 1 core", population * games),
+                                    simulate([*options, "--jobs", "1"], population, games, engine)))
             for engine in [*engines[:-1], "kit"]:  # numpy's array calls are no way to play one MENACE
                 figures.append((scenario, Figure(f"{engine}, 1 x {single:,}", single),
                                 simulate(options, 1, single, engine)))
-        for engine in engines:
+        for engine in engines:  # one process: the peak RSS measured is the main process's only
             figures.append(("first vs random", Figure(f"{engine}, {big:,} x 10", big * 10),
-                            simulate([], big, 10, engine)))
+                            simulate(["--jobs", "1"], big, 10, engine)))
         for _ in range(args.runs):
             for _, figure, command in figures:
                 measure(figure, command)
 
-    c = next((f for _, f, _ in figures if f.name == "C peer"), None)
+    c = next((f for _, f, _ in figures if f.name.startswith("C peer")), None)
     python = next(f for _, f, _ in figures if f.name == "plain-Python peer")
-    print(f"{time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.runs} runs; min / median / max")
+    load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
+    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load {load} at the end, "
+          f"{args.runs} runs; min / median / max")
+    plies = None  # the C peer's plies per game: a second over (games/s x ns a ply)
+    if c is not None and c.ns_per_ply:
+        plies = 1e9 / (statistics.median(c.in_process) * statistics.median(c.ns_per_ply))
     print(f"{'scenario':<22}{'path':<24}{'games/s in process':>30}{'whole process':>30}{'x C (in/whole)':>16}"
-          f"{'x Python':>10}{'peak MB':>9}")
+          f"{'x Python':>10}{'peak MB':>9}{'ns/move':>9}")
     for scenario, figure, _ in figures:
+        # The C peer's work: its scenario, as many MENACEs and games.
+        equal = c is not None and figure.games == c.games and scenario == "first vs random"
         versus_c = "-"
         if c is not None:
             versus_c = (f"{statistics.median(figure.in_process) / statistics.median(c.in_process):.2f}/"
@@ -147,7 +190,7 @@ def main() -> None:
         versus_python = statistics.median(figure.whole) / statistics.median(python.whole)
         print(f"{scenario:<22}{figure.name:<24}{spread(figure.in_process):>30}"
               f"{spread(figure.whole):>30}{versus_c:>16}{versus_python:>10.2f}"
-              f"{max(figure.peak_mb):>9,.0f}")
+              f"{max(figure.peak_mb):>9,.0f}{ns_per_move(figure, plies if equal else None):>9}")
 
 
 if __name__ == "__main__":

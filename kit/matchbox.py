@@ -132,10 +132,19 @@ class Catalogue:
         return Placement(box, position, game.placements(representative, position)[0])
 
     def box_for(self, state: State[Any]) -> Placement | None:
-        """The box MENACE draws from in ``state`` (its turn), or None when its only legal move needs none."""
-        if not self.game.needs_box(state, self.menace):
-            return None
-        return self.place(state.position)
+        """The box MENACE draws from in ``state`` (its turn), or None when its only legal move needs none.
+
+        Kept per catalogue once found: every MENACE made from it meets the same positions, and placing one
+        by symmetry costs more than the rest of a move."""
+        if state in self._placements:
+            return self._placements[state]
+        found = self.place(state.position) if self.game.needs_box(state, self.menace) else None
+        self._placements[state] = found
+        return found
+
+    @cached_property
+    def _placements(self) -> dict[State[Any], Placement | None]:
+        return {}
 
     @cached_property
     def _by_position(self) -> dict[Any, Box]:

@@ -22,7 +22,7 @@ def test_chunks_add_up_to_the_population():
     parts = simulate(TICTACTOE, games=12, population=7, seed=3, engine="numpy", chunk=3)  # 3 + 3 + 1
     for sim in (whole, parts):
         assert (sim.wins + sim.draws + sim.losses).tolist() == [7] * 12
-        assert sim.last_loss.shape == (7,)
+        assert sim.last_loss_counts.sum() == 7 and sim.last_loss_counts.shape == (13,)
     again = simulate(TICTACTOE, games=12, population=7, seed=3, engine="numpy", chunk=3)
     assert again.to_json() | {"games_per_s": 0} == parts.to_json() | {"games_per_s": 0}
 

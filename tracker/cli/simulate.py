@@ -37,11 +37,14 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
               show_default=True,
               help="numba: compiled (pip install 'menace-kit[fast]'); numpy; kit: the kit's match loop, one "
                    "game at a time. auto: numba when installed, else kit for a few MENACEs and numpy beyond.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes at most [default: one per core]; a short run plays in one. The same "
+                   "--seed and number of workers give the same figures.")
 @click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write a PDF report here (learning curve, results per block, first box).")
 @json_option
 def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
-             seed: int | None, engine: str, report: Path | None, as_json: bool) -> None:
+             seed: int | None, engine: str, jobs: int | None, report: Path | None, as_json: bool) -> None:
     """Simulate a population of MENACEs, each playing GAMES games against its own opponent.
 
     Wins, draws and losses are counted from MENACE's side and summed over the population; the
@@ -53,7 +56,8 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     the_game = game_from_spec(game)
     the_game.require_matchbox_kit()
     sim = run(the_game, menace_plays=menace_plays, rules=rules_value(the_game, rules), opponent=opponent,
-              games=games, population=population, seed=seed, spread=report is not None, engine=engine)
+              games=games, population=population, seed=seed, spread=report is not None, engine=engine,
+              jobs=jobs)
     if report is not None:
         from tracker.sim.report import write_simulation_report  # the charts, only when asked for
 

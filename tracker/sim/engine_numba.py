@@ -47,39 +47,71 @@ def _below(x: np.uint64, n: int) -> int:
     return int((((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-def play_members(  # type: ignore[no-untyped-def]
-    games, seeds, menace_side, info, max_plies, rival_is_menace, kind, skill, legal_child, perfect_child, k,
-    box_info, slot_child, n_slots, initial, first_boxes, keeps_one, change, rules,
-    tallies, first_beads, empty, last_loss, running, member_first, trace, final,
-):
+def _settle(beads, totals, keeps_one, change, rules, slots, who, outcome, drawn, count):  # type: ignore[no-untyped-def]
+    """MENACE ``who``'s draws of one game settled for ``outcome`` (kit.matchbox.settle: 1 won, -1 lost)."""
+    for d in range(count):
+        at = drawn[who, d]
+        box = at // slots
+        before = beads[who, at]
+        step = change[who, outcome + 1]
+        if rules[who, 2] == 1 and outcome == -1 and d < count - 1:
+            step = 0  # punish only the last move
+        # The drawn bead was left in the box: before - 1 left after the draw, then 1 + change.
+        # A box is never met twice in one game, so nothing in between saw the difference.
+        after = max(rules[who, 0], before + step)
+        if keeps_one[who, box] and totals[who, box] - before + after == 0:
+            after = 1  # the box's last bead goes back
+        beads[who, at] = after
+        totals[who, box] += after - before
+
+
+def _start_totals(initial, slots):  # type: ignore[no-untyped-def]
+    """Each side's beads per box at the start: a count per slot and a total per box, as the C peer keeps
+    them."""
+    totals = np.zeros((2, initial.shape[1] // slots), np.int32)
+    for who in range(2):
+        for box in range(totals.shape[1]):
+            totals[who, box] = initial[who, box * slots: box * slots + slots].sum()
+    return totals
+
+
+def play_members(games, seeds, game, opponent, boxes, sides, out):  # type: ignore[no-untyped-def]
     """Each member (one per seed) plays ``games`` games; figures are added into the output arrays.
 
-    info[code]: terminal, n_legal, n_perfect, ideal child. The MENACE tables are stacked, [0] the studied
-    MENACE's and [1] its rival's (a copy of [0] when the opponent is fixed), with S slots per box in both:
-    box_info[who, code]: box, forced child; slot_child[who, code * S + slot]; n_slots, initial (beads),
-    keeps_one [who, box (* S)]; change[who, result + 1]; rules[who]: floor, refill beads (0: resign),
-    punish the last move only (0/1). ``running`` and ``member_first`` are [games, members] or [0, 0] when
-    not kept; ``trace`` is [games, max_plies] for member 0 or [0, 0], and then ``final`` receives member
-    0's beads.
+    game: info[code] (terminal, n_legal, n_perfect, ideal child), legal_child, perfect_child, K, max plies.
+    opponent: a fixed player's kind (POLICY_KINDS) and skill. boxes: the MENACE tables stacked, [0] the
+    studied MENACE's and [1] its rival's (a copy of [0] when the opponent is fixed), with S slots per box
+    in both: box_info[who, code] (box, forced child), slot_child[who, code * S + slot], n_slots[who, box],
+    initial[who, box * S + slot], keeps_one[who, box], change[who, result + 1], rules[who] (floor, refill
+    beads (0: resign), punish the last move only (0/1)), and the first-move boxes. sides: the side
+    MENACE plays (0: first) and whether the rival is a MENACE. out: tallies, first_beads, empty,
+    last_loss, running, member_first, trace, final; ``running`` and ``member_first`` are [games,
+    members] or [0, 0] when not kept; ``trace`` is [games, max_plies] for member 0 or [0, 0], and then
+    ``final`` receives member 0's beads.
 
-    Everything is written in this one function: numba counts references to the arrays a helper takes on
-    every call, which cost a third of the time when the draw and the settlement were helpers."""
+    A ply (a MENACE's draw or the fixed player's move) is written out in this loop, not in a helper: numba
+    counts references to the arrays a helper takes on every call, and helpers for the draw and the
+    opponent's move took 2.4 times the CPU time, and one for a game's figures (taking the output tuple)
+    1.15 times. The settlement, a helper taking the arrays it changes, cost nothing measurable.
+    """
+    info, legal_child, perfect_child, k, max_plies = game
+    kind, skill = opponent
+    box_info, slot_child, n_slots, initial, keeps_one, change, rules, first_boxes = boxes
+    menace_side, rival_is_menace = sides
+    tallies, first_beads, empty, last_loss, running, member_first, trace, final = out
     slots = initial.shape[1] // n_slots.shape[1]
-    sides = 2 if rival_is_menace else 1
+    n_sides = 2 if rival_is_menace else 1
     draws = np.zeros(2, np.int64)
     drawn = np.zeros((2, max_plies), np.int64)  # where each side's draws were: box * S + slot
     # One set of boxes per side, reset for each member: a short run (a million members, ten games each)
     # would otherwise spend its time making them.
     beads = initial.copy()
-    start_totals = np.zeros(n_slots.shape, np.int32)
-    for who in range(2):
-        for box in range(n_slots.shape[1]):
-            start_totals[who, box] = initial[who, box * slots: box * slots + slots].sum()
+    start_totals = _start_totals(initial, slots)  # type: ignore[no-untyped-call]
     totals = start_totals.copy()
     for member in range(seeds.size):
         x = seeds[member]
-        beads[:sides] = initial[:sides]
-        totals[:sides] = start_totals[:sides]
+        beads[:n_sides] = initial[:n_sides]
+        totals[:n_sides] = start_totals[:n_sides]
         score = 0
         for g in range(games):
             code = 0
@@ -139,23 +171,9 @@ def play_members(  # type: ignore[no-untyped-def]
                         result = -sign
                     break
             mine = result if menace_side == 0 else -result
-            for who in range(sides):  # kit.matchbox.settle, each side's draws from its own side
+            for who in range(n_sides):  # each side's draws settled from its own side
                 outcome = mine if who == 0 else -mine
-                count = draws[who]
-                for d in range(count):
-                    at = drawn[who, d]
-                    box = at // slots
-                    before = beads[who, at]
-                    step = change[who, outcome + 1]
-                    if rules[who, 2] == 1 and outcome == -1 and d < count - 1:
-                        step = 0  # punish only the last move
-                    # The drawn bead was left in the box: before - 1 left after the draw, then 1 + change.
-                    # A box is never met twice in one game, so nothing in between saw the difference.
-                    after = max(rules[who, 0], before + step)
-                    if keeps_one[who, box] and totals[who, box] - before + after == 0:
-                        after = 1  # the box's last bead goes back
-                    beads[who, at] = after
-                    totals[who, box] += after - before
+                _settle(beads, totals, keeps_one, change, rules, slots, who, outcome, drawn, draws[who])  # type: ignore[no-untyped-call]
             tallies[g, mine + 1] += 1
             if mine == -1:
                 last_loss[member] = g + 1
@@ -174,7 +192,8 @@ def play_members(  # type: ignore[no-untyped-def]
 
 
 def _args(setup: Setup) -> tuple[object, ...]:
-    """The tables as play_members takes them, with fixed types (one compiled signature)."""
+    """The tables as play_members takes them (game, opponent, boxes, sides), with fixed types (one
+    compiled signature)."""
     mt, pt, rt = setup.menace, setup.policy, _rival(setup)
     # One row per state, so that a ply reads one cache line rather than four arrays.
     info = np.stack([pt.terminal, pt.n_legal, pt.n_perfect, pt.ideal_child], axis=1).astype(np.int32)
@@ -197,14 +216,14 @@ def _args(setup: Setup) -> tuple[object, ...]:
     slot_child = np.stack([padded(t.slot_child, states, t.slots, -1) for t in (mt, rt)])
     initial = stack((padded(mt.initial, mt.boxes, mt.slots), padded(rt.initial, rt.boxes, rt.slots)),
                     boxes * slots)
-    return (
-        np.int64(setup.menace_side), info, np.int64(pt.max_plies), setup.rival is not None,
-        np.int64(POLICY_KINDS.get(setup.opponent.kind, 0)), policy_skill(setup.opponent),
-        pt.legal_child, pt.perfect_child, np.int64(pt.k),
+    game = (info, pt.legal_child, pt.perfect_child, np.int64(pt.k), np.int64(pt.max_plies))
+    opponent = (np.int64(POLICY_KINDS.get(setup.opponent.kind, 0)), policy_skill(setup.opponent))
+    tables = (
         box_info, slot_child, stack((mt.n_slots, rt.n_slots), boxes), initial,
-        np.flatnonzero(mt.first_index >= 0), stack((mt.keeps_one, rt.keeps_one), boxes),
-        np.stack([mt.change, rt.change]).astype(np.int64), np.stack([_rules(mt), _rules(rt)]),
+        stack((mt.keeps_one, rt.keeps_one), boxes), np.stack([mt.change, rt.change]).astype(np.int64),
+        np.stack([_rules(mt), _rules(rt)]), np.flatnonzero(mt.first_index >= 0),
     )  # fmt: skip
+    return game, opponent, tables, (np.int64(setup.menace_side), setup.rival is not None)
 
 
 def _rival(setup: Setup) -> MenaceTables:
@@ -223,12 +242,18 @@ def _rules(t: MenaceTables) -> np.ndarray:
     return np.array([t.floor, t.refill_beads, int(t.punish_last)], np.int64)
 
 
-# play_members as numba's ahead-of-time compiler exports it: C-contiguous arrays of fixed types.
-_SIGNATURE = (
-    "void(i8, u8[::1], i8, i4[:, ::1], i8, b1, i8, f8, i4[::1], i4[::1], i8,"
-    " i4[:, :, ::1], i4[:, ::1], i4[:, ::1], i4[:, ::1], i8[::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
-    " i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1])"
-)
+# play_members as numba's ahead-of-time compiler exports it: C-contiguous arrays of fixed types, bundled in
+# tuples as _args makes them.
+_GAME = "Tuple((i4[:, ::1], i4[::1], i4[::1], i8, i8))"  # info, legal_child, perfect_child, K, max plies
+_OPPONENT = "Tuple((i8, f8))"  # kind, skill
+# box_info, slot_child, n_slots, initial, keeps_one, change, rules, first boxes
+_BOXES = ("Tuple((i4[:, :, ::1], i4[:, ::1], i4[:, ::1], i4[:, ::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
+          " i8[::1]))")
+_SIDES = "Tuple((i8, b1))"  # MENACE's side, the rival is a MENACE
+# tallies, first_beads, empty, last_loss, running, member_first, trace, final
+_OUT = "Tuple((i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1]))"
+_SIGNATURE = f"void(i8, u8[::1], {_GAME}, {_OPPONENT}, {_BOXES}, {_SIDES}, {_OUT})"
+_HELPERS = ("_step", "_below", "_settle", "_start_totals")
 
 
 def _code_cache() -> Path:
@@ -271,7 +296,7 @@ def _jit() -> Any:
 
     setattr(numba.config, "CACHE_DIR", str(_code_cache()))  # noqa: B010 (typed without it); read when decorating
     namespace = globals()  # play_members calls these by name: numba must find them compiled
-    for name in ("_step", "_below"):
+    for name in _HELPERS:
         if not isinstance(namespace[name], numba.core.registry.CPUDispatcher):
             namespace[name] = numba.njit(cache=True, inline="always")(namespace[name])
     return numba.njit(cache=True)(play_members)
@@ -333,8 +358,8 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     moves = np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64)
     boxes, slots = _layout(setup)
     final = np.zeros(boxes * slots, np.int32)  # member 0's beads in the stacked layout
-    _kernel()(np.int64(games), seeds, *_args(setup), tallies, first_beads, empty, last_loss, running,
-             member_first, moves, final)
+    out = (tallies, first_beads, empty, last_loss, running, member_first, moves, final)
+    _kernel()(np.int64(games), seeds, *_args(setup), out)
     traces = [[int(c) for c in row if c != -2] for row in moves] if trace else None
     mt = setup.menace
     beads = final.reshape(boxes, slots)[: mt.boxes, : mt.slots].ravel()
