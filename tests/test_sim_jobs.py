@@ -10,9 +10,12 @@ import numpy as np
 import pytest
 
 from kit.game import GameError
+from kit.games import game_from_spec
 from tests.test_sim_engines import ENGINES
 from tracker.sim import workers
 from tracker.sim.experiment import Histograms, simulate
+
+TICTACTOE = game_from_spec("tictactoe")
 
 
 @pytest.fixture
@@ -32,10 +35,10 @@ def test_worker_count_and_shares_known_answers():
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_same_seed_and_jobs_give_the_same_figures(small_workers, engine):
-    runs = [simulate("tictactoe", games=20, population=4_000, seed=5, engine=engine, jobs=2)
+    runs = [simulate(TICTACTOE, games=20, population=4_000, seed=5, engine=engine, jobs=2)
             for _ in range(2)]
     assert runs[0].to_json() | {"games_per_s": 0} == runs[1].to_json() | {"games_per_s": 0}
-    one = simulate("tictactoe", games=20, population=4_000, seed=5, engine=engine, jobs=1)
+    one = simulate(TICTACTOE, games=20, population=4_000, seed=5, engine=engine, jobs=1)
     assert not np.array_equal(one.wins, runs[0].wins)  # two workers did play it
 
 
@@ -59,8 +62,8 @@ def test_two_workers_agree_with_one_in_distribution(small_workers):
     the two runs' rates may differ by 4 standard errors of a difference of two binomial proportions
     (a chance of about 6 in 100,000 for each of the six, were the seed not fixed)."""
     n, games = 20_000, 10
-    one = simulate("tictactoe", games=games, population=n, seed=11, engine="numpy", jobs=1)
-    two = simulate("tictactoe", games=games, population=n, seed=11, engine="numpy", jobs=2)
+    one = simulate(TICTACTOE, games=games, population=n, seed=11, engine="numpy", jobs=1)
+    two = simulate(TICTACTOE, games=games, population=n, seed=11, engine="numpy", jobs=2)
     for g in (0, games - 1):
         for counts in ("wins", "draws", "losses"):
             p1, p2 = getattr(one, counts)[g] / n, getattr(two, counts)[g] / n
@@ -85,7 +88,7 @@ def test_histograms_merged_count_as_one():
 
 
 def test_bands_with_workers_hold_the_population(small_workers):
-    sim = simulate("tictactoe", games=5, population=3_000, seed=2, engine="numpy", jobs=2, spread=True)
+    sim = simulate(TICTACTOE, games=5, population=3_000, seed=2, engine="numpy", jobs=2, spread=True)
     assert sim.band is not None
     low, high = sim.band
     assert np.all(low <= sim.curve + 1e-9) and np.all(sim.curve <= high + 1e-9)
@@ -93,14 +96,14 @@ def test_bands_with_workers_hold_the_population(small_workers):
 
 def test_jobs_below_one_is_refused():
     with pytest.raises(GameError, match="--jobs must be at least 1"):
-        simulate("tictactoe", games=1, population=1, jobs=0)
+        simulate(TICTACTOE, games=1, population=1, jobs=0)
 
 
 def test_stopped_losing_from_counts_is_numpys_lower_percentile():
     rng = np.random.default_rng(9)
     for population in (1, 7, 100, 1_001):
         last_loss = rng.integers(0, 31, size=population)
-        sim = simulate("tictactoe", games=30, population=1, seed=1)
+        sim = simulate(TICTACTOE, games=30, population=1, seed=1)
         counted = dataclasses.replace(sim, last_loss_counts=np.bincount(last_loss, minlength=31))
         quiet = last_loss[last_loss <= 24] + 1
         expected = {"runs": quiet.size, "tail_games": 6}

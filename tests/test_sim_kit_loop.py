@@ -7,11 +7,13 @@ import numpy as np
 
 from generator.catalogue import build_catalogue
 from kit.matchbox import Catalogue
+from kit.rules import load_rules
 from tracker.sim.single import play_members
 
+MICHIE = load_rules("michie")
 
 def test_each_position_is_placed_once_per_catalogue(monkeypatch):
-    built = build_catalogue("tictactoe", "first", "michie")  # shared by every test: a copy with no memo
+    built = build_catalogue("tictactoe", "first", MICHIE)  # shared by every test: a copy with no memo
     catalogue = Catalogue(built.game, built.menace_plays, built.rules, built.boxes)
     assert catalogue.first_move_boxes  # found once, by place, before the games
     placed: list[object] = []
@@ -23,13 +25,13 @@ def test_each_position_is_placed_once_per_catalogue(monkeypatch):
 
     monkeypatch.setattr(Catalogue, "place", counting)
     monkeypatch.setattr("tracker.sim.single.build_catalogue", lambda *args: catalogue)
-    play_members("tictactoe", "first", "michie", "random", 20, 30, np.random.default_rng(1))
+    play_members("tictactoe", "first", MICHIE, "random", 20, 30, np.random.default_rng(1))
     assert placed and len(placed) == len(set(placed))  # 20 MENACEs x 30 games, each position once
 
 
 def test_a_kept_placement_is_the_one_found_afresh():
-    kept = build_catalogue("tictactoe", "first", "michie")
-    play_members("tictactoe", "first", "michie", "random", 5, 20, np.random.default_rng(2))
+    kept = build_catalogue("tictactoe", "first", MICHIE)
+    play_members("tictactoe", "first", MICHIE, "random", 5, 20, np.random.default_rng(2))
     states = list(kept._placements)
     assert len(states) > 50
     fresh = Catalogue(kept.game, kept.menace_plays, kept.rules, kept.boxes)
