@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _
 from tracker.cli.options import game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
 
@@ -103,12 +104,17 @@ def tournament(
     take, else take 1. Nobody learns during the round robin. The table counts the first player's wins
     (rows: first player, columns: second player).
     """
-    from tracker.lab.nim_tournament import table_lines
+    from tracker.cli.progress import progress_bar
+    from tracker.lab.nim_tournament import table_lines, tournament_games
     from tracker.lab.nim_tournament import tournament as run
 
     started = time.perf_counter()
-    result = run(games=games, training=training, part_training=part_training, stable_training=stable_training,
-                 training_opponent=training_opponent, seed=seed)
+    total = tournament_games(games=games, training=training, part_training=part_training,
+                             stable_training=stable_training, training_opponent=training_opponent)
+    with progress_bar(total, _("Tournament games")) as progress:
+        result = run(games=games, training=training, part_training=part_training,
+                     stable_training=stable_training, training_opponent=training_opponent, seed=seed,
+                     progress=progress)
     seconds = time.perf_counter() - started
     if as_json:
         players = result.players

@@ -6,7 +6,7 @@ The library behind `menace match`: counts per named player, and the learning cur
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,12 +108,14 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
 
 def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
               alternate: bool = False, operator: Operator | None = None, store: Store | None = None,
-              learn: bool = False, menace_rules: Mapping[int, Rules] | None = None) -> MatchResult:
+              learn: bool = False, menace_rules: Mapping[int, Rules] | None = None,
+              progress: Callable[[int], None] | None = None) -> MatchResult:
     """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
     "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
     Learners learn after every game. A kit:NAME player is a kit of ``store``; it learns only with
     ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them.
-    ``menace_rules[named]``: the rules, already read, of the named player ``menace`` (no :RULES)."""
+    ``menace_rules[named]``: the rules, already read, of the named player ``menace`` (no :RULES).
+    ``progress`` is told each game played (a recorded --learn match plays at the table, untold)."""
     game = game_from_spec(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
     kits = [named for named, spec in enumerate(specs) if isinstance(spec, KitSpec)]
@@ -151,6 +153,8 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         outcome = play_game(game, players, rng, apply=shown)
         rewards.append(outcome.result_for(order.index(0)).reward)
         first_started += starter == 0
+        if progress is not None:
+            progress(1)
     # A kit learns only with --learn (recorded above), so here it does not count as learning.
     learns = any(spec is not None and spec.learns and not isinstance(spec, KitSpec) for spec in specs)
     named_players = tuple(next(iter(named.values())) for named in seats)
