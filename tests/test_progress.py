@@ -77,3 +77,14 @@ def test_a_match_counts_its_games() -> None:
     steps: list[int] = []
     run_match("nim", "menace", "random", games=25, seed=1, progress=steps.append)
     assert steps == [1] * 25
+
+
+@pytest.mark.parametrize("engine", ["kit", "numpy"])
+def test_a_simulation_counts_every_game(engine: str) -> None:
+    from kit.games import game_from_spec
+    from tracker.sim.experiment import simulate
+
+    steps: list[int] = []
+    simulate(game_from_spec("nim"), games=30, population=5, seed=1, engine=engine, chunk=2,
+             progress=steps.append)
+    assert sum(steps) == 150 and len(steps) == (150 if engine == "kit" else 3)  # a game, or a chunk, a step
