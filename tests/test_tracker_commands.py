@@ -404,7 +404,7 @@ def test_computer_opponents_come_from_the_players_registry(db):
     assert game["opponent"] == "novice:0.5" and game["status"] == "finished"
     refused = run("play", "--db", db, "--opponent", "menace")
     assert (
-        refused.exit_code == 2 and "Invalid value for '--opponent': unknown player 'menace'" in refused.output
+        refused.exit_code == 2 and "menace play: --opponent: unknown player 'menace'" in refused.output
     )
     assert run("verify", "--db", db).exit_code == 0
 

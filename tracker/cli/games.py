@@ -18,7 +18,8 @@ from tracker.table.corrections import NothingToUndo, plan_discard, plan_undo, re
 @click.command()
 @db_option
 @kit_option
-@json_option
+@json_option("one object a game: number, status, result, moves, opponent and the first box's beads.",
+             squares=True)
 @click.option("--last", type=click.IntRange(1), default=None, help="Only the last N games.")
 @click.option(
     "--notation", type=click.Choice(["numbers", "golf"]), default="numbers", help="How squares are written."
@@ -57,7 +58,7 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
 @click.command()
 @db_option
 @kit_option
-@json_option
+@json_option("the kit's wins, draws, losses, score, streaks and the first move boxes' beads.", squares=True)
 def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
     """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
     box."""

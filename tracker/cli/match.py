@@ -33,7 +33,7 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
               help="A kit:NAME player learns: each game is recorded in the store, as `menace play --draw "
                    "digital` records it.")
 @db_option
-@json_option
+@json_option("the players, settings and the first player's wins, draws and losses (curve: see below).")
 def match(game: str, first: str, second: str, games: int, seed: int | None, alternate: bool,
           save_first: Path | None, learn: bool, db_path: Path | None, as_json: bool) -> None:
     """Play GAMES games between two players and count the first player's wins, draws and the second's wins.

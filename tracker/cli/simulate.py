@@ -40,7 +40,8 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
                    "game at a time. auto: numba when installed, else kit for a few MENACEs and numpy beyond.")
 @click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write a PDF report here (learning curve, results per block, first box).")
-@json_option
+@json_option("the settings, wins, draws and losses, the first box emptied, the running score and counts "
+             "per game.")
 def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
              seed: int | None, engine: str, report: Path | None, as_json: bool) -> None:
     """Simulate a population of MENACEs, each playing GAMES games against its own opponent.
@@ -94,7 +95,7 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
 @click.option("--stable-training", type=click.IntRange(min=0), default=100_000, show_default=True,
               help="Games among the stable's 10 MENACEs (self-play only).")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
-@json_option
+@json_option("the settings and first_player_wins[first][second], wins out of --games.")
 def tournament(
     game: str, games: int, training_opponent: str, training: int | None, part_training: int | None,
     stable_training: int, seed: int | None, as_json: bool,
