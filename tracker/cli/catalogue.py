@@ -14,6 +14,7 @@ from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
+from kit.palettes import kit_code, load_palette
 from tracker.cli.options import FileName, every_game_options, game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
@@ -210,7 +211,7 @@ def _heading(catalogue: Catalogue) -> str:
         game=catalogue.game.title,
         side=menace_side(catalogue.menace_plays),
         rules=catalogue.rules.name,
-        code=catalogue.fingerprint,
+        code=kit_code(catalogue.fingerprint, load_palette(catalogue.game.default_palette)),  # the labels'
     )
 
 
