@@ -232,8 +232,8 @@ class Table:
             held = beads_text(self.kit, box.moves, counts, letters=False)
             self.say(
                 _(
-                    "  Drift: the mirror says box {box} still holds {beads}. If it is really empty, record "
-                    "that with `menace census {box} {census}` (or type 'census' here)."
+                    "  Drift: by the tracker's count box {box} still holds {beads}. If it is really empty, "
+                    "record that with `menace census {box} {census}` (or type 'census' here)."
                 ).format(box=box.id, beads=held, census=census)
             )
             raise TurnOver
