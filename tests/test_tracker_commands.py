@@ -226,7 +226,7 @@ def test_nim_through_the_same_commands(tmp_path):
         "Colour drawn (or 'empty'): 1",
         "  '1' is not a colour here: choose one of red (R), yellow (Y), blue (B)",  # Nim has no squares
         "Colour drawn (or 'empty'): blue",
-        "  blue: MENACE takes 3 from box 9.",
+        "  blue: MENACE takes 3 (box 9).",
         "  6 tokens left  | | | | | |",
         "Opponent takes (1-3): 4",
     ]

@@ -179,7 +179,7 @@ class Table:
             if not shows_cells(self.game.picture(state.position)):
                 # No label picture was shown to find the bead's square by: the sentence names the box.
                 phrase = self.game.move_phrase(move, self.notation)
-                said = _("  {colour}: MENACE {plays} from box {box}.").format(
+                said = _("  {colour}: MENACE {plays} (box {box}).").format(
                     colour=colour, plays=phrase, box=where.box.id
                 )
             else:
