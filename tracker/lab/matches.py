@@ -44,6 +44,8 @@ class MatchResult:
     rewards: tuple[int, ...]
     # The named players as they ended the match (a learner's values, to save), left out of comparisons.
     players: tuple[Player, ...] = field(default=(), compare=False, repr=False)
+    # Games each named player resigned (a MENACE at an empty box): said beside the counts, not in the JSON.
+    resigned: tuple[int, int] = (0, 0)
 
     @property
     def first_wins(self) -> int:
@@ -92,6 +94,10 @@ class MatchResult:
             roles[0].format(name=self.first, wins=thousands(self.first_wins)),
             _("draws: {draws}").format(draws=thousands(self.draws)),
             roles[1].format(name=self.second, wins=thousands(self.second_wins)),
+            *(n_("{name} resigned {count} game: a box it had to draw from was empty",
+                 "{name} resigned {count} games: a box it had to draw from was empty", count).format(
+                name=name, count=thousands(count))
+              for name, count in zip((self.first, self.second), self.resigned, strict=True) if count),
         ]
 
 
@@ -143,7 +149,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         if isinstance(player, Planning):
             player.plan(games)
     rng = random.Random(seed)
-    rewards, first_started = [], 0
+    rewards, first_started, resigned = [], 0, [0, 0]
     for _game in range(games):
         starter = int(rng.random() < 0.5) if alternate else 0  # the named player who moves first
         order = (starter, 1 - starter)  # order[side] = the named player moving for that side
@@ -152,6 +158,8 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         shown = None if person is None else _shown(game, players, labels, person)
         outcome = play_game(game, players, rng, apply=shown)
         rewards.append(outcome.result_for(order.index(0)).reward)
+        if outcome.resigned and outcome.winner is not None:
+            resigned[order[1 - outcome.winner]] += 1  # the named player on the losing side
         first_started += starter == 0
         if progress is not None:
             progress(1)
@@ -159,7 +167,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     learns = any(spec is not None and spec.learns and not isinstance(spec, KitSpec) for spec in specs)
     named_players = tuple(next(iter(named.values())) for named in seats)
     return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
-                       named_players)
+                       named_players, (resigned[0], resigned[1]))
 
 
 def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], kit_seat: int,
