@@ -187,7 +187,7 @@ class _Frame:
                                textAnchor="end"))
         if x_range is not None:
             self.x_range = x_range
-            for tick in _nice_ticks(*x_range):
+            for tick in _nice_ticks(*x_range, whole=True):  # the x axis counts games: no game 1.5
                 if x_range[0] <= tick <= x_range[1]:
                     x = self.x(tick)
                     drawing.add(Line(x, self.bottom, x, self.bottom - 3, strokeColor=grey))
@@ -226,12 +226,14 @@ def _thin(length: int) -> list[int]:
     return sorted({round(i * step) for i in range(MAX_POINTS)})
 
 
-def _nice_ticks(low: float, high: float, target: int = 6) -> list[float]:
+def _nice_ticks(low: float, high: float, target: int = 6, *, whole: bool = False) -> list[float]:
+    """About ``target`` round ticks over low..high; ``whole``: whole numbers only (a step of 1 at least)."""
     if high <= low:
         high = low + 1
-    raw = (high - low) / target
+    raw = max((high - low) / target, 1.0) if whole else (high - low) / target
     magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10)
+                if m * magnitude >= raw and (not whole or float(m * magnitude).is_integer()))
     start = math.floor(low / step) * step
     ticks = []
     value = start

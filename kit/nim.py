@@ -190,7 +190,10 @@ class Nim(_NimRules, Game[int, int]):
         return _("takes {count}").format(count=move)
 
     def move_prompt(self, state: State[int]) -> str:
-        return _("Opponent takes (1-{most})").format(most=min(self.max_take, state.position))
+        most = min(self.max_take, state.position)
+        if most == 1:  # one choice: not "(1-1)"
+            return _("Opponent takes (1)")
+        return _("Opponent takes (1-{most})").format(most=most)
 
     def rules_summary(self) -> str:
         return _("Start with {tokens} in one pile. The two players take turns, and each turn takes {take} "

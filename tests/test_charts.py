@@ -60,3 +60,22 @@ def test_long_lines_wrap_inside_the_margins(tmp_path):
     text = PdfReader(tmp_path / "w.pdf").pages[0].extract_text()
     assert "game 39: 58.5" in text.replace("\n", " ")
     assert max(len(line) for line in text.splitlines()) < len(words) / 2
+
+
+def test_the_games_axis_has_whole_games_only():
+    """Three games drew ticks at game 1.5 and 2.5; a short match's axis counts whole games."""
+    from generator.charts import _nice_ticks
+
+    assert _nice_ticks(1, 3, whole=True) == [1, 2, 3]
+    assert 2.5 in _nice_ticks(1, 15) and _nice_ticks(1, 15, whole=True) == [0, 5, 10, 15]
+    assert _nice_ticks(1, 3) == [1, 1.5, 2, 2.5, 3]  # a value axis may still take halves
+    assert _nice_ticks(1, 350, whole=True) == _nice_ticks(1, 350)  # long runs keep their ticks
+
+
+def test_a_three_game_chart_labels_games_1_2_and_3():
+    from reportlab.graphics.shapes import String
+
+    drawing = line_chart([Series("score", [3.0, 2.0, 5.0])], title="Curve", y_label="score")
+    x_labels = [s.text for s in drawing.contents if isinstance(s, String) and s.textAnchor == "middle"
+                and s.y < 34]  # below the plot's bottom edge: the games axis
+    assert x_labels == ["1", "2", "3", "games played"]  # the ticks, then the axis title

@@ -77,3 +77,21 @@ def test_new_refuses_a_kit_whose_labels_say_another_code(db):
     assert [k["name"] for k in json.loads(run("kits", "--db", db, "--json").output)] == ["class-a"]
     right = run("new", "--db", db, "--code", " 1599a0 ", "class-b")
     assert right.exit_code == 0, right.output
+
+
+def test_a_trained_kit_and_the_catalogue_listing_say_the_labels_code(tmp_path):
+    """A trained kit's printed labels (its beads now) say the code `play`, `kits` and `boxes --kit` say,
+    and `menace boxes` says the code of the labels in the game's colours, not the whole fingerprint."""
+    db = str(tmp_path / "s.db")
+    assert run("train", "--db", db, "--game", "nim", "--games", "40", "--seed", "1", "t").exit_code == 0
+    assert run("generate", "--db", db, "--kit", "t", "--out", str(tmp_path / "out")).exit_code == 0
+    code = build_catalogue("nim", "first", load_rules("nim")).fingerprint[:6].upper()  # the default colours
+    assert json.loads((tmp_path / "out" / "t" / "kit.json").read_text())["kit_code"] == code
+    labels = PdfReader(tmp_path / "out" / "t" / "labels.pdf").pages[0].extract_text()
+    assert labels.count(f"kit {code}") == 9 + 1  # every label, and the footer
+    played = run("play", "--db", db, "--kit", "t", input="quit\n")
+    assert played.output.startswith(f"Kit t: your labels should say kit {code}.\n")
+    assert f", kit {code}," in run("kits", "--db", db).output
+    assert f", kit {code}\n" in run("boxes", "--db", db, "--kit", "t").output
+    assert run("boxes", "--game", "nim").output.splitlines()[0].endswith(f", kit {code}")
+    assert run("boxes").output.splitlines()[0].endswith(", kit 1599A0")

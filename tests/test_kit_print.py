@@ -36,7 +36,8 @@ def test_a_trained_kit_prints_its_trained_counts_on_labels_and_fill_sheet(tmp_pa
     assert printed.exit_code == 0, printed.output
     # The trained beads grow further in play: generate warns (on stderr) of the boxes its fill sheet names.
     outgrow = "boxes 1, 10, 53 and 226 may outgrow a matchbox, which holds about 90 beads of 5 mm;"
-    assert f"Warning: Noughts and crosses (kit 08FAAC): {outgrow}" in printed.output
+    # The kit's own code (scroggs' boxes in the craft colours), as `menace play --kit champ` says it.
+    assert f"Warning: Noughts and crosses (kit C2B3DC): {outgrow}" in printed.output
     # After training box 1 holds red 3, yellow 0, black 221 (tests/test_train.py); box 2 still 4 each.
     assert contains(words(out / "champ" / "labels.pdf", 0), ["MOVE", "1", "R", "3", "Y", "0", "K", "221"])
     fill = PdfReader(out / "champ" / "fill.pdf")

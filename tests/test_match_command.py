@@ -125,7 +125,7 @@ def test_a_human_types_moves_sees_the_board_and_is_told_the_result():
         "Your move (1-3): 1\n"
         "ideal takes 3.\n"
         "  1 token left  |\n"
-        "Your move (1-1): 1\n"
+        "Your move (1): 1\n"  # one choice left: not (1-1)
         "  0 tokens left  \n"
         "You lose.\n"
         "nim, 1 game, human moving first\n"

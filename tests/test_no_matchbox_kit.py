@@ -36,14 +36,26 @@ def test_boxes_json_gives_the_exact_count_of_four_in_a_row_positions():
 @pytest.mark.parametrize("game", SIZES)
 @pytest.mark.parametrize("args", [
     ["find", "X......"], ["graph", "--out", "{tmp}/tree.graphml"], ["generate", "--out", "{tmp}/kits"],
-    ["simulate", "--games", "3"], ["new", "big", "--db", "{tmp}/store.db"],
+    ["simulate", "--games", "3"], ["new", "big", "--db", "{tmp}/store.db"], ["train", "t", "--games", "3"],
 ])
-def test_commands_that_need_boxes_refuse_in_one_line(game, args, tmp_path):
+def test_commands_that_need_boxes_offer_only_the_games_with_a_kit(game, args, tmp_path):
+    """--help does not offer a game the command then refuses; given anyway, it is one usage line."""
+    offered = "tictactoe, nim, hexapawn" + (", all" if args[0] == "generate" else "")
+    assert game not in run(args[0], "--help").output.partition("--game")[2].partition("\n")[0]
     result = run(*[arg.format(tmp=tmp_path) for arg in args], "--game", game)
     assert result.exit_code == 2, result.output
-    assert result.output == (f"Error: no matchbox kit: {TITLES[game]} has {SIZES[game]}, "
-                             "against 304 boxes for noughts and crosses\n")
+    assert result.output == (f"Error: menace {args[0]}: --game takes one of {offered} "
+                             f"(see menace {args[0]} --help)\n")
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_a_game_without_a_kit_is_still_refused_with_its_size_below_the_command_line():
+    """The command line offers only games with a kit; the library still says why the others have none."""
+    from kit.game import GameError
+    from kit.games import game_from_spec
+
+    with pytest.raises(GameError, match="no matchbox kit: Othello has about 10\\^28 positions"):
+        game_from_spec("othello").require_matchbox_kit()
 
 
 @pytest.mark.parametrize("player", ["perfect", "novice:0.5", "ideal", "menace"])

@@ -61,7 +61,7 @@ def test_a_scripted_game_exactly(db):
         "  r y .          . . .\n"
         "  . k .          . . .\n"
         "  . . .          . . .\n"
-        "  The mirror says it holds: r=red 4, y=yellow 4, k=black 4.\n"
+        "  By the tracker's count it holds: r=red 4, y=yellow 4, k=black 4.\n"
         "Colour drawn (or 'empty'): k\n"
         "  black: MENACE plays square 5 (centre).\n"
         "  1 2 3\n  4 X 6\n  7 8 9\n"
@@ -72,7 +72,7 @@ def test_a_scripted_game_exactly(db):
         "  r y b          O . .\n"
         "  . X n          . X .\n"
         "  . . O          . . .\n"
-        "  The mirror says it holds: r=red 3, y=yellow 3, b=blue 3, n=orange 3.\n"
+        "  By the tracker's count it holds: r=red 3, y=yellow 3, b=blue 3, n=orange 3.\n"
         "Colour drawn (or 'empty'): red\n"
         "  red: MENACE plays square 9 (bottom right).\n"
         "  O 2 3\n  4 X 6\n  7 8 X\n"
@@ -83,7 +83,7 @@ def test_a_scripted_game_exactly(db):
         "  r y O          O . O\n"
         "  g X n          . X .\n"
         "  X v O          . . X\n"
-        "  The mirror says it holds: r=red 2, y=yellow 2, g=green 2, n=orange 2, v=violet 2.\n"
+        "  By the tracker's count it holds: r=red 2, y=yellow 2, g=green 2, n=orange 2, v=violet 2.\n"
         "Colour drawn (or 'empty'): zz\n"
         "  'zz' is not a colour here: choose one of red (R), yellow (Y), green (G), orange (N), violet (V)\n"
         "Colour drawn (or 'empty'): 4\n"
@@ -206,7 +206,7 @@ def test_drift_names_the_census_command(db):
     run("census", "--db", db, "1", "red=0")
     result = run("play", "--db", db, input="red\ncensus red=1\nred\n")
     assert (
-        "  Drift: the mirror says box 1 has no red beads, but you drew one. "
+        "  Drift: by the tracker's count box 1 has no red beads, but you drew one. "
         "Recount the box and put the counts right with "
         "`menace census 1 red=1 yellow=4 black=4 --kit class-a` (or type 'census' here)."
     ) in result.output
@@ -223,11 +223,11 @@ def test_nim_through_the_same_commands(tmp_path):
         "new game: game 1 of kit pile",
         "  9 tokens left  | | | | | | | | |",
         "Open box 9 (9 tokens).",
-        "  The mirror says it holds: red 3, yellow 3, blue 3.",
+        "  By the tracker's count it holds: red 3, yellow 3, blue 3.",
         "Colour drawn (or 'empty'): 1",
         "  '1' is not a colour here: choose one of red (R), yellow (Y), blue (B)",  # Nim has no squares
         "Colour drawn (or 'empty'): blue",
-        "  blue: MENACE takes 3 from box 9.",
+        "  blue: MENACE takes 3 (box 9).",
         "  6 tokens left  | | | | | |",
         "Opponent takes (1-3): 4",
     ]
@@ -405,7 +405,7 @@ def test_computer_opponents_come_from_the_players_registry(db):
     assert game["opponent"] == "novice:0.5" and game["status"] == "finished"
     refused = run("play", "--db", db, "--opponent", "menace")
     assert (
-        refused.exit_code == 2 and "Invalid value for '--opponent': unknown player 'menace'" in refused.output
+        refused.exit_code == 2 and "menace play: --opponent: unknown player 'menace'" in refused.output
     )
     assert run("verify", "--db", db).exit_code == 0
 

@@ -160,9 +160,9 @@ def test_the_reversed_settlement_says_what_to_do_with_each_box(db):
     assert run("play", "--db", db, input="k\n1\nred\nLR\nyel\n2\n").exit_code == 0
     assert run("undo", "--db", db).output == (
         "Reopened game 1: its bead changes are taken back, box by box:\n"
-        "  box 1: take a black bead from the spare beads for the one drawn (it was confiscated)\n"
-        "  box 10: take a red bead from the spare beads for the one drawn (it was confiscated)\n"
-        "  box 73: take a yellow bead from the spare beads for the one drawn (it was confiscated)\n"
+        "  box 1: take one black bead from the spare beads for the one drawn (it was confiscated)\n"
+        "  box 10: take one red bead from the spare beads for the one drawn (it was confiscated)\n"
+        "  box 73: take one yellow bead from the spare beads for the one drawn (it was confiscated)\n"
         "Took back the opponent's move in game 1.\n"
     )
     resumed = run("play", "--db", db, input="8\n")

@@ -38,11 +38,14 @@ class KitSpec:
     offset_x: float = 0.0
     offset_y: float = 0.0
     level_per_sheet: bool = False  # labels: each move level starts a sheet (to print on coloured paper)
+    # The kit's own fingerprint when the boxes printed hold other beads than its starting ones (a stored
+    # kit printed as it stands): its code stays the one `menace play` and `menace kits` say.
+    fingerprint: str | None = None
 
     @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
     def code(self) -> str:
         """The short kit code printed on every label and page (kit.palettes.kit_code)."""
-        return kit_code(self.catalogue.fingerprint, self.palette)
+        return kit_code(self.fingerprint or self.catalogue.fingerprint, self.palette)
 
     @cached_property
     def finder_keys(self) -> dict[int, str] | None:

@@ -14,7 +14,8 @@ from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
-from tracker.cli.options import FileName, game_options, json_option, rules_value
+from kit.palettes import kit_code, load_palette
+from tracker.cli.options import FileName, every_game_options, game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
 from tracker.store.kit_json import catalogue_data
@@ -23,8 +24,9 @@ BOXES_PER_ROW = 6
 
 
 @click.command()
-@game_options
-@json_option
+@every_game_options
+@json_option("the game, side, rules, fingerprint and every box (its number, position, moves and starting "
+             "beads).", squares=True)
 @click.option(
     "--kit",
     "kit_name",
@@ -37,7 +39,8 @@ BOXES_PER_ROW = 6
     "db_path",
     type=FileName(),
     default=None,
-    help="The store for --kit (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).",
+    help="The store for --kit (default: $MENACE_DB, else $XDG_DATA_HOME/menace-kit/menace.sqlite3, where "
+    "$XDG_DATA_HOME is ~/.local/share when not set).",
 )
 def boxes(
     game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None, db_path: Path | None
@@ -111,7 +114,7 @@ def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:
 
 @click.command()
 @game_options
-@json_option
+@json_option("the box for BOARD and to_board, the real square for each of the label's.", squares=True)
 @click.argument("board")
 def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: str) -> None:
     """Find the matchbox for a real BOARD and how its label turns onto it.
@@ -208,7 +211,7 @@ def _heading(catalogue: Catalogue) -> str:
         game=catalogue.game.title,
         side=menace_side(catalogue.menace_plays),
         rules=catalogue.rules.name,
-        code=catalogue.fingerprint,
+        code=kit_code(catalogue.fingerprint, load_palette(catalogue.game.default_palette)),  # the labels'
     )
 
 

@@ -19,7 +19,8 @@ from tracker.table.play_lock import correcting
 @click.command()
 @db_option
 @kit_option
-@json_option
+@json_option("one object a game: number, status, result, moves, opponent and the first box's beads.",
+             squares=True)
 # SQLite's LIMIT takes a 64-bit number: a larger one was an OverflowError traceback.
 @click.option("--last", type=click.IntRange(1, 10**9), default=None, help="Only the last N games.")
 @click.option(
@@ -59,7 +60,7 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
 @click.command()
 @db_option
 @kit_option
-@json_option
+@json_option("the kit's wins, draws, losses, score, streaks and the first move boxes' beads.", squares=True)
 def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
     """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
     box."""

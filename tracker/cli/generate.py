@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 import click
 
 from kit.game import SIDES
-from kit.games import GAMES, game_from_spec
+from kit.games import game_from_spec
 from kit.i18n import LANGUAGES, _, use_language
 from kit.palettes import choose_palette, load_palette
 from kit.rules import choose_rules, load_rules
 from tracker.cli.options import (
+    KIT_GAMES,
     VARIANT_OPTIONS,
     db_option,
     open_kit,
@@ -33,7 +34,7 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 
 
 @click.command()
-@click.option("--game", type=click.Choice([*GAMES, "all"]), default="all", show_default=True,
+@click.option("--game", type=click.Choice([*KIT_GAMES, "all"]), default="all", show_default=True,
               help="Which kit to print; all: every game whose printed kit is finished.")
 @variant_options
 @click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,

@@ -110,7 +110,8 @@ def new(
 
 @click.command()
 @db_option
-@json_option
+@json_option("one object a kit: id, name, game, side, rules, palette, fingerprint, kit_code and games "
+             "played.")
 def kits(db_path: Path | None, as_json: bool) -> None:
     """List the store's kits with their game, side, rules, palette, the kit code their labels print and
     games played."""
@@ -133,7 +134,7 @@ def kits(db_path: Path | None, as_json: bool) -> None:
 @click.command()
 @db_option
 @kit_option
-@json_option
+@json_option("the box's position, beads by move, colours and each move's chance.", squares=True)
 @click.argument("box_id", metavar="ID", type=int)
 def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) -> None:
     """Show box ID's beads now: counts on the squares of its picture, and the chance of each colour."""

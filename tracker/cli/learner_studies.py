@@ -20,7 +20,7 @@ from tracker.state.text import thousands
               help="Games per run for MCTS (it learns nothing across games, and each move takes a while).")
 @click.option("--seeds", type=click.IntRange(1, 1000), default=5, show_default=True, help="Runs per pairing.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first run.")
-@json_option
+@json_option("the settings and a row a player and opponent: games to stop losing and the final rates.")
 def learners(games: int, mcts_games: int, seeds: int, seed: int, as_json: bool) -> None:
     """MENACE (michie, scroggs), the Q-learner and MCTS (200 and 1,000 iterations) on tic-tac-toe, each moving
     first against random and perfect play: games to stop losing, and the rates over the final fifth."""
@@ -50,7 +50,7 @@ def learners(games: int, mcts_games: int, seeds: int, seed: int, as_json: bool) 
 @click.option("--window", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Games in the curve's running mean.")
 @click.option("--out", type=FileName(), default=None, help="Also write the curves as a PDF here.")
-@json_option
+@json_option("the settings and each arm's mean reward band, when it reached --level, and games saved.")
 def qlearn(heaps: int, games: int, pretrain: int | None, seeds: int, seed: int, level: float, window: int,
            out: Path | None, as_json: bool) -> None:
     """Does a table learnt on fewer heaps speed up Q-learning on more? The multi-row Nim seed's question

@@ -66,13 +66,45 @@ class MenaceGroup(click.Group):
         # click's own shortening, on the text the command's help shortens to when given all the room it wants
         return click.Command(name, help=COMMANDS[name].short_help).get_short_help_str(limit)
 
-    def invoke(self, ctx: click.Context) -> Any:
-        from kit.game import GameError  # here: --help and usage errors never get this far
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:  # the group's own options, or a command it does not have
+            raise one_line(error) from None
 
+    def invoke(self, ctx: click.Context) -> Any:
+        from kit.game import GameError  # here: --help never gets this far
+
+        args = [*getattr(ctx, "_protected_args", []), *ctx.args]  # before click consumes them
         try:
             return super().invoke(ctx)
         except GameError as error:
             raise CommandError(str(error)) from None
+        except click.UsageError as error:  # a command's options: click would show usage, hint and error
+            if error.ctx is None:  # click's parser leaves it out (an option without its value): find it
+                error.ctx = self._context_of(ctx, args)
+            raise one_line(error) from None
+
+    def _context_of(self, ctx: click.Context, args: list[str]) -> click.Context:
+        """A context for the (sub)command ``args`` name, for a usage error click raised without one."""
+        command: click.Command = self
+        for word in args:
+            inner = command.get_command(ctx, word) if isinstance(command, click.Group) else None
+            if inner is None:
+                break
+            command, ctx = inner, click.Context(inner, info_name=word, parent=ctx)
+        return ctx
+
+
+def one_line(error: click.UsageError) -> click.ClickException:
+    """Click's usage error as one line, naming the option and what it takes, in the user's language; a
+    command run without its subcommand keeps click's help."""
+    if isinstance(error, click.exceptions.NoArgsIsHelpError):
+        return error
+    from tracker.cli.usage import usage_line
+
+    return CommandError(usage_line(error))
 
 
 @click.group(cls=MenaceGroup, context_settings={"help_option_names": ["-h", "--help"]})

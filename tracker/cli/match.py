@@ -33,7 +33,7 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
               help="A kit:NAME player learns: each game is recorded in the store, as `menace play --draw "
                    "digital` records it.")
 @db_option
-@json_option
+@json_option("the players, settings and the first player's wins, draws and losses (curve: see below).")
 def match(game: str, first: str, second: str, games: int, seed: int | None, alternate: bool,
           save_first: Path | None, learn: bool, db_path: Path | None, as_json: bool) -> None:
     """Play GAMES games between two players and count the first player's wins, draws and the second's wins.
@@ -48,6 +48,7 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     human types their moves at the terminal and sees the board, as at `menace play`.
     """
     from tracker.cli.play import Terminal
+    from tracker.cli.progress import progress_bar
     from tracker.lab.matches import run_match
 
     human = HUMAN in (first.strip(), second.strip())
@@ -57,9 +58,12 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
         raise MenaceError(_("--save-first saves a q player's values: the --first player is not one"))
     try:
         uses_kit = any(name.strip().partition(":")[0] == "kit" for name in (first, second))
-        result = run_match(game, first, second, games=games, seed=seed, alternate=alternate,
-                           operator=Terminal() if human else None, learn=learn,
-                           store=open_store(db_path) if uses_kit else None)
+        # No bar while a person types moves at the terminal (it would draw over the board), nor for a
+        # --learn match: it is played at the table, as `menace play` plays, game by game in the store.
+        with progress_bar(0 if human or learn else games, _("Match games")) as progress:
+            result = run_match(game, first, second, games=games, seed=seed, alternate=alternate,
+                               operator=Terminal() if human else None, learn=learn,
+                               store=open_store(db_path) if uses_kit else None, progress=progress)
     except EOFError:
         raise MenaceError(_("no more moves were typed, so the match stopped")) from None
     if save_first is not None:

@@ -39,8 +39,23 @@ class FileName(click.Path):
         return super().convert(value, param, ctx)
 
 
+# The games with a matchbox kit: the only ones a command that needs boxes offers (the others are played by
+# `menace match` and `menace study`, and `menace boxes` says how big they are).
+KIT_GAMES = [name for name, game in GAMES.items() if game.no_matchbox_kit is None]
+
+
 def game_options(command: F) -> F:
-    """--game with its options, --menace-plays and --rules, as every catalogue-based command takes them."""
+    """--game (a game with a matchbox kit) with its options, --menace-plays and --rules, as every
+    catalogue-based command takes them."""
+    return _game_options(command, KIT_GAMES)
+
+
+def every_game_options(command: F) -> F:
+    """game_options offering every game, for `menace boxes`, which says why a game has no kit."""
+    return _game_options(command, list(GAMES))
+
+
+def _game_options(command: F, games: list[str]) -> F:
     command = click.option(
         "--rules",
         default=None,
@@ -55,7 +70,7 @@ def game_options(command: F) -> F:
         help="Whether MENACE makes the first move or the second.",
     )(command)
     return click.option(
-        "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
+        "--game", type=click.Choice(games), default="tictactoe", show_default=True, help="The game."
     )(variant_options(command))  # listed after --game in --help
 
 
@@ -148,14 +163,16 @@ def each_game(attribute: str) -> str:
                      if game.no_matchbox_kit is None)
 
 
-def json_option(command: F) -> F:
-    return click.option(
-        "--json",
-        "as_json",
-        is_flag=True,
-        help="Print JSON on stdout. JSON names moves by their codes: a tic-tac-toe square is 0-8 in reading "
-        "order (square 1 is 0), where every line for people says 1-9.",
-    )(command)
+# Said on the --json of every command whose JSON names moves or boxes' positions.
+SQUARES_0_8 = ("JSON names moves by their codes: a tic-tac-toe square is 0-8 in reading order (square 1 is "
+               "0), where every line for people says 1-9.")
+
+
+def json_option(holds: str, *, squares: bool = False) -> Callable[[F], F]:
+    """--json, its help saying what this command's JSON ``holds`` (and, with ``squares``, that its moves
+    count squares 0-8)."""
+    text = f"Print JSON on stdout: {holds}" + (f" {SQUARES_0_8}" if squares else "")
+    return click.option("--json", "as_json", is_flag=True, help=text)
 
 
 def db_option(command: F) -> F:
@@ -164,7 +181,8 @@ def db_option(command: F) -> F:
         "db_path",
         type=FileName(),
         default=None,
-        help="The store (default: $MENACE_DB, else ~/.local/share/menace-kit/menace.sqlite3).",
+        help="The store (default: $MENACE_DB, else $XDG_DATA_HOME/menace-kit/menace.sqlite3, where "
+        "$XDG_DATA_HOME is ~/.local/share when not set).",
     )(command)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from kit.i18n import _
 from tracker.cli.options import game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
 
@@ -42,7 +43,8 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
                    "--seed and number of workers give the same figures.")
 @click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write a PDF report here (learning curve, results per block, first box).")
-@json_option
+@json_option("the settings, wins, draws and losses, the first box emptied, the running score and counts "
+             "per game.")
 def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
              seed: int | None, engine: str, jobs: int | None, report: Path | None, as_json: bool) -> None:
     """Simulate a population of MENACEs, each playing GAMES games against its own opponent.
@@ -51,13 +53,16 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
     """
     from kit.games import game_from_spec
+    from tracker.cli.progress import progress_bar
     from tracker.sim.experiment import simulate as run
 
     the_game = game_from_spec(game)
     the_game.require_matchbox_kit()
-    sim = run(the_game, menace_plays=menace_plays, rules=rules_value(the_game, rules), opponent=opponent,
-              games=games, population=population, seed=seed, spread=report is not None, engine=engine,
-              jobs=jobs)
+    read_rules = rules_value(the_game, rules)
+    with progress_bar(games * population, _("Simulated games")) as progress:
+        sim = run(the_game, menace_plays=menace_plays, rules=read_rules, opponent=opponent, games=games,
+                  population=population, seed=seed, spread=report is not None, engine=engine, jobs=jobs,
+                  progress=progress)
     if report is not None:
         from tracker.sim.report import write_simulation_report  # the charts, only when asked for
 
@@ -93,7 +98,7 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
 @click.option("--stable-training", type=click.IntRange(min=0), default=100_000, show_default=True,
               help="Games among the stable's 10 MENACEs (self-play only).")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
-@json_option
+@json_option("the settings and first_player_wins[first][second], wins out of --games.")
 def tournament(
     game: str, games: int, training_opponent: str, training: int | None, part_training: int | None,
     stable_training: int, seed: int | None, as_json: bool,
@@ -107,12 +112,17 @@ def tournament(
     take, else take 1. Nobody learns during the round robin. The table counts the first player's wins
     (rows: first player, columns: second player).
     """
-    from tracker.lab.nim_tournament import table_lines
+    from tracker.cli.progress import progress_bar
+    from tracker.lab.nim_tournament import table_lines, tournament_games
     from tracker.lab.nim_tournament import tournament as run
 
     started = time.perf_counter()
-    result = run(games=games, training=training, part_training=part_training, stable_training=stable_training,
-                 training_opponent=training_opponent, seed=seed)
+    total = tournament_games(games=games, training=training, part_training=part_training,
+                             stable_training=stable_training, training_opponent=training_opponent)
+    with progress_bar(total, _("Tournament games")) as progress:
+        result = run(games=games, training=training, part_training=part_training,
+                     stable_training=stable_training, training_opponent=training_opponent, seed=seed,
+                     progress=progress)
     seconds = time.perf_counter() - started
     if as_json:
         players = result.players

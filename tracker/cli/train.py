@@ -31,10 +31,13 @@ def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None,
     seed), so `menace play --kit NAME` plays it, `box`/`boxes --kit NAME` show its beads, `verify` checks
     them, and `generate --kit NAME` prints its labels and fill sheet with the trained counts.
     """
+    from tracker.cli.progress import progress_bar
     from tracker.lab.training import save_trained_kit, train
 
     the_game = game_from_spec(game)
-    training = train(game, menace_plays, rules_value(the_game, rules), opponent, games=games, seed=seed)
+    read_rules = rules_value(the_game, rules)
+    with progress_bar(games, _("Training games")) as progress:
+        training = train(game, menace_plays, read_rules, opponent, games=games, seed=seed, progress=progress)
     store = open_store(db_path, create=True)
     world = save_trained_kit(store, name, palette_value(the_game, palette), training)
     kit = world.kit

@@ -22,14 +22,14 @@ def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Pat
     printed (its catalogue's boxes hold those beads). The game, side, rules and palette are the kit's;
     ``options`` gives the paper and stock.
 
-    The kit code printed is the fingerprint of the boxes with these counts, so a sheet of trained counts
-    is never mistaken for one of the preset's starting beads."""
+    The kit code printed is the kit's own (KitRecord.kit_code), as `menace play`, `kits` and `boxes --kit`
+    say it, trained kit or not: it names the boxes and colours, not the beads they hold today."""
     from generator.printed_kit import plan_kits, write_kit
 
     (spec,) = plan_kits(replace(options, game=kit.game, menace_plays=kit.menace_plays, rules=kit.rules,
                                 palette=kit.palette))
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
-    spec = replace(spec, catalogue=replace(spec.catalogue, boxes=boxes))
+    spec = replace(spec, catalogue=replace(spec.catalogue, boxes=boxes), fingerprint=kit.fingerprint)
     write_kit(spec, out / kit.name, progress)
     return spec

@@ -4,7 +4,7 @@ Each line becomes the events live play would have made (game_started, drew or mo
 refill or resignation at an empty box, game_ended with the rules' bead changes), stepped through
 ``tracker.state.events`` like any other answer. MENACE's bead for a square is found as at the colour prompt
 (``tracker.table.squares``). The whole file is one transaction: a line that is not a legal game, or that
-needs a bead the mirror says its box lacks, stops it with nothing written.
+needs a bead its box lacks by the tracker's count, stops it with nothing written.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kit.i18n import _
+from kit.i18n import _, n_
 from tracker.lab.matches import run_match
 from tracker.state.text import thousands
 
@@ -81,8 +81,10 @@ def compare_lines(rows: Sequence[Row], seeds: int) -> list[str]:
     """The report as a table: games to stop losing (median, and how many seeds stopped), final rates."""
     player, opponent, games, stop_losing = _("player"), _("opponent"), _("games"), _("stop losing")
     seeds_word, final_win, draw, loss = _("seeds"), _("final win"), _("draw"), _("loss")
-    heading = _("Tic-tac-toe, each player moving first; {seeds} seeds. Games to stop losing: the last game "
-                "lost, when none of the final fifth was (median over the seeds that stopped).")
+    heading = n_("Tic-tac-toe, each player moving first; {seeds} seed. Games to stop losing: the last game "
+                 "lost, when none of the final fifth was (median over the seeds that stopped).",
+                 "Tic-tac-toe, each player moving first; {seeds} seeds. Games to stop losing: the last game "
+                 "lost, when none of the final fifth was (median over the seeds that stopped).", seeds)
     # The English widths, wider where a translated heading needs it, and the rows follow the headings.
     w_win, w_draw, w_loss = (max(width, len(word) + 1) for width, word in ((11, final_win), (7, draw),
                                                                             (7, loss)))

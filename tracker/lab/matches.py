@@ -6,7 +6,7 @@ The library behind `menace match`: counts per named player, and the learning cur
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +44,8 @@ class MatchResult:
     rewards: tuple[int, ...]
     # The named players as they ended the match (a learner's values, to save), left out of comparisons.
     players: tuple[Player, ...] = field(default=(), compare=False, repr=False)
+    # Games each named player resigned (a MENACE at an empty box): said beside the counts, not in the JSON.
+    resigned: tuple[int, int] = (0, 0)
 
     @property
     def first_wins(self) -> int:
@@ -92,6 +94,10 @@ class MatchResult:
             roles[0].format(name=self.first, wins=thousands(self.first_wins)),
             _("draws: {draws}").format(draws=thousands(self.draws)),
             roles[1].format(name=self.second, wins=thousands(self.second_wins)),
+            *(n_("{name} resigned {count} game: a box it had to draw from was empty",
+                 "{name} resigned {count} games: a box it had to draw from was empty", count).format(
+                name=name, count=thousands(count))
+              for name, count in zip((self.first, self.second), self.resigned, strict=True) if count),
         ]
 
 
@@ -108,12 +114,14 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
 
 def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
               alternate: bool = False, operator: Operator | None = None, store: Store | None = None,
-              learn: bool = False, menace_rules: Mapping[int, Rules] | None = None) -> MatchResult:
+              learn: bool = False, menace_rules: Mapping[int, Rules] | None = None,
+              progress: Callable[[int], None] | None = None) -> MatchResult:
     """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
     "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
     Learners learn after every game. A kit:NAME player is a kit of ``store``; it learns only with
     ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them.
-    ``menace_rules[named]``: the rules, already read, of the named player ``menace`` (no :RULES)."""
+    ``menace_rules[named]``: the rules, already read, of the named player ``menace`` (no :RULES).
+    ``progress`` is told each game played (a recorded --learn match plays at the table, untold)."""
     game = game_from_spec(game_name)
     specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
     kits = [named for named, spec in enumerate(specs) if isinstance(spec, KitSpec)]
@@ -141,7 +149,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         if isinstance(player, Planning):
             player.plan(games)
     rng = random.Random(seed)
-    rewards, first_started = [], 0
+    rewards, first_started, resigned = [], 0, [0, 0]
     for _game in range(games):
         starter = int(rng.random() < 0.5) if alternate else 0  # the named player who moves first
         order = (starter, 1 - starter)  # order[side] = the named player moving for that side
@@ -150,12 +158,16 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
         shown = None if person is None else _shown(game, players, labels, person)
         outcome = play_game(game, players, rng, apply=shown)
         rewards.append(outcome.result_for(order.index(0)).reward)
+        if outcome.resigned and outcome.winner is not None:
+            resigned[order[1 - outcome.winner]] += 1  # the named player on the losing side
         first_started += starter == 0
+        if progress is not None:
+            progress(1)
     # A kit learns only with --learn (recorded above), so here it does not count as learning.
     learns = any(spec is not None and spec.learns and not isinstance(spec, KitSpec) for spec in specs)
     named_players = tuple(next(iter(named.values())) for named in seats)
     return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
-                       named_players)
+                       named_players, (resigned[0], resigned[1]))
 
 
 def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], kit_seat: int,

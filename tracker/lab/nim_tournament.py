@@ -26,7 +26,7 @@ each table game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,12 @@ DEFAULTS = {  # training, part-training games by training opponent
 }
 STABLE_TRAINING = 100_000
 Pair = tuple[int, int]  # the members moving first and second
+# Told the games just played, for a progress bar: the command line passes its bar's update.
+Progress = Callable[[int], None]
+
+
+def _none(games: int) -> None:
+    """No one is watching."""
 
 
 @dataclass(frozen=True)
@@ -94,25 +100,30 @@ def stable_pairs(first_member: int, size: int, games: int, rng: random.Random) -
     return pairs
 
 
-def self_play(rules: str, schedule: list[list[Pair]], members: int, rng: random.Random) -> Training:
+def self_play(rules: str, schedule: list[list[Pair]], members: int, rng: random.Random,
+              progress: Progress = _none) -> Training:
     """Fresh MENACEs with ``rules`` play the concatenated ``schedule`` of member pairs, all learning."""
     game, population = nim(), [fresh(rules) for _ in range(members)]
     pairs = [pair for part in schedule for pair in part]
-    # game.apply, not game.play: the kit's players choose legal moves only, so the check is skipped.
-    results = [play_game(game, (population[a], population[b]), rng, apply=game.apply).result_for(0).reward
-               for a, b in pairs]  # fmt: skip
+    results = []
+    for a, b in pairs:
+        # game.apply, not game.play: the kit's players choose legal moves only, so the check is skipped.
+        outcome = play_game(game, (population[a], population[b]), rng, apply=game.apply)
+        results.append(outcome.result_for(0).reward)
+        progress(1)
     return Training(population, pairs, results)
 
 
 def self_play_players(training: int, part_training: int, stable_training: int,
-                      rng: random.Random) -> dict[str, Trained]:
+                      rng: random.Random, progress: Progress = _none) -> dict[str, Trained]:
     """The five MENACE players made by the notebook's self-play."""
     # floor 1: members 0, 1 train `training` games, members 2, 3 `part_training`.
-    floor1 = self_play("nim", [coin_pairs(0, 1, training, rng), coin_pairs(2, 3, part_training, rng)], 4, rng)
+    floor1 = self_play("nim", [coin_pairs(0, 1, training, rng), coin_pairs(2, 3, part_training, rng)], 4, rng,
+                       progress)
     # floor 0: members 0, 1 are the pair; 2..11 the stable.
     floor0 = self_play("nim-floor0", [coin_pairs(0, 1, training, rng),
                                       stable_pairs(2, STABLE_SIZE, stable_training, rng)],
-                       2 + STABLE_SIZE, rng)  # fmt: skip
+                       2 + STABLE_SIZE, rng, progress)  # fmt: skip
     return {
         "floor1": floor1.members[:1],
         "floor0": floor0.members[1:2],  # the second of its pair
@@ -122,24 +133,27 @@ def self_play_players(training: int, part_training: int, stable_training: int,
     }
 
 
-def train_against_random(rules: str, members: int, games: int, rng: random.Random) -> Trained:
+def train_against_random(rules: str, members: int, games: int, rng: random.Random,
+                         progress: Progress = _none) -> Trained:
     """``members`` MENACEs after ``games`` games each against random, alternating sides."""
     game = nim()
     learners, opponent = [fresh(rules) for _ in range(members)], RandomPlayer(game)
     for learner in learners:
         for g in range(games):
             play_game(game, (learner, opponent) if g % 2 == 0 else (opponent, learner), rng, apply=game.apply)
+            progress(1)
     return learners
 
 
-def against_random_players(training: int, part_training: int, rng: random.Random) -> dict[str, Trained]:
+def against_random_players(training: int, part_training: int, rng: random.Random,
+                           progress: Progress = _none) -> dict[str, Trained]:
     """The earlier reading: learners trained against random; the stable is ten of them."""
     return {
-        "floor1": train_against_random("nim", 1, training, rng),
-        "floor0": train_against_random("nim-floor0", 1, training, rng),
-        "stable": train_against_random("nim-floor0", STABLE_SIZE, training, rng),
-        "part-trained": train_against_random("nim", 1, part_training, rng),
-        "untrained": train_against_random("nim", 1, 0, rng),
+        "floor1": train_against_random("nim", 1, training, rng, progress),
+        "floor0": train_against_random("nim-floor0", 1, training, rng, progress),
+        "stable": train_against_random("nim-floor0", STABLE_SIZE, training, rng, progress),
+        "part-trained": train_against_random("nim", 1, part_training, rng, progress),
+        "untrained": train_against_random("nim", 1, 0, rng, progress),
     }
 
 
@@ -151,7 +165,7 @@ def frozen(members: Trained) -> list[Player]:
 
 
 def first_player_wins(first: Sequence[Player], second: Sequence[Player], games: int,
-                      rng: random.Random) -> int:
+                      rng: random.Random, progress: Progress = _none) -> int:
     """The first player's wins in ``games`` games, nobody learning; a side with several members plays each
     game with one drawn at random."""
     game, wins = nim(), 0
@@ -159,11 +173,12 @@ def first_player_wins(first: Sequence[Player], second: Sequence[Player], games: 
         players = (first[rng.randrange(len(first))] if len(first) > 1 else first[0],
                    second[rng.randrange(len(second))] if len(second) > 1 else second[0])
         wins += play_game(game, players, rng, apply=game.apply).winner == 0
+        progress(1)
     return wins
 
 
 def round_robin(trained: dict[str, Trained], games: int, rng: random.Random,
-                names: Sequence[str] = PLAYERS) -> tuple[tuple[int, ...], ...]:
+                names: Sequence[str] = PLAYERS, progress: Progress = _none) -> tuple[tuple[int, ...], ...]:
     """First-player wins of every ordered pair of ``names`` over ``games`` games, nobody learning; a
     player with several members (the against-random stable) plays each game with one drawn at random."""
     ideal: list[Player] = [IdealPlayer(nim())]
@@ -171,14 +186,16 @@ def round_robin(trained: dict[str, Trained], games: int, rng: random.Random,
     def side(name: str) -> Sequence[Player]:
         return ideal if name == "ideal" else frozen(trained[name])
 
-    return tuple(tuple(first_player_wins(side(first), side(second), games, rng) for second in names)
+    return tuple(tuple(first_player_wins(side(first), side(second), games, rng, progress)
+                       for second in names)
                  for first in names)  # fmt: skip
 
 
 def tournament(*, games: int = 10_000, training: int | None = None, part_training: int | None = None,
                stable_training: int = STABLE_TRAINING, training_opponent: str = "self",
-               seed: int | None = None) -> Tournament:
-    """Make the six players (by self-play, or against random) and play the round robin."""
+               seed: int | None = None, progress: Progress = _none) -> Tournament:
+    """Make the six players (by self-play, or against random) and play the round robin; ``progress`` is
+    told each game played, tournament_games of them in all."""
     if training_opponent not in TRAINING_OPPONENTS:
         raise ValueError(f"training opponent must be one of {TRAINING_OPPONENTS}, not {training_opponent!r}")
     default_training, default_part = DEFAULTS[training_opponent]
@@ -186,11 +203,24 @@ def tournament(*, games: int = 10_000, training: int | None = None, part_trainin
     part_training = default_part if part_training is None else part_training
     rng = random.Random(seed)
     if training_opponent == "self":
-        trained = self_play_players(training, part_training, stable_training, rng)
+        trained = self_play_players(training, part_training, stable_training, rng, progress)
     else:
-        trained = against_random_players(training, part_training, rng)
-    return Tournament(PLAYERS, round_robin(trained, games, rng), games, training, part_training,
-                      training_opponent, stable_training)
+        trained = against_random_players(training, part_training, rng, progress)
+    wins = round_robin(trained, games, rng, progress=progress)
+    return Tournament(PLAYERS, wins, games, training, part_training, training_opponent, stable_training)
+
+
+def tournament_games(*, games: int = 10_000, training: int | None = None, part_training: int | None = None,
+                     stable_training: int = STABLE_TRAINING, training_opponent: str = "self") -> int:
+    """The games a tournament plays, training and round robin, as its ``progress`` counts them."""
+    default_training, default_part = DEFAULTS.get(training_opponent, DEFAULTS["self"])
+    training = default_training if training is None else training
+    part_training = default_part if part_training is None else part_training
+    if training_opponent == "self":  # two pairs train, then a pair and the stable
+        made = training + part_training + training + stable_training
+    else:  # floor1, floor0, the stable's members and part-trained, each on its own
+        made = (2 + STABLE_SIZE) * training + part_training
+    return made + len(PLAYERS) ** 2 * games
 
 
 def table_lines(result: Tournament) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kit.i18n import _
+from kit.i18n import _, n_
 from tracker.lab.qstudy import ARM_TITLES, ARMS, Study
 from tracker.state.text import thousands
 
@@ -28,8 +28,10 @@ def study_lines(study: Study, setting: str) -> list[str]:
     and the games saved against the baseline (paired by seed)."""
     points = checkpoints(study.games)
     lines = [setting,
-             _("{seeds} seeds; mean reward of the first player over the previous {window} games (fewer at "
-               "the start); level {level}; +- is a {share} confidence interval.").format(
+             n_("{seeds} seed; mean reward of the first player over the previous {window} games (fewer at "
+                "the start); level {level}; +- is a {share} confidence interval.",
+                "{seeds} seeds; mean reward of the first player over the previous {window} games (fewer at "
+                "the start); level {level}; +- is a {share} confidence interval.", study.seeds).format(
                  seeds=study.seeds, window=thousands(study.window), level=f"{study.level:g}", share="95%")]
     columns = [_("game {number}").format(number=thousands(g)) for g in points]
     arm_word, level_at, saved_word = _("arm"), _("level at game"), _("games saved")

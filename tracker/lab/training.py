@@ -4,6 +4,7 @@ history is one "trained" event saying how it was made, so it can be played, prin
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,7 +53,7 @@ class Training:
 
 
 def train(game: str, menace_plays: str, rules: Rules | None, opponent: str, *, games: int,
-          seed: int | None) -> Training:
+          seed: int | None, progress: Callable[[int], None] | None = None) -> Training:
     """A fresh MENACE of ``game`` playing ``menace_plays`` under ``rules`` (None: the game's default)
     learns from ``games`` games against ``opponent`` (a player's name, or "self", a second MENACE on the
     same rules); without a seed one is drawn and kept, so the run can be repeated."""
@@ -66,7 +67,7 @@ def train(game: str, menace_plays: str, rules: Rules | None, opponent: str, *, g
     names = ("menace", rival) if seat == 0 else (rival, "menace")
     # The rules travel to the match as the value read once: a "menace" seat plays by them.
     own = {seat: catalogue.rules} | ({1 - seat: catalogue.rules} if opponent.strip() == SELF else {})
-    result = run_match(game, *names, games=games, seed=seed, menace_rules=own)
+    result = run_match(game, *names, games=games, seed=seed, menace_rules=own, progress=progress)
     trained = result.players[seat]
     assert isinstance(trained, MenacePlayer)
     rival_name = SELF if opponent.strip() == SELF else (result.first, result.second)[1 - seat]

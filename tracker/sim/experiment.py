@@ -113,6 +113,7 @@ def simulate(
     engine: str = "auto",
     chunk: int = CHUNK,
     jobs: int | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Simulation:
     """Run ``population`` MENACEs for ``games`` games each; ``spread`` also keeps the population bands.
 
@@ -123,7 +124,9 @@ def simulate(
     ``engine``: numba, numpy, kit (the kit's match loop), or auto: with numba installed, numba once its
     kernel is built (or for a run longer than SHORT games in all), else the kit's loop; without numba, the
     kit's loop for up to SMALL members, else numpy. ``rules``: read once by the caller (None: the game's
-    default preset); below here they travel as this value."""
+    default preset); below here they travel as this value. ``progress`` is told the games played as they are
+    played (``population * games`` in all): game by game on the kit's loop, a chunk at a time on the
+    engines."""
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
     if engine not in ENGINES:
@@ -145,7 +148,7 @@ def simulate(
         from generator.catalogue import build_catalogue
 
         first_boxes = len(build_catalogue(the_game, menace_plays, chosen).first_move_boxes)
-        play = _kit_player(the_game, menace_plays, chosen, opponent, games, spread)
+        play = _kit_player(the_game, menace_plays, chosen, opponent, games, spread, progress)
     else:
         other_side = "second" if menace_plays == "first" else "first"
         setup = Setup(
@@ -162,6 +165,8 @@ def simulate(
         for index, child in enumerate(seeds):
             members = min(chunk, population - index * chunk)
             summary.add(play(members, np.random.default_rng(child)))
+            if progress is not None and engine != "kit":  # the kit's loop tells it game by game
+                progress(members * games)
     else:
         from tracker.sim.workers import play_spread
 
@@ -170,6 +175,8 @@ def simulate(
 
         for part in play_spread(play, new_summary, population, chunk, seed, workers):
             summary.merge(part)
+            if progress is not None:  # the workers report once they are done
+                progress(int(part.tallies[0].sum()) * games)
     seconds = time.perf_counter() - started
     return summary.simulation(
         game, menace_plays, chosen.name, opponent, population, seed, seconds=seconds, engine=engine
@@ -204,11 +211,12 @@ def choose_engine(engine: str, population: int, games: int) -> str:
 
 
 def _kit_player(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, games: int,
-                spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
+                spread: bool, progress: Callable[[int], None] | None
+                ) -> Callable[[int, np.random.Generator], ChunkResult]:
     from tracker.sim.single import play_members
 
     return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
-                                             spread=spread)
+                                             spread=spread, progress=progress)
 
 
 def _engine_player(engine: str, setup: Setup, games: int,

@@ -5,7 +5,9 @@ import math
 from pathlib import Path
 
 from generator.charts import RESULT_COLOURS, Series, line_chart, stacked_bars, write_report
+from kit.i18n import _, n_
 from tracker.sim.experiment import BAND, SCORE, Simulation
+from tracker.state.text import menace_side
 
 BLOCKS = 10
 
@@ -16,8 +18,12 @@ def summary_lines(sim: Simulation) -> list[str]:
     wins, draws, losses = int(sim.wins.sum()), int(sim.draws.sum()), int(sim.losses.sum())
     quiet = sim.stopped_losing()
     lines = [
-        f"{sim.game}, MENACE plays {sim.menace_plays}, rules {sim.rules}, against {sim.opponent}: "
-        f"{sim.games:,} games x {sim.population:,} MENACEs, seed {sim.seed}",
+        _("{game}, {side}, rules {rules}, against {opponent}: {games} x {menaces}, seed {seed}").format(
+            game=sim.game, side=menace_side(sim.menace_plays), rules=sim.rules, opponent=sim.opponent,
+            seed=sim.seed,
+            games=n_("{count} game", "{count} games", sim.games).format(count=f"{sim.games:,}"),
+            menaces=n_("{count} MENACE", "{count} MENACEs", sim.population).format(
+                count=f"{sim.population:,}")),
         f"wins {wins:,} ({wins / total:.1%}), draws {draws:,} ({draws / total:.1%}), "
         f"losses {losses:,} ({losses / total:.1%})",
         f"first box ran dry in {sim.first_box_empty:,} of {sim.population:,} runs "

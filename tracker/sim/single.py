@@ -8,6 +8,7 @@ the same loop the reference simulator and the tracker use, so no rule is written
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -21,8 +22,10 @@ from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult
 
 
 def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, members: int,
-                 games: int, rng: np.random.Generator, *, spread: bool = False) -> ChunkResult:
-    """``members`` fresh MENACEs each play ``games`` games against their own opponent, one after another."""
+                 games: int, rng: np.random.Generator, *, spread: bool = False,
+                 progress: Callable[[int], None] | None = None) -> ChunkResult:
+    """``members`` fresh MENACEs each play ``games`` games against their own opponent, one after another;
+    ``progress`` is told each game played."""
     catalogue = build_catalogue(the_game, menace_plays, rules)
     game, side, spec = catalogue.game, catalogue.menace, parse_player(opponent)
     other = None  # the other side's boxes, built only for an opponent that plays from them
@@ -46,6 +49,8 @@ def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, oppo
             counts = [sum(box.values()) for box in first_counts]
             member_beads.append(sum(counts))
             member_empty = member_empty or min(counts) == 0
+            if progress is not None:
+                progress(1)
         results[:, member], beads[:, member], empty[member] = member_results, member_beads, member_empty
     tallies = np.stack([(results == r).sum(axis=1) for r in (-1, 0, 1)], axis=1).astype(np.int64)
     lost = results == -1

@@ -190,7 +190,8 @@ def _drew(world: World, event: Event) -> Change:
         raise EventError(str(error)) from None
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
         colour = world.kit.colour(move)
-        raise EventError(_("the mirror says box {box} holds no {colour} bead").format(box=box, colour=colour))
+        message = _("by the tracker's count box {box} holds no {colour} bead")
+        raise EventError(message.format(box=box, colour=colour))
     return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(world.kit, new))
 
 
@@ -210,7 +211,7 @@ def _resigned(world: World, event: Event) -> Change:
             )
         )
     if world.mirror is not None and sum(world.mirror[box.id].values()) > 0:
-        raise EventError(_("the mirror says box {id} is not empty").format(id=box.id))
+        raise EventError(_("by the tracker's count box {id} is not empty").format(id=box.id))
     return _next(world, event, sessions.resign(world.kit, session, box.id, event.id))
 
 

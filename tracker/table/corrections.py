@@ -111,12 +111,12 @@ def reverse_instruction(change: BeadChange, colour: str) -> str:
         return out.format(box=box, colour=colour, count=put_in, spare=put_in - 1)
     if put_in == 0:
         return _(
-            "  box {box}: take a {colour} bead from the spare beads for the one drawn (it was confiscated)"
+            "  box {box}: take one {colour} bead from the spare beads for the one drawn (it was confiscated)"
         ).format(box=box, colour=colour)
     back = n_(
-        "  box {box}: put {count} {colour} back in, and take a {colour} bead from the spare beads for the "
+        "  box {box}: put {count} {colour} back in, and take one {colour} bead from the spare beads for the "
         "one drawn (it was confiscated)",
-        "  box {box}: put {count} {colour} back in, and take a {colour} bead from the spare beads for the "
+        "  box {box}: put {count} {colour} back in, and take one {colour} bead from the spare beads for the "
         "one drawn (it was confiscated)",
         -put_in,
     )

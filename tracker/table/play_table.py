@@ -179,7 +179,7 @@ class Table:
             if not shows_cells(self.game.picture(state.position)):
                 # No label picture was shown to find the bead's square by: the sentence names the box.
                 phrase = self.game.move_phrase(move, self.notation)
-                said = _("  {colour}: MENACE {plays} from box {box}.").format(
+                said = _("  {colour}: MENACE {plays} (box {box}).").format(
                     colour=colour, plays=phrase, box=where.box.id
                 )
             else:
@@ -232,8 +232,8 @@ class Table:
             held = beads_text(self.kit, box.moves, counts, letters=False)
             self.say(
                 _(
-                    "  Drift: the mirror says box {box} still holds {beads}. If it is really empty, record "
-                    "that with `menace census {box} {census}` (or type 'census' here)."
+                    "  Drift: by the tracker's count box {box} still holds {beads}. If it is really empty, "
+                    "record that with `menace census {box} {census}` (or type 'census' here)."
                 ).format(box=box.id, beads=held, census=census)
             )
             raise TurnOver

@@ -70,7 +70,7 @@ class PhysicalDraw:
                 return None
 
     def _say_which_box(self, where: Placement, counts: Counts) -> None:
-        """Which box to open, how its label lies on the board, and what the mirror says it holds."""
+        """Which box to open, how its label lies on the board, and what the tracker counts in it."""
         table, kit, box = self.table, self.table.kit, where.box
         picture = table.game.picture(box.position)
         if picture.board is None:
@@ -84,7 +84,7 @@ class PhysicalDraw:
             table.say(opened.format(box=box.id, move=box.move_number, turn=where.turn))
             table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
         held = beads_text(kit, box.moves, counts, letters=shows_cells(picture))
-        table.say(_("  The mirror says it holds: {beads}.").format(beads=held))
+        table.say(_("  By the tracker's count it holds: {beads}.").format(beads=held))
 
     def _ask_for_draw(self, where: Placement, counts: Counts) -> Any | None:
         """The move of the bead the operator says they drew, or None when they found the box empty; a typo
@@ -115,8 +115,8 @@ class PhysicalDraw:
         if counts.get(bead, 0) < 1:
             raise NotADraw(
                 _(
-                    "  Drift: the mirror says box {box} has no {colour} beads, but you drew one. Recount "
-                    "the box and put the counts right with `{census}` (or type 'census' here)."
+                    "  Drift: by the tracker's count box {box} has no {colour} beads, but you drew one. "
+                    "Recount the box and put the counts right with `{census}` (or type 'census' here)."
                 ).format(
                     box=box.id,
                     colour=kit.colour(bead),

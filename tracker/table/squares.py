@@ -51,7 +51,7 @@ def bead_for(kit: KitRecord, where: Placement, played: Any, counts: Mapping[Any,
 
 
 def census_command(kit: KitRecord, box: int, moves: Any, counts: Mapping[Any, int], drawn: Any) -> str:
-    """The census that records the box as holding one more ``drawn`` bead than the mirror says."""
+    """The census that records the box as holding one more ``drawn`` bead than the tracker counts."""
     words = " ".join(f"{kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in moves)
     return f"menace census {box} {words} --kit {shlex.quote(kit.name)}"
 
