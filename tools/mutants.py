@@ -75,9 +75,9 @@ MUTANTS = (
     ),
     Mutant(
         "tracker: a bead's square on the real board unchecked",
-        "tracker/state/events.py",
-        '    if world.kit.code(played) != event.data["square"]:\n',
-        '    if False and world.kit.code(played) != event.data["square"]:\n',
+        "tracker/state/session.py",
+        "    elif bead not in beads_for(kit, where, played):\n",
+        "    elif False and bead not in beads_for(kit, where, played):\n",
     ),
     Mutant(
         "tracker: resigning allowed under rules that refill",
@@ -124,8 +124,8 @@ MUTANTS = (
     Mutant(
         "tracker: a census of a colour the box does not hold accepted",
         "tracker/state/events.py",
-        "        if move not in box.moves:\n",
-        "        if False and move not in box.moves:\n",
+        "    for move, count in counts.items():\n        if move not in box.moves:\n",
+        "    for move, count in counts.items():\n        if False and move not in box.moves:\n",
     ),
     Mutant(
         "tracker: a census count out of range accepted",
@@ -251,8 +251,8 @@ MUTANTS = (
     Mutant(
         "when_empty: refill count changed",
         "kit/matchbox.py",
-        "    for _ in range(rules.refill_beads):\n",
-        "    for _ in range(rules.refill_beads + 1):\n",
+        "    for _refill in range(rules.refill_beads):\n",
+        "    for _refill in range(rules.refill_beads + 1):\n",
     ),
 )
 
