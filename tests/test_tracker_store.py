@@ -53,7 +53,7 @@ def test_each_table_is_named_with_the_columns_the_store_made():
 def test_a_kit_reads_back_as_it_was_written(tmp_path):
     """kit_created's fields go to the kits table and come back as the same kit, whatever their order."""
     store = Store(tmp_path / "m.sqlite3", create=True)
-    catalogue = build_catalogue("nim", "second", "nim")
+    catalogue = build_catalogue("nim", "second", load_rules("nim"))
     kit = KitRecord(new_id(), "k 2", "nim", "second", "nim", "nim", catalogue.fingerprint, catalogue.boxes)
     store.create_kit(kit)
     again = store.kit("k 2")
