@@ -39,6 +39,7 @@ from tracker.store.event_store import Store
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
 from tracker.web import pupil, view
+from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
 from tracker.web.words import page_words, words_json
@@ -55,7 +56,6 @@ STATIC = {
     "wall-page.js": "text/javascript; charset=utf-8",
 }
 PAGES = ("index.html", "live.html", "play.html", "wall.html")
-LOOPBACK = ["127.0.0.1", "localhost", "[::1]", "::1"]
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -87,7 +87,7 @@ class ClassroomScreen:
         self.tokens = Tokens()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
-        self.runs = Runs(self.db_path)
+        self.runs = Runs(self.db_path, self.rng)
         self.routes = Map(
             [
                 Rule("/", endpoint=self.front, methods=["GET"]),
@@ -109,7 +109,6 @@ class ClassroomScreen:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         request = Request(environ)
         request.max_content_length = MAX_BODY
-        request.trusted_hosts = self.hosts
         response = self.respond(request)
         response.headers.update(SECURITY_HEADERS)
         body: Iterable[bytes] = response(environ, start_response)
@@ -118,7 +117,8 @@ class ClassroomScreen:
     def respond(self, request: Request) -> Response:
         api = request.path.startswith("/api/")
         try:
-            request.host  # noqa: B018 - checks the Host header against trusted_hosts (DNS rebinding)
+            if not answers_to(request.headers.get("Host"), self.hosts):  # DNS rebinding; "[::1]:PORT" too
+                raise SecurityError()
             endpoint, args = self.routes.bind_to_environ(request.environ).match()
             response: Response = endpoint(request, **args)
             return response
