@@ -126,7 +126,9 @@ class Runs:
 
     def start(self, kit_id: str, kit_name: str, opponent: object, games: object, speed: object) -> Run:
         """Starts a run on the kit; refused while one runs there, or while the kit is in play elsewhere
-        (KitInPlay, said by the thread once it has tried the kit's play lock)."""
+        (KitInPlay, said by the thread once it has tried the kit's play lock). Its draws and opponent use
+        random.Random(seed), the seed the next randrange(2**32) of this server's rng: `menace play --seed
+        SEED` plays the same games."""
         run = Run(_opponent(opponent), _games(games), _speed(speed))
         with self._lock:
             old = self._runs.get(kit_id)
@@ -136,7 +138,7 @@ class Runs:
             ready = threading.Event()
             thread = threading.Thread(
                 target=_play,
-                args=(run, self.db_path, kit_name, random.Random(self.rng.random()), started, ready),
+                args=(run, self.db_path, kit_name, random.Random(self.rng.randrange(2**32)), started, ready),
                 name=f"menace-run-{kit_id[:8]}",
                 daemon=True,
             )
