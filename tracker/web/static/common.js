@@ -251,8 +251,9 @@ function opponentWord(opponent) {
   return WORDS.opponents[opponent] || opponent;
 }
 
-// Calls onChange whenever the kit's change counter moves (and once at the start).
-function follow(name, onChange) {
+// Calls onChange whenever the kit's change counter moves (and once at the start), looking every
+// interval() milliseconds.
+function follow(name, onChange, interval) {
   const status = document.getElementById("status");
   let seen;
   async function tick() {
@@ -268,7 +269,7 @@ function follow(name, onChange) {
       status.textContent = say(WORDS.not_connected, {error: error.message});
       status.className = "status bad";
     }
-    setTimeout(tick, POLL_MS);
+    setTimeout(tick, interval ? interval() : POLL_MS);
   }
   tick();
 }

@@ -100,6 +100,7 @@ function renderTotals(live) {
 
 // --- the run: MENACE against a computer player, paced, from this page -------------------------------------
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 0];  // moves a second; 0: as fast as the store takes
+const RUN_POLL_MS = 200;
 let run = null;
 
 function speedSaid(speed) {
@@ -177,5 +178,6 @@ async function pollRun() {
   setTimeout(pollRun, POLL_MS);
 }
 
-follow(name, refresh);
+// During a run the page looks five times a second, so a move a second shows each move and each draw.
+follow(name, refresh, () => (run && run.state === "running" ? RUN_POLL_MS : POLL_MS));
 pollRun();

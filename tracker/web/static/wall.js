@@ -21,11 +21,12 @@ function wallTile(box) {
       if (bead.cell === null) continue;
       share.set(bead.cell, {rgb: bead.rgb, chance: Math.max(share.get(bead.cell)?.chance || 0, bead.chance)});
     }
-    const grid = el("span", {class: "tile-grid", style: `grid-template-columns: repeat(${box.picture.columns}, 1fr)`});
+    const grid = el("span", {class: "tile-grid", "aria-hidden": "true", style: `grid-template-columns: repeat(${box.picture.columns}, 1fr)`});
     box.picture.marks.forEach((mark, cell) => {
       const bead = share.get(cell);
       const style = bead ? `background: color-mix(in srgb, ${bead.rgb} ${Math.round(15 + 85 * bead.chance)}%, white)` : "";
-      grid.append(el("span", {class: "tile-cell" + (mark ? " mark-" + mark : ""), style}, mark || ""));
+      // The mark is drawn by the style sheet: the tile's text is its number, which its name holds (axe).
+      grid.append(el("span", {class: "tile-cell" + (mark ? " mark-" + mark : ""), style, "data-mark": mark || ""}));
     });
     tile.append(grid);
   }
@@ -33,9 +34,35 @@ function wallTile(box) {
   return tile;
 }
 
+// Each tile drawn, by box id, with what it was drawn from: a new move redraws only the tiles it changed
+// (drawing all 304 again each move kept a slow machine's page a move behind a run).
+let drawn = {shown: "", tiles: new Map()};
+
+function tileKey(box) {
+  return JSON.stringify([box.beads.map((b) => b.count), used.current.includes(box.id), used.last.includes(box.id)]);
+}
+
 function renderBoxes() {
   const wanted = document.getElementById("search").value.trim().toUpperCase();
   const shown = allBoxes.filter((b) => !wanted || String(b.id) === wanted || b.position.toUpperCase().includes(wanted));
+  const ids = shown.map((b) => b.id).join(" ");
+  if (ids === drawn.shown && shown.length) {
+    for (const box of shown) {
+      const old = drawn.tiles.get(box.id);
+      const key = tileKey(box);
+      if (old.key === key) continue;
+      const tile = wallTile(box);
+      old.node.replaceWith(tile);
+      drawn.tiles.set(box.id, {key, node: tile});
+    }
+    return;
+  }
+  drawn = {shown: ids, tiles: new Map()};
+  const tileOf = (box) => {
+    const node = wallTile(box);
+    drawn.tiles.set(box.id, {key: tileKey(box), node});
+    return node;
+  };
   const levels = new Map();
   for (const box of shown) {
     if (!levels.has(box.move_number)) levels.set(box.move_number, []);
@@ -43,7 +70,7 @@ function renderBoxes() {
   }
   const groups = [...levels.entries()].map(([level, boxes]) => el("div", {class: "level-group"},
     el("h3", {}, `${level === null ? WORDS.every_position : say(WORDS.level, {level})}: ${sayCount("boxes", boxes.length)}`),
-    el("div", {class: "wall-grid"}, boxes.map(wallTile))));
+    el("div", {class: "wall-grid"}, boxes.map(tileOf))));
   document.getElementById("boxes").replaceChildren(...(groups.length ? groups : [el("p", {class: "empty"}, WORDS.no_box_matches)]));
 }
 
