@@ -82,12 +82,13 @@ def page(browser, url, viewport=BIG):
 def test_the_live_page_follows_a_game_recorded_by_menace_play_in_another_process(browser, site):
     base, db = site
     live = page(browser, f"{base}/kits/class-a")
-    live.wait_for_selector("#boxes .box")
+    live.wait_for_selector("#boxes .tile")
     assert live.text_content("[data-total=games] .number") == "0"
     play = ["play", "--db", db, "--kit", "class-a", "--draw", "digital", "--opponent", "random", "--brief"]
     subprocess.run([sys.executable, "-m", "tracker", *play], check=True, capture_output=True, cwd=ROOT)
     expect(live.locator("[data-total=games] .number")).to_have_text("1", timeout=2500)
-    assert live.locator("#curve polyline").count() == 1 and live.locator("#instructions li").count() >= 1
+    assert live.locator("#curve polyline.series").count() == 1
+    assert live.locator("#instructions li").count() >= 1
     assert live.errors == []
 
 
@@ -121,28 +122,30 @@ def test_a_box_shows_its_counts_and_the_search_finds_it(browser, site):
     store = Store(db)
     kit = store.kit("class-a")
     live = page(browser, f"{base}/kits/class-a")
-    live.wait_for_selector("#boxes .box")
-    assert live.locator("#boxes .box").count() == 304
+    live.wait_for_selector("#boxes .tile")
+    assert live.locator("#boxes .tile").count() == 304
     for box_id in (1, 2, 200):
         live.fill("#search", str(box_id))
-        assert live.locator("#boxes .box").count() == 1
+        assert live.locator("#boxes .tile").count() == 1
+        live.click(f"#boxes .tile[data-box='{box_id}']")  # a box of the wall opens on click
         counts = store.box_counts(kit, box_id)
         shown = {
             int(cell.get_attribute("data-cell")): int(cell.text_content())
-            for cell in live.locator(f"#boxes .box[data-box='{box_id}'] .cell.beads").all()
+            for cell in live.locator(f"#box-dialog .box[data-box='{box_id}'] .cell.beads").all()
         }
         game = kit.catalogue.game
         assert shown == {game.move_mark(move).cell: n for move, n in counts.items()}
+        live.click("#box-dialog button[type=submit]")
     position = kit.catalogue.game.position_text(kit.box(200).position)
     live.fill("#search", position.lower())  # a box's position (as on its label) finds it too
-    assert [b.get_attribute("data-box") for b in live.locator("#boxes .box").all()] == ["200"]
+    assert [b.get_attribute("data-box") for b in live.locator("#boxes .tile").all()] == ["200"]
 
 
 def test_screenshots_at_1920_by_1080_and_at_phone_size(browser, site, shots):
     base, db = site
     assert play_random(db, games=12, seed=2, kit="class-a").exit_code == 0
     shown = page(browser, f"{base}/kits/class-a")  # every box of tic-tac-toe's 304, after 12 games
-    shown.wait_for_selector("#boxes .box")
+    shown.wait_for_selector("#boxes .tile")
     screenshots(shown, shots / "class-a-live")
     for kit in ("class-a", "nim", "hex"):  # a game in progress on the play page of each game
         shown.goto(f"{base}/kits/{kit}/play")

@@ -116,13 +116,13 @@ def test_the_german_pages_hold_no_english_word(db: str, german: None, path: str)
 
 def test_the_german_pages_say_it_in_german(db: str, german: None) -> None:
     live, play = app(db).get("/kits/class-a").text, app(db).get("/kits/class-a/play").text
-    assert "<h2>Ergebnisse</h2>" in live and 'placeholder="Schachtelnummer oder Stellung"' in live
+    assert "Ergebnisse</h2>" in live and 'placeholder="Schachtelnummer oder Stellung"' in live
     assert "<title>Gegen MENACE spielen: class-a</title>" in play
     assert [visible(play)[i] for i in (4, 5, 6)] == ["Neues Spiel", "Zurücknehmen", "Dieses Spiel verwerfen"]
     words = json.loads(WORDS_JSON.search(play).group(1))
     assert words["turns"]["opponent"] == "Der Gegner ist am Zug"
     assert words["beads"] == ["{count} Perle", "{count} Perlen"]  # a count's two forms, for one and more
-    assert words["as_printed"] == "wie gedruckt"  # as the kit says a box's turn, which the page compares
+    assert words["label_as_printed"] == "Ihr Etikett liegt so auf dem Brett, wie es gedruckt ist."
 
 
 def test_every_word_the_pages_use_is_there_and_every_word_is_used() -> None:
@@ -289,7 +289,7 @@ def test_a_pupil_plays_a_german_game_in_chromium(tmp_path: Path) -> None:
             assert page.locator("#instructions h3").inner_text().startswith("Spiel 1: ")
             overflowing = looked_at(page, shots / "de-play")
             page.goto(base)
-            page.wait_for_selector("#boxes .box")
+            page.wait_for_selector("#boxes .tile")
             read.append(page.inner_text("body"))
             overflowing += looked_at(page, shots / "de-live")
             browser.close()

@@ -26,9 +26,18 @@ from tracker.store.event_store import default_path
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="The address to listen on. Only this machine can reach 127.0.0.1; 0.0.0.0 opens it to the network.",
+    help="The address to listen on. Only this machine can reach 127.0.0.1 (or ::1); 0.0.0.0 (or ::) opens it "
+    "to the network, at the machine's own addresses, which it prints.",
 )
-def serve(db_path: Path | None, kit_name: str | None, port: int, host: str) -> None:
+@click.option(
+    "--allow-host",
+    "names",
+    multiple=True,
+    metavar="NAME",
+    help="A further name the page may be opened by (e.g. the machine's name on the school network); "
+    "repeatable. Other names are refused, so a web page elsewhere cannot reach the screen.",
+)
+def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, names: tuple[str, ...]) -> None:
     """Show a kit live in a web browser, and let pupils play its digital MENACE there.
 
     The page follows every game as it is recorded (by `menace play` in another terminal too): the board,
@@ -49,7 +58,7 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str) -> N
         kit_name = open_kit(store, kit_name).name
     store.close()
     try:
-        run(db_path or default_path(), host, port, kit_name, click.echo)
+        run(db_path or default_path(), host, port, kit_name, click.echo, list(names))
     except OSError as error:
         reason = (error.strerror or str(error)).split(" (while attempting")[0]
         message = _("cannot listen on {host}:{port}: {reason}")

@@ -38,6 +38,8 @@ from tracker.store.event_store import Store, StoreBusy
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
 from tracker.web import pupil, view
+from tracker.web.hosts import LOOPBACK, answers_to
+from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
 from tracker.web.words import page_words, words_json
 
@@ -49,9 +51,10 @@ STATIC = {
     "live.js": "text/javascript; charset=utf-8",
     "play.js": "text/javascript; charset=utf-8",
     "index.js": "text/javascript; charset=utf-8",
+    "wall.js": "text/javascript; charset=utf-8",
+    "wall-page.js": "text/javascript; charset=utf-8",
 }
-PAGES = ("index.html", "live.html", "play.html")
-LOOPBACK = ["127.0.0.1", "localhost", "[::1]", "::1"]
+PAGES = ("index.html", "live.html", "play.html", "wall.html")
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -60,6 +63,7 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 ACTIONS = ("new", "move", "undo", "discard")
+RUN_CHANGES = ("pause", "resume", "stop", "speed")
 PLACEHOLDER = re.compile(r"\{\{([\w:]+)\}\}")  # in static/*.html: {{kit}}, {{w:new_game}}
 
 
@@ -82,17 +86,21 @@ class ClassroomScreen:
         self.tokens = Tokens()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
+        self.runs = Runs(self.db_path, self.rng)
         self.routes = Map(
             [
                 Rule("/", endpoint=self.front, methods=["GET"]),
                 Rule("/kits/<name>", endpoint=self.live_page, methods=["GET"]),
                 Rule("/kits/<name>/play", endpoint=self.play_page, methods=["GET"]),
+                Rule("/kits/<name>/wall", endpoint=self.wall_page, methods=["GET"]),
                 Rule("/static/<file>", endpoint=self.static, methods=["GET"]),
                 Rule("/api/kits", endpoint=self.api_kits, methods=["GET"]),
                 Rule("/api/kits/<name>", endpoint=self.api_kit, methods=["GET"]),
                 Rule("/api/kits/<name>/live", endpoint=self.api_live, methods=["GET"]),
                 Rule("/api/kits/<name>/version", endpoint=self.api_version, methods=["GET"]),
                 Rule("/api/kits/<name>/play", endpoint=self.api_play, methods=["POST"]),
+                Rule("/api/kits/<name>/run", endpoint=self.api_run_status, methods=["GET"]),
+                Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
             ],
             strict_slashes=False,
         )
@@ -100,7 +108,6 @@ class ClassroomScreen:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         request = Request(environ)
         request.max_content_length = MAX_BODY
-        request.trusted_hosts = self.hosts
         response = self.respond(request)
         response.headers.update(SECURITY_HEADERS)
         body: Iterable[bytes] = response(environ, start_response)
@@ -109,7 +116,8 @@ class ClassroomScreen:
     def respond(self, request: Request) -> Response:
         api = request.path.startswith("/api/")
         try:
-            request.host  # noqa: B018 - checks the Host header against trusted_hosts (DNS rebinding)
+            if not answers_to(request.headers.get("Host"), self.hosts):  # DNS rebinding; "[::1]:PORT" too
+                raise SecurityError()
             endpoint, args = self.routes.bind_to_environ(request.environ).match()
             response: Response = endpoint(request, **args)
             return response
@@ -124,7 +132,8 @@ class ClassroomScreen:
         return _page("index.html", {})
 
     def live_page(self, request: Request, name: str) -> Response:
-        return _page("live.html", {"kit": self.kit(name).name})
+        kit = self.kit(name)
+        return _page("live.html", {"kit": kit.name, "token": self.tokens.issue(kit.id)})  # for its runs
 
     def play_page(self, request: Request, name: str) -> Response:
         kit = self.kit(name)
@@ -149,7 +158,7 @@ class ClassroomScreen:
         return _json(self.with_store(read))
 
     def api_live(self, request: Request, name: str) -> Response:
-        return _json(self.with_store(lambda store: view.live(store, self.kit(name, store))))
+        return _json(self.with_store(lambda store: self.live_with_run(store, self.kit(name, store))))
 
     def api_version(self, request: Request, name: str) -> Response:
         return _json(self.with_store(lambda store: view.version(store, self.kit(name, store))))
@@ -190,6 +199,42 @@ class ClassroomScreen:
             return pupil.discard(store, kit, self.rng)
         message = _("unknown action {action}: one of {actions}")
         raise pupil.BadMove(message.format(action=repr(action), actions=", ".join(ACTIONS)))
+
+    # --- the wall of every box ----------------------------------------------------------------------------
+    def wall_page(self, request: Request, name: str) -> Response:
+        return _page("wall.html", {"kit": self.kit(name).name})
+
+    # --- runs: the screen plays MENACE against a computer player by itself (tracker.web.runs) ------------
+    def live_with_run(self, store: Store, kit: KitRecord) -> dict[str, Any]:
+        return {**view.live(store, kit), "run": self.runs.status(kit.id)}
+
+    def api_run_status(self, request: Request, name: str) -> Response:
+        kit = self.kit(name)
+        return _json({"run": self.runs.status(kit.id)})
+
+    def api_run(self, request: Request, name: str) -> Response:
+        """A run's change: {"action": "start", "opponent": KIND, "games": N, "speed": MOVES_A_SECOND},
+        {"action": "pause" | "resume" | "stop"}, or {"action": "speed", "speed": MOVES_A_SECOND}; a speed of 0
+        is as fast as the store takes."""
+        body = _body(request)
+        kit = self.kit(name)
+        if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
+            raise Forbidden(_("this page's token is missing, unknown or used: reload the page"))
+        next_token = self.tokens.issue(kit.id)
+        action = body.get("action")
+        try:
+            if action == "start":
+                self.runs.start(kit.id, kit.name, body.get("opponent"), body.get("games"), body.get("speed"))
+            elif action in RUN_CHANGES:
+                self.runs.change(kit.id, action, body.get("speed"))
+            else:
+                message = _("unknown action {action}: one of {actions}")
+                actions = ", ".join(("start", *RUN_CHANGES))
+                raise RunRefused(message.format(action=repr(action), actions=actions), bad=True)
+        except (RunRefused, KitInPlay) as error:
+            status = 400 if isinstance(error, RunRefused) and error.bad else 409
+            return _json({"error": str(error), "token": next_token}, status)
+        return _json({"run": self.runs.status(kit.id), "token": next_token})
 
     # --- the store --------------------------------------------------------------------------------------
     def open_store(self) -> _OpenStore:

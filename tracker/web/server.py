@@ -11,14 +11,17 @@ from pathlib import Path
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from kit.i18n import _
-from tracker.web.app import LOOPBACK, ClassroomScreen
+from tracker.web.app import ClassroomScreen
+from tracker.web.hosts import addresses_to_open, hosts_for
 
 
-def server(db_path: Path, host: str, port: int, kit_name: str | None = None) -> BaseWSGIServer:
-    """A server bound to ``host``:``port`` (port 0: a free one). On a loopback host it answers only to
-    loopback Host names, so a web page elsewhere cannot reach it through DNS tricks."""
-    hosts = LOOPBACK if host in LOOPBACK else None
-    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts)
+def server(
+    db_path: Path, host: str, port: int, kit_name: str | None = None, names: list[str] | None = None
+) -> BaseWSGIServer:
+    """A server bound to ``host``:``port`` (port 0: a free one). It answers only to Host names of its own
+    (tracker.web.hosts.hosts_for) and to ``names``, so a web page elsewhere cannot reach it through DNS
+    tricks."""
+    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []))
     # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
@@ -28,10 +31,16 @@ def server(db_path: Path, host: str, port: int, kit_name: str | None = None) -> 
     return httpd
 
 
-def serve(db_path: Path, host: str, port: int, kit_name: str | None, say: Callable[[str], None]) -> None:
-    httpd = server(db_path, host, port, kit_name)
-    shown = f"[{host}]" if ":" in host else host
-    address = f"http://{shown}:{httpd.server_address[1]}/"
+def serve(
+    db_path: Path,
+    host: str,
+    port: int,
+    kit_name: str | None,
+    say: Callable[[str], None],
+    names: list[str] | None = None,
+) -> None:
+    httpd = server(db_path, host, port, kit_name, names)
+    address = " ".join(addresses_to_open(host, httpd.server_address[1]))
     say(_("The classroom screen is at {address} (Ctrl-C stops it).").format(address=address))
     httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket
     say(_("Stopped."))

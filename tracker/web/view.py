@@ -11,13 +11,14 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kit.matchbox import BeadChange, Box
+from kit.game import State
+from kit.matchbox import BeadChange, Box, Placement
 from kit.picture import ByKind, Grid, Heaps, Picture
 from tracker.state import session as sessions
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
 from tracker.state.opponents import HUMAN
-from tracker.state.session import Session, Turn
+from tracker.state.session import Session, Step, Turn
 from tracker.state.stats import running_score, summarise
 from tracker.store.event_store import Store
 from tracker.table.corrections import settle_instruction
@@ -45,7 +46,9 @@ def live(store: Store, kit: KitRecord) -> dict[str, Any]:
         },
         "game": game_view(world),
         "ended": ended_view(world),
+        "last_game": last_game_view(world),
         "boxes": [box_view(kit, box, world.mirror[box.id]) for box in kit.boxes],
+        "used_boxes": used_boxes(world),
     }
 
 
@@ -147,15 +150,122 @@ def box_in_use(world: World, session: Session, turn: Turn) -> dict[str, Any] | N
     game = kit.catalogue.game
     if turn is Turn.MENACE:
         where = sessions.placement(kit, session)
-        view = box_view(kit, where.box, mirror[where.box.id])
-        return {**view, "turn": where.turn, "played": None}
+        counts = mirror[where.box.id]
+        view = box_view(kit, where.box, counts)
+        return {**view, "turn": where.turn, "played": None, "on_board": on_board(kit, where, counts)}
     draws = session.draws
     if not draws:
         return None
     last = draws[-1]
     assert last.box is not None
-    view = box_view(kit, kit.box(last.box), mirror[last.box], drawn=last.bead)
-    return {**view, "turn": None, "played": game.move_phrase(last.played)}
+    # As the box was when MENACE drew from it: the beads it drew in this game are out on top of it now.
+    counts = dict(mirror[last.box])
+    for box, bead in session.beads_drawn:
+        if box == last.box:
+            counts[bead] = counts.get(bead, 0) + 1
+    where = kit.place(state_before(kit, session, last).position)
+    view = box_view(kit, kit.box(last.box), counts, drawn=last.bead)
+    board = on_board(kit, where, counts, drawn=last.bead, played=last.played)
+    return {**view, "turn": where.turn, "played": game.move_phrase(last.played), "on_board": board}
+
+
+def state_before(kit: KitRecord, session: Session, step: Step) -> State[Any]:
+    """The game's state just before ``step``: its moves replayed from the start."""
+    game = kit.catalogue.game
+    state = game.initial()
+    for earlier in session.steps:
+        if earlier is step:
+            return state
+        for move in (earlier.played, *earlier.forced):
+            state = game.play(state, move)
+    raise ValueError("the step is not one of the game's")
+
+
+def on_board(
+    kit: KitRecord, where: Placement, counts: Mapping[Any, int], drawn: Any = None, played: Any = None
+) -> dict[str, Any]:
+    """The box's beads on the squares of the real board, where the table's placement of its label puts
+    them (the drawn bead where it was played), with the real board under them and the label's turn."""
+    game = kit.catalogue.game
+    total = sum(counts.get(m, 0) for m in where.box.moves)
+    beads = []
+    for move in where.box.moves:
+        real = played if move == drawn and played is not None else where.to_real(move)
+        count = counts.get(move, 0)
+        mark = game.move_mark(real)
+        beads.append(
+            {
+                "code": kit.code(move),
+                "colour": kit.colour_of(move).spoken,
+                "rgb": kit.colour_of(move).rgb,
+                "label": mark.label,  # the move on the real board
+                "cell": mark.cell,
+                "count": count,
+                "chance": round(count / total, 4) if total else 0,
+                "drawn": move == drawn,
+            }
+        )
+    return {
+        "picture": picture_view(game.picture(where.position)),
+        "turn": where.turn,
+        "as_printed": where.transform.name == "identity",
+        "beads": beads,
+        "total": total,
+    }
+
+
+def last_game_view(world: World) -> dict[str, Any] | None:
+    """The game just finished, kept on screen until the next game's first move: its final board with the
+    winning line (cells 0-8, as JSON counts them), its result, moves and bead changes."""
+    ended, kit, session = world.ended, world.kit, world.session
+    if ended is None or (session is not None and session.steps):
+        return None
+    game = kit.catalogue.game
+    finished = ended.session
+    changes = []
+    for box, code, before, after in ended.changes:
+        colour = kit.colour_of(kit.move(code))
+        changes.append(
+            {"box": box, "code": code, "colour": colour.spoken, "rgb": colour.rgb, "before": before,
+             "after": after}
+        )
+    last = finished.moves[-1] if finished.moves else None
+    return {
+        "number": finished.number,
+        "opponent": finished.opponent,
+        "result": sessions.result(kit, finished).value,
+        "resigned": finished.resigned is not None,
+        "board": picture_view(game.picture(finished.state.position)),
+        "line": winning_line(game.picture(finished.state.position)),
+        "last_move_cell": game.move_mark(last).cell if last is not None else None,
+        "moves": [game.move_text(m) for m in finished.moves],
+        "boxes": [step.box for step in finished.draws],
+        "changes": changes,
+    }
+
+
+def winning_line(picture: Picture) -> list[int]:
+    """The cells that won: a full row, column or diagonal of one mark on a square board without names
+    (tic-tac-toe), or a pawn on the far row of a board with named rows (Hexapawn: White up, Black down).
+    Empty when the game was won another way (no move left, resigned) or drawn."""
+    if not isinstance(picture, Grid) or picture.rows != picture.columns:
+        return []
+    n, marks = picture.rows, picture.marks
+    if picture.row_names:
+        top, bottom = range(n), range(n * (n - 1), n * n)
+        return [c for c in top if marks[c] == "W"] + [c for c in bottom if marks[c] == "B"]
+    lines = [[r * n + c for c in range(n)] for r in range(n)]
+    lines += [[r * n + c for r in range(n)] for c in range(n)]
+    lines += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+    won = [line for line in lines if marks[line[0]] and all(marks[c] == marks[line[0]] for c in line)]
+    return sorted({c for line in won for c in line})
+
+
+def used_boxes(world: World) -> dict[str, list[int]]:
+    """The boxes drawn from in the game in progress and in the game just finished, for the wall."""
+    now = [s.box for s in world.session.draws if s.box is not None] if world.session is not None else []
+    last = [s.box for s in world.ended.session.draws if s.box is not None] if world.ended is not None else []
+    return {"current": now, "last": last}
 
 
 def ended_view(world: World) -> dict[str, Any] | None:

@@ -68,15 +68,12 @@ def page_words() -> Words:
         "draws": {"digital": _("digital"), "physical": _("physical")},
         "drew_from": _("MENACE drew from box {box}: it {played}"),
         "open_box": _("Open box {box}"),
-        "as_printed": _("as printed"),  # the box's turn when its label lies as it is printed
-        "label_turned": _("Open box {box} (its label, {turn}, is the real board)"),
         "no_game": _("No game in progress"),
         "now_box_by_box": _("Game {number}: {result}. Now, box by box:"),
         "nothing_to_do": _("no beads were drawn: nothing to do"),
         "live": _("live"),
         "not_connected": _("not connected: {error}"),
         # the live page (live.js)
-        "chart_end": _("game {number}"),
         "no_games_yet": _("No games yet."),
         "total_games": _("games"),
         "total_won": _("won"),
@@ -88,6 +85,40 @@ def page_words() -> Words:
         "level": _("MENACE's move {level}"),
         "boxes": _forms("{count} box", "{count} boxes"),
         "no_box_matches": _("No box matches."),
+        # the box in use and the last game (common.js)
+        "label_as_printed": _("Its label lies on the board as printed."),
+        "label_turns": _("Its label is {turn} to lie on the board:"),
+        "drawn_chance": _(
+            "The {colour} bead was drawn when the box held {count} of {total} beads: a {chance} chance."
+        ),
+        "last_game_line": _("Moves: {moves} ({opponent} opponent)."),
+        "next_game_started": _("Game {number} has started."),
+        # the run (live.js)
+        "run_heading": _("Watch it learn"),
+        "run_opponent": _("opponent"),
+        "run_games": _("games"),
+        "run_speed": _("speed"),
+        "run_start": _("Start"),
+        "run_pause": _("Pause"),
+        "run_resume": _("Go on"),
+        "run_stop": _("Stop"),
+        "run_fastest": _("as fast as it goes"),
+        "run_moves_second": _forms("{count} move a second", "{count} moves a second"),
+        "run_states": {
+            "running": _("Playing {opponent}: {played} of {games} games, {speed}."),
+            "paused": _("Paused after {played} of {games} games against {opponent}."),
+            "stopping": _("Stopping..."),
+            "stopped": _(
+                "Stopped after {played} of {games} games against {opponent}; the game in progress is kept."
+            ),
+            "finished": _("Done: {played} games against {opponent}."),
+            "failed": _("The run stopped after {played} games:"),
+        },
+        "chart_games": _("games"),
+        # the wall of boxes (live.js)
+        "wall_current": _("in this game"),
+        "wall_last": _("in the last game"),
+        "close": _("Close"),
         # the play page (play.js)
         "your_move": _("Your move:"),
         "your_move_click": _("Your move: click a square."),

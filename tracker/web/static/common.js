@@ -63,7 +63,7 @@ function onBoard(legal) {
 }
 
 // The real board: a grid of cells (a legal move's cell is a button when onMove is given), or heaps of tokens.
-function drawBoard(picture, legal, onMove) {
+function drawBoard(picture, legal, onMove, ending) {
   if (picture.heaps) {
     return el("div", {class: "heaps"}, picture.heaps.map((n) =>
       el("div", {class: "heap"}, el("span", {class: "tokens"}, "\u25CF".repeat(n)), el("span", {class: "count"}, say(WORDS.left, {count: n})))));
@@ -76,9 +76,15 @@ function drawBoard(picture, legal, onMove) {
       grid.append(el("button", {class: "cell open", "data-cell": cell, title: say(WORDS.play_move, {move: move.text}),
         onclick: () => onMove(move.code)}, mark || ""));
     } else {
-      grid.append(el("div", {class: "cell" + (mark ? " mark-" + mark : ""), "data-cell": cell}, mark || ""));
+      const won = ending && ending.line.includes(cell) ? " won" : "";
+      const lastMove = ending && ending.last === cell ? " last-move" : "";
+      grid.append(el("div", {class: "cell" + (mark ? " mark-" + mark : "") + won + lastMove, "data-cell": cell}, mark || ""));
     }
   });
+  return withEdges(picture, grid);
+}
+
+function withEdges(picture, grid) {
   if (!picture.row_names.length) return grid;
   // A game whose moves are written by coordinates (Hexapawn's a1-a2) names the board's rows and columns.
   return el("div", {class: "edges"},
@@ -128,7 +134,9 @@ function drawBox(box, detail) {
 }
 
 // The game in progress (or just finished), the box in use and the bead instructions: both pages show it.
-function renderGame(live, onMove) {
+// The last game's final board stays (with its winning line) while there is no game, and on the live page
+// (keepLast) until the next game's first move.
+function renderGame(live, onMove, keepLast) {
   const game = live.game;
   const k = live.kit;
   document.getElementById("subtitle").textContent =
@@ -140,24 +148,26 @@ function renderGame(live, onMove) {
   const instructions = document.getElementById("instructions");
   inUse.replaceChildren();
   instructions.replaceChildren();
-  if (game) {
+  const last = live.last_game;
+  const showLast = last && (!game || (keepLast && !game.moves.length));
+  document.body.dataset.lastGame = showLast ? last.number : "";
+  if (showLast) {
+    heading.textContent = say(WORDS.game, {number: last.number}) + ": " + WORDS.results_said[last.result];
+    board.replaceChildren(drawBoard(last.board, null, null, {line: last.line, last: last.last_move_cell}));
+    line.textContent = say(WORDS.last_game_line, {moves: last.moves.join(" ") || WORDS.no_moves,
+      opponent: opponentWord(last.opponent)}) + (game ? " " + say(WORDS.next_game_started, {number: game.number}) : "");
+  } else if (game) {
     heading.textContent = say(WORDS.game, {number: game.number});
     board.replaceChildren(drawBoard(game.board, game.legal, game.in_browser ? onMove : null));
     const who = game.result ? WORDS.results_said[game.result] : WORDS.turns[game.turn];
     line.textContent = say(WORDS.game_line, {who, moves: game.moves.join(" ") || WORDS.no_moves,
       opponent: opponentWord(game.opponent), draw: WORDS.draws[game.draw] || game.draw});
-    if (game.box) {
-      const box = game.box;
-      const turned = box.turn && box.turn !== WORDS.as_printed;
-      const caption = box.played ? say(WORDS.drew_from, {box: box.id, played: box.played}) :
-        say(turned ? WORDS.label_turned : WORDS.open_box, {box: box.id, turn: box.turn});
-      inUse.append(el("h3", {}, caption), drawBox(game.box, true));
-    }
   } else {
     heading.textContent = WORDS.no_game;
     board.replaceChildren();
     line.textContent = "";
   }
+  if (game && game.box && !showLast) inUse.append(drawBoxInUse(game.box));
   if (live.ended) {
     const result = WORDS.results_said[live.ended.result];
     instructions.append(el("h3", {}, say(WORDS.now_box_by_box, {number: live.ended.number, result})),
@@ -166,13 +176,84 @@ function renderGame(live, onMove) {
   }
 }
 
+// The box in use on the real board: its beads on the squares where the label, laid as the table lays it,
+// puts them, each with its count and chance (as they were when the bead was drawn); the label's turn in
+// words beside a small picture of the label as printed.
+function drawBoxInUse(box) {
+  const real = box.on_board;
+  const caption = box.played ? say(WORDS.drew_from, {box: box.id, played: box.played}) :
+    say(WORDS.open_box, {box: box.id});
+  const node = el("div", {class: "in-use", "data-box": box.id});
+  node.append(el("h3", {}, caption));
+  const row = el("div", {class: "in-use-row"});
+  if (real && !real.picture.heaps) {
+    row.append(drawBeadsOnBoard(real));
+    const turn = real.as_printed ? WORDS.label_as_printed : say(WORDS.label_turns, {turn: real.turn});
+    row.append(el("div", {class: "label-side"}, el("p", {class: "turn-words", "data-as-printed": String(real.as_printed)}, turn),
+      drawBox(box, false)));
+  } else {
+    row.append(drawBox(box, true));
+  }
+  node.append(row);
+  const beads = (real || box).beads;
+  const total = (real || box).total;
+  node.append(el("ul", {class: "beads-list"}, beads.map((b) => el("li", {class: b.drawn ? "drawn" : "", "data-code": b.code},
+    el("span", {class: "swatch", style: `background: ${b.rgb}`}),
+    el("span", {class: "name"}, b.colour), el("span", {class: "label"}, b.label),
+    el("span", {class: "count"}, b.count), el("span", {class: "chance"}, total ? percent(b.chance) : "-")))));
+  const drawn = beads.find((b) => b.drawn);
+  if (drawn) {
+    node.append(el("p", {class: "drawn-said"}, say(WORDS.drawn_chance,
+      {colour: drawn.colour, count: drawn.count, total, chance: percent(drawn.chance)})));
+  }
+  return node;
+}
+
+// The real board with the box's beads on their squares: a cell shows its colour, count and chance.
+function drawBeadsOnBoard(real) {
+  const picture = real.picture;
+  const onCell = new Map();
+  for (const bead of real.beads) if (bead.cell !== null) onCell.set(bead.cell, bead);
+  const grid = el("div", {class: "grid beads-board", style: `grid-template-columns: repeat(${picture.columns}, 1fr)`});
+  picture.marks.forEach((mark, cell) => {
+    const bead = onCell.get(cell);
+    if (!bead) {
+      grid.append(el("div", {class: "cell" + (mark ? " mark-" + mark : ""), "data-cell": cell}, mark || ""));
+      return;
+    }
+    grid.append(el("div", {class: "cell beads" + (bead.drawn ? " drawn" : ""), "data-cell": cell, "data-code": bead.code,
+      style: `--bead: ${bead.rgb}`, title: `${bead.colour} ${bead.label}`},
+      el("span", {class: "bead-count"}, bead.count), el("span", {class: "bead-chance"}, real.total ? percent(bead.chance) : "")));
+  });
+  return withEdges(picture, grid);
+}
+
+// Keeps the keyboard focus on the same control (by its id, data-cell or data-code) across a redraw.
+function keepingFocus(redraw) {
+  const active = document.activeElement;
+  const key = active && active !== document.body ?
+    (active.id ? `#${active.id}` : active.dataset.cell !== undefined ? `[data-cell="${active.dataset.cell}"]` :
+      active.dataset.code !== undefined ? `button[data-code="${active.dataset.code}"]` :
+        active.dataset.box !== undefined ? `button[data-box="${active.dataset.box}"]` : null) : null;
+  const area = active && active.closest ? active.closest("[data-focus-area]") : null;
+  redraw();
+  if (!key || document.body.contains(active)) return;
+  const again = document.querySelector(key);
+  if (again && again.tabIndex >= 0 && !again.disabled) again.focus();
+  else if (area) {  // the square just played is no longer a button: the next move's first control
+    const next = document.querySelector(`[data-focus-area="${area.dataset.focusArea}"] button:not(:disabled)`);
+    if (next) next.focus();
+  }
+}
+
 // A person in the server's language; a computer player by its name, as it is typed.
 function opponentWord(opponent) {
   return WORDS.opponents[opponent] || opponent;
 }
 
-// Calls onChange whenever the kit's change counter moves (and once at the start).
-function follow(name, onChange) {
+// Calls onChange whenever the kit's change counter moves (and once at the start), looking every
+// interval() milliseconds.
+function follow(name, onChange, interval) {
   const status = document.getElementById("status");
   let seen;
   async function tick() {
@@ -188,7 +269,7 @@ function follow(name, onChange) {
       status.textContent = say(WORDS.not_connected, {error: error.message});
       status.className = "status bad";
     }
-    setTimeout(tick, POLL_MS);
+    setTimeout(tick, interval ? interval() : POLL_MS);
   }
   tick();
 }

@@ -13,7 +13,11 @@ function showError(text) {
 }
 
 function render(live) {
-  renderGame(live, (code) => send({action: "move", move: code}));
+  keepingFocus(() => draw(live));  // a pupil at the keyboard stays on the move they were on
+}
+
+function draw(live) {
+  renderGame(live, (code) => send({action: "move", move: code}), false);
   const game = live.game;
   const moves = document.getElementById("moves");
   moves.replaceChildren();

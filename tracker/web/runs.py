@@ -1,0 +1,246 @@
+"""A run: the classroom screen plays a kit's digital MENACE against a computer player by itself, so a class
+watches it learn. It is the play table of `menace play --draw digital --opponent KIND --games N`, in a
+thread of the server that holds the kit's play lock, paced between the changes it records (one move a
+second up to as fast as the store takes) and paused or stopped from the live page.
+
+Every game is recorded exactly as that command records it; a stopped run leaves its game in progress in the
+store, as 'quit' does at a terminal, and the next run (or `menace play`) resumes it.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kit.game import GameError
+from kit.i18n import _
+from tracker.state.errors import MenaceError
+from tracker.state.events import Events
+from tracker.state.opponents import HUMAN, opponent_name
+from tracker.store.event_store import Store
+from tracker.table.play_lock import playing
+from tracker.table.play_table import Stop, Table
+
+MAX_GAMES = 100_000  # as `menace play --games`
+FASTEST = 0.0  # moves a second: 0 is as fast as the store takes
+SLOWEST = 1.0  # one move a second
+END_PAUSE = 3  # a finished game stays this many moves' time, so the class sees its line
+
+
+class RunRefused(MenaceError):
+    """The run cannot start or change now (HTTP 409), or was asked for wrongly (HTTP 400: ``bad``)."""
+
+    def __init__(self, message: str, *, bad: bool = False) -> None:
+        super().__init__(message)
+        self.bad = bad
+
+
+@dataclass
+class Run:
+    """One run's settings and progress; its thread changes ``played``, ``state`` and ``error``."""
+
+    opponent: str
+    games: int
+    speed: float  # moves a second; FASTEST: no wait
+    state: str = "running"  # running, paused, stopping, stopped, finished, failed
+    played: int = 0  # games finished by this run
+    error: str | None = None
+    wake: threading.Condition = field(default_factory=threading.Condition, repr=False)
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "state": self.state,
+            "opponent": self.opponent,
+            "games": self.games,
+            "played": self.played,
+            "speed": self.speed,
+            "error": self.error,
+        }
+
+    @property
+    def active(self) -> bool:
+        return self.state in ("running", "paused", "stopping")
+
+    def pace(self, moves: float = 1) -> None:
+        """Waits ``moves`` moves' time (less if the speed is raised meanwhile), and while paused; raises Stop
+        when asked to stop."""
+        with self.wake:
+            waited = 0.0
+            while True:
+                if self.state == "stopping":
+                    raise Stop
+                if self.state == "paused":
+                    self.wake.wait()
+                    continue
+                if self.speed == FASTEST:
+                    return
+                left = moves / self.speed - waited
+                if left <= 0:
+                    return
+                step = min(left, 0.25)  # so a pause, a stop or a new speed takes effect within a moment
+                self.wake.wait(step)
+                waited += step
+
+
+class PacedTable(Table):
+    """The play table, waiting a move's time after each change it records (as a person at a terminal takes
+    time to read it)."""
+
+    def __init__(self, run: Run, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.run = run
+
+    def record(self, events: Events) -> None:
+        super().record(events)
+        ended = any(kind == "game_ended" for kind, _data in events)
+        if ended:
+            self.run.played += 1
+        self.run.pace(END_PAUSE if ended else 1)
+
+
+class Quiet:
+    """The table's operator during a run: nobody types (both players are the computer's), nothing is said."""
+
+    def ask(self, prompt: str) -> str:
+        raise EOFError  # a computer player and the digital draw never ask; if the table did, the run ends
+
+    def say(self, line: str) -> None:
+        pass
+
+
+class Runs:
+    """The runs of one server, one per kit at most (by the kit's id)."""
+
+    def __init__(self, db_path: Path, rng: random.Random | None = None) -> None:
+        self.db_path = db_path
+        self.rng = rng or random.SystemRandom()
+        self._runs: dict[str, Run] = {}
+        self._lock = threading.Lock()
+
+    def status(self, kit_id: str) -> dict[str, Any] | None:
+        run = self._runs.get(kit_id)
+        return run.view() if run is not None else None
+
+    def start(self, kit_id: str, kit_name: str, opponent: object, games: object, speed: object) -> Run:
+        """Starts a run on the kit; refused while one runs there, or while the kit is in play elsewhere
+        (KitInPlay, said by the thread once it has tried the kit's play lock). Its draws and opponent use
+        random.Random(seed), the seed the next randrange(2**32) of this server's rng: `menace play --seed
+        SEED` plays the same games."""
+        run = Run(_opponent(opponent), _games(games), _speed(speed))
+        with self._lock:
+            old = self._runs.get(kit_id)
+            if old is not None and old.active:
+                raise RunRefused(_("a run is going on this kit already: stop it first"))
+            started: list[BaseException | None] = []
+            ready = threading.Event()
+            thread = threading.Thread(
+                target=_play,
+                args=(run, self.db_path, kit_name, random.Random(self.rng.randrange(2**32)), started, ready),
+                name=f"menace-run-{kit_id[:8]}",
+                daemon=True,
+            )
+            thread.start()
+            ready.wait()
+            if started[0] is not None:
+                raise started[0]
+            self._runs[kit_id] = run
+        return run
+
+    def change(self, kit_id: str, action: str, speed: object = None) -> Run:
+        """Pauses, resumes, stops the kit's run or sets its speed."""
+        run = self._runs.get(kit_id)
+        if run is None or not run.active:
+            raise RunRefused(_("no run is going on this kit: start one"))
+        with run.wake:
+            if action == "pause" and run.state == "running":
+                run.state = "paused"
+            elif action == "resume" and run.state == "paused":
+                run.state = "running"
+            elif action == "stop":
+                run.state = "stopping"
+            elif action == "speed":
+                run.speed = _speed(speed)
+            run.wake.notify_all()
+        return run
+
+    def wait(self, kit_id: str, timeout: float | None = None) -> None:
+        """Until the kit's run has ended (for tests and shutting down)."""
+        run = self._runs.get(kit_id)
+        if run is None:
+            return
+        with run.wake:
+            run.wake.wait_for(lambda: not run.active, timeout)
+
+
+def _play(
+    run: Run, db_path: Path, kit_name: str, rng: random.Random, started: list[BaseException | None],
+    ready: threading.Event,
+) -> None:
+    """The run's thread: opens the store (a SQLite connection stays in its thread), takes the kit's play
+    lock, says so through ``started`` and ``ready``, and plays until the games are done or it is stopped."""
+    try:
+        store = Store(db_path)
+    except MenaceError as error:
+        started.append(error)
+        ready.set()
+        return
+    final = "failed"
+    try:
+        kit = store.kit(kit_name)
+        with playing(store, kit):
+            started.append(None)
+            ready.set()
+            final = _games_played(run, store, kit, rng)
+    except (MenaceError, GameError, EOFError) as error:
+        if not ready.is_set():  # the kit is in play elsewhere, or gone: the request says so
+            started.append(error)
+            ready.set()
+        run.error = str(error) or _("the table asked for an answer, and nobody types during a run")
+    finally:
+        store.close()
+    with run.wake:
+        run.state = final
+        run.wake.notify_all()
+
+
+def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
+    """Plays the run's games at the table: "finished", or "stopped" when asked to stop."""
+    table = PacedTable(run, store, store.world(kit), Quiet(), bead_source="digital", opponent=run.opponent,
+                       rng=rng, brief=True)
+    try:
+        while run.played < run.games:  # as `menace play --games N`; a resumed game, with its own opponent,
+            table.play_game()  # counts as one of them
+    except Stop:
+        return "stopped"
+    return "finished"
+
+
+def _opponent(value: object) -> str:
+    if not isinstance(value, str):
+        raise RunRefused(_("a run needs an opponent: a computer player's name such as random"), bad=True)
+    try:
+        name = opponent_name(value)
+    except GameError as error:
+        raise RunRefused(str(error), bad=True) from None
+    if name == HUMAN:
+        raise RunRefused(_("a run plays a computer player: a person plays on the play page"), bad=True)
+    return name
+
+
+def _games(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GAMES:
+        message = _("games must be a whole number from 1 to {most}")
+        raise RunRefused(message.format(most=MAX_GAMES), bad=True)
+    return value
+
+
+def _speed(value: object) -> float:
+    """Moves a second, from SLOWEST up, or FASTEST (0): as fast as the store takes."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        value = -1.0
+    if not (value == FASTEST or SLOWEST <= value <= 1000):
+        raise RunRefused(_("speed is moves a second, from 1 to 1000, or 0 for as fast as it goes"), bad=True)
+    return float(value)
