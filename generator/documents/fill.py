@@ -16,7 +16,7 @@ from generator.documents.common import (
     write_pdf,
 )
 from generator.documents.wording import cell_name
-from generator.drawing import INK, draw_dot, hex_colour, paragraph, wrapped
+from generator.drawing import INK, draw_dot, hex_colour, paragraph, text_width, wrapped
 from generator.fonts import BOLD, REGULAR, register_fonts
 from kit.i18n import _, n_
 from kit.matchbox import Box
@@ -35,8 +35,10 @@ DOT_STEP = 4.2
 def write(path: Path, spec: KitSpec) -> int:
     bill = bill_for(spec.catalogue)
     width, height = spec.page_mm
-    # Counts that differ by colour (a trained kit's) are written by each dot and need wider columns.
+    # Counts that differ by colour (a trained kit's) are written by each dot and need wider columns; a box of
+    # many moves (heaps 1..5 have up to 12) needs a column as wide as its row of dots.
     column_w = COLUMN_W if all(uniform_count(b) is not None for b in spec.catalogue.boxes) else WIDE_COLUMN_W
+    column_w = max(column_w, *(_entry_width(box) + 2 for box in spec.catalogue.boxes))
     columns = int((width - 2 * MARGIN) // column_w)
     rows = int((height - 2 * MARGIN - 25) // ROW)
     per_page = columns * rows
@@ -216,6 +218,17 @@ def _move_words(spec: KitSpec, code: int) -> str:
     if mark.cell is not None and mark.origin is None and isinstance(board, Grid):
         return cell_name(board, mark.cell)
     return mark.label
+
+
+def _entry_width(box: Box) -> float:
+    """How wide (mm) ``_entry`` draws ``box``: its tick box and number, its dots, and the counts."""
+    register_fonts()
+    count = uniform_count(box)
+    dots = DOT_STEP * len(box.moves)
+    if count is None:
+        dots += sum(text_width(str(beads), REGULAR, 2.6) + 0.6 for beads in box.beads)
+        return 16.5 + dots
+    return 16.5 + dots - 1 + text_width(f"\u00d7 {count}", REGULAR, 3.4)
 
 
 def _entry(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:

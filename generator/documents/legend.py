@@ -44,6 +44,7 @@ MOVES_PICTURE = (
 CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
 READING_SIZES = (3.2, 3.0, 2.8, 2.6)  # "how to read a label": its notes' text, largest first, likewise
 TURNED_BOARD = 30.0  # mm: each board of the turned example
+LISTED_ROWS = 6  # colours listed in one column at the most
 
 
 def write(path: Path, spec: KitSpec) -> int:
@@ -92,15 +93,24 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     palette, game = spec.palette, spec.game
     # Only the colours this kit's boxes hold: heaps 1, 2, 3 use six of the heaps palette's fifteen.
     used = set(spec.catalogue.move_codes(m for box in spec.catalogue.boxes for m in box.moves))
-    for colour in (c for c in palette.colours if c.move in used):
-        draw_dot(canvas, MARGIN + 7, y - 6, 6, colour)
+    colours = [c for c in palette.colours if c.move in used]
+    width = spec.page_mm[0] - 2 * MARGIN
+    # More colours than a column holds (heaps 1..5 use 15) go down two columns, or the list would push the
+    # section below it off the page.
+    one_column = len(colours) <= LISTED_ROWS
+    per_column = len(colours) if one_column else math.ceil(len(colours) / 2)
+    column_w, row, radius = (width, 15.0, 6.0) if one_column else (width / 2, 11.0, 4.5)
+    for index, colour in enumerate(colours):
+        column, line = divmod(index, per_column)
+        x, row_y = MARGIN + column * column_w, y - line * row
+        draw_dot(canvas, x + 7, row_y - radius, radius, colour)
         canvas.setFillColor(hex_colour("#000000"))
-        canvas.setFont(BOLD, 5)
         move = game.move_mark(game.move_from_code(colour.move)).label
-        canvas.drawString(MARGIN + 17, y - 7.8, f"{colour.spoken} ({colour.code}): {move}")
-        y -= 15
-    return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, spec.page_mm[0] - 2 * MARGIN,
-                     size=3.4)
+        text = f"{colour.spoken} ({colour.code}): {move}"
+        canvas.setFont(BOLD, min(5.0, (column_w - 19) / max(text_width(text, BOLD, 1.0), 1e-6)))
+        canvas.drawString(x + 17, row_y - radius - 1.8, text)
+    y -= per_column * row
+    return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, width, size=3.4)
 
 
 def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
@@ -260,6 +270,8 @@ def _reading_size(spec: KitSpec, notes: list[str], *, note_width: float, below: 
     for size in READING_SIZES:
         lines = sum(len(wrapped("\u2022 " + note, note_width, size=size)) for note in notes)
         y = min(top - 1 - lines * size * 1.3 - 1.2 * len(notes), below) - 6
+        if spec.words.how_to_play is not None:  # Nim's: below the notes, at its own size
+            y -= (len(wrapped(spec.words.how_to_play, width, size=3.6)) - 1) * 3.6 * 1.3
         if turned:
             text = _(MIRRORED if moves_are_arrows(spec.game) else TURNED)
             y -= len(wrapped(text, width, size=size + 0.2)) * (size + 0.2) * 1.3 + 4 + TURNED_BOARD + 6
