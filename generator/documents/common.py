@@ -18,6 +18,7 @@ from kit.finder import finder_key
 from kit.game import Game
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue
+from kit.numerals import number
 from kit.palettes import Colour, Palette, kit_code
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ def has_draws(game: Game[Any, Any]) -> bool:
 
 def count_boxes(count: int) -> str:
     """'1 box', '304 boxes'."""
-    return n_("{count} box", "{count} boxes", count).format(count=count)
+    return n_("{count} box", "{count} boxes", count).format(count=number(count))
 
 
 def data_text(text: str) -> str:

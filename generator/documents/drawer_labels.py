@@ -123,7 +123,7 @@ def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
         text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
                  "left, drawer fronts out: each front shows its box number and its level's colour. When a "
                  "game is over, every box goes back to its place on this map.")
-    text = text.format(count=len(boxes), columns=RACK_COLUMNS)
+    text = text.format(count=number(len(boxes)), columns=RACK_COLUMNS)
     y = paragraph(canvas, text, MARGIN, top - 1, width, size=3.4) - 4
     cell_w = width / RACK_COLUMNS
     cell_h = min(RACK_CELL_H, (y - MARGIN - 4) / shelves)
