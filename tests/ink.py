@@ -55,13 +55,14 @@ class Ink:
 
 
 class RecordingCanvas(Canvas):
-    """A Canvas that also keeps an Ink for everything drawn, and writes no file (``save`` is a no-op)."""
+    """A Canvas that keeps an Ink for everything drawn instead of drawing it (formatting a PDF's numbers is
+    most of the time a page takes), and writes no file (``save`` is a no-op). Fonts, colours and
+    transformations go to reportlab as usual: the transformation places the ink."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.inks: list[Ink] = []
         self._page = 1
-        self._inside = False  # reportlab's own calls between drawing methods are not drawn twice
         self._clip: tuple[float, float, float, float] | None = None  # ink outside it does not print
         self._clips: list[tuple[float, float, float, float] | None] = []
 
@@ -75,7 +76,6 @@ class RecordingCanvas(Canvas):
         self._clip = self._clips.pop()
 
     def clipPath(self, path: Any, *args: Any, **kwargs: Any) -> None:  # noqa: N802
-        super().clipPath(path, *args, **kwargs)
         box = self._placed(_points(path))
         self._clip = box if self._clip is None else (
             max(box[0], self._clip[0]), max(box[1], self._clip[1]),
@@ -92,56 +92,34 @@ class RecordingCanvas(Canvas):
     # Text
     def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         self._text(x, y, text)
-        with self._once():
-            super().drawString(x, y, text, *args, **kwargs)
 
     def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         self._text(x - self._width(text), y, text)
-        with self._once():
-            super().drawRightString(x, y, text, *args, **kwargs)
 
     def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         self._text(x - self._width(text) / 2, y, text)
-        with self._once():
-            super().drawCentredString(x, y, text, *args, **kwargs)
 
     # Shapes
     def circle(self, x: float, y: float, r: float, *args: Any, **kwargs: Any) -> None:
         self._shape("circle", [(x - r, y - r), (x + r, y + r)])
-        with self._once():
-            super().circle(x, y, r, *args, **kwargs)
 
     def rect(self, x: float, y: float, width: float, height: float, *args: Any, **kwargs: Any) -> None:
         self._shape("rect", [(x, y), (x + width, y + height)])
-        with self._once():
-            super().rect(x, y, width, height, *args, **kwargs)
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self._shape("line", [(x1, y1), (x2, y2)])
-        with self._once():
-            super().line(x1, y1, x2, y2)
 
     def drawPath(self, path: Any, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         points = _points(path)
         if points:
             self._shape("path", points)
-        with self._once():
-            super().drawPath(path, *args, **kwargs)
 
     # Recording
-    @contextmanager
-    def _once(self) -> Iterator[None]:
-        outer, self._inside = self._inside, True
-        try:
-            yield
-        finally:
-            self._inside = outer
-
     def _width(self, text: str) -> float:
         return float(self.stringWidth(text, self._fontname, self._fontsize))
 
     def _text(self, left: float, y: float, text: str) -> None:
-        if self._inside or not text.strip():
+        if not text.strip():
             return
         size = self._fontsize
         # Spaces at either end take room but no ink.
@@ -154,8 +132,7 @@ class RecordingCanvas(Canvas):
                                             (left + lead + width, y + ascent * size)], size)
 
     def _shape(self, kind: str, points: list[tuple[float, float]]) -> None:
-        if not self._inside:
-            self._record(kind, "", points)
+        self._record(kind, "", points)
 
     def _placed(self, points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
         """The box around ``points`` (canvas units) on the page, in mm: left, bottom, right, top."""
