@@ -23,7 +23,7 @@ from generator.documents import (
 from generator.documents.common import KitSpec, count_boxes
 from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path
-from generator.stocks import DEFAULT_STOCK, load_stock
+from generator.stocks import DEFAULT_STOCK, choose_stock
 from kit.datafiles import names_a_file, read_file
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
@@ -79,7 +79,7 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
         chosen = game_from_spec(options.game)
         chosen.require_matchbox_kit()
         games = [chosen.spec]
-    stock = load_stock(options.stock)
+    stock = choose_stock(options.stock)
     paper = stock.paper_for(options.paper)
     check_print_area(stock, paper, offset_x=options.offset_x, offset_y=options.offset_y)
     rules_game = _owner(options.rules, choose_rules, load_rules, games)
@@ -176,6 +176,7 @@ def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
         "rules": catalogue.rules.name,
         "palette": spec.palette.name,
         "stock": spec.stock.name,
+        **({"stock_file": spec.stock.as_file()} if spec.stock.from_file else {}),
         "paper": spec.paper,
         "offset_mm": {"x": spec.offset_x, "y": spec.offset_y},
         "level_per_sheet": spec.level_per_sheet,
