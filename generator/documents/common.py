@@ -92,6 +92,13 @@ class KitSpec:
         return _("kit {code} \u00b7 rules {rules} \u00b7 palette {palette}").format(
             code=self.code, rules=self.catalogue.rules.name, palette=self.palette.name)
 
+    @cached_property
+    def used_colours(self) -> list[Colour]:
+        """The palette's colours that some box of the kit holds, in the palette's order (heaps 1, 2, 3 use
+        six of the heaps palette's fifteen)."""
+        used = set(self.catalogue.move_codes(m for box in self.catalogue.boxes for m in box.moves))
+        return [colour for colour in self.palette.colours if colour.move in used]
+
     def colour(self, move: Hashable) -> Colour:
         """The bead colour of ``move``: palettes key colours by the game's move codes."""
         return self.palette.for_move(self.game.move_code(move))

@@ -25,7 +25,7 @@ from generator.rules_text import rules_card
 from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.palettes import Colour
-from kit.picture import Grid
+from kit.picture import Grid, Heaps
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -91,9 +91,7 @@ def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
 
 def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     palette, game = spec.palette, spec.game
-    # Only the colours this kit's boxes hold: heaps 1, 2, 3 use six of the heaps palette's fifteen.
-    used = set(spec.catalogue.move_codes(m for box in spec.catalogue.boxes for m in box.moves))
-    colours = [c for c in palette.colours if c.move in used]
+    colours = spec.used_colours  # heaps 1, 2, 3 use six of the heaps palette's fifteen
     width = spec.page_mm[0] - 2 * MARGIN
     # More colours than a column holds (heaps 1..5 use 15) go down two columns, or the list would push the
     # section below it off the page.
@@ -359,13 +357,14 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     forced = forced_moves(spec.catalogue, words.one_left)
     card[turn:turn] = [
         *([] if forced is None else [(_("A move with no box"), forced)]),
-        (_("The letters in the dots"), colour_letters(spec.palette)),
+        (_("The letters in the dots"), colour_letters(spec.used_colours)),
     ]
+    card = _shared_moves(spec, card)
     summary = game.rules_summary()
     side = (_("MENACE's side"), menace_side(spec.catalogue))
     card[:0] = [side] if summary is None else [(_("The game"), summary), side]
     y -= 4
-    source = _("Where these rules come from: {source}").format(source=data_text(rules.description))
+    source = _("Where these rules come from: {source}").format(source=_source_note(spec))
     size = _card_size(card, source, width, room=y - MARGIN)
     for heading, sentence in card:
         canvas.setFont(BOLD, size * 1.13)
@@ -373,6 +372,37 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
         canvas.drawString(MARGIN, y, heading)
         y = paragraph(canvas, sentence, MARGIN, y - size * 1.52, width, size=size, leading=1.35) - size * 1.09
     paragraph(canvas, source, MARGIN, y - 3, width, size=3.2, colour="#444444")
+
+
+def _shared_moves(spec: KitSpec, card: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The card's note on moves that share a dot, as this kit has them: a game whose labels draw arrows
+    shares arrows, and a game without symmetry (raw boards) gives every move its own dot, so has no note."""
+    heading = _("Why some squares have no dot")
+    if len(spec.game.symmetries) <= 1:
+        return [entry for entry in card if entry[0] != heading]
+    if not moves_are_arrows(spec.game):
+        return card
+    arrows = (_("Why some moves have no arrow"),
+              _("Where the board is its own mirror image, a move and its mirror image are the same move: "
+                "only one of them has an arrow, and only it gets beads."))
+    return [arrows if entry[0] == heading else entry for entry in card]
+
+
+# Sentences of shipped presets' descriptions that hold for the kits they were written for only.
+SYMMETRY_SENTENCE = "Beads only for moves that are different by symmetry."
+SINGLE_PILE = "single-pile Nim"
+
+
+def _source_note(spec: KitSpec) -> str:
+    """The rules' description, without what is not so for this kit: a raw-board kit has no symmetry to fold
+    moves by, and a kit of several heaps is not single-pile Nim."""
+    text = data_text(spec.catalogue.rules.description)
+    if len(spec.game.symmetries) <= 1:
+        text = text.replace(" " + _(SYMMETRY_SENTENCE), "")
+    start = spec.game.picture(spec.game.initial().position)
+    if isinstance(start, Heaps) and len(start.start) > 1:
+        text = text.replace(_(SINGLE_PILE), _("Nim"))
+    return text
 
 
 def _card_size(card: list[tuple[str, str]], source: str, width: float, *, room: float) -> float:
