@@ -404,8 +404,11 @@ def cell_centre(area: Rect, grid: Grid, index: int) -> tuple[float, float]:
 
 
 def heap_grid(heaps: Heaps) -> tuple[int, int]:
-    """Columns and rows of counters for ``heaps``: a near-square block, each heap starting a new row."""
+    """Columns and rows of counters for ``heaps``: a near-square block, each heap starting a new row; with
+    several heaps, each heap a row of its own (a heap of 5 wrapped onto a second row reads as two heaps)."""
     columns = math.isqrt(max(sum(heaps.start), 1) - 1) + 1
+    if len(heaps.start) > 1:
+        columns = max(columns, *heaps.start)
     return columns, max(sum(math.ceil(start / columns) for start in heaps.start), 1)
 
 

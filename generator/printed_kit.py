@@ -165,6 +165,7 @@ def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
         "rules": catalogue.rules.name,
         "palette": spec.palette.name,
         "stock": spec.stock.name,
+        **({"stock_file": spec.stock.as_file()} if spec.stock.from_file else {}),
         "paper": spec.paper,
         "offset_mm": {"x": spec.offset_x, "y": spec.offset_y},
         "level_per_sheet": spec.level_per_sheet,

@@ -88,6 +88,22 @@ class Fields:
                 key=key, value=value, least=least))
         return value
 
+    def length(self, key: str, default: float | None = None, *, least: float = 0.0) -> float:
+        """A length in millimetres: a number (whole or not) of at least ``least``."""
+        value = self.data.get(key, default)
+        if value is None:
+            self.fail(_("{key} is required: a length in mm").format(key=key))
+        if not isinstance(value, int | float) or isinstance(value, bool) or not least <= value < 1000:
+            self.fail(_("{key} must be a length in mm from {least:g} to 1000, not {value!r}").format(
+                key=key, least=least, value=value))
+        return float(value)
+
+    def flag(self, key: str, default: bool) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            self.fail(_("{key} must be true or false, not {value!r}").format(key=key, value=value))
+        return value
+
     def wholes(self, key: str, *, least: int) -> tuple[int, ...]:
         value = self.data.get(key)
         if (

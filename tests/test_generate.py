@@ -169,7 +169,7 @@ def test_calibration_and_legend_say_what_they_must(kit_dir):
 
 def test_fill_sheet_totals(kit_dir):
     text = PdfReader(kit_dir[0] / "tictactoe" / "fill.pdf").pages[0].extract_text()
-    assert "Shopping list: 304 matchboxes and 2290 beads" in text  # 1,720 to fill, 570 simulated reserve
+    assert "Shopping list: 304 matchboxes and 2,290 beads" in text  # 1,720 to fill, 570 simulated reserve
     assert "enough for 50 games against a random player, in 19 of 20 simulated runs" in " ".join(text.split())
 
 

@@ -134,6 +134,7 @@ def test_labels_give_a_row_to_each_move_off_the_picture(game, rows):
         (Heaps((4,), (9,)), (3, 3)),  # Nim's pile of 9: a 3 x 3 block, whatever is left
         (Heaps((1, 2, 3), (1, 2, 3)), (3, 3)),  # one row per heap
         (Heaps((1, 2, 3, 4), (1, 2, 3, 4)), (4, 4)),
+        (Heaps((0, 2, 3, 4, 5), (1, 2, 3, 4, 5)), (5, 5)),  # five heaps read as five rows, not six
         (Heaps((10,), (10,)), (4, 3)),  # a heap wider than the block wraps onto more rows
     ],
 )

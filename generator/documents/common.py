@@ -18,6 +18,7 @@ from kit.finder import finder_key
 from kit.game import Game
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue
+from kit.numerals import number
 from kit.palettes import Colour, Palette, kit_code
 
 if TYPE_CHECKING:
@@ -94,6 +95,13 @@ class KitSpec:
         return _("kit {code} \u00b7 rules {rules} \u00b7 palette {palette}").format(
             code=self.code, rules=self.catalogue.rules.name, palette=self.palette.name)
 
+    @cached_property
+    def used_colours(self) -> list[Colour]:
+        """The palette's colours that some box of the kit holds, in the palette's order (heaps 1, 2, 3 use
+        six of the heaps palette's fifteen)."""
+        used = set(self.catalogue.move_codes(m for box in self.catalogue.boxes for m in box.moves))
+        return [colour for colour in self.palette.colours if colour.move in used]
+
     def colour(self, move: Hashable) -> Colour:
         """The bead colour of ``move``: palettes key colours by the game's move codes."""
         return self.palette.for_move(self.game.move_code(move))
@@ -133,7 +141,7 @@ def has_draws(game: Game[Any, Any]) -> bool:
 
 def count_boxes(count: int) -> str:
     """'1 box', '304 boxes'."""
-    return n_("{count} box", "{count} boxes", count).format(count=count)
+    return n_("{count} box", "{count} boxes", count).format(count=number(count))
 
 
 def data_text(text: str) -> str:

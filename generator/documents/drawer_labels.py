@@ -123,7 +123,7 @@ def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
         text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
                  "left, drawer fronts out: each front shows its box number and its level's colour. When a "
                  "game is over, every box goes back to its place on this map.")
-    text = text.format(count=len(boxes), columns=RACK_COLUMNS)
+    text = text.format(count=number(len(boxes)), columns=RACK_COLUMNS)
     y = paragraph(canvas, text, MARGIN, top - 1, width, size=3.4) - 4
     cell_w = width / RACK_COLUMNS
     cell_h = min(RACK_CELL_H, (y - MARGIN - 4) / shelves)
@@ -138,5 +138,7 @@ def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
         centred_text(canvas, str(box.id), *cell.centre, BOLD, cell_h * 0.5, ink_on(colour))
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(REGULAR, 3.0)
-    for shelf in range(shelves):
+    # A shelf number a line of text apart: a rack of hundreds of shelves (a raw-board kit) numbers every
+    # few shelves, where numbers on every shelf would print over each other.
+    for shelf in range(0, shelves, math.ceil(3.3 / cell_h)):
         canvas.drawRightString(MARGIN - 1.5, y - (shelf + 0.5) * cell_h - 1, f"{shelf + 1}")

@@ -16,10 +16,11 @@ from generator.documents.common import (
     write_pdf,
 )
 from generator.documents.wording import cell_name
-from generator.drawing import INK, draw_dot, hex_colour, paragraph, wrapped
+from generator.drawing import INK, draw_dot, hex_colour, paragraph, text_width, wrapped
 from generator.fonts import BOLD, REGULAR, register_fonts
 from kit.i18n import _, n_
 from kit.matchbox import Box
+from kit.numerals import number
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -34,8 +35,10 @@ DOT_STEP = 4.2
 def write(path: Path, spec: KitSpec) -> int:
     bill = bill_for(spec.catalogue)
     width, height = spec.page_mm
-    # Counts that differ by colour (a trained kit's) are written by each dot and need wider columns.
+    # Counts that differ by colour (a trained kit's) are written by each dot and need wider columns; a box of
+    # many moves (heaps 1..5 have up to 12) needs a column as wide as its row of dots.
     column_w = COLUMN_W if all(uniform_count(b) is not None for b in spec.catalogue.boxes) else WIDE_COLUMN_W
+    column_w = max(column_w, *(_entry_width(box) + 2 for box in spec.catalogue.boxes))
     columns = int((width - 2 * MARGIN) // column_w)
     rows = int((height - 2 * MARGIN - 25) // ROW)
     per_page = columns * rows
@@ -71,7 +74,7 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     y = top - 5
     canvas.setFont(BOLD, 4.8)
     beads = bill.total_start + bill.total_reserve
-    bought = n_("{count} bead", "{count} beads", beads).format(count=beads)
+    bought = n_("{count} bead", "{count} beads", beads).format(count=number(beads))
     canvas.drawString(MARGIN, y, _("Shopping list: {boxes} and {beads}").format(
         boxes=matchboxes(bill.matchboxes), beads=bought))
     y -= 11
@@ -91,17 +94,17 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         canvas.setFillColor(hex_colour(INK))
         canvas.setFont(REGULAR, 3.8)
         canvas.drawString(MARGIN + 8, y, f"{colour.spoken} ({_move_words(spec, code)})")
-        canvas.drawRightString(MARGIN + 78, y, str(bill.start[code]))
-        canvas.drawRightString(MARGIN + 112, y, str(bill.reserve[code]))
+        canvas.drawRightString(MARGIN + 78, y, number(bill.start[code]))
+        canvas.drawRightString(MARGIN + 112, y, number(bill.reserve[code]))
         canvas.setFont(BOLD, 3.8)
-        canvas.drawRightString(MARGIN + 140, y, str(bill.buy(code)))
+        canvas.drawRightString(MARGIN + 140, y, number(bill.buy(code)))
     y -= 3
     canvas.line(MARGIN, y, MARGIN + 142, y)
     y -= 6
     canvas.setFont(BOLD, 3.8)
     canvas.drawString(MARGIN + 8, y, _("all colours"))
     for value, x in ((bill.total_start, 78), (bill.total_reserve, 112), (beads, 140)):
-        canvas.drawRightString(MARGIN + x, y, str(value))
+        canvas.drawRightString(MARGIN + x, y, number(value))
     y -= 12
     summary = spec.game.rules_summary()
     notes = [] if summary is None else [
@@ -111,14 +114,14 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     if warning is not None:
         notes.append(_("Bigger boxes: {warning}.").format(warning=warning))
     notes.append(_("Matchboxes: {count}, one per label. Buy a few spare, and a tray or cup to keep each "
-                   "game's drawn beads beside their boxes.").format(count=bill.matchboxes))
+                   "game's drawn beads beside their boxes.").format(count=number(bill.matchboxes)))
     for note in notes:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
 
 
 def matchboxes(count: int) -> str:
     """'1 matchbox', '2201 matchboxes'."""
-    return n_("{count} matchbox", "{count} matchboxes", count).format(count=count)
+    return n_("{count} matchbox", "{count} matchboxes", count).format(count=number(count))
 
 
 def _filling(spec: KitSpec) -> str:
@@ -148,7 +151,7 @@ def _reserve(spec: KitSpec, bill: Bill) -> str:
               "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
               "Reserve: enough for {games} games against a random player, in 19 of 20 simulated runs ({runs} "
               "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
-              bill.games).format(games=bill.games, runs=bill.runs, adds=adds)
+              bill.games).format(games=number(bill.games), runs=number(bill.runs), adds=adds)
 
 
 COLOUR_TEXT = 3.4  # mm: the by-colour page's text
@@ -215,6 +218,17 @@ def _move_words(spec: KitSpec, code: int) -> str:
     if mark.cell is not None and mark.origin is None and board is not None:
         return cell_name(board, mark.cell)
     return mark.label
+
+
+def _entry_width(box: Box) -> float:
+    """How wide (mm) ``_entry`` draws ``box``: its tick box and number, its dots, and the counts."""
+    register_fonts()
+    count = uniform_count(box)
+    dots = DOT_STEP * len(box.moves)
+    if count is None:
+        dots += sum(text_width(str(beads), REGULAR, 2.6) + 0.6 for beads in box.beads)
+        return 16.5 + dots
+    return 16.5 + dots - 1 + text_width(f"\u00d7 {count}", REGULAR, 3.4)
 
 
 def _entry(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:

@@ -20,6 +20,7 @@ from generator.drawing import (
 )
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect, cell_rect
+from kit import numerals
 from kit.finder import EMPTY_ORBIT, cell_orbits
 from kit.i18n import _, n_
 from kit.matchbox import Box
@@ -145,10 +146,16 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
         title = _("{heading} (continued)").format(heading=title)
     first, last = boxes[0].id, boxes[-1].id
     span = (_("box {number}").format(number=first) if len(boxes) == 1 else
-            _("boxes {first} to {last} ({count} boxes)").format(first=first, last=last, count=len(boxes)))
+            _("boxes {first} to {last} ({count} boxes)").format(first=first, last=last,
+                                                                count=numerals.number(len(boxes))))
     canvas.setFillColor(hex_colour("#ffffff"))
-    canvas.setFont(BOLD, 4.0)
+    # The title shrinks rather than run into the span at its right (German headings are longer).
+    room = width - 4 - text_width(span, BOLD, 4.0) - 4
+    size = min(4.0, room / max(text_width(title, BOLD, 1.0), 1e-6))
+    canvas.setFont(BOLD, size)
     canvas.drawString(x + 2, y - 4.7, title)
+    if size != 4.0:
+        canvas.setFont(BOLD, 4.0)
     canvas.drawRightString(x + width - 2, y - 4.7, span)
 
 

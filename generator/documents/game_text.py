@@ -6,12 +6,14 @@ colour letters from the palette, so a new game or palette prints true sentences 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from generator.rules_text import ordinal
 from generator.walk import states
 from kit.game import FIRST
 from kit.i18n import _
 from kit.matchbox import Catalogue
-from kit.palettes import Palette
+from kit.palettes import Colour
 
 
 def menace_side(catalogue: Catalogue) -> str:
@@ -52,11 +54,12 @@ def forced_moves(catalogue: Catalogue, one_left: str) -> str | None:
         which=which, one_left=one_left)
 
 
-def colour_letters(palette: Palette) -> str:
-    """What the letter in a dot is: the colour's initial, naming any colour whose letter is not."""
+def colour_letters(colours: Sequence[Colour]) -> str:
+    """What the letter in a dot is: the colour's initial, naming any of the kit's ``colours`` whose letter
+    is not (a colour the kit does not use is not explained)."""
     # The names in the current language: a letter is the English initial, so in German some are not.
-    initials = [c for c in palette.colours if c.code.upper() == c.spoken[:1].upper()]
-    others = [c for c in palette.colours if c not in initials]
+    initials = [c for c in colours if c.code.upper() == c.spoken[:1].upper()]
+    others = [c for c in colours if c not in initials]
     if not initials:
         return _("The letter in each dot stands for its colour; the legend's first page lists every colour.")
     example = initials[0]

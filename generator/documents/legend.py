@@ -25,7 +25,7 @@ from generator.rules_text import rules_card
 from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.palettes import Colour
-from kit.picture import Grid
+from kit.picture import Grid, Heaps
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -44,6 +44,7 @@ MOVES_PICTURE = (
 CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
 READING_SIZES = (3.2, 3.0, 2.8, 2.6)  # "how to read a label": its notes' text, largest first, likewise
 TURNED_BOARD = 30.0  # mm: each board of the turned example
+LISTED_ROWS = 6  # colours listed in one column at the most
 
 
 def write(path: Path, spec: KitSpec) -> int:
@@ -90,17 +91,24 @@ def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
 
 def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     palette, game = spec.palette, spec.game
-    # Only the colours this kit's boxes hold: heaps 1, 2, 3 use six of the heaps palette's fifteen.
-    used = set(spec.catalogue.move_codes(m for box in spec.catalogue.boxes for m in box.moves))
-    for colour in (c for c in palette.colours if c.move in used):
-        draw_dot(canvas, MARGIN + 7, y - 6, 6, colour)
+    colours = spec.used_colours  # heaps 1, 2, 3 use six of the heaps palette's fifteen
+    width = spec.page_mm[0] - 2 * MARGIN
+    # More colours than a column holds (heaps 1..5 use 15) go down two columns, or the list would push the
+    # section below it off the page.
+    one_column = len(colours) <= LISTED_ROWS
+    per_column = len(colours) if one_column else math.ceil(len(colours) / 2)
+    column_w, row, radius = (width, 15.0, 6.0) if one_column else (width / 2, 11.0, 4.5)
+    for index, colour in enumerate(colours):
+        column, line = divmod(index, per_column)
+        x, row_y = MARGIN + column * column_w, y - line * row
+        draw_dot(canvas, x + 7, row_y - radius, radius, colour)
         canvas.setFillColor(hex_colour("#000000"))
-        canvas.setFont(BOLD, 5)
         move = game.move_mark(game.move_from_code(colour.move)).label
-        canvas.drawString(MARGIN + 17, y - 7.8, f"{colour.spoken} ({colour.code}): {move}")
-        y -= 15
-    return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, spec.page_mm[0] - 2 * MARGIN,
-                     size=3.4)
+        text = f"{colour.spoken} ({colour.code}): {move}"
+        canvas.setFont(BOLD, min(5.0, (column_w - 19) / max(text_width(text, BOLD, 1.0), 1e-6)))
+        canvas.drawString(x + 17, row_y - radius - 1.8, text)
+    y -= per_column * row
+    return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, width, size=3.4)
 
 
 def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
@@ -260,6 +268,8 @@ def _reading_size(spec: KitSpec, notes: list[str], *, note_width: float, below: 
     for size in READING_SIZES:
         lines = sum(len(wrapped("\u2022 " + note, note_width, size=size)) for note in notes)
         y = min(top - 1 - lines * size * 1.3 - 1.2 * len(notes), below) - 6
+        if spec.words.how_to_play is not None:  # Nim's: below the notes, at its own size
+            y -= (len(wrapped(spec.words.how_to_play, width, size=3.6)) - 1) * 3.6 * 1.3
         if turned:
             text = _(MIRRORED if moves_are_arrows(spec.game) else TURNED)
             y -= len(wrapped(text, width, size=size + 0.2)) * (size + 0.2) * 1.3 + 4 + TURNED_BOARD + 6
@@ -347,13 +357,14 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
     forced = forced_moves(spec.catalogue, words.one_left)
     card[turn:turn] = [
         *([] if forced is None else [(_("A move with no box"), forced)]),
-        (_("The letters in the dots"), colour_letters(spec.palette)),
+        (_("The letters in the dots"), colour_letters(spec.used_colours)),
     ]
+    card = _shared_moves(spec, card)
     summary = game.rules_summary()
     side = (_("MENACE's side"), menace_side(spec.catalogue))
     card[:0] = [side] if summary is None else [(_("The game"), summary), side]
     y -= 4
-    source = _("Where these rules come from: {source}").format(source=data_text(rules.description))
+    source = _("Where these rules come from: {source}").format(source=_source_note(spec))
     size = _card_size(card, source, width, room=y - MARGIN)
     for heading, sentence in card:
         canvas.setFont(BOLD, size * 1.13)
@@ -361,6 +372,37 @@ def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
         canvas.drawString(MARGIN, y, heading)
         y = paragraph(canvas, sentence, MARGIN, y - size * 1.52, width, size=size, leading=1.35) - size * 1.09
     paragraph(canvas, source, MARGIN, y - 3, width, size=3.2, colour="#444444")
+
+
+def _shared_moves(spec: KitSpec, card: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The card's note on moves that share a dot, as this kit has them: a game whose labels draw arrows
+    shares arrows, and a game without symmetry (raw boards) gives every move its own dot, so has no note."""
+    heading = _("Why some squares have no dot")
+    if len(spec.game.symmetries) <= 1:
+        return [entry for entry in card if entry[0] != heading]
+    if not moves_are_arrows(spec.game):
+        return card
+    arrows = (_("Why some moves have no arrow"),
+              _("Where the board is its own mirror image, a move and its mirror image are the same move: "
+                "only one of them has an arrow, and only it gets beads."))
+    return [arrows if entry[0] == heading else entry for entry in card]
+
+
+# Sentences of shipped presets' descriptions that hold for the kits they were written for only.
+SYMMETRY_SENTENCE = "Beads only for moves that are different by symmetry."
+SINGLE_PILE = "single-pile Nim"
+
+
+def _source_note(spec: KitSpec) -> str:
+    """The rules' description, without what is not so for this kit: a raw-board kit has no symmetry to fold
+    moves by, and a kit of several heaps is not single-pile Nim."""
+    text = data_text(spec.catalogue.rules.description)
+    if len(spec.game.symmetries) <= 1:
+        text = text.replace(" " + _(SYMMETRY_SENTENCE), "")
+    start = spec.game.picture(spec.game.initial().position)
+    if isinstance(start, Heaps) and len(start.start) > 1:
+        text = text.replace(_(SINGLE_PILE), _("Nim"))
+    return text
 
 
 def _card_size(card: list[tuple[str, str]], source: str, width: float, *, room: float) -> float:

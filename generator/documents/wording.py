@@ -17,6 +17,7 @@ from typing import Any
 
 from kit.game import Game
 from kit.i18n import _, n_
+from kit.numerals import number
 from kit.picture import ByKind, Grid, Heaps, Picture
 
 
@@ -151,7 +152,7 @@ def arrows_note() -> str:
 
 def beads(count: int) -> str:
     """'1 bead', '3 beads'."""
-    return n_("{count} bead", "{count} beads", count).format(count=count)
+    return n_("{count} bead", "{count} beads", count).format(count=number(count))
 
 
 def tokens(count: int) -> str:

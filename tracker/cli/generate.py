@@ -46,8 +46,9 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
               help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-craft).")
 @click.option("--paper", type=click.Choice(PAPERS), default=None,
               help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
-@click.option("--stock", default="plain", show_default=True, metavar="NAME",
-              help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, avery-5160.")
+@click.option("--stock", default="plain", show_default=True, metavar="NAME|FILE.toml",
+              help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, avery-5160, "
+                   "or your own file with the same fields (label_width, label_height, ...).")
 @click.option("--offset-x", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels right (mm; negative: left) for a printer that feeds off-centre; "
                    "refused if it would print within 4 mm of the sheet's edge.")

@@ -150,11 +150,11 @@ def preset_value(value: str | None, game: str, choose: Callable[..., T], load: C
 
 
 def stock_value(value: str) -> Stock:
-    """--stock read once, at the command line: a shipped stock's name (a stock file would be turned into a
-    Stock here too). Below the command line the printed kit takes this value."""
-    from generator.stocks import load_stock  # the stocks are read only by the commands that print
+    """--stock read once, at the command line: a shipped stock's name or a stock file of one's own. Below
+    the command line the printed kit takes this value."""
+    from generator.stocks import choose_stock  # the stocks are read only by the commands that print
 
-    return load_stock(value)
+    return choose_stock(value)
 
 
 def each_game(attribute: str) -> str:

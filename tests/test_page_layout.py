@@ -1,0 +1,84 @@
+"""Every string and shape of every printed document lies inside the printable area, and no two strings
+overlap: for every game and option set `menace generate` ships, in every language, on every stock and
+paper. Read from what the documents ask the canvas to draw (tests.ink), not from pixels."""
+from __future__ import annotations
+
+import pytest
+
+from generator.documents import calibration, drawer_labels, labels
+from generator.layout import SAFE_EDGE
+from generator.printed_kit import DOCUMENTS, KitOptions, kit_folder, plan_kits
+from generator.stocks import PAPERS, load_stock, stock_names
+from kit.i18n import current_language, use_language
+from tests.ink import Ink, RecordingCanvas, layout_faults, recording
+
+# The games and option sets the README's kits table lists, and the sides and presets that change words.
+KITS = [
+    ("tictactoe", {}),
+    ("tictactoe", {"menace_plays": "second"}),
+    ("tictactoe --symmetry none", {}),
+    ("nim", {}),
+    ("nim --heaps 1,2,3", {}),
+    ("nim --heaps 1,2,3,4", {}),
+    ("nim --heaps 1,2,3,4,5", {}),
+    ("hexapawn", {}),
+    ("hexapawn", {"menace_plays": "first"}),
+]
+KIT_IDS = [kit_folder(game) + "".join(f"-{v}" for v in options.values()) for game, options in KITS]
+LANGUAGES = ["en", "de"]
+# Documents whose pages depend on the label stock; the rest depend on the paper only.
+BY_STOCK = {labels.write, calibration.write, drawer_labels.write}
+STOCKS = [(name, paper) for name in stock_names() for paper in PAPERS
+          if load_stock(name).paper in ("any", paper)]
+
+
+@pytest.fixture
+def language():
+    before = current_language()
+    yield use_language
+    use_language(before)
+
+
+def inks_of(monkeypatch, write, spec) -> tuple[list[Ink], int]:
+    with recording(monkeypatch) as canvases:
+        pages = write(None if False else _nowhere(), spec)
+    (canvas,) = canvases
+    assert isinstance(canvas, RecordingCanvas) and canvas.inks
+    return canvas.inks, pages
+
+
+def _nowhere():
+    import tempfile
+    from pathlib import Path
+
+    return Path(tempfile.mkdtemp(prefix="ink-")) / "document.pdf"
+
+
+def faults_of(monkeypatch, game: str, options: dict, stock: str, paper: str, documents) -> list[str]:
+    (spec,) = plan_kits(KitOptions(game=game, stock=stock, paper=paper, **options))
+    faults = []
+    for name, _what, write in documents:
+        inks, pages = inks_of(monkeypatch, write, spec)
+        assert max(ink.page for ink in inks) == pages, name
+        faults += [f"{name}: {fault}" for fault in layout_faults(inks, spec.page_mm, SAFE_EDGE)]
+    return faults
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("game, options", KITS, ids=KIT_IDS)
+def test_every_document_of_every_kit_lies_inside_the_page_without_overlapping_text(
+        monkeypatch, language, game, options, paper, lang):
+    language(lang)
+    documents = [document for document in DOCUMENTS if document[2] not in BY_STOCK]
+    assert faults_of(monkeypatch, game, options, "plain", paper, documents) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("stock, paper", STOCKS)
+@pytest.mark.parametrize("game, options", KITS, ids=KIT_IDS)
+def test_every_label_sheet_lies_inside_the_page_without_overlapping_text(
+        monkeypatch, language, game, options, stock, paper, lang):
+    language(lang)
+    documents = [document for document in DOCUMENTS if document[2] in BY_STOCK]
+    assert faults_of(monkeypatch, game, options, stock, paper, documents) == []
