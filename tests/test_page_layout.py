@@ -55,7 +55,7 @@ def _nowhere():
 
 
 def faults_of(monkeypatch, game: str, options: dict, stock: str, paper: str, documents) -> list[str]:
-    (spec,) = plan_kits(KitOptions(game=game, stock=stock, paper=paper, **options))
+    (spec,) = plan_kits(KitOptions(game=game, stock=load_stock(stock), paper=paper, **options))
     faults = []
     for name, _what, write in documents:
         inks, pages = inks_of(monkeypatch, write, spec)

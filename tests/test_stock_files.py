@@ -24,7 +24,7 @@ def test_a_stock_file_prints_labels_of_its_own_size(tmp_path, monkeypatch):
     assert (stock.label_width, stock.label_height) == (40.0, 28.0) and stock.from_file and stock.cut_lines
     shipped = {(load_stock(n).label_width, load_stock(n).label_height) for n in stock_names()}
     assert (40.0, 28.0) not in shipped
-    (spec,) = plan_kits(KitOptions(game="hexapawn", stock=str(path)))
+    (spec,) = plan_kits(KitOptions(game="hexapawn", stock=choose_stock(str(path))))
     sheet = plan_sheet(spec.stock, spec.paper)
     assert len(sheet.slots) == 4 * 10 and (sheet.slots[0].w, sheet.slots[0].h) == (40.0, 28.0)
     with recording(monkeypatch) as canvases:
