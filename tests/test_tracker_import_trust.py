@@ -124,4 +124,5 @@ def test_an_export_saved_with_a_byte_order_mark_imports(tmp_path):
 def test_games_last_has_a_bound_and_says_it():
     done = run("games", "--last", str(10**100))
     assert done.exit_code == 2 and "Traceback" not in done.output
-    assert done.output.splitlines()[-1].endswith("is not in the range 1<=x<=1000000000."), done.output
+    bound = "--last takes a whole number from 1 to 1,000,000,000 (see menace games --help)"
+    assert done.output.splitlines()[-1].endswith(bound), done.output
