@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -40,7 +41,7 @@ def correcting(store: Store, kit: KitRecord) -> Iterator[None]:
     """Holds the kit's play lock while a correction (undo, discard, census) is recorded from outside a play
     table; raises KitInPlayAtTable in one line if a table has the kit, so it is made there instead."""
     try:
-        with playing(store, kit):
+        with playing(store, kit, wait=0.0):
             yield
     except KitInPlayAtTable:
         raise
@@ -53,9 +54,15 @@ def correcting(store: Store, kit: KitRecord) -> Iterator[None]:
         ) from None
 
 
+# A correction holds the lock for the milliseconds it takes to record; a table starting then waits for it
+# rather than being told the kit is in play. A table holds the lock for as long as it plays.
+WAIT_FOR_A_CORRECTION = 3.0  # seconds
+
+
 @contextmanager
-def playing(store: Store, kit: KitRecord) -> Iterator[None]:
-    """Holds the kit's play lock for the block; raises KitInPlay if another process holds it."""
+def playing(store: Store, kit: KitRecord, *, wait: float = WAIT_FOR_A_CORRECTION) -> Iterator[None]:
+    """Holds the kit's play lock for the block; raises KitInPlay if another process still holds it after
+    ``wait`` seconds."""
     path = store.path.with_name(f"{store.path.name}.{kit.id[:16]}.play")
     try:
         handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -65,7 +72,7 @@ def playing(store: Store, kit: KitRecord) -> Iterator[None]:
     try:
         if fcntl is not None:
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                _lock(handle, wait)
             except BlockingIOError:
                 holder = os.read(handle, 200).decode(errors="replace").strip() or _("another process")
                 refused = KitInPlay(
@@ -86,3 +93,16 @@ def playing(store: Store, kit: KitRecord) -> Iterator[None]:
         yield
     finally:
         os.close(handle)  # and with it the lock
+
+
+def _lock(handle: int, wait: float) -> None:
+    """Takes the exclusive lock, trying again for up to ``wait`` seconds; raises BlockingIOError after."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
