@@ -303,13 +303,15 @@ def test_screenshots_of_a_lesson(browser, tmp_path, shots, language):
     try:
         live = page(browser, base)
         live.wait_for_selector("#boxes .tile")
-        start_run(live, 1, 2)  # five moves a second
-        live.wait_for_selector("#box-in-use .beads-board .cell.drawn", timeout=10_000)
+        # One move a second, so that each drawn bead stays on the page for a second: at five a second a
+        # loaded machine's page could miss every draw of a one-game run.
+        start_run(live, 2, 0)
+        live.wait_for_selector("#box-in-use .beads-board .cell.drawn", timeout=30_000)
         live.click("#run-pause")
         live.wait_for_selector("body[data-run=paused]")
         taken = snapshots(live, shots / f"{language}-live-mid-run")
         live.click("#run-pause")
-        live.wait_for_selector("body[data-run=finished]", timeout=30_000)
+        live.wait_for_selector("body[data-run=finished]", timeout=90_000)
         live.wait_for_selector("body:not([data-last-game=''])")
         taken += snapshots(live, shots / f"{language}-live-after-a-game")
         live.goto(base + "/wall")
