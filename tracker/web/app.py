@@ -173,7 +173,7 @@ class ClassroomScreen:
             next_token = self.tokens.issue(kit.id)  # a refused move must not strand the page
             action = body.get("action")
             try:
-                with self.lock(kit.id), playing(store, kit, wait=0.0):  # never beside a `menace play` window
+                with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
                     said = self.act(store, kit, action, body)
             except StoreBusy:  # another process held the write lock too long: nothing was recorded
                 message = _("the kit's store is busy with another program: nothing was recorded, try again")
