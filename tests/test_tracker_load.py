@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("werkzeug", reason="these tests read through the web extra's test client: pip install '.[web]'")
+pytest.importorskip("werkzeug", reason="these tests use the web extra's test client: pip install '.[web]'")
 
 from werkzeug.test import Client  # noqa: E402
 
