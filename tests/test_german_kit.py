@@ -84,6 +84,7 @@ def pdf_text(path: Path, *, sample: int | None = None) -> str:
     return "\n".join(page.extract_text() or "" for page in chosen)
 
 
+@pytest.mark.slow
 def test_no_english_sentence_is_left_in_any_german_document(german_kits: tuple[Path, list[str]]) -> None:
     out, _ = german_kits
     pdfs = sorted(out.rglob("*.pdf"))
@@ -93,8 +94,21 @@ def test_no_english_sentence_is_left_in_any_german_document(german_kits: tuple[P
     assert not left, f"English words in German documents: {left}"
 
 
-def test_german_documents_use_the_german_words(german_kits: tuple[Path, list[str]]) -> None:
-    out, _ = german_kits
+@pytest.fixture(scope="module")
+def german_noughts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default noughts-and-crosses kit and a trained Nim kit, printed in German."""
+    out = tmp_path_factory.mktemp("noughts")
+    store = str(out / "store.sqlite3")
+    trained = run(["train", "trained", "--game", "nim", "--games", "20", "--seed", "1", "--db", store])
+    assert trained.exit_code == 0, trained.output
+    for arguments in (["--game", "tictactoe"], ["--kit", "trained", "--db", store]):
+        result = run(["generate", "--lang", "de", *arguments, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    return out
+
+
+def test_german_documents_use_the_german_words(german_noughts: Path) -> None:
+    out = german_noughts
     legend = pdf_text(out / "tictactoe" / "legend.pdf")
     for words in ("MENACE spielt Kreuz (X) und zieht zuerst", "Schachtel", "Perlen", "Zug"):
         assert words in legend, words
@@ -107,6 +121,7 @@ def test_german_documents_use_the_german_words(german_kits: tuple[Path, list[str
     assert "die Zahlen eines MENACE, der schon gespielt hat" in trained
 
 
+@pytest.mark.slow
 def test_generate_speaks_german_on_stderr(german_kits: tuple[Path, list[str]]) -> None:
     _, messages = german_kits
     text = "\n".join(messages)

@@ -75,6 +75,7 @@ def test_a_big_kit_says_what_it_asks_for_before_writing(tmp_path, monkeypatch):
     ]
 
 
+@pytest.mark.slow
 def test_the_raw_board_finder_and_legend_never_turn_a_picture(tmp_path):
     (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none", rules=load_rules("go-blog")))
     assert isinstance(spec, KitSpec) and spec.palette == load_palette("craft")

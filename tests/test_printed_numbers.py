@@ -2,6 +2,7 @@
 Perlen), while box numbers, which people look up and type, stay as they are (box 2201)."""
 from __future__ import annotations
 
+import pytest
 from pypdf import PdfReader
 
 from generator.documents import drawer_labels, fill, finder
@@ -32,6 +33,7 @@ def test_counts_have_separators_in_english_and_german(tmp_path):
         use_language(before)
 
 
+@pytest.mark.slow  # the raw board's finder: 2,201 boxes
 def test_box_numbers_stay_without_separators(tmp_path):
     (raw,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
     finder.write(tmp_path / "finder.pdf", raw)

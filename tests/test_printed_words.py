@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -70,18 +71,24 @@ def kits() -> list[tuple[str, str, str]]:
 
 
 @pytest.fixture(scope="module")
-def every_kit(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str, str], Path]:
-    """Every preset on every side, on plain A4: the folder of each kit."""
+def kit_of(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str, str], Path]:
+    """The folder of a kit on plain A4 for (game, side, rules), printed the first time a test asks."""
     out = tmp_path_factory.mktemp("every")
-    folders = {}
-    for game, side, rules in kits():
-        folder = out / f"{side}-{rules}"
-        generate(KitOptions(game=game, menace_plays=side, rules=load_rules(rules)), folder)
-        folders[game, side, rules] = folder / game
-    return folders
+    folders: dict[tuple[str, str, str], Path] = {}
+
+    def folder(game: str, side: str, rules: str) -> Path:
+        if (game, side, rules) not in folders:
+            options = KitOptions(game=game, menace_plays=side, rules=load_rules(rules))
+            generate(options, out / f"{side}-{rules}")
+            folders[game, side, rules] = out / f"{side}-{rules}" / game
+        return folders[game, side, rules]
+
+    return folder
 
 
-def test_no_pdf_of_any_kit_puts_one_with_a_plural(every_kit):
+@pytest.mark.slow
+def test_no_pdf_of_any_kit_puts_one_with_a_plural(kit_of):
+    every_kit = {kit: kit_of(*kit) for kit in kits()}  # every preset on every side
     assert len(every_kit) == len(kits()) >= 14  # tic-tac-toe 5 presets x 2 sides, Nim 2, Hexapawn 2 x 2
     for (game, side, rules), folder in every_kit.items():
         # The finder's words depend on the side only (the rules move dots, not words): read it once a side.
@@ -109,10 +116,10 @@ def test_nim_labels_say_beads_where_they_have_room_and_the_legend_quotes_them(tm
     assert "Every box starts with 3 beads of each colour" in legend
 
 
-def test_the_rules_card_explains_the_forced_move_menaces_symbol_and_the_letters(every_kit):
-    first = text_of(every_kit["tictactoe", "first", "michie"] / "legend.pdf")
-    second = text_of(every_kit["tictactoe", "second", "michie"] / "legend.pdf")
-    nim = text_of(every_kit["nim", "first", "nim"] / "legend.pdf")
+def test_the_rules_card_explains_the_forced_move_menaces_symbol_and_the_letters(kit_of):
+    first = text_of(kit_of("tictactoe", "first", "michie") / "legend.pdf")
+    second = text_of(kit_of("tictactoe", "second", "michie") / "legend.pdf")
+    nim = text_of(kit_of("nim", "first", "nim") / "legend.pdf")
     forced = "MENACE's fifth move has no box: only one empty square is left, so play it for MENACE."
     assert forced in first and "has no box" not in second and "has no box" not in nim
     assert "MENACE plays X and moves first; its opponent plays O." in first
@@ -125,11 +132,11 @@ def test_the_rules_card_explains_the_forced_move_menaces_symbol_and_the_letters(
 
 @pytest.mark.parametrize(
     "game, side, rules",
-    [("tictactoe", "first", "michie"), ("tictactoe", "second", "michie"), ("nim", "first", "nim"),
-     ("hexapawn", "second", "gardner"), ("hexapawn", "first", "hexapawn-michie")],
+    [("tictactoe", "first", "michie"), pytest.param("tictactoe", "second", "michie", marks=pytest.mark.slow),
+     ("nim", "first", "nim"), ("hexapawn", "second", "gardner"), ("hexapawn", "first", "hexapawn-michie")],
 )
-def test_every_page_of_every_document_states_game_side_and_kit_code(every_kit, game, side, rules):
-    folder = every_kit[game, side, rules]
+def test_every_page_of_every_document_states_game_side_and_kit_code(kit_of, game, side, rules):
+    folder = kit_of(game, side, rules)
     code = json.loads((folder / "kit.json").read_text())["kit_code"]
     title = {"tictactoe": f"MENACE playing {side} at Noughts and crosses (", "nim": "MENACE playing first or "
              "second at Nim (9 boxes)", "hexapawn": f"MENACE playing {side} at Hexapawn ("}[game]

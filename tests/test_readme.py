@@ -35,7 +35,7 @@ def test_the_readme_is_short_and_keeps_the_two_commands_in_its_quick_start():
     quick_start = sh_blocks(README.split("## Quick start", 1)[1])[0]
     assert len(quick_start) == 2
     assert quick_start[0].endswith(".venv/bin/menace generate")
-    assert quick_start[1].endswith(".venv/bin/python -m pytest -q")
+    assert quick_start[1].endswith('.venv/bin/python -m pytest -q -n auto -m "not slow"')
 
 
 def test_the_readme_links_only_to_files_that_exist():
@@ -53,6 +53,7 @@ def environment(folder: Path) -> dict[str, str]:
     return {**os.environ, "MENACE_DB": str(folder / "store.sqlite3"), "MENACE_LANG": "en"}
 
 
+@pytest.mark.slow
 def test_every_menace_line_in_the_readme_runs(tmp_path):
     """In order, so that `menace play --kit class-7b` finds the kit `menace new class-7b` made."""
     for words in menace_lines(README):

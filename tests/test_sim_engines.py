@@ -272,6 +272,26 @@ def test_engines_agree_with_the_reference_in_distribution(engine, game, side, ru
         assert abs(sim.curve[g - 1] - score[:, g - 1].mean()) <= 6 * spread
 
 
+@pytest.mark.slow
+@needs_numba
+def test_two_first_runs_started_together_compile_once(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["MENACE_CACHE_DIR"] = str(tmp_path)
+    command = [sys.executable, "-m", "tracker", "simulate", "--games", "2", "--population", "3", "--engine",
+               "numba", "--json"]
+    together = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                for _ in range(2)]
+    said = [run.communicate()[1] for run in together]
+    assert [run.returncode for run in together] == [0, 0], said
+    assert sum("compiling the numba engine (once" in err for err in said) == 1, said
+    assert sum("waiting for another run compiling the numba engine..." in err for err in said) == 1, said
+
+
+@pytest.mark.slow
 @needs_numba
 def test_the_first_numba_run_says_it_compiles_and_later_runs_load_the_cache(tmp_path):
     import os

@@ -11,6 +11,7 @@ import random
 import sqlite3
 import sys
 
+import pytest
 from click import ClickException
 from click.testing import CliRunner
 
@@ -133,6 +134,7 @@ class FuzzStdin:
         return line.replace("\n", " ") + "\n"
 
 
+@pytest.mark.slow
 def test_ten_thousand_hostile_answers_at_the_prompts(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     rng = random.Random(2024)
@@ -184,6 +186,7 @@ KIT_COMMANDS = {"box", "census", "games", "stats", "undo", "discard", "verify", 
                 "record"}  # fmt: skip
 
 
+@pytest.mark.slow
 def test_random_arguments_to_every_command(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a random `--out WORD` writes a file named WORD: keep it out of the checkout
     rng = random.Random(7)
@@ -317,6 +320,7 @@ def one_line_or_recorded(result, count_before: int, count_after: int) -> bool:
     return result.exit_code == 2
 
 
+@pytest.mark.slow
 def test_hostile_games_typed_in_and_hostile_open_day_logs(tmp_path, monkeypatch):
     """`menace record` lines and `menace import --from pk` files, mostly broken: each is recorded whole or
     refused in one line with nothing written."""

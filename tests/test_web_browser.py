@@ -16,6 +16,8 @@ import pytest
 from tests.cli import play_random, run
 from tracker.store.event_store import Store
 
+# A real browser takes seconds a page: these run in the slow run (CI runs it).
+pytestmark = pytest.mark.slow
 CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)

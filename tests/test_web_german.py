@@ -256,6 +256,7 @@ PUPILS_TURN = "body:not(.busy)[data-turn=opponent]"
 GAME_OVER = "body:not(.busy)[data-turn=none]"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not Path(CHROMIUM).exists(), reason=f"no chromium at {CHROMIUM}: apt-get install chromium"
 )

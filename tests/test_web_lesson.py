@@ -147,6 +147,7 @@ def test_the_box_in_use_shows_the_counts_it_had_when_menace_drew(tmp_path, game,
     assert mirror[kit.move(drawn["code"])] == drawn["count"] - 1  # the bead is out on top of its box
 
 
+@pytest.mark.slow
 def test_the_box_in_use_puts_each_bead_where_the_table_plays_it_on_every_orientation(db):
     """50 games: each of MENACE's draws, on the board as the table announced it, whatever the label's turn."""
     store = Store(db)
