@@ -155,7 +155,7 @@ def test_a_kit_from_files_survives_deleting_and_changing_them(tmp_path, files):
     db = str(tmp_path / "s.db")
     created = run("new", "--db", db, "--rules", str(files[0]), "--palette", str(files[1]), "class")
     assert created.exit_code == 0, created.output
-    assert "rules my-rules.toml, palette my-colours.toml, 304 boxes, 1792 beads" in created.output
+    assert "rules my-rules.toml, palette my-colours.toml, 304 boxes, 1,792 beads" in created.output
     files[0].unlink()
     files[1].write_text(PALETTE.replace("ruby", "lava"))  # changed after the kit was made: it keeps its own
     assert play_random(db, games=5, seed=3).exit_code == 0

@@ -44,8 +44,10 @@ def test_new_and_kits(db):
         "Created kit pile: Single-pile Nim, MENACE plays first, rules nim, palette nim-craft, "
         "9 boxes, 72 beads"
     )
+    raw = run("new", "raw", "--db", db, "--symmetry", "none")
+    assert "2,201 boxes, 13,224 beads" in raw.output, raw.output  # counts as people write them
     assert run("stats", "--db", db).output.startswith(
-        "Error: the store has 2 kits (class-a, pile): choose one with --kit NAME"
+        "Error: the store has 3 kits (class-a, pile, raw): choose one with --kit NAME"
     )
 
 

@@ -28,7 +28,7 @@ from tracker.cli.options import (
 from tracker.state.errors import MenaceError
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord, kit_name
-from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words
+from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, thousands
 from tracker.store.event_store import new_id
 from tracker.table.census import parse_counts
 from tracker.table.corrections import beads_out, out_on_top_text
@@ -100,8 +100,8 @@ def new(
             side=menace_side(menace_plays),
             rules=kit.rules_name,
             palette=chosen.name,
-            boxes=len(kit.boxes),
-            beads=beads,
+            boxes=thousands(len(kit.boxes)),
+            beads=thousands(beads),
             code=kit.kit_code,
         )
     )
