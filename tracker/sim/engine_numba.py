@@ -18,7 +18,8 @@ import sys
 import sysconfig
 import tempfile
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -318,6 +319,27 @@ def _build(path: Path) -> None:
             os.replace(Path(folder) / path.name, path)  # whole or not at all, even with two at once
 
 
+@contextmanager
+def _one_builder(path: Path) -> Iterator[None]:
+    """Hold the build's lock file: two runs started together (two terminals, a class's laptops sharing a
+    home folder, test workers) build the kernel once, the second waiting for the first and loading it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks; at worst both build, and os.replace keeps one whole
+        yield
+        return
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("waiting for another run compiling the numba engine...", file=sys.stderr, flush=True)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @cache
 def _kernel() -> Callable[..., None]:
     """play_members compiled: the module built ahead of time when there is one (loading it needs neither
@@ -328,12 +350,16 @@ def _kernel() -> Callable[..., None]:
     module = _load(path)
     if module is None and not failed.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        print(f"compiling the numba engine (once; cached in {path.parent})...", file=sys.stderr, flush=True)
-        try:
-            _build(path)
-        except Exception:  # noqa: BLE001 (no compiler, or a numba without pycc: the slower start will do)
-            failed.touch()
-        module = _load(path)
+        with _one_builder(path):
+            module = _load(path)  # built by another process while this one waited
+            if module is None and not failed.exists():
+                print(f"compiling the numba engine (once; cached in {path.parent})...", file=sys.stderr,
+                      flush=True)
+                try:
+                    _build(path)
+                except Exception:  # noqa: BLE001 (no compiler, or a numba without pycc: the slower start will do)
+                    failed.touch()
+                module = _load(path)
     if module is None:
         return _jit()  # type: ignore[no-any-return]
     kernel: Callable[..., None] = module.play_members
