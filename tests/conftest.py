@@ -23,17 +23,23 @@ _session_folder: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Point the cache and the default store at a temporary folder before any test module is imported."""
+    """Point the cache and the default store at a temporary folder before any test module is imported.
+
+    The workers of a parallel run (pytest-xdist) keep the cache of the run that started them, so they
+    build the simulator's tables and compile the numba engine once between them; each has its own store."""
     folder = tempfile.mkdtemp(prefix="menace-kit-tests-")
     _session_folder.append(folder)
     for name in _OWN_FOLDERS:
         _saved[name] = os.environ.get(name)
-    os.environ["MENACE_CACHE_DIR"] = os.path.join(folder, "cache")
+    shared = os.environ.get("MENACE_TESTS_CACHE") if os.environ.get("PYTEST_XDIST_WORKER") else None
+    cache = shared or os.path.join(folder, "cache")
+    os.environ["MENACE_CACHE_DIR"] = os.environ["MENACE_TESTS_CACHE"] = cache
     os.environ["XDG_DATA_HOME"] = os.path.join(folder, "data")
     os.environ["MENACE_DB"] = os.path.join(folder, "data", "menace-kit", "menace.sqlite3")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    os.environ.pop("MENACE_TESTS_CACHE", None)
     for name, value in _saved.items():
         if value is None:
             os.environ.pop(name, None)
