@@ -68,20 +68,20 @@ def test_twenty_thousand_games_beside_every_read(db):
     app = Client(ClassroomScreen(Path(db)))
     failures: list[tuple[object, ...]] = []
     reads = rounds = 0
-    deadline = time.monotonic() + 1500
+    deadline = time.monotonic() + 2400  # about 5 minutes on an idle machine; a loaded one takes far longer
     try:
-        while table.playing() and time.monotonic() < deadline:
+        while table.playing() and time.monotonic() < deadline and not failures:
             if reads % 40 == 0:  # a second terminal's round every ten rounds of the screen's polling
                 failures += command_reads(db)
                 rounds += 1
             failures += web_reads(app)
             reads += len(READS)
             time.sleep(0.1)
-        assert not table.playing(), "the table did not finish its 20,000 games in 25 minutes"
+        assert failures == []
+        assert not table.playing(), "the table did not finish its 20,000 games in 40 minutes"
         assert table.process.returncode == 0, table.traceback()
     finally:
         table.stop()
-    assert failures == []
     assert reads >= 300 and rounds >= 5, (reads, rounds)
     done = run("verify", "--db", db)
     assert done.exit_code == 0 and done.output.startswith("OK: "), done.output
