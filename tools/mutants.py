@@ -298,6 +298,24 @@ MUTANTS = (
         "        if 1 <= spec.iterations and spec.explore >= 0.0",
     ),
     Mutant(
+        "datafiles: upper bound off",
+        "kit/datafiles.py",
+        "        if value > most:\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "datafiles: lower bound of a signed number off",
+        "kit/datafiles.py",
+        "        if least is None and value < -most:",
+        "        if False:",
+    ),
+    Mutant(
+        "datafiles: TOML nested too deeply not caught",
+        "kit/datafiles.py",
+        "    except RecursionError:  # arrays or tables nested thousands deep",
+        "    except ZeroDivisionError:  # arrays or tables nested thousands deep",
+    ),
+    Mutant(
         "rebuild: drops finished games without --force",
         "tracker/store/replay.py",
         "            if dropped and not force:\n",
