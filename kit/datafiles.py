@@ -46,7 +46,7 @@ def names_a_file(value: str) -> bool:
 def read_file(path: str) -> dict[str, Any]:
     """The parsed TOML file at ``path``; raises DataFileError in one line naming the file."""
     try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        return tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))  # a byte order mark is no statement
     except FileNotFoundError:
         raise DataFileError(_("{path}: no such file").format(path=path)) from None
     except UnicodeDecodeError:
