@@ -347,7 +347,10 @@ class Store:
                 migrate(self)
                 db.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, now()))
         if self._version() > known:
-            message = _("{path} was written by a newer menace-kit (schema {schema})")
+            message = _(
+                "{path} was written by a newer menace-kit (schema {schema}): nothing was changed; open it "
+                "with that version (or a later one)"
+            )
             raise MenaceError(message.format(path=self.path, schema=self._version()))
 
     def _version(self) -> int:
