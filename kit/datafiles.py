@@ -28,6 +28,11 @@ def _folder(folder: str) -> Traversable:
     return resources.files("kit") / folder
 
 
+# The largest whole number a data file may give where nothing smaller is said: far beyond any kit, and
+# inside SQLite's integers, so a count that grows from it game by game cannot overflow (win = 10**30 did).
+MOST = 1_000_000
+
+
 class DataFileError(GameError):
     """A rules or palette file that cannot be read, or a field in it that is not allowed."""
 
@@ -41,13 +46,16 @@ def names_a_file(value: str) -> bool:
 def read_file(path: str) -> dict[str, Any]:
     """The parsed TOML file at ``path``; raises DataFileError in one line naming the file."""
     try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        return tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))  # a byte order mark is no statement
     except FileNotFoundError:
         raise DataFileError(_("{path}: no such file").format(path=path)) from None
     except UnicodeDecodeError:
         raise DataFileError(_("{path}: not a text file (TOML is UTF-8)").format(path=path)) from None
     except tomllib.TOMLDecodeError as error:
         raise DataFileError(_("{path}: not valid TOML: {error}").format(path=path, error=error)) from None
+    except RecursionError:  # arrays or tables nested thousands deep: tomllib's parser recurses
+        message = _("{path}: nested too deeply to be a menace-kit file")
+        raise DataFileError(message.format(path=path)) from None
     except (OSError, ValueError) as error:
         why = getattr(error, "strerror", None) or error
         raise DataFileError(_("{path}: cannot be read: {why}").format(path=path, why=why)) from None
@@ -78,7 +86,9 @@ class Fields:
                       _("{key} must be text, not {value!r}").format(key=key, value=value))
         return value
 
-    def whole(self, key: str, default: int | None = None, *, least: int | None = None) -> int:
+    def whole(
+        self, key: str, default: int | None = None, *, least: int | None = None, most: int = MOST
+    ) -> int:
         value = self.data.get(key, default)
         if value is None:
             self.fail(_("{key} is required: a whole number").format(key=key))
@@ -86,7 +96,16 @@ class Fields:
             self.fail(_at_least(least, _("{key} must be a whole number, not {value!r}"),
                                 _("{key} must be a whole number of at least {least}, not {value!r}")).format(
                 key=key, value=value, least=least))
+        if least is None and value < -most:  # no least said: the bound holds either way
+            message = _("{key} must be a whole number from {least:,} to {most:,}, not {value!r}")
+            self.fail(message.format(key=key, least=-most, most=most, value=value))
+        self._at_most(key, value, most)
         return value
+
+    def _at_most(self, key: str, value: int, most: int) -> None:
+        if value > most:
+            message = _("{key} must be at most {most:,}, not {value!r}")
+            self.fail(message.format(key=key, most=most, value=value))
 
     def length(self, key: str, default: float | None = None, *, least: float = 0.0) -> float:
         """A length in millimetres: a number (whole or not) of at least ``least``."""
@@ -104,7 +123,7 @@ class Fields:
             self.fail(_("{key} must be true or false, not {value!r}").format(key=key, value=value))
         return value
 
-    def wholes(self, key: str, *, least: int) -> tuple[int, ...]:
+    def wholes(self, key: str, *, least: int, most: int = MOST) -> tuple[int, ...]:
         value = self.data.get(key)
         if (
             not isinstance(value, list)
@@ -114,6 +133,8 @@ class Fields:
             shown = _("missing") if value is None else repr(value)
             self.fail(_("{key} must be a list of whole numbers of at least {least}, e.g. [4, 3, 2, 1], not "
                         "{shown}").format(key=key, least=least, shown=shown))
+        for number in value:
+            self._at_most(key, number, most)
         return tuple(value)
 
     def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:

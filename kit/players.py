@@ -229,6 +229,9 @@ class IdealSpec(PlayerSpec):
         return IdealPlayer(game)
 
 
+MCTS_MAX = 1_000_000  # iterations a move: about a minute a move already; beyond, a match never ends
+
+
 @dataclass(frozen=True)
 class MctsSpec(PlayerSpec):
     """mcts:N[:C]: Monte Carlo tree search (UCT), N iterations a move, exploration C (default 1)."""
@@ -245,10 +248,10 @@ class MctsSpec(PlayerSpec):
             spec = cls(int(iterations), float(explore) if explore else 1.0)
         except ValueError:
             spec = cls(0)
-        if spec.iterations >= 1 and spec.explore >= 0.0 and math.isfinite(spec.explore):
+        if 1 <= spec.iterations <= MCTS_MAX and spec.explore >= 0.0 and math.isfinite(spec.explore):
             return spec
         raise GameError(_(
-            "mcts:N[:C] needs N iterations (at least 1) and an optional exploration "
+            "mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
             "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
         ))
 

@@ -123,6 +123,9 @@ FIELDS = ("game", "title", "description", "initial_beads", "win", "draw", "loss"
           "refill_beads", "keep_one", "beads_on", "punish")
 
 
+BEADS_MOST = 1000  # beads a box starts with, or a result adds or takes: a matchbox holds about 90
+
+
 def rules_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bool = True) -> Rules:
     """Rules from a preset's TOML table, checked field by field (``source`` names it in errors); a file
     of one's own may leave out its title and description."""
@@ -136,13 +139,15 @@ def rules_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bo
         game=fields.text("game"),
         title=fields.text("title", None if shipped else name),
         description=fields.text("description", None if shipped else f"your own rules, from {name}").strip(),
-        initial_beads=fields.wholes("initial_beads", least=1),
-        win=fields.whole("win"),
-        draw=fields.whole("draw"),
-        loss=fields.whole("loss"),
-        floor=fields.whole("floor", 0, least=0),
+        initial_beads=fields.wholes("initial_beads", least=1, most=BEADS_MOST),
+        win=fields.whole("win", most=BEADS_MOST),
+        draw=fields.whole("draw", most=BEADS_MOST),
+        loss=fields.whole("loss", most=BEADS_MOST),
+        floor=fields.whole("floor", 0, least=0, most=BEADS_MOST),
         empty_box=empty_box,
-        refill_beads=fields.whole("refill_beads", 0, least=1 if empty_box == "refill" else 0),
+        refill_beads=fields.whole(
+            "refill_beads", 0, least=1 if empty_box == "refill" else 0, most=BEADS_MOST
+        ),
         keep_one=fields.choice("keep_one", KEEP_ONE_POLICIES, "none"),
         beads_on=fields.choice("beads_on", BEADS_ON, "distinct"),
         punish=fields.choice("punish", PUNISH_POLICIES, "every-move"),

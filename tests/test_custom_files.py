@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.catalogue import build_catalogue
+from kit.datafiles import DataFileError
 from kit.palettes import UnknownPaletteError, choose_palette
 from kit.rules import UnknownRulesError, choose_rules, load_rules
 from tests.cli import play_random, run
@@ -94,6 +95,10 @@ def test_a_presets_file_form_reads_back_as_the_same_rules(name, tmp_path):
         ("empty_box = \"refill\"", "my.toml: empty_box = \"refill\" needs refill_beads, a whole number of at "
                                    "least 1"),
         ("keep_one = \"some\"", "my.toml: keep_one must be one of none, first-box, every-box, not 'some'"),
+        # The numbers: win = 10^30 was taken by `menace new` and crashed at the end of the first game.
+        (f"win = {10**30}", f"my.toml: win must be at most 1,000, not {10**30}"),
+        ("loss = -1001", "my.toml: loss must be a whole number from -1,000 to 1,000, not -1001"),
+        (f"initial_beads = [4, {10**30}]", f"my.toml: initial_beads must be at most 1,000, not {10**30}"),
     ],
 )
 def test_each_bad_rules_field_is_one_line_naming_file_field_and_what_is_allowed(tmp_path, monkeypatch, text,
@@ -255,3 +260,21 @@ def test_train_on_files_in_another_folder_keeps_them_and_trains_as_the_same_pres
     assert box.startswith("Box 1 of kit mine") and "ruby" in box  # ruby is craft's red, square 1
     assert [line.split()[2:] for line in box.splitlines()[4:]] == [
         line.split()[2:] for line in plain.splitlines()[4:]]  # the same counts as the preset it copies
+
+
+def test_a_rules_file_nested_thousands_deep_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deep.toml").write_text("win = " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(DataFileError) as error:
+        choose_rules("deep.toml", game="tictactoe")
+    assert str(error.value) == "deep.toml: nested too deeply to be a menace-kit file"
+
+
+def test_new_refuses_a_win_too_large_in_one_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    lines = [line for line in RULES.strip().splitlines() if not line.startswith("win =")]
+    (tmp_path / "big.toml").write_text("\n".join([*lines, f"win = {10**30}"]) + "\n")
+    done = run("new", "--db", str(tmp_path / "m.sqlite3"), "a", "--rules", "big.toml")
+    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+    assert done.output.endswith(f"big.toml: win must be at most 1,000, not {10**30}\n"), done.output
+    assert not (tmp_path / "m.sqlite3").exists()

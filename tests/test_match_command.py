@@ -97,7 +97,7 @@ def test_a_menace_playing_both_sides_shares_its_beads_only_where_the_boxes_are_t
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("mcts:0", "Error: 'mcts:0': mcts:N[:C] needs N iterations (at least 1) and an optional exploration "
+    ("mcts:0", "Error: 'mcts:0': mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
                "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"),
     ("genius", "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
                "mcts:N[:C], menace[:RULES], q[:LR[:GAMMA]] or q:FILE.json[:b], kit:NAME"),

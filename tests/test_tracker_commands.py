@@ -270,8 +270,9 @@ def test_export_writes_each_event_as_its_canonical_json(db, tmp_path):
         .fetchall()
     )
     lines = run("export", "--db", db).output.splitlines()
-    assert lines[0] == '{"format": "menace-kit events", "version": 1}' and len(lines) == len(stored) + 1
-    for line, (id_, kit, game, kind, at, data, hash_) in zip(lines[1:], stored, strict=True):
+    assert lines[0] == '{"format": "menace-kit events", "version": 2}' and len(lines) == len(stored) + 2
+    assert lines[-1] == f'{{"end": "menace-kit events", "events": {len(stored)}}}'
+    for line, (id_, kit, game, kind, at, data, hash_) in zip(lines[1:-1], stored, strict=True):
         want = {
             "id": id_,
             "kit": kit,
@@ -284,9 +285,10 @@ def test_export_writes_each_event_as_its_canonical_json(db, tmp_path):
         assert line == dumps(want)
     rows = list(csv.reader(run("export", "--db", db, "--format", "csv").output.splitlines()))
     assert rows[0] == ["id", "kit", "game", "kind", "at", "data", "hash"]
-    assert [tuple(r) for r in rows[1:]] == [
+    assert [tuple(r) for r in rows[1:-1]] == [
         (i, k, g or "", kd, a, dumps(json.loads(d)), h) for i, k, g, kd, a, d, h in stored
     ]
+    assert rows[-1] == ["#end", str(len(stored)), "", "", "", "", ""]
 
 
 def test_an_import_that_extends_a_kit_brings_the_other_store_level(db, tmp_path):

@@ -10,6 +10,7 @@ import io
 import random
 import sqlite3
 import sys
+from pathlib import Path
 
 import pytest
 from click import ClickException
@@ -18,6 +19,8 @@ from click.testing import CliRunner
 from tracker.cli.main import main
 from tracker.store.event_store import Store
 from tracker.store.replay import verify
+
+ROOT = Path(__file__).resolve().parent.parent
 
 MARKS = "#$%^&*{}<>|`~;"
 HOSTILE = [
@@ -377,3 +380,91 @@ def test_hostile_games_typed_in_and_hostile_open_day_logs(tmp_path, monkeypatch)
     assert problems == []
     assert refused > 200 and pk_refused > 50  # the hostile ones were refused, not a handful
     print(f"\nrecord and pk logs: {tried} inputs, {refused + pk_refused} refused in one line, the rest taken")
+
+
+def test_hostile_inputs_by_category(tmp_path, monkeypatch):
+    """The issue's categories of hostile input, each case either refused in one line with nothing changed
+    or, where it is a fair request, done: the table counts tracebacks and silent acceptances (a case that
+    should be refused and was taken), which must both be 0."""
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    db = str(tmp_path / "a.sqlite3")
+    assert runner.invoke(main, ["new", "t", "--db", db]).exit_code == 0
+    assert runner.invoke(main, ["play", "--db", db, "--draw", "digital", "--opponent", "random", "--games",
+                                "2", "--brief"]).exit_code == 0  # fmt: skip
+    huge, big = str(10**100), str(10**30)
+    rules = (ROOT / "kit" / "presets" / "michie.toml").read_text()
+    write = lambda name, text: str(tmp_path / name) if (tmp_path / name).write_text(text) else name  # noqa: E731
+    out = tmp_path / "e.jsonl"
+    assert runner.invoke(main, ["export", "--db", db, "--out", str(out)]).exit_code == 0
+    (tmp_path / "bom.jsonl").write_bytes(b"\xef\xbb\xbf" + out.read_bytes())
+    (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbf5 1 9 3 4 2\n")
+    (tmp_path / "bom.toml").write_bytes(b"\xef\xbb\xbf" + rules.encode())
+    (tmp_path / "target.jsonl").write_text("")
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "target.jsonl")
+    future = str(tmp_path / "future.sqlite3")
+    assert runner.invoke(main, ["new", "f", "--db", future]).exit_code == 0
+    with sqlite3.connect(future) as connection:
+        connection.execute("INSERT INTO schema_migrations VALUES (99, 'a future schema', 'x')")
+    refuse, accept = "refuse", "accept"
+    cases = {
+        "unbounded numbers": [
+            (["games", "--db", db, "--last", huge], refuse),
+            (["simulate", "--games", huge], refuse),
+            (["simulate", "--games", "3", "--population", huge], refuse),
+            (["match", "--first", "random", "--second", "random", "--games", huge], refuse),
+            (["match", "--first", f"mcts:{huge}", "--second", "random", "--games", "1"], refuse),
+            (["new", "w", "--db", db, "--rules", write("win.toml", rules.replace("win = 3", f"win = {big}"))],
+             refuse),
+            (["new", "i", "--db", db, "--rules",
+              write("beads.toml", rules.replace("initial_beads = [4", f"initial_beads = [{big}"))], refuse),
+            (["play", "--db", db, "--games", huge], refuse),
+        ],
+        "TOML depth": [
+            (["new", "d", "--db", db, "--rules", write("deep.toml", "a = " + "[" * 5000 + "]" * 5000)],
+             refuse),
+            (["new", "e", "--db", db, "--rules",
+              write("deeper.toml", "a = " + "{b = " * 2000 + "1" + "}" * 2000)], refuse),
+        ],
+        "byte order marks": [
+            (["import", "--db", str(tmp_path / "bom.sqlite3"), str(tmp_path / "bom.jsonl")], accept),
+            (["record", "--db", db, str(tmp_path / "bom.txt")], accept),
+            (["new", "b", "--db", db, "--rules", str(tmp_path / "bom.toml")], accept),
+        ],
+        "devices and links for --out": [
+            (["export", "--db", db, "--out", "/dev/null"], accept),
+            (["export", "--db", db, "--out", str(tmp_path / "link.jsonl")], accept),
+            (["export", "--db", db, "--out", str(tmp_path)], refuse),
+            (["export", "--db", db, "--out", str(tmp_path / "no" / "such" / "e.jsonl")], refuse),
+        ],
+        "a store from a future schema": [
+            ([command, "--db", future] + extra, refuse)
+            for command, extra in (("stats", []), ("verify", []), ("play", ["--games", "1"]), ("export", []),
+                                   ("census", ["1", "red=2"]), ("rebuild", []))
+        ],
+    }  # fmt: skip
+    table = []
+    for category, runs in cases.items():
+        tracebacks = silent = 0
+        for args, expected in runs:
+            result = runner.invoke(main, args, input="")
+            if result.exception is not None and not isinstance(result.exception, SystemExit):
+                tracebacks += 1
+                print("traceback:", args[:3], repr(result.exception))
+            elif expected == refuse and result.exit_code == 0:
+                silent += 1
+                print("silently accepted:", args[:3], result.output[-200:])
+            elif expected == refuse:
+                assert result.exit_code == 2 and result.output.startswith("Error: "), (args, result.output)
+                assert result.output.count("\n") == 1, (args, result.output)
+                if category == "a store from a future schema":  # what to do, not only what is wrong
+                    assert result.output.endswith("with that version (or a later one)\n"), result.output
+            else:
+                assert result.exit_code == 0, (args, result.output)
+        table.append((category, len(runs), tracebacks, silent))
+    print("\ncategory                        cases  tracebacks  silent acceptances")
+    for row in table:
+        print(f"{row[0]:<30}  {row[1]:>5}  {row[2]:>10}  {row[3]:>18}")
+    assert [row[2:] for row in table] == [(0, 0)] * len(table)
+    assert (tmp_path / "link.jsonl").is_symlink() and (tmp_path / "target.jsonl").read_text().startswith("{")
+    assert verify(Store(db))[0] == []

@@ -9,6 +9,8 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from tests.cli import play_random, run
 from tracker.state.events import Event
 from tracker.store.event_store import GENESIS, dumps, event_hash
@@ -27,13 +29,16 @@ def rechained(lines: list[dict]) -> list[dict]:
 def exported(db: str, tmp_path) -> tuple[str, list[dict]]:
     out = tmp_path / "export.jsonl"
     assert run("export", "--db", db, "--out", str(out)).exit_code == 0
-    header, *lines = out.read_text().splitlines()
+    header, *lines, end = out.read_text().splitlines()
+    assert json.loads(end) == {"end": "menace-kit events", "events": len(lines)}
     return header, [json.loads(line) for line in lines]
 
 
 def write(tmp_path, header: str, lines: list[dict]) -> str:
+    """The file with the end line that counts its events, as an editor would set it right."""
+    end = json.dumps({"end": "menace-kit events", "events": len(lines)})
     path = tmp_path / "edited.jsonl"
-    path.write_text("\n".join([header, *(json.dumps(line) for line in lines)]) + "\n")
+    path.write_text("\n".join([header, *(json.dumps(line) for line in lines), end]) + "\n")
     return str(path)
 
 
@@ -126,3 +131,93 @@ def test_games_last_has_a_bound_and_says_it():
     assert done.exit_code == 2 and "Traceback" not in done.output
     bound = "--last takes a whole number from 1 to 1,000,000,000 (see menace games --help)"
     assert done.output.splitlines()[-1].endswith(bound), done.output
+
+
+# --- what the export's end line and the hash chain promise (docs/formats.md, "What the hash chain proves")
+CUT = "the file stops before the export's end line, so it was cut short: nothing imported; export it again\n"
+
+
+def two_games(tmp_path, fmt: str = "jsonl") -> tuple[str, list[str]]:
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    play_random(db, games=2, seed=1)
+    out = tmp_path / f"export.{fmt}"
+    assert run("export", "--db", db, "--format", fmt, "--out", str(out)).exit_code == 0
+    return str(tmp_path / "other.sqlite3"), out.read_text().splitlines(keepends=True)
+
+
+def imported(tmp_path, target: str, text: str):
+    path = tmp_path / "edited.txt"
+    path.write_text(text)
+    return run("import", "--db", target, str(path))
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+@pytest.mark.parametrize("cut", ["at a line", "inside a game's line"])
+def test_an_export_cut_short_is_refused(tmp_path, fmt, cut):
+    """The issue's two cuts: at a line boundary it imported as a shorter history, inside a game it left
+    that game "playing". The export's last line says where it ends, so either is refused whole."""
+    target, lines = two_games(tmp_path, fmt)
+    kept = lines[: len(lines) // 2]
+    text = "".join(kept) if cut == "at a line" else "".join(kept) + lines[len(lines) // 2][:40]
+    done = imported(tmp_path, target, text)
+    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+    assert done.output.endswith(CUT) or "nothing imported" in done.output, done.output
+    assert not os.path.exists(target)
+    if cut == "at a line":
+        assert done.output == f"Error: line {len(kept)}: {CUT}"
+
+
+def test_an_export_without_its_end_line_is_refused(tmp_path):
+    target, lines = two_games(tmp_path)
+    done = imported(tmp_path, target, "".join(lines[:-1]))
+    assert done.output == f"Error: line {len(lines) - 1}: {CUT}"
+
+
+def test_a_deleted_line_relinked_through_previous_is_refused_by_the_end_lines_count(tmp_path):
+    """The issue's edit: a line deleted and the next line given "previous": the deleted line's hash. The
+    chain reads that as a gap, as in a one-kit export; the end line's count does not match."""
+    target, lines = two_games(tmp_path)
+    gone = json.loads(lines[-3])
+    after = json.loads(lines[-2])
+    after["previous"] = gone["hash"]
+    text = "".join([*lines[:-3], json.dumps(after) + "\n", lines[-1]])
+    done = imported(tmp_path, target, text)
+    said = len(lines) - 2
+    assert done.output == (
+        f"Error: line {len(lines) - 1}: the export's end line says {said} events, and the file holds "
+        f"{said - 1} (a line was deleted or added): nothing imported\n"
+    )
+    assert not os.path.exists(target)
+
+
+def test_a_deleted_line_with_its_end_line_recounted_is_what_the_chain_cannot_prove(tmp_path):
+    """The documented limit: whoever also sets the end line's count right is not caught by the file alone
+    (the events must still replay: here the last, a census, which nothing after it depends on)."""
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "--db", db, "a").exit_code == 0
+    play_random(db, games=1, seed=1)
+    assert run("census", "--db", db, "1", "red=3").exit_code == 0
+    header, events = exported(db, tmp_path)
+    assert events.pop()["kind"] == "census"
+    done = run("import", "--db", str(tmp_path / "other.sqlite3"), write(tmp_path, header, events))
+    assert done.exit_code == 0, done.output
+    assert run("verify", "--db", str(tmp_path / "other.sqlite3")).exit_code == 0
+
+
+def test_lines_after_the_end_line_are_refused(tmp_path):
+    target, lines = two_games(tmp_path)
+    done = imported(tmp_path, target, "".join([*lines, lines[1]]))
+    assert (
+        done.output
+        == f"Error: line {len(lines)}: the export's end line is not the file's last; nothing imported\n"
+    )
+
+
+def test_an_export_from_before_end_lines_still_imports(tmp_path):
+    """Version 1 files (no end line) were written by earlier releases: still read, though nothing tells
+    such a file whole from cut."""
+    target, lines = two_games(tmp_path)
+    old = lines[0].replace('"version": 2', '"version": 1')
+    done = imported(tmp_path, target, "".join([old, *lines[1:-1]]))
+    assert done.exit_code == 0 and done.output.startswith("imported "), done.output

@@ -7,6 +7,7 @@ import sqlite3
 
 from click.testing import CliRunner
 
+from tests.cli import play_random
 from tracker.cli.main import main
 from tracker.store.event_store import MIGRATIONS, Store
 from tracker.store.replay import verify
@@ -73,7 +74,7 @@ def test_migration_2_rebuilds_the_first_box_column_of_a_v1_store(tmp_path):
 
     store = Store(db)  # opening migrates
     assert [row["first_box"] for row in store.games(store.kit("pile"))] == right
-    assert max(v for v, _, _ in MIGRATIONS) == store._version() == 3
+    assert max(v for v, _, _ in MIGRATIONS) == store._version() == 4
     assert verify(store)[0] == []
 
 
@@ -88,10 +89,34 @@ def test_migration_3_keeps_a_checksum_of_a_v2_stores_counts(tmp_path):
     store.close()
     connection = sqlite3.connect(db)
     with connection:
-        connection.execute("DELETE FROM schema_migrations WHERE version = 3")
+        connection.execute("DELETE FROM schema_migrations WHERE version >= 3")
         connection.execute("DROP TABLE checksums")
     connection.close()
     store = Store(db)
     assert {kit["id"]: store.checksum(kit["id"]) for kit in store.kits()} == sums
     assert None not in sums.values() and len(set(sums.values())) == 2
     assert store.mirror(store.kit("a"))[1]  # the guard passes
+
+
+def test_migration_4_adds_a_checksum_of_a_v3_stores_games(tmp_path):
+    """A store of schema 3 has a checksums table with the beads column only: opening it adds the games
+    column and sums each kit's games rows as they stand."""
+    db = tmp_path / "m.sqlite3"
+    assert CliRunner().invoke(main, ["new", "a", "--db", str(db)]).exit_code == 0
+    assert play_random(str(db), games=3, seed=1).exit_code == 0
+    store = Store(db)
+    kit = store.kit("a")
+    kept = store.games_checksum(kit.id)
+    store.close()
+    connection = sqlite3.connect(db)
+    with connection:
+        connection.execute("DELETE FROM schema_migrations WHERE version = 4")
+        connection.execute("CREATE TABLE old AS SELECT kit, beads FROM checksums")
+        connection.execute("DROP TABLE checksums")
+        connection.execute("CREATE TABLE checksums (kit TEXT PRIMARY KEY, beads INTEGER NOT NULL)")
+        connection.execute("INSERT INTO checksums SELECT * FROM old")
+        connection.execute("DROP TABLE old")
+    connection.close()
+    store = Store(db)
+    assert store._version() == 4 and store.games_checksum(kit.id) == kept not in (None, 0)
+    assert len(store.games(kit)) == 3  # the guard passes

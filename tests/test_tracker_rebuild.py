@@ -111,3 +111,82 @@ def test_a_log_that_does_not_replay_is_one_line_and_rebuild_changes_nothing(db):
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
     assert result.output.startswith("Error: kit class-a: the log does not replay (game 1 was a ")
     assert beads(db) == before
+
+
+# --- the games' results, guarded as the beads are -------------------------------------------------------
+RESULTS_GUARD = (
+    "Error: kit class-a's games are not the ones its log wrote (the store was edited behind its back): run "
+    "`menace rebuild --kit class-a` to recompute them\n"
+)
+
+
+def test_an_edited_result_is_refused_by_stats_and_games_and_rebuild_mends_it(db):
+    """The issue's edit: a games row's result changed by hand was counted by `menace stats` silently."""
+    play_random(db, games=3, seed=3)
+    stats = run("stats", "--db", db, "--json").output
+    sql(db, "UPDATE games SET result = CASE result WHEN 'win' THEN 'loss' ELSE 'win' END WHERE number = 2")
+    for command in (["stats"], ["stats", "--json"], ["games"], ["games", "--last", "1"]):
+        assert (run(*command, "--db", db).output, command) == (RESULTS_GUARD, command)
+    verified = run("verify", "--db", db).output
+    assert verified.startswith("FAIL: kit class-a: game 2 in the games table does not"), verified
+    assert run("rebuild", "--db", db).output.endswith(": 0 bead counts and 1 games row put right.\n")
+    assert run("stats", "--db", db, "--json").output == stats
+    assert run("verify", "--db", db).exit_code == 0
+
+
+def test_a_forged_results_checksum_is_caught_by_verify(db):
+    play_random(db, games=2, seed=1)
+    sql(db, "UPDATE checksums SET games = games + 1")
+    assert run("stats", "--db", db).output == RESULTS_GUARD
+    assert run("verify", "--db", db).output == (
+        "FAIL: kit class-a: the checksum kept with its games does not match them\n"
+    )
+    assert run("rebuild", "--db", db).exit_code == 0 and run("verify", "--db", db).exit_code == 0
+
+
+def test_every_event_kind_keeps_the_results_checksum(tmp_path):
+    """Game started and ended, reopened by undo, discarded, recorded from paper, imported: the checksum kept
+    is the one summed afresh from the rows."""
+    db = str(tmp_path / "k.sqlite3")
+    assert run("new", "m", "--db", db).exit_code == 0
+    assert play_random(db, games=3, seed=2).exit_code == 0
+    assert run("undo", "--db", db).exit_code == 0
+    assert run("discard", "--db", db).exit_code == 0
+    assert run("play", "--db", db, input="k\n1\nquit\n").exit_code == 0  # a game left playing
+    assert run("discard", "--db", db).exit_code == 0
+    assert run("record", "--db", db, "-", input="5 1 9 3 4 2\n").exit_code == 0
+    out = tmp_path / "e.jsonl"
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0
+    other = str(tmp_path / "o.sqlite3")
+    assert run("import", "--db", other, str(out)).exit_code == 0
+    for path in (db, other):
+        store = Store(path)
+        kit = store.kit("m")
+        rows = store.db.execute("SELECT id, number, status, result FROM games WHERE kit = ?", (kit.id,))
+        store.check_results(kit, rows.fetchall())  # raises if the kept checksum is not the rows'
+        assert store.games_checksum(kit.id) not in (None, 0)
+        store.close()
+
+
+def test_rebuild_names_the_finished_games_it_would_drop_and_asks_for_force(db):
+    """The issue's log that lost its tail: rebuild dropped the finished game and said only "1 games row put
+    right". Now it names the game and changes nothing without --force."""
+    play_random(db, games=3, seed=5)
+    sql(db, "DELETE FROM events WHERE game = (SELECT id FROM games WHERE number = 3)")
+    before = beads(db), sql_rows(db, "SELECT * FROM games ORDER BY number")
+    refused = run("rebuild", "--db", db)
+    assert (refused.exit_code, refused.output) == (2, (
+        "Error: kit class-a: the games table has game 3 finished and the log does not (did the log lose its "
+        "tail?): nothing was changed; run `menace rebuild --force` to drop it\n"))  # fmt: skip
+    assert (beads(db), sql_rows(db, "SELECT * FROM games ORDER BY number")) == before
+    forced = run("rebuild", "--db", db, "--force")
+    assert forced.exit_code == 0 and forced.output.endswith(
+        "1 games row put right.\nDropped game 3, which the log does not have finished.\n"
+    ), forced.output
+    assert [row[2] for row in sql_rows(db, "SELECT * FROM games ORDER BY number")] == [1, 2]
+    assert run("verify", "--db", db).exit_code == 0
+
+
+def sql_rows(db: str, query: str) -> list[tuple]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute(query).fetchall()

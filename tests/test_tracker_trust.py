@@ -23,13 +23,18 @@ def snapshot(db: str) -> tuple[list[tuple], ...]:
 
 
 def exported(db: str, tmp_path, *args: str) -> list[dict]:
+    """The export's header and events (its end line left off: `write` puts it back)."""
     out = tmp_path / "export.jsonl"
     assert run("export", "--db", db, "--out", str(out), *args).exit_code == 0
-    return [json.loads(line) for line in out.read_text().splitlines()]
+    *records, end = (json.loads(line) for line in out.read_text().splitlines())
+    assert end == {"end": "menace-kit events", "events": len(records) - 1}
+    return records
 
 
 def write(path, records: list[dict]):
-    path.write_text("".join(dumps(r) + "\n" for r in records))
+    """Header and events as a file, with the end line that counts them, as an editor would set it right."""
+    end = {"end": "menace-kit events", "events": len(records) - 1}
+    path.write_text("".join(dumps(r) + "\n" for r in [*records, end]))
     return path
 
 
@@ -184,7 +189,8 @@ def test_undo_at_the_next_games_first_prompt_reopens_the_game_before(db):
     assert (
         "new game: game 2 of kit class-a\n" in result.output
         and "  Game 2 dropped before its first move.\n"
-        "  Reopened game 1: its bead changes are taken back, box by box:\n" in result.output
+        "  Reopened game 1: its bead changes are taken back, box by box:\n"
+        in result.output
         and "  Took back the opponent's move.\n" in result.output
     )
     assert table(db, "SELECT number, status, moves FROM games") == [

@@ -98,3 +98,31 @@ def test_known_lines(args: list[str], line: str) -> None:
 def test_a_group_without_its_command_still_shows_its_help() -> None:
     result = run(["study"])
     assert "Usage:" in result.output and "qlearn" in result.output
+
+
+HUGE = str(10**100)
+
+
+def test_mcts_takes_up_to_a_million_iterations_a_move():
+    from kit.game import GameError
+    from kit.players import MctsSpec
+
+    assert MctsSpec.parse("1000000").iterations == 1_000_000
+    with pytest.raises(GameError, match=r"needs N iterations \(1 to 1,000,000\)"):
+        MctsSpec.parse("1000001")
+
+
+@pytest.mark.parametrize("args, bound", [
+    (["simulate", "--games", HUGE], "--games takes a whole number from 1 to 1,000,000"),
+    (["simulate", "--games", "3", "--population", HUGE],
+     "--population takes a whole number from 1 to 1,000,000,000"),
+    (["match", "--first", "random", "--second", "random", "--games", HUGE],
+     "--games takes a whole number from 1 to 1,000,000"),
+    (["match", "--first", f"mcts:{HUGE}", "--second", "random", "--games", "1"],
+     "mcts:N[:C] needs N iterations (1 to 1,000,000)"),
+])  # fmt: skip
+def test_numbers_without_bounds_get_one_line_with_the_bound(args, bound):
+    """The issue's numbers: simulate's traceback, and a match that ran forever (--games, mcts:N)."""
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+    assert bound in done.output, done.output

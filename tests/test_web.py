@@ -21,7 +21,8 @@ pytest.importorskip("werkzeug", reason="the web extra is not installed: pip inst
 from werkzeug.test import Client  # noqa: E402
 
 from tests.cli import play_random, run  # noqa: E402
-from tests.web import Pupil, head, log  # noqa: E402
+from tests.store_log import head, log  # noqa: E402
+from tests.web import Pupil  # noqa: E402
 from tracker.store.event_store import Store  # noqa: E402
 from tracker.web.app import MAX_BODY, TOKEN_HEADER, ClassroomScreen  # noqa: E402
 from tracker.web.server import server  # noqa: E402

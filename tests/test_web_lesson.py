@@ -17,7 +17,8 @@ from werkzeug.test import Client  # noqa: E402
 
 from kit.picture import Grid  # noqa: E402
 from tests.cli import run  # noqa: E402
-from tests.web import Pupil, log  # noqa: E402
+from tests.store_log import log  # noqa: E402
+from tests.web import Pupil  # noqa: E402
 from tracker.store.event_store import Store  # noqa: E402
 from tracker.table.play_lock import playing  # noqa: E402
 from tracker.web import hosts  # noqa: E402

@@ -1,4 +1,4 @@
-"""Helpers for the classroom screen's tests: a pupil's play page over the JSON API, and a kit's log."""
+"""Helpers for the classroom screen's tests: a pupil's play page over the JSON API."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import Any
 
 from werkzeug.test import Client, TestResponse
 
-from tracker.store.event_store import Store
 from tracker.web.app import TOKEN_HEADER
 
 
@@ -40,34 +39,3 @@ class Pupil:
         while live["game"] is not None:
             live = self.ok({"action": "move", "move": choose(live["game"]["legal"])["code"]})["live"]
         return live
-
-
-def log(db: str, kit: str) -> list[tuple[str, dict[str, Any]]]:
-    """The kit's events as (kind, data), game ids replaced by the game's number, so two stores compare."""
-    store = Store(db)
-    try:
-        kit_id = store.kit(kit).id
-        numbers: dict[str, int] = {}
-        events = []
-        for event, _ in store.events(kit_id):
-            if event.kind == "kit_created":
-                continue
-            data = dict(event.data)
-            if event.kind == "game_started":
-                numbers[data["game"]] = data["number"]
-            if "game" in data:
-                data["game"] = numbers[data["game"]]
-            if event.kind in ("reopened", "undone"):
-                data.pop("event")  # an event id: differs between stores by nature
-            events.append((event.kind, data))
-        return events
-    finally:
-        store.close()
-
-
-def head(db: str, kit: str) -> str | None:
-    store = Store(db)
-    try:
-        return store.head(store.kit(kit).id)
-    finally:
-        store.close()

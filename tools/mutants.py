@@ -254,6 +254,73 @@ MUTANTS = (
         "    for _refill in range(rules.refill_beads):\n",
         "    for _refill in range(rules.refill_beads + 1):\n",
     ),
+    Mutant(
+        "import: end-line count check off",
+        "tracker/store/exchange.py",
+        '            if record != {"end": END, "events": count}:\n',
+        '            if False and record != {"end": END, "events": count}:\n',
+    ),
+    Mutant(
+        "import: a file without its end line taken",
+        "tracker/store/exchange.py",
+        "    if ends:\n        raise cut_short(len(lines))\n",
+        "    if False:\n        raise cut_short(len(lines))\n",
+    ),
+    Mutant(
+        "import: a CSV file without its end row taken",
+        "tracker/store/exchange.py",
+        "        raise ImportRejected(message.format(number=reader.line_num, error=error)) from None\n"
+        "    raise cut_short(reader.line_num)\n",
+        "        raise ImportRejected(message.format(number=reader.line_num, error=error)) from None\n",
+    ),
+    Mutant(
+        "import: lines after the end line taken",
+        "tracker/store/exchange.py",
+        "            if any(rest.strip() for rest in lines[number:]):\n",
+        "            if False:\n",
+    ),
+    Mutant(
+        "store: results checksum not checked",
+        "tracker/store/event_store.py",
+        "        if (self.games_checksum(kit.id) or 0) != _games_digest(rows):",
+        "        if False:",
+    ),
+    Mutant(
+        "store: results checksum not moved by a games write",
+        "tracker/store/event_store.py",
+        "        delta = (game_term(*new) if new else 0) - (game_term(*old) if old else 0)\n",
+        "        delta = 0\n",
+    ),
+    Mutant(
+        "players: mcts iteration bound off",
+        "kit/players.py",
+        "        if 1 <= spec.iterations <= MCTS_MAX and spec.explore >= 0.0",
+        "        if 1 <= spec.iterations and spec.explore >= 0.0",
+    ),
+    Mutant(
+        "datafiles: upper bound off",
+        "kit/datafiles.py",
+        "        if value > most:\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "datafiles: lower bound of a signed number off",
+        "kit/datafiles.py",
+        "        if least is None and value < -most:",
+        "        if False:",
+    ),
+    Mutant(
+        "datafiles: TOML nested too deeply not caught",
+        "kit/datafiles.py",
+        "    except RecursionError:  # arrays or tables nested thousands deep",
+        "    except ZeroDivisionError:  # arrays or tables nested thousands deep",
+    ),
+    Mutant(
+        "rebuild: drops finished games without --force",
+        "tracker/store/replay.py",
+        "            if dropped and not force:\n",
+        "            if False:\n",
+    ),
 )
 
 

@@ -23,7 +23,7 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 @variant_options
 @click.option("--first", "first", required=True, metavar="SPEC", help=f"The first player: {PLAYERS_HELP}.")
 @click.option("--second", "second", required=True, metavar="SPEC", help="The second player (as --first).")
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Games to play.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="Games to play.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible match.")
 @click.option("--alternate", is_flag=True,
               help="A fair coin decides who moves first in each game; counts stay with the named players.")

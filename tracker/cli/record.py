@@ -31,7 +31,7 @@ def record(db_path: Path | None, kit_name: str | None, file: Path) -> None:
         if str(file) == "-":
             done = record_games(store, kit, sys.stdin)
         else:
-            with open(file, encoding="utf-8") as handle:
+            with open(file, encoding="utf-8-sig") as handle:  # an editor's byte order mark is no move
                 done = record_games(store, kit, handle)
     except OSError as error:
         raise MenaceError(_("cannot read {file}: {error}").format(file=file, error=error.strerror)) from None

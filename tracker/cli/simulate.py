@@ -30,8 +30,8 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @game_options
 @click.option("--opponent", default="random", show_default=True, metavar="KIND", callback=_opponent,
               help="random, perfect, novice:P (perfect with probability P, else random), ideal, or menace.")
-@click.option("--games", type=click.IntRange(min=1), required=True, help="Games each MENACE plays.")
-@click.option("--population", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="Games each MENACE plays.")
+@click.option("--population", type=click.IntRange(1, 10**9), default=1, show_default=True,
               help="Independent MENACEs, each with its own opponent.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
 @click.option("--engine", type=click.Choice(["auto", "numpy", "numba", "kit"]), default="auto",

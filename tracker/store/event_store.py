@@ -16,7 +16,7 @@ import shlex
 import sqlite3
 import urllib.parse
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -71,6 +71,10 @@ class CountsChanged(MenaceError):
     """A kit's bead counts are not the ones its log wrote: the beads table was edited behind its back."""
 
 
+class ResultsChanged(CountsChanged):
+    """A kit's games rows (number, status, result) are not the ones its log wrote."""
+
+
 # The checksum of a kit's beads rows is a sum of one term per row, so a write can update it from the rows it
 # replaces; a sum mod 2**62 stays inside SQLite's signed 64-bit integers whatever is added.
 CHECKSUM_MODULUS = 1 << 62
@@ -79,6 +83,12 @@ CHECKSUM_MODULUS = 1 << 62
 def bead_term(box: object, code: object, count: object) -> int:
     """One beads row's share of its kit's checksum (any values: an edited row may hold text)."""
     digest = hashlib.blake2b(f"{box}/{code}/{count}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest) % CHECKSUM_MODULUS
+
+
+def game_term(game_id: object, number: object, status: object, result: object) -> int:
+    """One games row's share of its kit's results checksum: what statistics count (its status and result)."""
+    digest = hashlib.blake2b(f"{game_id}/{number}/{status}/{result}".encode(), digest_size=8).digest()
     return int.from_bytes(digest) % CHECKSUM_MODULUS
 
 
@@ -150,7 +160,18 @@ def _v3(store: Store) -> None:
 
 def _checksum_table(store: Store) -> None:
     # Also made by migration 2, whose rebuild writes beads, and so checksums, before migration 3 runs.
-    store.db.execute("CREATE TABLE IF NOT EXISTS checksums (kit TEXT PRIMARY KEY, beads INTEGER NOT NULL)")
+    store.db.execute(
+        "CREATE TABLE IF NOT EXISTS checksums (kit TEXT PRIMARY KEY, beads INTEGER NOT NULL, games INTEGER)"
+    )
+
+
+def _v4(store: Store) -> None:
+    """Each kit's results checksum, from the games table as it stands, as _v3 did for the beads."""
+    columns = [row[1] for row in store.db.execute("PRAGMA table_info(checksums)")]
+    if "games" not in columns:  # a store made before: its checksums table has only the beads column
+        store.db.execute("ALTER TABLE checksums ADD COLUMN games INTEGER")
+    for (kit_id,) in store.db.execute("SELECT id FROM kits").fetchall():
+        store.reset_checksum(kit_id)
 
 
 # Numbered migrations: each runs in one transaction together with the row that records it.
@@ -158,12 +179,18 @@ MIGRATIONS = [
     (1, "event log, kits, beads and games", _v1),
     (2, "games' first box is the lowest first-move box: projections rebuilt from the log", _v2),
     (3, "a checksum of each kit's bead counts, kept with every write of them", _v3),
+    (4, "a checksum of each kit's games (number, status, result), kept with every write of them", _v4),
 ]
 
 
 def _digest(rows: list[Any]) -> int:
     """The checksum of a kit's beads rows, (box, move, count) each."""
     return sum(bead_term(*row) for row in rows) % CHECKSUM_MODULUS
+
+
+def _games_digest(rows: Iterable[Any]) -> int:
+    """The checksum of a kit's games rows, (id, number, status, result) each."""
+    return sum(game_term(*row) for row in rows) % CHECKSUM_MODULUS
 
 
 def now() -> str:
@@ -320,7 +347,10 @@ class Store:
                 migrate(self)
                 db.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (version, name, now()))
         if self._version() > known:
-            message = _("{path} was written by a newer menace-kit (schema {schema})")
+            message = _(
+                "{path} was written by a newer menace-kit (schema {schema}): nothing was changed; open it "
+                "with that version (or a later one)"
+            )
             raise MenaceError(message.format(path=self.path, schema=self._version()))
 
     def _version(self) -> int:
@@ -513,12 +543,31 @@ class Store:
         return done
 
     def reset_checksum(self, kit_id: str) -> None:
-        """Sets the kit's checksum to that of its beads rows now; the caller holds the transaction."""
+        """Sets the kit's checksums to those of its beads and games rows now; the caller holds the
+        transaction."""
         rows = self.db.execute("SELECT box, move, count FROM beads WHERE kit = ?", (kit_id,)).fetchall()
+        games = self.db.execute("SELECT id, number, status, result FROM games WHERE kit = ?", (kit_id,))
         self.db.execute(
-            "INSERT INTO checksums VALUES (?, ?) ON CONFLICT (kit) DO UPDATE SET beads = excluded.beads",
-            (kit_id, _digest(rows)),
+            "INSERT INTO checksums (kit, beads, games) VALUES (?, ?, ?) "
+            "ON CONFLICT (kit) DO UPDATE SET beads = excluded.beads, games = excluded.games",
+            (kit_id, _digest(rows), _games_digest(games)),
         )
+
+    def games_checksum(self, kit_id: str) -> int | None:
+        """The kit's results checksum as its last write left it (None: it has none)."""
+        row = self.db.execute("SELECT games FROM checksums WHERE kit = ?", (kit_id,)).fetchone()
+        return row[0] if row else None
+
+    def check_results(self, kit: KitRecord, rows: Iterable[Any]) -> None:
+        """Raises ResultsChanged unless ``rows`` (id, number, status, result: every games row of the kit, read
+        in the same snapshot) are what the kit's writes left: an edited result would be counted silently."""
+        if (self.games_checksum(kit.id) or 0) != _games_digest(rows):  # a kit with no games row has none
+            raise ResultsChanged(
+                _(
+                    "kit {kit}'s games are not the ones its log wrote (the store was edited behind its "
+                    "back): run `menace rebuild --kit {quoted}` to recompute them"
+                ).format(kit=kit.name, quoted=shlex.quote(kit.name))
+            )
 
     def write_mirror(self, kit: KitRecord, mirror: Mirror) -> None:
         """Writes every count of ``mirror``; the caller holds the transaction."""
@@ -546,7 +595,7 @@ class Store:
             rows,
         )
         self.db.execute(
-            "INSERT INTO checksums VALUES (?, ?) "
+            "INSERT INTO checksums (kit, beads) VALUES (?, ?) "
             f"ON CONFLICT (kit) DO UPDATE SET beads = (beads + excluded.beads) % {CHECKSUM_MODULUS}",
             (kit.id, delta % CHECKSUM_MODULUS),
         )
@@ -557,27 +606,48 @@ class Store:
         return str(self.db.execute(last, (kit_id,)).fetchone()[0])
 
     def write_game(self, kit_id: str, row: dict[str, Any]) -> None:
+        """Inserts or updates a games row and moves the kit's results checksum by the row it replaces; the
+        caller holds the transaction."""
         row = dict(row)
         if "first_box" in row and row["first_box"] is not None:
             row["first_box"] = dumps({str(m): n for m, n in sorted(row["first_box"].items())})
+        summed = ("id", "number", "status", "result")
+        old = self.db.execute(f"SELECT {', '.join(summed)} FROM games WHERE id = ?", (row["id"],)).fetchone()
         if "opponent" in row:  # a whole row (from game_started, or a rebuild): insert it
             self.db.execute(GAMES.insert(("kit", *GAME_COLUMNS)), (kit_id, *(row[c] for c in GAME_COLUMNS)))
-            return
-        sets = [c for c in row if c != "id"]
-        self.db.execute(
-            f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
-            (*(row[c] for c in sets), row["id"]),
-        )
+        else:
+            sets = [c for c in row if c != "id"]
+            self.db.execute(
+                f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ?",
+                (*(row[c] for c in sets), row["id"]),
+            )
+        new = self.db.execute(f"SELECT {', '.join(summed)} FROM games WHERE id = ?", (row["id"],)).fetchone()
+        delta = (game_term(*new) if new else 0) - (game_term(*old) if old else 0)
+        if delta:
+            self.db.execute(
+                "INSERT INTO checksums (kit, beads, games) VALUES (?, 0, ?) ON CONFLICT (kit) DO UPDATE "
+                f"SET games = (coalesce(games, 0) + excluded.games) % {CHECKSUM_MODULUS}",
+                (kit_id, delta % CHECKSUM_MODULUS),
+            )
 
     def games(
-        self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None
+        self, kit: KitRecord, *, finished_only: bool = False, last: int | None = None, checked: bool = True
     ) -> list[dict[str, Any]]:
+        """The kit's games rows; raises ResultsChanged if they are not what its log wrote (unless not
+        ``checked``: verify reads them as they are)."""
         where = " AND status = 'finished'" if finished_only else ""
         query = GAMES.select(GAME_COLUMNS) + f" WHERE kit = ?{where} ORDER BY number DESC"
-        rows = self.db.execute(
-            query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)
-        ).fetchall()
+        with self.snapshot():
+            rows = self.db.execute(
+                query + (" LIMIT ?" if last else ""), (kit.id, last) if last else (kit.id,)
+            ).fetchall()
+            if checked:
+                self.check_results(kit, self._summed_games(kit))
         return [dict(zip(GAME_COLUMNS, row, strict=True)) for row in reversed(rows)]
+
+    def _summed_games(self, kit: KitRecord) -> list[Any]:
+        query = "SELECT id, number, status, result FROM games WHERE kit = ?"
+        return self.db.execute(query, (kit.id,)).fetchall()
 
     def finished_games(self, kit: KitRecord) -> int:
         """How many games of the kit are finished (counted by SQLite: no rows are read)."""
@@ -595,13 +665,14 @@ class Store:
         """Just the results of finished games, in order: all that statistics need, and quick for 10,000 games.
 
         With ``first_box``, each also has the first box's beads after the game as stored (JSON text)."""
+        query = "SELECT id, number, status, result, first_box FROM games WHERE kit = ? ORDER BY number"
+        with self.snapshot():  # the rows and their checksum as one write left them
+            rows = self.db.execute(query, (kit.id,)).fetchall()
+            self.check_results(kit, (row[:4] for row in rows))
+        finished = [row for row in rows if row[2] == "finished"]
         if not first_box:
-            rows = self.db.execute(
-                "SELECT result FROM games WHERE kit = ? AND status = 'finished' ORDER BY number", (kit.id,)
-            )
-            return [{"result": row[0]} for row in rows]
-        query = "SELECT result, first_box FROM games WHERE kit = ? AND status = 'finished' ORDER BY number"
-        return [{"result": result, "first_box": first} for result, first in self.db.execute(query, (kit.id,))]
+            return [{"result": row[3]} for row in finished]
+        return [{"result": row[3], "first_box": row[4]} for row in finished]
 
     def head(self, kit_id: str) -> str | None:
         row = self.db.execute(

@@ -9,6 +9,8 @@ above, or the ``previous`` an export writes where the store's chain ran through 
 out, as in a one-kit export). That catches damage and edits that did not recompute the hashes; it is
 not a signature: a file whose every hash was recomputed after an edit passes the check (the edited
 events must then still replay under the rules, and must not contradict events the store already has).
+The file ends with a line that counts its events, so a file cut short, or with a line deleted or added,
+is refused unless that line was edited too.
 """
 
 from __future__ import annotations
@@ -29,7 +31,11 @@ from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, Store, dumps, event_hash, new_id, now
 from tracker.store.replay import catalogue_problem
 
-HEADER = {"format": "menace-kit events", "version": 1}
+HEADER = {"format": "menace-kit events", "version": 2}
+# Version 1 (before exports ended with an end line) is still read; nothing then tells it whole from cut.
+HEADER_1 = {"format": "menace-kit events", "version": 1}
+END = "menace-kit events"  # the last line: {"end": END, "events": N}, so a file cut short is refused
+CSV_END = "#end"  # the CSV form's last row: "#end", the count of events, the other columns empty
 CSV_COLUMNS = ("id", "kit", "game", "kind", "at", "data", "hash")
 CSV_PREVIOUS = (*CSV_COLUMNS, "previous")  # a one-kit export: each row also has the hash it is chained to
 CHUNK = 2000  # events per write: a few hundred kilobytes, instead of one small write per event
@@ -70,12 +76,15 @@ def export(store: Store, out: TextIO, *, fmt: str, kit_id: str | None = None) ->
                 )
             )
             count += len(chunk)
+        out.write(json.dumps({"end": END, "events": count}) + "\n")
     else:
+        columns = CSV_PREVIOUS if kit_id else CSV_COLUMNS
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_PREVIOUS if kit_id else CSV_COLUMNS)
+        writer.writerow(columns)
         for id_, kit, game, kind, at, data, hash_, gap in rows:
             writer.writerow((id_, kit, game or "", kind, at, data, hash_, *([gap or ""] if kit_id else [])))
             count += 1
+        writer.writerow((CSV_END, count, *[""] * (len(columns) - 2)))
     return count
 
 
@@ -117,18 +126,51 @@ def read_events(text: str) -> list[Line]:
     return list(_csv(text))
 
 
+def cut_short(where: int) -> ImportRejected:
+    message = _(
+        "line {number}: the file stops before the export's end line, so it was cut short: nothing imported; "
+        "export it again"
+    )
+    return ImportRejected(message.format(number=where))
+
+
+def not_last(number: int) -> ImportRejected:
+    message = _("line {number}: the export's end line is not the file's last; nothing imported")
+    return ImportRejected(message.format(number=number))
+
+
+def count_differs(number: int, said: object, found: int) -> ImportRejected:
+    message = _(
+        "line {number}: the export's end line says {said} events, and the file holds {found} (a line was "
+        "deleted or added): nothing imported"
+    )
+    return ImportRejected(message.format(number=number, said=said, found=found))
+
+
 def _jsonl(lines: list[str]) -> Iterator[Line]:
     try:
         header = json.loads(lines[0])
     except (ValueError, RecursionError):
         header = None
-    if header != HEADER:
+    if header not in (HEADER, HEADER_1):
         message = _("line 1: not a menace-kit export (expected the header {header})")
         raise ImportRejected(message.format(header=json.dumps(HEADER)))
+    ends = header == HEADER
+    count = 0
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        yield _line(number, _json(line, _("line {number}").format(number=number)))
+        record = _json(line, _("line {number}").format(number=number))
+        if ends and isinstance(record, dict) and "end" in record:
+            if record != {"end": END, "events": count}:
+                raise count_differs(number, record.get("events"), count)
+            if any(rest.strip() for rest in lines[number:]):
+                raise not_last(number)
+            return
+        count += 1
+        yield _line(number, record)
+    if ends:
+        raise cut_short(len(lines))
 
 
 def _csv(text: str) -> Iterator[Line]:
@@ -143,11 +185,19 @@ def _csv(text: str) -> Iterator[Line]:
     if columns not in (CSV_COLUMNS, CSV_PREVIOUS):
         message = _("line 1: not a menace-kit export (expected JSON lines, or CSV columns {columns})")
         raise ImportRejected(message.format(columns=",".join(CSV_COLUMNS)))
+    count = 0
     try:
         for row in reader:
             number = reader.line_num
             if not row:
                 continue
+            if row[0] == CSV_END:
+                if row[1:] != [str(count), *[""] * (len(columns) - 2)]:
+                    raise count_differs(number, row[1] if len(row) > 1 else None, count)
+                if any(rest for rest in reader):
+                    raise not_last(number)
+                return
+            count += 1
             if len(row) != len(columns):
                 message = _("line {number}: expected {columns} columns, found {found}; nothing imported")
                 raise ImportRejected(message.format(number=number, columns=len(columns), found=len(row)))
@@ -159,6 +209,7 @@ def _csv(text: str) -> Iterator[Line]:
     except csv.Error as error:
         message = _("line {number}: {error}; nothing imported")
         raise ImportRejected(message.format(number=reader.line_num, error=error)) from None
+    raise cut_short(reader.line_num)
 
 
 def _json(text: str, where: str) -> Any:

@@ -14,11 +14,12 @@ from typing import Any
 from generator.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _, n_
+from tracker.state.errors import MenaceError
 from tracker.state.events import Event, EventError
 from tracker.state.kit_record import KIT_FIELDS, KitRecord, boxes_to_json
 from tracker.state.replay import replay
 from tracker.store.bulk import collector_paused
-from tracker.store.event_store import GENESIS, CountsChanged, Store, dumps, event_hash
+from tracker.store.event_store import GENESIS, CountsChanged, ResultsChanged, Store, dumps, event_hash
 from tracker.store.tables import GAMES, KITS
 
 PROJECTIONS = ("beads", "games", "checksums")
@@ -33,11 +34,30 @@ class Rebuilt:
     games: int  # finished games in the log
     beads_fixed: int  # beads rows added, changed or removed
     games_fixed: int  # games rows added, changed or removed
+    dropped: tuple[int, ...] = ()  # the numbers of finished games the log does not have finished
 
 
-def rebuild_kits(store: Store, kit_name: str | None = None) -> list[Rebuilt]:
+class RebuildDrops(MenaceError):
+    """A rebuild would drop finished games the games table shows and the log does not: refused unless
+    forced, since a log that lost its tail is more often the damage than the games table."""
+
+
+def _dropped(before: dict[Any, Any], after: dict[Any, Any]) -> tuple[int, ...]:
+    """The numbers of games finished before the rebuild that are gone or no longer finished after it."""
+    status, number = GAMES.columns.index("status"), GAMES.columns.index("number")
+    return tuple(
+        sorted(
+            row[number]
+            for game_id, row in before.items()
+            if row[status] == "finished" and (game_id not in after or after[game_id][status] != "finished")
+        )
+    )
+
+
+def rebuild_kits(store: Store, kit_name: str | None = None, *, force: bool = False) -> list[Rebuilt]:
     """Rebuilds one kit (or every kit, and then drops projection rows of kits the store does not have) in
-    one transaction; raises EventError naming the kit whose log does not replay (nothing is changed)."""
+    one transaction; raises EventError naming the kit whose log does not replay, and (unless ``force``)
+    RebuildDrops naming the finished games it would drop; either way nothing is changed."""
     with store.transaction():
         kit_ids = [store.kit(kit_name).id] if kit_name is not None else [k["id"] for k in store.kits()]
         done = []
@@ -57,7 +77,21 @@ def rebuild_kits(store: Store, kit_name: str | None = None) -> list[Rebuilt]:
                 sum(before[t].get(key) != after[t].get(key) for key in before[t].keys() | after[t].keys())
                 for t in ("beads", "games")
             ]
-            done.append(Rebuilt(replayed.world.kit.name, replayed.events, finished, *fixed))
+            dropped = _dropped(before["games"], after["games"])
+            if dropped and not force:
+                numbers = ", ".join(str(n) for n in dropped[:10]) + (" ..." if len(dropped) > 10 else "")
+                message = n_(
+                    "kit {kit}: the games table has game {numbers} finished and the log does not (did the "
+                    "log lose its tail?): nothing was changed; run `menace rebuild --force` to drop it",
+                    "kit {kit}: the games table has games {numbers} finished and the log does not (did the "
+                    "log lose its tail?): nothing was changed; run `menace rebuild --force` to drop them",
+                    len(dropped),
+                )
+                raise RebuildDrops(message.format(kit=replayed.world.kit.name, numbers=numbers))
+            beads_fixed, games_fixed = fixed
+            done.append(
+                Rebuilt(replayed.world.kit.name, replayed.events, finished, beads_fixed, games_fixed, dropped)
+            )
         if kit_name is None:
             for table in PROJECTIONS:
                 store.db.execute(f"DELETE FROM {table} WHERE kit NOT IN (SELECT id FROM kits)")
@@ -180,7 +214,7 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
                 )
             )
     columns = ("number", "status", "result", "moves", "first_box")
-    stored_games = {g["id"]: g for g in store.games(kit)}
+    stored_games = {g["id"]: g for g in store.games(kit, checked=False)}
     for game_id, row in done.games.items():
         have = stored_games.pop(game_id, None)
         want = {c: row.get(c) for c in columns}
@@ -198,6 +232,12 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
         except CountsChanged:
             problems.append(
                 _("{label}: the checksum kept with its bead counts does not match them").format(label=label)
+            )
+        try:
+            store.games(kit, last=1)
+        except ResultsChanged:
+            problems.append(
+                _("{label}: the checksum kept with its games does not match them").format(label=label)
             )
     return problems[:20]
 
