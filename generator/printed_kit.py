@@ -92,7 +92,7 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
         palette = options.palette if palette_game == game else None
         if palette is None:
             palette = load_palette(catalogue.game.default_palette)
-        palette.check_covers(catalogue.move_codes(m for b in catalogue.boxes for m in b.moves), game)
+        palette.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), game)
         specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y,
                              level_per_sheet=options.level_per_sheet))
     return specs

@@ -75,7 +75,8 @@ class Hexapawn(Game[Board, PawnMove]):
     name = "hexapawn"
     player_names = ("White", "Black")
     default_rules = "gardner"
-    default_palette = "hexapawn-craft"
+    default_palette = "hexapawn-four"  # colours per box: four at most, where one per move needed twelve
+    plain_code_palette = "hexapawn-craft"  # the default of the kits printed before
     notations = ("numbers", "algebraic")
 
     @property

@@ -245,5 +245,5 @@ def _key_example(canvas: Canvas, spec: KitSpec, top: float, keys: dict[int, str]
 def _box(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     area = Rect(x + (CELL_W - PICTURE) / 2, y - 1 - PICTURE, PICTURE, PICTURE)
     draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
-                 arrows=spec.arrows(box.moves))
+                 arrows=spec.arrows(box))
     centred_text(canvas, str(box.id), x + CELL_W / 2, area.y - 3.6, BOLD, 4.2)

@@ -43,7 +43,7 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
               help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, nim "
                    "for nim, gardner for hexapawn).")
 @click.option("--palette", default=None, metavar="NAME|FILE.toml",
-              help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-craft).")
+              help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-four).")
 @click.option("--paper", type=click.Choice(PAPERS), default=None,
               help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
 @click.option("--stock", default="plain", show_default=True, metavar="NAME|FILE.toml",
