@@ -77,6 +77,7 @@ class Hexapawn(Game[Board, PawnMove]):
     default_rules = "gardner"
     default_palette = "hexapawn-four"  # colours per box: four at most, where one per move needed twelve
     plain_code_palette = "hexapawn-craft"  # the default of the kits printed before
+    default_menace_plays = "second"  # Gardner's HER, the preset the kit defaults to, played second
     notations = ("numbers", "algebraic")
 
     @property
