@@ -14,6 +14,7 @@ from generator.drawing import (
     centred_text,
     draw_picture,
     hex_colour,
+    ink_on,
     level_colour,
     paragraph,
     text_width,
@@ -148,7 +149,7 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
     span = (_("box {number}").format(number=first) if len(boxes) == 1 else
             _("boxes {first} to {last} ({count} boxes)").format(first=first, last=last,
                                                                 count=numerals.number(len(boxes))))
-    canvas.setFillColor(hex_colour("#ffffff"))
+    canvas.setFillColor(hex_colour(ink_on(colour)))
     # The title shrinks rather than run into the span at its right (German headings are longer).
     room = width - 4 - text_width(span, BOLD, 4.0) - 4
     size = min(4.0, room / max(text_width(title, BOLD, 1.0), 1e-6))
