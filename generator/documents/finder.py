@@ -1,6 +1,6 @@
 """finder.pdf: every box drawn small with its number, by MENACE's move number in numbering order; where a
 move level holds more boxes than a person can scan, grouped under sub-headings by finder key, after a page
-that says how to find a box in three steps."""
+that says how to find a box in three steps and an index from a key to its page."""
 from __future__ import annotations
 
 from itertools import groupby
@@ -43,16 +43,21 @@ Placed = tuple[str, Any, float, float]  # ("heading", "key" or "box", what, x, y
 
 def write(path: Path, spec: KitSpec) -> int:
     pages = _paginate(spec)
-    steps = spec.finder_keys is not None  # a page of its own first: how to find a box by its key
+    keyed = spec.finder_keys is not None  # pages of their own first: how to find a box by its key, an index
+    index = _index_pages(spec, pages) if keyed else []
+    front = keyed + len(index)
 
     def draw(canvas: Canvas) -> int:
-        total = len(pages) + steps
-        if steps:
+        total = len(pages) + front
+        if keyed:
             with text_page(canvas, spec, TITLE, page=1, pages=total) as top:
                 _three_steps(canvas, spec, top)
-        for number, page in enumerate(pages, start=1 + steps):
+        for number, rows in enumerate(index, start=2):
             with text_page(canvas, spec, TITLE, page=number, pages=total) as top:
-                if number == 1 + steps:
+                _index(canvas, spec, rows, top, first=number == 2, front=front)
+        for number, page in enumerate(pages, start=1 + front):
+            with text_page(canvas, spec, TITLE, page=number, pages=total) as top:
+                if number == 1 + front:
                     _intro(canvas, spec, top)
                 for kind, item, x, y in page:
                     if kind == "heading":
@@ -126,6 +131,82 @@ def _paginate(spec: KitSpec) -> list[list[Placed]]:
             column, line_height = column + block_w, max(line_height, block_h)
         y -= line_height
     return pages
+
+
+IndexRow = tuple[Any, str, str, int]  # a move level, the first and last key on a page, the page (of pictures)
+INDEX_ROW = 6.0  # mm
+INDEX_INTRO = 30.0  # mm the index's heading and the order's explanation take on its first page
+
+
+def index_rows(spec: KitSpec, pages: list[list[Placed]]) -> list[IndexRow]:
+    """Each page of pictures with the keys on it, level by level: (level, first key, last key, page), the
+    page counted among the pictures' pages from 1. A key's block never breaks across pages."""
+    rows: list[IndexRow] = []
+    for number, page in enumerate(pages, start=1):
+        level = None
+        keys: dict[Any, list[str]] = {}
+        for kind, item, _x, _y in page:
+            if kind == "heading":
+                level = item[0]
+            elif kind == "key":
+                keys.setdefault(level, []).append(item[0])
+        rows += [(level, found[0], found[-1], number) for level, found in keys.items()]
+    return rows
+
+
+def _index_pages(spec: KitSpec, pages: list[list[Placed]]) -> list[list[IndexRow]]:
+    """The index's rows, page by page."""
+    height = spec.page_mm[1]
+    room = height - 2 * MARGIN - 10
+    rows = index_rows(spec, pages)
+    first = int((room - INDEX_INTRO) // INDEX_ROW)
+    later = int(room // INDEX_ROW)
+    split = [rows[:first]]
+    while sum(map(len, split)) < len(rows):
+        done = sum(map(len, split))
+        split.append(rows[done : done + later])
+    return split
+
+
+def key_order(spec: KitSpec) -> str:
+    """How the keys are ordered, in words, from the marks the kit's keys use."""
+    keys = spec.finder_keys or {}
+    marks = sorted({mark for key in keys.values() for mark in key} - {"/"})
+    pieces = [mark for mark in marks if mark != EMPTY_ORBIT]
+    longer = pieces[-1] + pieces[0] if len(pieces) > 1 else pieces[0] * 2
+    text = _("Within each move the keys are in dictionary order, part by part from the left: {order}, and a "
+             "part before a longer one that starts the same ({short} before {long}). Under your move, find "
+             "the row whose keys take in your key: the pictures are on its page.")
+    return text.format(order=_(" before ").join(marks), short=longer[0], long=longer)
+
+
+def _index(canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, first: bool,
+           front: int) -> None:
+    """The index from key to page: a row per move level and page of pictures, with its first and last key."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    y = top - 5
+    canvas.setFillColor(hex_colour(INK))
+    if first:
+        canvas.setFont(BOLD, 5.2)
+        canvas.drawString(MARGIN, y, _("Index: from a key to its page"))
+        y = paragraph(canvas, key_order(spec), MARGIN, y - 6, width, size=3.6) - 6
+    else:
+        y -= 2
+    for level, low, high, page in rows:
+        band = Rect(MARGIN, y - 1.6, 4.0, 4.6)
+        canvas.setFillColor(hex_colour(level_colour(level)))
+        canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(BOLD, 3.8)
+        move = _("MENACE's move {level}").format(level=level)
+        canvas.drawString(MARGIN + 6, y, move)
+        keys = (_("key {key}").format(key=low) if low == high else
+                _("keys {first} to {last}").format(first=low, last=high))
+        canvas.setFont(REGULAR, 3.8)
+        canvas.drawString(MARGIN + 8 + max(text_width(move, BOLD, 3.8), 40), y, keys)
+        canvas.setFont(BOLD, 3.8)
+        canvas.drawRightString(MARGIN + width, y, _("page {page}").format(page=page + front))
+        y -= INDEX_ROW
 
 
 def _intro(canvas: Canvas, spec: KitSpec, top: float) -> None:
