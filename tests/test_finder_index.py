@@ -39,3 +39,22 @@ def test_every_key_is_on_the_page_its_index_row_names(tmp_path):
         key = keys[box.id]
         (page,) = [page for level, low, high, page in rows if level == box.move_number and low <= key <= high]
         assert f"page {page + 2} of 9" in pages[page + 1] and f"key {key} " in pages[page + 1] + " ", key
+
+
+def test_raw_boards_are_grouped_by_top_row_and_every_page_starts_with_its_range():
+    """2,201 raw boards: a level of more than 20 is split by the board's top row (its boxes run on in
+    number order), and each page of pictures opens with its level's band, which says the page's boxes."""
+    (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
+    assert spec.finder_keys is None
+    level_2 = [box for box in spec.catalogue.boxes if box.move_number == 2]
+    found = finder.groups(spec, level_2)
+    assert [(row, len(boxes), boxes[0].id) for row, boxes in found[:3]] == [("---", 30, 2), ("--O", 6, 32),
+                                                                            ("--X", 6, 38)]
+    # Top rows with no piece, an O, an X, or an X and an O: 1 + 3 + 3 + 6.
+    assert sum(len(boxes) for _row, boxes in found) == 72 and len(found) == 13
+    for _row, boxes in found:
+        assert [box.id for box in boxes] == list(range(boxes[0].id, boxes[-1].id + 1))
+    pages = finder._paginate(spec)
+    assert len(pages) == 35
+    assert all(page[0][0] == "heading" for page in pages)
+    assert [len(group) for _row, group in finder.groups(spec, spec.catalogue.boxes[:1])] == [1]  # one group

@@ -7,7 +7,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
+from generator.documents.common import MARGIN, MAX_GROUP, KitSpec, text_page, write_pdf
 from generator.documents.wording import orbit_name
 from generator.drawing import (
     INK,
@@ -59,9 +59,10 @@ def write(path: Path, spec: KitSpec) -> int:
             with text_page(canvas, spec, TITLE, page=number, pages=total) as top:
                 if number == 1 + front:
                     _intro(canvas, spec, top)
+                shown = [item for kind, item, _x, _y in page if kind == "box"]
                 for kind, item, x, y in page:
                     if kind == "heading":
-                        _heading(canvas, spec, item, x, y)
+                        _heading(canvas, spec, item, x, y, [b for b in shown if b.move_number == item[0]])
                     elif kind == "key":
                         _key_heading(canvas, item, x, y)
                     else:
@@ -72,13 +73,32 @@ def write(path: Path, spec: KitSpec) -> int:
 
 
 def groups(spec: KitSpec, boxes: list[Box]) -> list[tuple[str | None, list[Box]]]:
-    """A move level's boxes by finder key (keys in order, boxes in number order), or all in one group when
-    the kit has no keys."""
+    """A move level's boxes by finder key (keys in order, boxes in number order); a raw board's level of
+    more than MAX_GROUP boxes by its top row (top_rows); else all in one group."""
     keys = spec.finder_keys
     if keys is None:
-        return [(None, boxes)]
+        rows = top_rows(spec, boxes)
+        if rows is None:
+            return [(None, boxes)]
+        return [(row, list(group)) for row, group in groupby(boxes, key=lambda box: rows[box.id])]
     ordered = sorted(boxes, key=lambda box: (keys[box.id], box.id))
     return [(key, list(group)) for key, group in groupby(ordered, key=lambda box: keys[box.id])]
+
+
+def top_rows(spec: KitSpec, boxes: list[Box]) -> dict[int, str] | None:
+    """Each box's top row ("-XO": empty, X, O) when the boxes are raw boards (a board game whose pictures
+    have no finder key: every board its own box) too many to scan at once; else None. Raw boards are
+    numbered in the order of their squares read from the top left, so a top row's boxes run on."""
+    game = spec.game
+    board = game.picture(game.initial().position).board
+    if len(boxes) <= MAX_GROUP or board is None or cell_orbits(game) is not None:
+        return None
+    rows = {}
+    for box in boxes:
+        picture = game.picture(box.position).board
+        assert picture is not None
+        rows[box.id] = "".join(mark or EMPTY_ORBIT for mark in picture.marks[: picture.columns])
+    return rows
 
 
 def _paginate(spec: KitSpec) -> list[list[Placed]]:
@@ -110,6 +130,12 @@ def _paginate(spec: KitSpec) -> list[list[Placed]]:
         column, line_height = 0, 0.0
         for key, members in groups(spec, boxes):
             rows = [members[start : start + columns] for start in range(0, len(members), columns)]
+            if key is not None and spec.finder_keys is None:  # a raw top row: its pictures run on
+                y = room(KEY_H + CELL_H, level, boxes)
+                label = _("top row {row}").format(row=" ".join(key))
+                pages[-1].append(("key", (key, columns * CELL_W, label), MARGIN, y))
+                y -= KEY_H
+                key = None
             if key is None:
                 for row in rows:
                     y = room(CELL_H, level, boxes)
@@ -124,7 +150,7 @@ def _paginate(spec: KitSpec) -> list[list[Placed]]:
             if moved != y:
                 y, column, line_height = moved, 0, 0.0
             x = MARGIN + column * CELL_W
-            pages[-1].append(("key", (key, block_w * CELL_W), x, y))
+            pages[-1].append(("key", (key, block_w * CELL_W, _("key {key}").format(key=key)), x, y))
             for r, row in enumerate(rows):
                 row_y = y - KEY_H - r * CELL_H
                 pages[-1] += [("box", box, x + i * CELL_W, row_y) for i, box in enumerate(row)]
@@ -214,8 +240,13 @@ def _intro(canvas: Canvas, spec: KitSpec, top: float) -> None:
     paragraph(canvas, spec.words.finder_intro, MARGIN, top - 1, width, size=3.2)
 
 
-def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float) -> None:
+def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float,
+             shown: list[Box]) -> None:
+    """A move level's band: its title and its boxes' numbers; continued on a new page of pictures in number
+    order (no keys), the numbers of the boxes on that page, so that every page says its range at the top."""
     level, boxes, *more = item
+    if more and shown and spec.finder_keys is None:  # unkeyed pictures run in number order: a range
+        boxes = shown
     width = spec.page_mm[0] - 2 * MARGIN
     colour = level_colour(level)
     canvas.setFillColor(hex_colour(colour))
@@ -241,14 +272,13 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
     canvas.drawRightString(x + width - 2, y - 4.7, span)
 
 
-def _key_heading(canvas: Canvas, item: tuple[str, float], x: float, y: float) -> None:
-    """A key's sub-heading over its block of pictures."""
-    key, width = item
+def _key_heading(canvas: Canvas, item: tuple[str, float, str], x: float, y: float) -> None:
+    """A key's (or a raw board's top row's) sub-heading over its block of pictures."""
+    _key, width, text = item
     canvas.setStrokeColor(hex_colour("#9e9e9e"))
     canvas.setLineWidth(0.25)
     canvas.line(x + 1, y - KEY_H + 1.0, x + width - 1, y - KEY_H + 1.0)
     canvas.setFillColor(hex_colour(INK))
-    text = _("key {key}").format(key=key)
     canvas.setFont(BOLD, min(3.8, (width - 3) / max(text_width(text, BOLD, 1.0), 1e-6)))
     canvas.drawString(x + 1, y - 4.2, text)
 
