@@ -171,7 +171,8 @@ def _colours_per_box(canvas: Canvas, spec: KitSpec, y: float) -> float:
         draw_dot(canvas, x + 4, y - 4, 4.0, colour)
         canvas.setFillColor(hex_colour("#000000"))
         text = f"{index + 1}. {colour.spoken} ({colour.code})"
-        canvas.setFont(BOLD, min(4.4, (step - 11) / max(text_width(text, BOLD, 1.0), 1e-6)))
+        room = step - 13  # the dot and 3 mm before the next colour's dot
+        canvas.setFont(BOLD, min(4.4, room / max(text_width(text, BOLD, 1.0), 1e-6)))
         canvas.drawString(x + 10, y - 5.5, text)
     y -= 14
     box = max(spec.catalogue.boxes, key=lambda b: (len(b.moves), -b.id))
