@@ -8,15 +8,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from generator.capacity import MATCHBOX_BEADS, growth
+from generator.capacity import MATCHBOX_BEADS, colour_keys, growth
 from kit.i18n import _, n_
 from kit.matchbox import Catalogue
+from kit.palettes import Palette
 
 
 @dataclass(frozen=True)
 class Bill:
     matchboxes: int
-    start: dict[int, int]  # beads per colour to fill every box, by move code (as palettes key colours)
+    start: dict[int, int]  # beads per colour to fill every box, by colour key (capacity.colour_keys)
     reserve: dict[int, int]  # extra beads per colour for the games that add beads (generator.capacity)
     outgrowing: tuple[int, ...]  # boxes that may hold more beads than a matchbox (MATCHBOX_BEADS)
     runs: int  # simulated MENACEs behind the reserve
@@ -34,14 +35,16 @@ class Bill:
         return self.start[code] + self.reserve[code]
 
 
-def bill_for(catalogue: Catalogue) -> Bill:
+def bill_for(catalogue: Catalogue, palette: Palette | None = None) -> Bill:
     """Beads to buy: every box's starting beads, plus a reserve per colour that covers ``growth``'s
-    simulated games in 19 runs of 20."""
+    simulated games in 19 runs of 20; per colour of ``palette`` (None: per move, as a palette of a colour
+    per move has it)."""
+    keys = colour_keys(catalogue, palette)
     start: Counter[int] = Counter()
     for box in catalogue.boxes:
         for move, count in zip(box.moves, box.beads, strict=True):
-            start[catalogue.game.move_code(move)] += count
-    grown = growth(catalogue)
+            start[keys[box.id][move]] += count
+    grown = growth(catalogue, palette if palette is not None and palette.per_box else None)
     reserve = {code: grown.reserve.get(code, 0) for code in sorted(start)}
     outgrowing = tuple(grown.outgrowing(MATCHBOX_BEADS))
     starting = dict(sorted(start.items()))
@@ -62,16 +65,18 @@ def outgrow_warning(boxes: tuple[int, ...]) -> str | None:
               "box or a bag ready", len(boxes)).format(boxes=listed, beads=MATCHBOX_BEADS)
 
 
-def colour_runs(catalogue: Catalogue) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
-    """For each colour (move code): the starting counts it has, each with the runs of consecutive box
-    numbers that get that many ("3 in boxes 2-6 and 8-13"), for filling the boxes one colour at a time."""
-    game = catalogue.game
+def colour_runs(catalogue: Catalogue, palette: Palette | None = None
+                ) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
+    """For each colour (its key, as bill_for's): the starting counts it has, each with the runs of
+    consecutive box numbers that get that many ("3 in boxes 2-6 and 8-13"), for filling the boxes one
+    colour at a time."""
+    keys = colour_keys(catalogue, palette)
     found: dict[int, dict[int, list[tuple[int, int]]]] = {}
     for box in catalogue.boxes:
         for move, count in zip(box.moves, box.beads, strict=True):
             if count == 0:  # a trained box may hold none of a colour: nothing to put in
                 continue
-            runs = found.setdefault(game.move_code(move), {}).setdefault(count, [])
+            runs = found.setdefault(keys[box.id][move], {}).setdefault(count, [])
             if runs and runs[-1][1] == box.id - 1:
                 runs[-1] = (runs[-1][0], box.id)
             else:

@@ -19,6 +19,7 @@ from typing import Any
 
 from kit.match import play_game
 from kit.matchbox import Catalogue
+from kit.palettes import Palette
 from kit.players import MenacePlayer, Player, RandomPlayer
 
 GAMES = 50  # games a run plays: a long classroom session, or two
@@ -50,10 +51,10 @@ MATCHBOX_BEADS = beads_per_box()
 
 @dataclass(frozen=True)
 class Growth:
-    """What a kit's simulated runs need: per colour (move code) beads beyond the start, per box the most
-    beads it holds, each at the PERCENTILE-th percentile of the runs."""
+    """What a kit's simulated runs need: per colour (its key: colour_keys) beads beyond the start, per box
+    the most beads it holds, each at the PERCENTILE-th percentile of the runs."""
 
-    reserve: dict[int, int]  # move code -> beads beyond the colour's starting beads (0: never grows)
+    reserve: dict[int, int]  # colour key -> beads beyond the colour's starting beads (0: never grows)
     box_beads: dict[int, int]  # box number -> the most beads it held, starting beads included
     runs: int
     games: int
@@ -69,18 +70,35 @@ def runs_for(catalogue: Catalogue) -> int:
     return RUNS if game.spec == game.name else OPTIONS_RUNS
 
 
+def colour_keys(catalogue: Catalogue, palette: Palette | None = None) -> dict[int, dict[Any, int]]:
+    """Each box's moves with the key of their bead colour, by box number: the move code (a colour stands
+    for one move everywhere), or with ``palette``'s colours per box the colour's place in the palette.
+    Beads are bought and counted by colour, so bills and reserves add up by this key."""
+    keys = {}
+    for box in catalogue.boxes:
+        codes = {move: catalogue.game.move_code(move) for move in box.moves}
+        if palette is not None and palette.per_box:
+            colours = palette.box_colours(codes.values())
+            keys[box.id] = {move: colours[code].move for move, code in codes.items()}
+        else:
+            keys[box.id] = codes
+    return keys
+
+
 @cache
-def growth(catalogue: Catalogue) -> Growth:
+def growth(catalogue: Catalogue, palette: Palette | None = None) -> Growth:
     """``simulate`` with the kit's own number of runs, once per kit (the fill sheet and `generate` ask)."""
-    return simulate(catalogue, runs=runs_for(catalogue))
+    return simulate(catalogue, runs=runs_for(catalogue), palette=palette)
 
 
-def simulate(catalogue: Catalogue, *, runs: int, games: int = GAMES, seed: int = SEED) -> Growth:
-    """Plays ``runs`` fresh MENACEs of ``catalogue`` ``games`` games each against a random player."""
+def simulate(catalogue: Catalogue, *, runs: int, games: int = GAMES, seed: int = SEED,
+             palette: Palette | None = None) -> Growth:
+    """Plays ``runs`` fresh MENACEs of ``catalogue`` ``games`` games each against a random player; the
+    reserve is per colour of ``palette`` (None: per move, as any palette of a colour per move has it)."""
     game = catalogue.game
     start = {box.id: box.initial_counts() for box in catalogue.boxes}
     start_total = {box.id: sum(box.beads) for box in catalogue.boxes}
-    code = {box.id: {move: game.move_code(move) for move in box.moves} for box in catalogue.boxes}
+    code = colour_keys(catalogue, palette)
     # One player whose boxes are refilled before each run: it keeps its cache of where each state's box is.
     menace = MenacePlayer(catalogue, {box_id: dict(counts) for box_id, counts in start.items()})
     opponent = RandomPlayer(game)

@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 
 MM = 72 / 25.4  # points per millimetre
 INK = "#222222"
-# Move-number bands: colours unlike any bead colour, dark enough for white words, so boxes sort
-# by level at a glance; the band also says the level in words for black-and-white printers.
-LEVEL_COLOURS = {1: "#00796b", 2: "#3949ab", 3: "#6d4c41", 4: "#546e7a", 5: "#880e4f"}
+# Move-number bands: colours unlike any bead colour, so boxes sort by level at a glance, and of lightnesses
+# far apart (CIE L* 19, 70, 36, 86, 54: dark and light in turn), so that a black-and-white print tells the
+# levels apart too; the band's words are black or white, whichever reads (ink_on), and say the level.
+LEVEL_COLOURS = {1: "#00352c", 2: "#9fa8da", 3: "#6d4c41", 4: "#cfd8dc", 5: "#ea3f78"}
 NO_LEVEL_COLOUR = "#455a64"
 CAP_HEIGHT = 0.73  # Vera's capital height as a share of the font size
 # Marks drawn as pawns (Hexapawn), light and dark as on a chess board: as letters they would be read as

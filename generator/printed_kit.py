@@ -56,7 +56,7 @@ class KitOptions:
     """What `menace generate` was asked for; None means the default for each game."""
 
     game: str = ALL_GAMES
-    menace_plays: str = "first"
+    menace_plays: str | None = None  # None: each game's own default (kit.game.Game.default_menace_plays)
     # Values read once by the command line (a preset, a file, or a stored kit's own): with every game, each
     # applies to the game it is for, the others get their defaults.
     rules: Rules | None = None
@@ -88,11 +88,12 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     specs = []
     for game in games:
         rules = options.rules if rules_game == game else None
-        catalogue = build_catalogue(game, options.menace_plays, rules)
+        side = options.menace_plays or game_from_spec(game).default_menace_plays
+        catalogue = build_catalogue(game, side, rules)
         palette = options.palette if palette_game == game else None
         if palette is None:
             palette = load_palette(catalogue.game.default_palette)
-        palette.check_covers(catalogue.move_codes(m for b in catalogue.boxes for m in b.moves), game)
+        palette.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), game)
         specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y,
                              level_per_sheet=options.level_per_sheet))
     return specs

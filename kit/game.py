@@ -138,6 +138,10 @@ class Game(ABC, Generic[P, M]):
     player_names: tuple[str, str]  # as code and logs write them; _(name) for people
     default_rules: str  # the preset a kit of this game gets unless told otherwise
     default_palette: str
+    # The palette whose kits print the fingerprint's own first six digits as their kit code (None: the
+    # default palette): a game whose default palette changed keeps the codes printed before.
+    plain_code_palette: str | None = None
+    default_menace_plays = "first"  # the side MENACE takes unless told otherwise
     notations: tuple[str, ...] = ("numbers",)  # the ways move_text can write a move; the first is the default
     # Why the printed kit is not yet fit for a builder, or None when it is: such a kit is printed only
     # when asked for by name (never by `generate --game all`), with this said as a warning.

@@ -24,8 +24,10 @@ class UnknownPaletteError(GameError):
 
 @dataclass(frozen=True)
 class Colour:
-    """One bead colour: the move it stands for (the game's move code), its name, a one-letter code and
-    an RGB."""
+    """One bead colour: its key, its name, a one-letter code and an RGB.
+
+    The key (``move``) is the move it stands for (the game's move code), or in a palette of colours per
+    box its place in each box's order (0 for a box's first move)."""
 
     move: int
     name: str
@@ -51,24 +53,42 @@ class Palette:
     description: str
     colours: tuple[Colour, ...]
     from_file: bool = False  # a builder's own file, not a shipped palette: a kit keeps a copy (as_file)
+    # Colours per box: every box uses the same few colours again, its moves taking them in order (a game
+    # whose labels draw each move as an arrow needs no colour to mean one move everywhere).
+    per_box: bool = False
 
     def as_file(self) -> dict[str, Any]:
         """The palette as its TOML file: what a kit keeps of a palette that came from a file."""
         colours = [{"move": c.move, "name": c.name, "code": c.code, "rgb": c.rgb} for c in self.colours]
+        if self.per_box:
+            return {"game": self.game, "title": self.title, "description": self.description, "per_box": True,
+                    "colours": [{k: v for k, v in c.items() if k != "move"} for c in colours]}
         return {"game": self.game, "title": self.title, "description": self.description, "colours": colours}
 
     def for_move(self, move: int) -> Colour:
+        """The colour whose key is ``move``: a move code's colour, or in a palette of colours per box the
+        colour at that place of a box's order (box_colours says which move of a box it is)."""
         return self._by_move[move]
+
+    def box_colours(self, codes: Iterable[int]) -> dict[int, Colour]:
+        """The colour of each move of one box, by move code. Colours per box go to the box's moves in the
+        order of their codes (Hexapawn: the moving pawn's square in reading order, then its target), so a
+        box of four moves uses the palette's first four colours and one of two its first two."""
+        ordered = sorted(set(codes))
+        if self.per_box:
+            return dict(zip(ordered, self.colours, strict=False))
+        return {code: self._by_move[code] for code in ordered if code in self._by_move}
 
     @property
     def _by_move(self) -> dict[int, Colour]:
         return {c.move: c for c in self.colours}
 
-    def check_covers(self, codes: Iterable[int], what: str) -> None:
-        """Raises UnknownPaletteError when a move code of ``codes`` has no colour (a pile or take too big
-        for the palette), naming ``what`` needs it."""
-        missing = sorted(set(codes) - set(self._by_move))
-        if missing:
+    def check_covers(self, boxes: Iterable[Iterable[int]], what: str) -> None:
+        """Raises UnknownPaletteError when a move of a box (given as its move codes) has no colour (a pile
+        or take too big for the palette, or a box with more moves than colours per box), naming ``what``
+        needs it."""
+        short = any(len(self.box_colours(codes)) < len(set(codes)) for codes in map(list, boxes))
+        if short:
             raise UnknownPaletteError(
                 _("palette {name!r} has {count} colours, too few for {what}: choose a smaller game or "
                   "another palette").format(name=self.name, count=len(self.colours), what=what)
@@ -136,8 +156,9 @@ def default_palette(game: str) -> Palette:
     return load_palette(get_game(game).default_palette)
 
 
-FIELDS = ("game", "title", "description", "colours")
+FIELDS = ("game", "title", "description", "per_box", "colours")
 COLOUR_FIELDS = ("move", "name", "code", "rgb")
+BOX_COLOUR_FIELDS = ("name", "code", "rgb")  # per box: a colour's place in the list is its key
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -149,26 +170,35 @@ def palette_from_data(name: str, data: dict[str, Any], *, source: str, shipped: 
     game = fields.text("game")
     title = fields.text("title", None if shipped else name)
     description = fields.text("description", None if shipped else f"your own colours, from {name}").strip()
+    per_box = data.get("per_box", False)
+    if not isinstance(per_box, bool):
+        fields.fail(f"per_box must be true or false, not {per_box!r}")
     rows = data.get("colours")
     if not isinstance(rows, list) or not rows:
-        fields.fail('colours must be a list of tables, e.g. colours = [{ move = 0, name = "red", code = "R", '
-                    'rgb = "#d7263d" }]')
-    colours = tuple(_colour(row, f"{source}: colours[{i}]") for i, row in enumerate(rows, start=1))
+        example = "" if per_box else "move = 0, "
+        fields.fail(f'colours must be a list of tables, e.g. colours = [{{ {example}name = "red", '
+                    'code = "R", rgb = "#d7263d" }]')
+    colours = tuple(_colour(row, f"{source}: colours[{i}]", None if not per_box else i - 1)
+                    for i, row in enumerate(rows, start=1))
     for key in ("move", "name", "code"):
         seen = [str(getattr(c, key)).lower() for c in colours]
         repeated = next((v for v in seen if seen.count(v) > 1), None)
         if repeated is not None:
             fields.fail(f"two colours have {key} {repeated!r}: each colour needs its own move, name and "
                         "letter")
-    return Palette(name, game, title, description, colours, from_file=not shipped)
+    return Palette(name, game, title, description, colours, from_file=not shipped, per_box=per_box)
 
 
-def _colour(row: Any, source: str) -> Colour:
+def _colour(row: Any, source: str, place: int | None) -> Colour:
+    """A colour's table; ``place`` is its place in a palette of colours per box (its key), else None and
+    the table gives its move."""
+    allowed = COLOUR_FIELDS if place is None else BOX_COLOUR_FIELDS
     fields = datafiles.Fields(row if isinstance(row, dict) else {}, source, UnknownPaletteError)
     if not isinstance(row, dict):
-        fields.fail(f"must be a table with {', '.join(COLOUR_FIELDS)}, not {row!r}")
-    fields.only(COLOUR_FIELDS)
-    move, name = fields.whole("move", least=0), fields.text("name")
+        fields.fail(f"must be a table with {', '.join(allowed)}, not {row!r}")
+    fields.only(allowed)
+    move = fields.whole("move", least=0) if place is None else place
+    name = fields.text("name")
     colour = Colour(move, name, fields.text("code"), fields.text("rgb"))
     if len(colour.code) != 1 or not colour.code.isalnum():
         fields.fail(f"code must be one letter or digit, not {colour.code!r}")
@@ -181,11 +211,15 @@ def kit_code(fingerprint: str, palette: Palette) -> str:
     """The six-character code printed on a kit's labels, from its catalogue's fingerprint (game, side,
     rules and boxes) and its palette's colours, so labels in other colours never pass for these.
 
-    In the game's default colours the code is the fingerprint's first six hex digits, as every kit printed
-    before the palette joined the code says; other colours hash into it."""
+    In the game's default colours (or the palette that was its default, Hexapawn's one colour a move) the
+    code is the fingerprint's first six hex digits, as every kit printed before the palette joined the code
+    says; other colours hash into it."""
     from kit.games import get_game  # the registry imports every game; palettes are read without it
 
-    if palette.colours == load_palette(get_game(palette.game).default_palette).colours:
+    game = get_game(palette.game)
+    plain = load_palette(game.plain_code_palette or game.default_palette)
+    if palette.colours == plain.colours and palette.per_box == plain.per_box:
         return fingerprint[:6].upper()
-    colours = json.dumps([[c.move, c.name, c.code, c.rgb] for c in palette.colours])
+    rows: list[Any] = [[c.move, c.name, c.code, c.rgb] for c in palette.colours]
+    colours = json.dumps(rows + (["per box"] if palette.per_box else []))
     return hashlib.sha256(f"{fingerprint} {colours}".encode()).hexdigest()[:6].upper()

@@ -16,7 +16,7 @@ from click.testing import CliRunner  # noqa: F401  (the tests import it from her
 
 from generator.catalogue import build_catalogue
 from kit.nim import Nim, NimHeaps
-from kit.palettes import load_palette
+from kit.palettes import Colour, load_palette
 from kit.rules import load_rules
 from tracker.cli.main import main
 
@@ -68,12 +68,12 @@ class Operator:
                 self.box = int(opened.group(1))
             refill = re.search(r"Box (\d+) is empty: put in (.*) \(rules", line)
             if refill:
+                box = int(refill.group(1))
                 for part in refill.group(2).split(", "):
                     count, name = part.split()
-                    move = self.catalogue.game.move_from_code(self.palette.parse(name).move)
-                    self.boxes[int(refill.group(1))][move] = self.boxes[int(refill.group(1))].get(
-                        move, 0
-                    ) + int(count)
+                    colour = self.palette.parse(name)
+                    (move,) = [m for m in self.catalogue.box(box).moves if self.colour(box, m) == colour]
+                    self.boxes[box][move] = self.boxes[box].get(move, 0) + int(count)
             ended = re.match(r"(MENACE wins|MENACE loses|A draw)", line)
             if ended:
                 self.settle({"MENACE wins": "win", "MENACE loses": "loss", "A draw": "draw"}[ended.group(1)])
@@ -89,8 +89,17 @@ class Operator:
                 break
         counts[move] -= 1
         self.drawn.append((self.box, move))
-        colour = self.palette.for_move(self.catalogue.game.move_code(move))
+        colour = self.colour(self.box, move)
         return self.rng.choice([colour.name, colour.code, colour.name.upper(), f"  {colour.name} "])
+
+    def colour(self, box: int, move: object) -> Colour:
+        """The colour the box's label shows for ``move``: one colour per move, or with colours per box the
+        palette's colours in turn over the box's moves in the order of their codes."""
+        code = self.catalogue.game.move_code(move)
+        if not self.palette.per_box:
+            return self.palette.for_move(code)
+        codes = sorted(self.catalogue.game.move_code(m) for m in self.catalogue.box(box).moves)
+        return self.palette.colours[codes.index(code)]
 
     def opponent_move(self, text: str) -> str:
         if self.nim:

@@ -35,7 +35,20 @@ def test_boxes_json(run):
         "moves": [0, 1, 4],
         "beads": {"0": 4, "1": 4, "4": 4},
         "finder_key": "-/-/-",
+        "colours": {"0": "red", "1": "yellow", "4": "black"},
     }
+
+
+def test_hexapawn_boxes_use_four_colours_in_all_and_menace_plays_second(run):
+    """Hexapawn defaults to Gardner's HER, which played second, in four colours again in every box."""
+    data = json.loads(run("boxes", "--game", "hexapawn", "--json").output)
+    assert (data["menace_plays"], data["rules"], len(data["boxes"])) == ("second", "gardner", 19)
+    colours = {name for box in data["boxes"] for name in box["colours"].values()}
+    assert colours == {"blue", "yellow", "black", "white"}
+    assert data["boxes"][0]["colours"] == {"3": "blue", "13": "yellow", "14": "black"}  # a3-a2, b3-b2, b3xc2
+    him = json.loads(run("boxes", "--game", "hexapawn", "--menace-plays", "first", "--json").output)
+    assert him["menace_plays"] == "first" and len(him["boxes"]) == 18
+    assert json.loads(run("boxes", "--game", "nim", "--json").output)["menace_plays"] == "first"
 
 
 def test_boxes_second_and_nim(run):

@@ -28,7 +28,7 @@ from tracker.cli.main import main
 MM = 72 / 25.4
 FILES = [name for name, _, _ in DOCUMENTS]
 EXPECTED_PAGES = {
-    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 2, "finder.pdf": 8, "fill.pdf": 5,
+    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 2, "finder.pdf": 9, "fill.pdf": 5,
                   "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 4},
     "nim": {"calibration.pdf": 1, "labels.pdf": 1, "legend.pdf": 2, "finder.pdf": 1, "fill.pdf": 3,
             "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 2},
@@ -67,7 +67,7 @@ def test_no_options_writes_every_kit_with_a_progress_line_per_document(kit_dir):
     assert lines[1] == f"wrote {out / 'tictactoe' / 'labels.pdf'} (box labels, 10 pages)"
     assert lines[per_game - 1].startswith(f"wrote {out / 'tictactoe' / 'kit.json'} (kit ")
     assert lines[per_game - 1].endswith(", 304 boxes)")
-    assert lines[2 * per_game - 1].endswith(", 9 boxes)") and lines[-2].endswith(", 18 boxes)")
+    assert lines[2 * per_game - 1].endswith(", 9 boxes)") and lines[-2].endswith(", 19 boxes)")  # HER
     assert lines[-1] == ("Warning: Noughts and crosses (kit 1599A0): box 1 may outgrow a matchbox, which "
                          "holds about 90 beads of 5 mm; keep a bigger box or a bag ready.")
     assert sorted(p.name for p in out.iterdir()) == sorted(finished)

@@ -107,15 +107,16 @@ def test_punish_is_checked_and_old_fingerprints_stay():
         rules_from_data("bad", data | {"loss": -1, "punish": "first-move"}, source="bad")
 
 
-def test_the_palette_colours_every_bead_of_every_hexapawn_kit():
-    from kit.palettes import default_palette
+@pytest.mark.parametrize("name", ["hexapawn-four", "hexapawn-craft"])
+def test_the_palette_colours_every_bead_of_every_hexapawn_kit(name):
+    from kit.palettes import load_palette
 
-    palette = default_palette("hexapawn")
+    palette = load_palette(name)
     for side in ("first", "second"):
         for rules in ("gardner", "hexapawn-michie"):
             catalogue = build_catalogue("hexapawn", side, load_rules(rules))
             for box in catalogue.boxes:
-                colours = [palette.for_move(GAME.move_code(m)) for m in box.moves]
+                colours = palette.box_colours(GAME.move_code(m) for m in box.moves).values()
                 assert len({c.code for c in colours}) == len(box.moves)
 
 
@@ -165,18 +166,24 @@ def test_the_rules_card_confiscates_only_the_last_moves_bead():
     assert every == "For every box it used: keep the bead out: it is confiscated."
 
 
-def test_the_terminal_label_names_a_second_capture_onto_the_same_square():
-    from kit.palettes import default_palette
+@pytest.mark.parametrize(("palette", "letters", "second"), [
+    ("hexapawn-craft", "r y W", "and n = c3xb2"),  # a colour a move: red, yellow, orange
+    ("hexapawn-four", "b y W", "and k = c3xb2"),  # per box, in the order of the moves: blue, yellow, black
+])
+def test_the_terminal_label_names_a_second_capture_onto_the_same_square(palette, letters, second):
+    from tracker.state.kit_record import KitRecord
     from tracker.state.text import label_beside_board
 
     catalogue = build_catalogue("hexapawn", "second")
-    placement = catalogue.place("B.B.WW.W.")  # a3xb2 (yellow) and c3xb2 (orange) both land on b2
-    assert label_beside_board(GAME, placement, default_palette("hexapawn")) == [
+    kit = KitRecord("k", "k", "hexapawn", "second", "gardner", palette, catalogue.fingerprint,
+                    catalogue.boxes)
+    placement = catalogue.place("B.B.WW.W.")  # a3-a2, a3xb2 and c3xb2: the two captures land on b2
+    assert label_beside_board(GAME, placement, kit) == [
         "  label          real board",
         "  B . B          B . B",
-        "  r y W          . W W",
+        f"  {letters}          . W W",
         "  . W .          . W .",
-        "  and n = c3xb2",
+        f"  {second}",
     ]
 
 

@@ -15,23 +15,40 @@ from generator.documents.common import KitSpec
 from generator.layout import LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
 from generator.stocks import load_stock
 from kit.games import get_game
-from kit.palettes import default_palette
+from kit.palettes import default_palette, load_palette
 
 GAME = get_game("hexapawn")
 SIDES = ["first", "second"]
 
 
-def spec_for(side: str) -> KitSpec:
-    return KitSpec(build_catalogue("hexapawn", side), default_palette("hexapawn"), load_stock("plain"), "a4")
+def spec_for(side: str, palette: str | None = None) -> KitSpec:
+    chosen = default_palette("hexapawn") if palette is None else load_palette(palette)
+    return KitSpec(build_catalogue("hexapawn", side), chosen, load_stock("plain"), "a4")
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_four_colours_again_in_every_box_in_the_order_of_the_moves(side):
+    """Hexapawn's default colours are per box: a box's moves, by move code (the pawn's square in reading
+    order, then its target), take blue, yellow, black and white in turn."""
+    spec = spec_for(side)
+    four = ["blue", "yellow", "black", "white"]
+    assert spec.palette.per_box and [c.name for c in spec.used_colours] == four
+    for box in spec.catalogue.boxes:
+        ordered = sorted(box.moves, key=GAME.move_code)
+        assert [spec.colour(box, m).name for m in ordered] == four[:len(ordered)]
+    # HIM's box 2 (.BB.B.W.W): a1-a2, a1xb2, c1xb2, c1-c2 (codes 57, 58, 76, 77)
+    him = spec_for("first")
+    assert {code: c.name for code, c in him.box_colours(him.catalogue.box(2)).items()} == dict(
+        zip((57, 58, 76, 77), four, strict=True))
 
 
 @pytest.mark.parametrize("side", SIDES)
 def test_every_move_is_an_arrow_from_its_pawn_and_none_is_a_dot_or_a_row(side):
     spec = spec_for(side)
     for box in spec.catalogue.boxes:
-        arrows = spec.arrows(box.moves)
+        arrows = spec.arrows(box)
         assert [(origin, target) for origin, target, _ in arrows] == [(m.start, m.end) for m in box.moves]
-        assert [colour for _, _, colour in arrows] == [spec.colour(m) for m in box.moves]
+        assert [colour for _, _, colour in arrows] == [spec.colour(box, m) for m in box.moves]
         assert spec.on_cells(box.moves) == {} and spec.off_cells(box.moves) == []
 
 
@@ -71,16 +88,27 @@ def single_letters(path) -> Counter[str]:
 
 
 @pytest.mark.parametrize("side", SIDES)
-def test_the_labels_letters_are_the_beads_letters_only(tmp_path, side):
+@pytest.mark.parametrize("palette", ["hexapawn-four", "hexapawn-craft"])
+def test_the_labels_letters_are_the_beads_letters_only(tmp_path, side, palette):
     """Each arrow carries its colour's letter; the pawns are drawn, not written as W and B."""
-    spec = spec_for(side)
+    spec = spec_for(side, palette)
     labels.write(tmp_path / "labels.pdf", spec)
-    expected = Counter(spec.colour(m).code for box in spec.catalogue.boxes for m in box.moves)
+    expected = Counter(spec.colour(box, m).code for box in spec.catalogue.boxes for m in box.moves)
     assert single_letters(tmp_path / "labels.pdf") == expected
+    assert len(expected) == (4 if palette == "hexapawn-four" else {"first": 12, "second": 13}[side])
+
+
+def test_the_legend_of_colours_per_box_shows_them_in_order_on_the_fullest_box(tmp_path):
+    spec = spec_for("second")
+    assert legend.write(tmp_path / "legend.pdf", spec) == 3
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "legend.pdf").pages)
+    assert "B 1. blue (B) Y 2. yellow (Y) K 3. black (K) W 4. white (W)" in text
+    assert "Every box uses these colours again" in text and "picture on box 8" in text  # HER's first of 4
+    assert "red" not in text and "always stands for the same pawn move" not in text
 
 
 def test_the_legend_lists_the_kits_own_colours_as_pawn_moves_and_explains_pawns(tmp_path):
-    spec = spec_for("second")
+    spec = spec_for("second", "hexapawn-craft")
     assert legend.write(tmp_path / "legend.pdf", spec) == 3
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "legend.pdf").pages)
     assert "red a3-a2: steps forward" in text and "yellow a3xb2: captures" in text
@@ -90,8 +118,21 @@ def test_the_legend_lists_the_kits_own_colours_as_pawn_moves_and_explains_pawns(
     assert "flipped left to right (mirror image)" in text
 
 
+def test_the_fill_sheet_buys_each_colour_per_box_for_the_boxes_with_that_many_moves(tmp_path):
+    """HER (19 boxes, 1 bead a move): every box holds blue, the 17 of two moves or more yellow, the 7 of
+    three or more black, the 2 of four white: 45 beads, no reserve."""
+    spec = spec_for("second")
+    assert [sum(len(b.moves) >= n for b in spec.catalogue.boxes) for n in (1, 2, 3, 4)] == [19, 17, 7, 2]
+    fill.write(tmp_path / "fill.pdf", spec)
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "fill.pdf").pages)
+    assert "19 matchboxes and 45 beads" in text
+    assert "B blue 19 0 19 Y yellow 17 0 17 K black 7 0 7 W white 2 0 2 all colours 45 0 45" in text
+    assert "every box holds the first colour" in text and "one pawn move" not in text
+    assert "white 1 in boxes 8 and 10" in text
+
+
 def test_the_fill_sheet_names_each_colour_by_its_move_and_needs_no_reserve(tmp_path):
-    spec = spec_for("first")
+    spec = spec_for("first", "hexapawn-craft")
     fill.write(tmp_path / "fill.pdf", spec)
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "fill.pdf").pages)
     assert "amber (a2-a3)" in text and "hazel (a1-a2)" in text

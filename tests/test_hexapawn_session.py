@@ -27,8 +27,8 @@ class HexapawnTeacher(Operator):
     """Reads the board the tracker prints, plays a random legal pawn move for the opponent, and settles
     a game as Gardner's HER is settled (or by the preset's change to every drawn bead)."""
 
-    def __init__(self, side: str, rules: str, seed: int) -> None:
-        super().__init__("hexapawn", side, rules, "hexapawn-craft", seed)
+    def __init__(self, side: str, rules: str, palette: str, seed: int) -> None:
+        super().__init__("hexapawn", side, rules, palette, seed)
         self.opponent = 1 - SIDES[side]
 
     def opponent_move(self, text: str) -> str:
@@ -50,13 +50,17 @@ class HexapawnTeacher(Operator):
         self.results.append(result)
 
 
-@pytest.mark.parametrize("side, rules, seed", [("second", "gardner", 13), ("first", "hexapawn-michie", 3)])
-def test_twenty_physical_hexapawn_games_match_the_teachers_boxes(tmp_path, side, rules, seed):
+# The default colours per box (the teacher types the colour of the arrow on the box's own label), and the
+# one colour a move of the kits printed before them.
+@pytest.mark.parametrize("side, rules, palette, seed", [("second", "gardner", "hexapawn-four", 13),
+                                                       ("first", "hexapawn-michie", "hexapawn-four", 3),
+                                                       ("second", "gardner", "hexapawn-craft", 13)])
+def test_twenty_physical_hexapawn_games_match_the_teachers_boxes(tmp_path, side, rules, palette, seed):
     db = str(tmp_path / "m.sqlite3")
     made = CliRunner().invoke(main, ["new", "k", "--db", db, "--game", "hexapawn", "--menace-plays", side,
-                                     "--rules", rules])
+                                     "--rules", rules, "--palette", palette])
     assert made.exit_code == 0, made.output
-    teacher = HexapawnTeacher(side, rules, seed)
+    teacher = HexapawnTeacher(side, rules, palette, seed)
     code = run_with_operator(teacher, ["play", "--db", db, "--games", "20"])
     assert code == 0, teacher.out.getvalue()[-2000:]
     assert len(teacher.results) == 20

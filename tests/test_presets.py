@@ -58,14 +58,15 @@ def test_palettes_have_a_unique_letter_per_colour_and_a_colour_for_every_bead():
         assert len({c.code.lower() for c in palette.colours}) == size
         assert len({c.name for c in palette.colours}) == size
         game = get_game(palette.game)
-        held = {  # every move a box of the palette's game can hold, under any preset and on either side
-            game.move_code(move)
+        boxes = [  # every box of the palette's game, under any preset and on either side, as move codes
+            {game.move_code(move) for move in box.moves}
             for rules in preset_names(palette.game)
             for side in ("first", "second")
             for box in build_catalogue(palette.game, side, load_rules(rules)).boxes
-            for move in box.moves
-        }
-        assert held <= {c.move for c in palette.colours}, name
+        ]
+        for codes in boxes:  # a colour for every move, and no two moves of a box share one
+            colours = palette.box_colours(codes)
+            assert set(colours) == codes and len(set(colours.values())) == len(codes), name
 
 
 def test_michie_1963_colour_code():

@@ -81,7 +81,8 @@ def test_a_bead_the_mirror_does_not_hold_is_refused(tmp_path):
     red, yellow = kit.box(1).moves[:2]
     world = store.record(world, [("census", {"box": 1, "counts": {str(red): 0}})])
     drew = {"game": game_id, "box": 1, "move": red, "square": red}  # box 1 lies as printed: bead = square
-    refused(store, world, [("drew", drew)], f"by the tracker's count box 1 holds no {kit.colour(red)} bead")
+    refused(store, world, [("drew", drew)],
+            f"by the tracker's count box 1 holds no {kit.colour(1, red)} bead")
     world = store.record(world, [("drew", {**drew, "move": yellow, "square": yellow})])
     assert store.box_counts(kit, 1)[yellow] == kit.box(1).beads[1] - 1
 

@@ -248,7 +248,8 @@ GUARD = (
 
 
 # --- colours --------------------------------------------------------------------------------------
-PALETTES = [("tictactoe", "craft"), ("tictactoe", "michie-1963"), ("nim", "nim-craft")]
+PALETTES = [("tictactoe", "craft"), ("tictactoe", "michie-1963"), ("nim", "nim-craft"),
+            ("hexapawn", "hexapawn-four")]  # colours per box: a key is still one colour, its move the box's
 
 
 @pytest.mark.parametrize("game, palette", PALETTES)
@@ -261,7 +262,7 @@ def test_a_key_means_the_same_colour_in_every_box(game, palette):
     from kit.rules import load_rules
     from tracker.state.kit_record import KitRecord
 
-    rules = "michie" if game == "tictactoe" else "nim"
+    rules = {"tictactoe": "michie", "nim": "nim", "hexapawn": "gardner"}[game]
     catalogue = build_catalogue(game, "first", load_rules(rules))
     kit = KitRecord("k", "k", game, "first", rules, palette, catalogue.fingerprint, catalogue.boxes)
     colours = load_palette(palette, game=game).colours
@@ -270,9 +271,9 @@ def test_a_key_means_the_same_colour_in_every_box(game, palette):
     for key in sorted(keys):
         meant: set[str] = set()
         for box in catalogue.boxes:
-            held = [kit.colour(m) for m in box.moves]
+            held = [kit.colour(box, m) for m in box.moves]
             try:
-                meant.add(kit.colour(kit.parse_colour(key.upper(), box)))
+                meant.add(kit.colour(box, kit.parse_colour(key.upper(), box)))
             except GameError as error:
                 assert "could be" in str(error) or all(name in str(error) for name in held), (key, error)
         assert len(meant) <= 1, (key, meant)
@@ -282,7 +283,7 @@ def test_a_key_means_the_same_colour_in_every_box(game, palette):
         with pytest.raises(GameError, match=f"box {without_blue.id} has no blue beads: it holds "):
             kit.parse_colour("b", without_blue)
         with_blue = next(b for b in catalogue.boxes if blue in b.moves)
-        assert kit.colour(kit.parse_colour("b", with_blue)) == "blue"
+        assert kit.colour(with_blue, kit.parse_colour("b", with_blue)) == "blue"
 
 
 # --- numbers people see ---------------------------------------------------------------------------

@@ -98,22 +98,28 @@ class KitSpec:
     @cached_property
     def used_colours(self) -> list[Colour]:
         """The palette's colours that some box of the kit holds, in the palette's order (heaps 1, 2, 3 use
-        six of the heaps palette's fifteen)."""
-        used = set(self.catalogue.move_codes(m for box in self.catalogue.boxes for m in box.moves))
+        six of the heaps palette's fifteen; a Hexapawn kit with colours per box its four)."""
+        used = {colour.move for box in self.catalogue.boxes for colour in self.box_colours(box).values()}
         return [colour for colour in self.palette.colours if colour.move in used]
 
-    def colour(self, move: Hashable) -> Colour:
-        """The bead colour of ``move``: palettes key colours by the game's move codes."""
-        return self.palette.for_move(self.game.move_code(move))
+    def box_colours(self, box: Box) -> dict[int, Colour]:
+        """The bead colour of each of the box's moves, by move code (kit.palettes.Palette.box_colours)."""
+        return self.palette.box_colours(self.catalogue.move_codes(box.moves))
+
+    def colour(self, box: Box, move: Hashable) -> Colour:
+        """The bead colour of ``move`` in ``box``: palettes key colours by the game's move codes, or give
+        each box's moves the same colours in turn."""
+        return self.box_colours(box)[self.game.move_code(move)]
 
     def dots(self, box: Box) -> dict[int, Colour]:
         """The box's bead dots that sit on a cell of its picture: cell -> colour."""
-        return {cell: self.colour(move) for cell, move in self.on_cells(box.moves).items()}
+        return {cell: self.colour(box, move) for cell, move in self.on_cells(box.moves).items()}
 
-    def arrows(self, moves: Iterable[Hashable]) -> list[MoveArrow]:
-        """The moves drawn as arrows (a piece going from one cell to another): origin, target, colour."""
-        marks = ((self.game.move_mark(move), move) for move in moves)
-        return [(m.origin, m.cell, self.colour(move)) for m, move in marks
+    def arrows(self, box: Box) -> list[MoveArrow]:
+        """The box's moves drawn as arrows (a piece going from one cell to another): origin, target,
+        colour."""
+        marks = ((self.game.move_mark(move), move) for move in box.moves)
+        return [(m.origin, m.cell, self.colour(box, move)) for m, move in marks
                 if m.origin is not None and m.cell is not None]
 
     def on_cells(self, moves: Iterable[Hashable]) -> dict[int, Any]:

@@ -33,7 +33,7 @@ DOT_STEP = 4.2
 
 
 def write(path: Path, spec: KitSpec) -> int:
-    bill = bill_for(spec.catalogue)
+    bill = bill_for(spec.catalogue, spec.palette)
     width, height = spec.page_mm
     # Counts that differ by colour (a trained kit's) are written by each dot and need wider columns; a box of
     # many moves (heaps 1..5 have up to 12) needs a column as wide as its row of dots.
@@ -93,7 +93,7 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         draw_dot(canvas, MARGIN + 3, y + 1.3, 2.5, colour)
         canvas.setFillColor(hex_colour(INK))
         canvas.setFont(REGULAR, 3.8)
-        canvas.drawString(MARGIN + 8, y, f"{colour.spoken} ({_move_words(spec, code)})")
+        canvas.drawString(MARGIN + 8, y, _colour_words(spec, code))
         canvas.drawRightString(MARGIN + 78, y, number(bill.start[code]))
         canvas.drawRightString(MARGIN + 112, y, number(bill.reserve[code]))
         canvas.setFont(BOLD, 3.8)
@@ -136,7 +136,12 @@ def _filling(spec: KitSpec) -> str:
               "MENACE's move number; {rules} rules). {uneven}") if len(rules.initial_beads) > 1 else
             _("To fill the boxes: every box gets its starting beads ({start} of each colour on its label; "
               "{rules} rules). {uneven}"))
-    return text.format(start=start, rules=data_text(rules.title), uneven=spec.words.uneven)
+    uneven = _(PER_BOX_UNEVEN) if spec.palette.per_box else spec.words.uneven
+    return text.format(start=start, rules=data_text(rules.title), uneven=uneven)
+
+
+PER_BOX_UNEVEN = ("The colours are uneven because every box uses them in the same order and boxes have "
+                  "different numbers of moves: every box holds the first colour, only the fullest the last.")
 
 
 def _reserve(spec: KitSpec, bill: Bill) -> str:
@@ -177,7 +182,7 @@ def _by_colour_pages(spec: KitSpec) -> list[list[tuple[int, str]]]:
     room = height - 2 * MARGIN - 30
     pages: list[list[tuple[int, str]]] = [[]]
     used = 0.0
-    for code, runs in colour_runs(spec.catalogue).items():
+    for code, runs in colour_runs(spec.catalogue, spec.palette).items():
         sentence = colour_sentence(spec, code, runs)
         needed = 9 + len(wrapped(sentence, width - 2 * MARGIN - 8, size=COLOUR_TEXT)) * COLOUR_TEXT * 1.3
         if used + needed > room and pages[-1]:
@@ -199,7 +204,7 @@ def _by_colour(canvas: Canvas, spec: KitSpec, entries: list[tuple[int, str]], to
         draw_dot(canvas, MARGIN + 2.5, y + 1.2, 2.5, colour)
         canvas.setFillColor(hex_colour(INK))
         canvas.setFont(BOLD, 3.8)
-        canvas.drawString(MARGIN + 8, y, f"{colour.spoken} ({_move_words(spec, code)})")
+        canvas.drawString(MARGIN + 8, y, _colour_words(spec, code))
         y = paragraph(canvas, sentence, MARGIN + 8, y - 5.5, width - 8, size=COLOUR_TEXT) - 3.5
 
 
@@ -207,6 +212,13 @@ def _starting(spec: KitSpec) -> bool:
     """Whether every box holds the rules' starting beads (not a trained kit's counts)."""
     rules = spec.catalogue.rules
     return all(set(b.beads) == {rules.initial_count(b.move_number)} for b in spec.catalogue.boxes)
+
+
+def _colour_words(spec: KitSpec, key: int) -> str:
+    """A colour of the bill with its move ("red (top left)"); a colour per box is a move only on each
+    box's label, so it is named alone."""
+    colour = spec.palette.for_move(key)
+    return colour.spoken if spec.palette.per_box else f"{colour.spoken} ({_move_words(spec, key)})"
 
 
 def _move_words(spec: KitSpec, code: int) -> str:
@@ -241,7 +253,7 @@ def _entry(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     count = uniform_count(box)
     dot_x = x + 16.5
     for move, beads in zip(box.moves, box.beads, strict=True):
-        draw_dot(canvas, dot_x, y + 1.1, 1.8, spec.colour(move))
+        draw_dot(canvas, dot_x, y + 1.1, 1.8, spec.colour(box, move))
         if count is None:
             canvas.setFillColor(hex_colour(INK))
             canvas.setFont(REGULAR, 2.6)

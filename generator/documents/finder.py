@@ -1,19 +1,20 @@
 """finder.pdf: every box drawn small with its number, by MENACE's move number in numbering order; where a
 move level holds more boxes than a person can scan, grouped under sub-headings by finder key, after a page
-that says how to find a box in three steps."""
+that says how to find a box in three steps and an index from a key to its page."""
 from __future__ import annotations
 
 from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
+from generator.documents.common import MARGIN, MAX_GROUP, KitSpec, text_page, write_pdf
 from generator.documents.wording import orbit_name
 from generator.drawing import (
     INK,
     centred_text,
     draw_picture,
     hex_colour,
+    ink_on,
     level_colour,
     paragraph,
     text_width,
@@ -42,20 +43,26 @@ Placed = tuple[str, Any, float, float]  # ("heading", "key" or "box", what, x, y
 
 def write(path: Path, spec: KitSpec) -> int:
     pages = _paginate(spec)
-    steps = spec.finder_keys is not None  # a page of its own first: how to find a box by its key
+    keyed = spec.finder_keys is not None  # pages of their own first: how to find a box by its key, an index
+    index = _index_pages(spec, pages) if keyed else []
+    front = keyed + len(index)
 
     def draw(canvas: Canvas) -> int:
-        total = len(pages) + steps
-        if steps:
+        total = len(pages) + front
+        if keyed:
             with text_page(canvas, spec, TITLE, page=1, pages=total) as top:
                 _three_steps(canvas, spec, top)
-        for number, page in enumerate(pages, start=1 + steps):
+        for number, rows in enumerate(index, start=2):
             with text_page(canvas, spec, TITLE, page=number, pages=total) as top:
-                if number == 1 + steps:
+                _index(canvas, spec, rows, top, first=number == 2, front=front)
+        for number, page in enumerate(pages, start=1 + front):
+            with text_page(canvas, spec, TITLE, page=number, pages=total) as top:
+                if number == 1 + front:
                     _intro(canvas, spec, top)
+                shown = [item for kind, item, _x, _y in page if kind == "box"]
                 for kind, item, x, y in page:
                     if kind == "heading":
-                        _heading(canvas, spec, item, x, y)
+                        _heading(canvas, spec, item, x, y, [b for b in shown if b.move_number == item[0]])
                     elif kind == "key":
                         _key_heading(canvas, item, x, y)
                     else:
@@ -66,13 +73,32 @@ def write(path: Path, spec: KitSpec) -> int:
 
 
 def groups(spec: KitSpec, boxes: list[Box]) -> list[tuple[str | None, list[Box]]]:
-    """A move level's boxes by finder key (keys in order, boxes in number order), or all in one group when
-    the kit has no keys."""
+    """A move level's boxes by finder key (keys in order, boxes in number order); a raw board's level of
+    more than MAX_GROUP boxes by its top row (top_rows); else all in one group."""
     keys = spec.finder_keys
     if keys is None:
-        return [(None, boxes)]
+        rows = top_rows(spec, boxes)
+        if rows is None:
+            return [(None, boxes)]
+        return [(row, list(group)) for row, group in groupby(boxes, key=lambda box: rows[box.id])]
     ordered = sorted(boxes, key=lambda box: (keys[box.id], box.id))
     return [(key, list(group)) for key, group in groupby(ordered, key=lambda box: keys[box.id])]
+
+
+def top_rows(spec: KitSpec, boxes: list[Box]) -> dict[int, str] | None:
+    """Each box's top row ("-XO": empty, X, O) when the boxes are raw boards (a board game whose pictures
+    have no finder key: every board its own box) too many to scan at once; else None. Raw boards are
+    numbered in the order of their squares read from the top left, so a top row's boxes run on."""
+    game = spec.game
+    board = game.picture(game.initial().position).board
+    if len(boxes) <= MAX_GROUP or board is None or cell_orbits(game) is not None:
+        return None
+    rows = {}
+    for box in boxes:
+        picture = game.picture(box.position).board
+        assert picture is not None
+        rows[box.id] = "".join(mark or EMPTY_ORBIT for mark in picture.marks[: picture.columns])
+    return rows
 
 
 def _paginate(spec: KitSpec) -> list[list[Placed]]:
@@ -104,6 +130,12 @@ def _paginate(spec: KitSpec) -> list[list[Placed]]:
         column, line_height = 0, 0.0
         for key, members in groups(spec, boxes):
             rows = [members[start : start + columns] for start in range(0, len(members), columns)]
+            if key is not None and spec.finder_keys is None:  # a raw top row: its pictures run on
+                y = room(KEY_H + CELL_H, level, boxes)
+                label = _("top row {row}").format(row=" ".join(key))
+                pages[-1].append(("key", (key, columns * CELL_W, label), MARGIN, y))
+                y -= KEY_H
+                key = None
             if key is None:
                 for row in rows:
                     y = room(CELL_H, level, boxes)
@@ -118,7 +150,7 @@ def _paginate(spec: KitSpec) -> list[list[Placed]]:
             if moved != y:
                 y, column, line_height = moved, 0, 0.0
             x = MARGIN + column * CELL_W
-            pages[-1].append(("key", (key, block_w * CELL_W), x, y))
+            pages[-1].append(("key", (key, block_w * CELL_W, _("key {key}").format(key=key)), x, y))
             for r, row in enumerate(rows):
                 row_y = y - KEY_H - r * CELL_H
                 pages[-1] += [("box", box, x + i * CELL_W, row_y) for i, box in enumerate(row)]
@@ -127,13 +159,94 @@ def _paginate(spec: KitSpec) -> list[list[Placed]]:
     return pages
 
 
+IndexRow = tuple[Any, str, str, int]  # a move level, the first and last key on a page, the page (of pictures)
+INDEX_ROW = 6.0  # mm
+INDEX_INTRO = 30.0  # mm the index's heading and the order's explanation take on its first page
+
+
+def index_rows(spec: KitSpec, pages: list[list[Placed]]) -> list[IndexRow]:
+    """Each page of pictures with the keys on it, level by level: (level, first key, last key, page), the
+    page counted among the pictures' pages from 1. A key's block never breaks across pages."""
+    rows: list[IndexRow] = []
+    for number, page in enumerate(pages, start=1):
+        level = None
+        keys: dict[Any, list[str]] = {}
+        for kind, item, _x, _y in page:
+            if kind == "heading":
+                level = item[0]
+            elif kind == "key":
+                keys.setdefault(level, []).append(item[0])
+        rows += [(level, found[0], found[-1], number) for level, found in keys.items()]
+    return rows
+
+
+def _index_pages(spec: KitSpec, pages: list[list[Placed]]) -> list[list[IndexRow]]:
+    """The index's rows, page by page."""
+    height = spec.page_mm[1]
+    room = height - 2 * MARGIN - 10
+    rows = index_rows(spec, pages)
+    first = int((room - INDEX_INTRO) // INDEX_ROW)
+    later = int(room // INDEX_ROW)
+    split = [rows[:first]]
+    while sum(map(len, split)) < len(rows):
+        done = sum(map(len, split))
+        split.append(rows[done : done + later])
+    return split
+
+
+def key_order(spec: KitSpec) -> str:
+    """How the keys are ordered, in words, from the marks the kit's keys use."""
+    keys = spec.finder_keys or {}
+    marks = sorted({mark for key in keys.values() for mark in key} - {"/"})
+    pieces = [mark for mark in marks if mark != EMPTY_ORBIT]
+    longer = pieces[-1] + pieces[0] if len(pieces) > 1 else pieces[0] * 2
+    text = _("Within each move the keys are in dictionary order, part by part from the left: {order}, and a "
+             "part before a longer one that starts the same ({short} before {long}). Under your move, find "
+             "the row whose keys take in your key: the pictures are on its page.")
+    return text.format(order=_(" before ").join(marks), short=longer[0], long=longer)
+
+
+def _index(canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, first: bool,
+           front: int) -> None:
+    """The index from key to page: a row per move level and page of pictures, with its first and last key."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    y = top - 5
+    canvas.setFillColor(hex_colour(INK))
+    if first:
+        canvas.setFont(BOLD, 5.2)
+        canvas.drawString(MARGIN, y, _("Index: from a key to its page"))
+        y = paragraph(canvas, key_order(spec), MARGIN, y - 6, width, size=3.6) - 6
+    else:
+        y -= 2
+    for level, low, high, page in rows:
+        band = Rect(MARGIN, y - 1.6, 4.0, 4.6)
+        canvas.setFillColor(hex_colour(level_colour(level)))
+        canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+        canvas.setFillColor(hex_colour(INK))
+        canvas.setFont(BOLD, 3.8)
+        move = _("MENACE's move {level}").format(level=level)
+        canvas.drawString(MARGIN + 6, y, move)
+        keys = (_("key {key}").format(key=low) if low == high else
+                _("keys {first} to {last}").format(first=low, last=high))
+        canvas.setFont(REGULAR, 3.8)
+        canvas.drawString(MARGIN + 8 + max(text_width(move, BOLD, 3.8), 40), y, keys)
+        canvas.setFont(BOLD, 3.8)
+        canvas.drawRightString(MARGIN + width, y, _("page {page}").format(page=page + front))
+        y -= INDEX_ROW
+
+
 def _intro(canvas: Canvas, spec: KitSpec, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
     paragraph(canvas, spec.words.finder_intro, MARGIN, top - 1, width, size=3.2)
 
 
-def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float) -> None:
+def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float,
+             shown: list[Box]) -> None:
+    """A move level's band: its title and its boxes' numbers; continued on a new page of pictures in number
+    order (no keys), the numbers of the boxes on that page, so that every page says its range at the top."""
     level, boxes, *more = item
+    if more and shown and spec.finder_keys is None:  # unkeyed pictures run in number order: a range
+        boxes = shown
     width = spec.page_mm[0] - 2 * MARGIN
     colour = level_colour(level)
     canvas.setFillColor(hex_colour(colour))
@@ -148,7 +261,7 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
     span = (_("box {number}").format(number=first) if len(boxes) == 1 else
             _("boxes {first} to {last} ({count} boxes)").format(first=first, last=last,
                                                                 count=numerals.number(len(boxes))))
-    canvas.setFillColor(hex_colour("#ffffff"))
+    canvas.setFillColor(hex_colour(ink_on(colour)))
     # The title shrinks rather than run into the span at its right (German headings are longer).
     room = width - 4 - text_width(span, BOLD, 4.0) - 4
     size = min(4.0, room / max(text_width(title, BOLD, 1.0), 1e-6))
@@ -159,14 +272,13 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
     canvas.drawRightString(x + width - 2, y - 4.7, span)
 
 
-def _key_heading(canvas: Canvas, item: tuple[str, float], x: float, y: float) -> None:
-    """A key's sub-heading over its block of pictures."""
-    key, width = item
+def _key_heading(canvas: Canvas, item: tuple[str, float, str], x: float, y: float) -> None:
+    """A key's (or a raw board's top row's) sub-heading over its block of pictures."""
+    _key, width, text = item
     canvas.setStrokeColor(hex_colour("#9e9e9e"))
     canvas.setLineWidth(0.25)
     canvas.line(x + 1, y - KEY_H + 1.0, x + width - 1, y - KEY_H + 1.0)
     canvas.setFillColor(hex_colour(INK))
-    text = _("key {key}").format(key=key)
     canvas.setFont(BOLD, min(3.8, (width - 3) / max(text_width(text, BOLD, 1.0), 1e-6)))
     canvas.drawString(x + 1, y - 4.2, text)
 
@@ -245,5 +357,5 @@ def _key_example(canvas: Canvas, spec: KitSpec, top: float, keys: dict[int, str]
 def _box(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     area = Rect(x + (CELL_W - PICTURE) / 2, y - 1 - PICTURE, PICTURE, PICTURE)
     draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
-                 arrows=spec.arrows(box.moves))
+                 arrows=spec.arrows(box))
     centred_text(canvas, str(box.id), x + CELL_W / 2, area.y - 3.6, BOLD, 4.2)

@@ -142,12 +142,12 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     # Uneven starting beads are written by each dot on a board; rows of moves have no room for them.
     counts = None if count else _counts_on_cells(spec, box)
     draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts,
-                 arrows=spec.arrows(box.moves))
+                 arrows=spec.arrows(box))
     if plan.table_takes:
-        _take_table(canvas, plan, spec, spec.off_cells(box.moves))
+        _take_table(canvas, plan, spec, box)
     else:
         for index, move in enumerate(spec.off_cells(box.moves)):
-            _move_row(canvas, plan, index, row_words(game, move), spec.colour(move))
+            _move_row(canvas, plan, index, row_words(game, move), spec.colour(box, move))
     number = str(box.id)
     # Narrower than the column, so a three-digit number keeps clear of the picture.
     size = fit_size(number, BOLD, plan.number.w * 0.86, plan.number.h * 0.9)
@@ -200,9 +200,10 @@ def _move_row(canvas: Canvas, plan: LabelPlan, index: int, text: str, colour: Co
     canvas.drawString(plan.row_text_x(index), cy - plan.row_cap / 2, text)
 
 
-def _take_table(canvas: Canvas, plan: LabelPlan, spec: KitSpec, moves: Sequence[object]) -> None:
+def _take_table(canvas: Canvas, plan: LabelPlan, spec: KitSpec, box: Box) -> None:
     """A box's takes from several heaps as a table: "take" and the counts along the top, then a line per
     heap ("from 3") with a dot under each count that box allows."""
+    moves = spec.off_cells(box.moves)
     size = plan.row_cap / CAP_HEIGHT
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, size)
@@ -218,7 +219,7 @@ def _take_table(canvas: Canvas, plan: LabelPlan, spec: KitSpec, moves: Sequence[
         canvas.drawString(plan.row_text_x(index), row.y + row.h / 2 - plan.row_cap / 2,
                           _("from {heap}").format(heap=heap))
         for take in takes:
-            colour = spec.colour(HeapTake(heap, take))
+            colour = spec.colour(box, HeapTake(heap, take))
             draw_dot(canvas, *plan.table_cell(index, take), plan.row_radius, colour)
 
 

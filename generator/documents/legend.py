@@ -82,6 +82,8 @@ def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
     """Every colour and the move it stands for: on a board when moves are squares, else as a list."""
     y = _heading(canvas, _("The bead colours"), top)
     start = spec.game.picture(spec.game.initial().position).board
+    if spec.palette.per_box:
+        return _colours_per_box(canvas, spec, y)
     if moves_are_arrows(spec.game):
         return _colours_as_arrows(canvas, spec, y)
     if start is not None:
@@ -130,7 +132,7 @@ def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
         kept = (mark.origin, mark.cell)
         alone = replace(picture, marks=tuple(m if i in kept else "" for i, m in enumerate(picture.marks)))
         area = Rect(x, top - board_side, board_side, board_side)
-        colour = spec.colour(move)
+        colour = spec.colour(box, move)
         draw_grid(canvas, area, alone, {}, dot_share=DOT_SHARE, letters=False,
                   arrows=[(mark.origin, mark.cell, colour)])
         draw_dot(canvas, x + board_side + 5, top - board_side / 2, 2.6, colour)
@@ -150,17 +152,55 @@ def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
     return paragraph(canvas, text, MARGIN, y, width, size=3.4)
 
 
+PER_BOX = (
+    "Every box uses these colours again: a colour is not one move everywhere, but the move its arrow "
+    "shows on that box's label. A box's moves take the colours in this order, pawn by pawn in reading "
+    "order (row by row from the top left), so a box of two moves holds the first two. Draw a bead and "
+    "play the arrow of its colour."
+)
+
+
+def _colours_per_box(canvas: Canvas, spec: KitSpec, y: float) -> float:
+    """A palette of colours per box: its colours in their order, and the fullest box's label picture with
+    its arrows in them, since a colour means a move only on its own box's label."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    colours = spec.used_colours
+    step = min(45.0, width / max(len(colours), 1))
+    for index, colour in enumerate(colours):
+        x = MARGIN + index * step
+        draw_dot(canvas, x + 4, y - 4, 4.0, colour)
+        canvas.setFillColor(hex_colour("#000000"))
+        text = f"{index + 1}. {colour.spoken} ({colour.code})"
+        room = step - 13  # the dot and 3 mm before the next colour's dot
+        canvas.setFont(BOLD, min(4.4, room / max(text_width(text, BOLD, 1.0), 1e-6)))
+        canvas.drawString(x + 10, y - 5.5, text)
+    y -= 14
+    box = max(spec.catalogue.boxes, key=lambda b: (len(b.moves), -b.id))
+    side = 36.0
+    area = Rect(MARGIN, y - side, side, side)
+    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
+                 arrows=spec.arrows(box))
+    canvas.setFont(BOLD, 3.4)
+    canvas.setFillColor(hex_colour("#000000"))
+    caption = _("picture on box {number}").format(number=box.id)
+    canvas.drawCentredString(area.x + side / 2, area.y - 4, caption)
+    x = area.right + 8
+    text_y = paragraph(canvas, _(PER_BOX), x, y - 1, width - (x - MARGIN), size=3.6) - 2
+    text_y = paragraph(canvas, data_text(spec.palette.description), x, text_y, width - (x - MARGIN), size=3.4)
+    return min(text_y, area.y - 6)
+
+
 def _piece_moves(canvas: Canvas, spec: KitSpec, top: float) -> None:
     """How the pieces move and win: the game's rules beside a picture of one piece's every move."""
     game, width = spec.game, spec.page_mm[0] - 2 * MARGIN
     y = _heading(canvas, _("How the pawns move and win"), top)
     box = max(spec.catalogue.boxes, key=lambda b: (_most_from_one_piece(spec, b), -b.id))
     counts: dict[int, int] = {}
-    for origin, _target, _colour in spec.arrows(box.moves):
+    for origin, _target, _colour in spec.arrows(box):
         counts[origin] = counts.get(origin, 0) + 1
     origin = max(counts, key=lambda cell: counts[cell])
     grey = Colour(-1, "grey", "", "#9e9e9e")  # not drawn with its name
-    shown = [(o, target, grey) for o, target, _ in spec.arrows(box.moves) if o == origin]
+    shown = [(o, target, grey) for o, target, _ in spec.arrows(box) if o == origin]
     side = 42.0
     area = Rect(MARGIN, y - side, side, side)
     picture = game.picture(box.position)
@@ -172,7 +212,7 @@ def _piece_moves(canvas: Canvas, spec: KitSpec, top: float) -> None:
 
 
 def _most_from_one_piece(spec: KitSpec, box: Box) -> int:
-    origins = [origin for origin, _, _ in spec.arrows(box.moves)]
+    origins = [origin for origin, _, _ in spec.arrows(box)]
     return max((origins.count(o) for o in origins), default=0)
 
 
@@ -317,16 +357,16 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
     turn = game.symmetries[1]
     size = min(TURNED_BOARD, y - 6 - MARGIN)  # smaller rather than run into the footer
     moves = spec.on_cells(box.moves).values()
-    turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(move)) for move in moves)
+    turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(box, move)) for move in moves)
     real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}
     # An arrow keeps its bead's colour when the board turns: the colour is the move, seen turned.
-    turned_marks = ((game.move_mark(turn.move(move)), spec.colour(move)) for move in box.moves)
+    turned_marks = ((game.move_mark(turn.move(move)), spec.colour(box, move)) for move in box.moves)
     real_arrows = [(m.origin, m.cell, colour) for m, colour in turned_marks
                    if m.origin is not None and m.cell is not None]
     left = Rect(MARGIN + 10, y - size - 6, size, size)
     right = Rect(left.right + 45, left.y, size, size)
     draw_picture(canvas, left, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
-                 arrows=spec.arrows(box.moves))
+                 arrows=spec.arrows(box))
     real = game.picture(turn.position(box.position))
     draw_picture(canvas, right, real, real_dots, dot_share=DOT_SHARE, arrows=real_arrows)
     canvas.setFont(BOLD, 3.4)

@@ -68,7 +68,8 @@ RAW_BOARD = replace(
         "Boxes are grouped by MENACE's move number, as the coloured bands on the labels are. Every board has "
         "a box of its own, drawn as it lies on the table: never turn it. Within a group the pictures are in "
         "number order, which is the order of their squares read row by row from the top left: an empty "
-        "square comes first, then O, then X (menace find BOARD gives the number)."
+        "square comes first, then O, then X (menace find BOARD gives the number). A move with many boxes "
+        "is split by the board's top row, and every page says at the top which boxes it holds."
     ),
     find_box="Find the box whose picture is exactly the board on the table (every board has its own box).",
 )

@@ -14,7 +14,7 @@ from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
-from kit.palettes import kit_code, load_palette
+from kit.palettes import Palette, kit_code, load_palette
 from tracker.cli.options import FileName, every_game_options, game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
@@ -55,13 +55,13 @@ def boxes(
         _no_kit(game_from_spec(game), too_big, as_json)
         return
     if kit_name is not None:
-        catalogue, heading, extra = _kit_catalogue(db_path, kit_name)
+        catalogue, heading, extra, palette = _kit_catalogue(db_path, kit_name)
     else:
         the_game = game_from_spec(game)
         catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
-        heading, extra = _heading(catalogue), {}
+        heading, extra, palette = _heading(catalogue), {}, load_palette(the_game.default_palette)
     if as_json:
-        click.echo(json.dumps({**catalogue_data(catalogue), **extra}))
+        click.echo(json.dumps({**catalogue_data(catalogue, palette), **extra}))
         return
     click.echo(heading)
     the_game = catalogue.game
@@ -181,8 +181,9 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
     )
 
 
-def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict[str, Any]]:
-    """The kit's catalogue with its boxes holding the store's bead counts now, and a heading for it."""
+def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str, dict[str, Any], Palette]:
+    """The kit's catalogue with its boxes holding the store's bead counts now, a heading for it, its JSON
+    fields and its palette."""
     from tracker.cli.options import open_kit, open_store
     from tracker.store.kit_json import kit_catalogue, kit_fields
 
@@ -202,7 +203,7 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
         rules=kit.rules_name,
         code=kit.kit_code,
     )
-    return catalogue, heading, kit_fields(kit, games)
+    return catalogue, heading, kit_fields(kit, games), kit.palette
 
 
 def _heading(catalogue: Catalogue) -> str:

@@ -88,7 +88,8 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
             )
         )
     first = summary["first_box"]
-    beads = ", ".join(f"{kit.colour(kit.move(int(code)))} {n}" for code, n in first["beads"].items())
+    moves = {kit.move(int(code)): n for code, n in first["beads"].items()}
+    beads = ", ".join(f"{kit.colour(first['id'], move)} {n}" for move, n in moves.items())
     click.echo(_("  first box (box {box}): {beads}").format(box=first["id"], beads=beads))
 
 
@@ -116,13 +117,13 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
         reopened = _("Reopened game {number}: its bead changes are taken back, box by box:")
         click.echo(reopened.format(number=number))
         for change in done.settlement_back(kit):
-            click.echo(reverse_instruction(change, kit.colour(change.move)))
+            click.echo(reverse_instruction(change, kit.colour(change.box, change.move)))
     if done.taken is None:
         click.echo(_("Took back MENACE's resignation in game {number}.").format(number=number))
     elif done.taken.box is not None:
         click.echo(
             _("Took back MENACE's move in game {number}: put the {colour} bead back in box {box}.").format(
-                number=number, colour=kit.colour(done.taken.bead), box=done.taken.box
+                number=number, colour=kit.colour(done.taken.box, done.taken.bead), box=done.taken.box
             )
         )
     else:
@@ -140,8 +141,9 @@ def discard(db_path: Path | None, kit_name: str | None) -> None:
         before, _written = store.update(kit, lambda world: plan_discard(world).events)
     done = plan_discard(before)
     for drawn in done.beads_back:
+        assert drawn.box is not None, "a draw is from a box"
         back = _("box {box}: put the {colour} bead back")
-        click.echo(back.format(box=drawn.box, colour=kit.colour(drawn.bead)))
+        click.echo(back.format(box=drawn.box, colour=kit.colour(drawn.box, drawn.bead)))
     click.echo(_("Game {number} of kit {kit} discarded.").format(number=done.session.number, kit=kit.name))
 
 

@@ -14,6 +14,7 @@ from kit.palettes import choose_palette, load_palette
 from kit.rules import choose_rules, load_rules
 from tracker.cli.options import (
     KIT_GAMES,
+    SIDE_DEFAULTS,
     VARIANT_OPTIONS,
     db_option,
     open_kit,
@@ -37,13 +38,14 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 @click.option("--game", type=click.Choice([*KIT_GAMES, "all"]), default="all", show_default=True,
               help="Which kit to print; all: every game whose printed kit is finished.")
 @variant_options
-@click.option("--menace-plays", type=click.Choice(list(SIDES)), default="first", show_default=True,
-              help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes).")
+@click.option("--menace-plays", type=click.Choice(list(SIDES)), default=None,
+              help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes) "
+                   f"[default: {SIDE_DEFAULTS}].")
 @click.option("--rules", default=None, metavar="NAME|FILE.toml",
               help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, nim "
                    "for nim, gardner for hexapawn).")
 @click.option("--palette", default=None, metavar="NAME|FILE.toml",
-              help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-craft).")
+              help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-four).")
 @click.option("--paper", type=click.Choice(PAPERS), default=None,
               help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
 @click.option("--stock", default="plain", show_default=True, metavar="NAME|FILE.toml",
@@ -68,7 +70,7 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
               help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
                    "into DIR/NAME/; its game, side, rules and palette are the kit's.")
 @click.pass_context
-def generate(ctx: click.Context, game: str, menace_plays: str, rules: str | None, palette: str | None,
+def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str | None, palette: str | None,
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
              language: str | None, out: Path, db_path: Path | None, kit_name: str | None) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,

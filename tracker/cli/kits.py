@@ -73,8 +73,7 @@ def new(
     the_game = game_from_spec(game)
     catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
     chosen = palette_value(the_game, palette)
-    codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
-    chosen.check_covers(codes, catalogue.game.spec)
+    chosen.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), catalogue.game.spec)
     kit = KitRecord.made(new_id(), name, game, catalogue, chosen)
     if code is not None and code.strip().upper() != kit.kit_code:
         raise MenaceError(
@@ -154,7 +153,7 @@ def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) 
                     "position": game.position_text(the_box.position),
                     "beads": {str(kit.code(m)): counts.get(m, 0) for m in the_box.moves},
                     "move_number": the_box.move_number,
-                    "colours": {str(kit.code(m)): kit.colour(m) for m in the_box.moves},
+                    "colours": {str(kit.code(m)): kit.colour(the_box, m) for m in the_box.moves},
                     "probabilities": {
                         str(kit.code(m)): round(counts.get(m, 0) / total, 4) if total else 0
                         for m in the_box.moves
@@ -189,7 +188,7 @@ def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
         count = counts.get(move, 0)
         share = f"{count / total:4.0%}" if total else "  - "
         beads = n_("{count} bead", "{count} beads", count).format(count=f"{count:>3}")
-        lines.append(f"  {kit.colour(move):<8} {game.move_mark(move).label:<9} {beads:<9} {share}")
+        lines.append(f"  {kit.colour(the_box, move):<8} {game.move_mark(move).label:<9} {beads:<9} {share}")
     in_all = n_("  {count} bead in all", "  {count} beads in all", total).format(count=total)
     lines.append(in_all if total else _("  the box is empty"))
     return "\n".join(lines)

@@ -65,13 +65,29 @@ def _game_options(command: F, games: list[str]) -> F:
     command = click.option(
         "--menace-plays",
         type=click.Choice(["first", "second"]),
-        default="first",
-        show_default=True,
-        help="Whether MENACE makes the first move or the second.",
+        default=None,
+        help=f"Whether MENACE makes the first move or the second [default: {SIDE_DEFAULTS}].",
     )(command)
     return click.option(
         "--game", type=click.Choice(games), default="tictactoe", show_default=True, help="The game."
-    )(variant_options(command))  # listed after --game in --help
+    )(variant_options(side_default(command)))  # listed after --game in --help
+
+
+def side_default(command: F) -> F:
+    """--menace-plays left out: the game's own side (Hexapawn's HER plays second, the others first)."""
+
+    @functools.wraps(command)
+    def with_side(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("menace_plays") is None:
+            kwargs["menace_plays"] = game_from_spec(kwargs["game"]).default_menace_plays
+        return command(*args, **kwargs)
+
+    return cast(F, with_side)
+
+
+# --menace-plays's default as --help says it: first, but second for a game whose kit defaults to it.
+SIDE_DEFAULTS = "first; " + ", ".join(f"second for {name}" for name, game in GAMES.items()
+                                      if game.default_menace_plays == "second")
 
 
 # The games' options as the command line spells them; each applies to the games that list it in

@@ -149,8 +149,8 @@ def _resign(store: Store, world: World, index: int) -> World:
     box = kit.place(session.state.position).box
     counts = world.mirror[box.id]
     if sum(counts.values()):
-        held = beads_text(kit, box.moves, counts, letters=False)
-        empty = " ".join(f"{kit.colour(m)}=0" for m in box.moves if counts.get(m))
+        held = beads_text(kit, box, counts, letters=False)
+        empty = " ".join(f"{kit.colour(box, m)}=0" for m in box.moves if counts.get(m))
         raise GameError(
             _(
                 "move {index}: MENACE resigns only at an empty box, and box {box} holds {beads}; if it was "

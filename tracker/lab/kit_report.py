@@ -47,9 +47,11 @@ def kit_report(store: Store, kit: KitRecord) -> KitReport:
         for result in ("win", "draw", "loss")
     ]
     first = [json.loads(r["first_box"]) for r in rows]
+    first_id = kit.catalogue.first_box
     first_box = [
-        Series(kit.colour(m), [f.get(str(kit.code(m)), 0) for f in first], kit.colour_of(m).rgb)
-        for m in kit.box(kit.catalogue.first_box).moves
+        Series(kit.colour(first_id, m), [f.get(str(kit.code(m)), 0) for f in first],
+               kit.colour_of(first_id, m).rgb)
+        for m in kit.box(first_id).moves
     ]
     return KitReport(
         kit=kit,

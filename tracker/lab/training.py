@@ -82,8 +82,7 @@ def save_trained_kit(store: Store, name: str, palette: Palette | None, training:
     name = kit_name(name)
     catalogue = build_catalogue(training.game, training.menace_plays, training.chosen)
     chosen = palette or load_palette(catalogue.game.default_palette)
-    codes = catalogue.move_codes(m for b in catalogue.boxes for m in b.moves)
-    chosen.check_covers(codes, catalogue.game.spec)
+    chosen.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), catalogue.game.spec)
     kit = KitRecord.made(new_id(), name, training.game, catalogue, chosen)
     with store.transaction():
         world = store.create_kit(kit)

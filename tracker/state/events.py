@@ -189,7 +189,7 @@ def _drew(world: World, event: Event) -> Change:
     except GameError as error:
         raise EventError(str(error)) from None
     if world.mirror is not None and world.mirror[box].get(move, 0) < 1:
-        colour = world.kit.colour(move)
+        colour = world.kit.colour(box, move)
         message = _("by the tracker's count box {box} holds no {colour} bead")
         raise EventError(message.format(box=box, colour=colour))
     return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(world.kit, new))
@@ -306,7 +306,7 @@ def _reopened(world: World, event: Event) -> Change:
                 _("box {box} holds {count} {colour} beads, not the {after} that game {number} left").format(
                     box=box,
                     count=world.mirror[box].get(move, 0),
-                    colour=world.kit.colour(move),
+                    colour=world.kit.colour(box, move),
                     after=after,
                     number=session.number,
                 )
@@ -323,7 +323,7 @@ def _census(world: World, event: Event) -> Change:
     for move, count in counts.items():
         if move not in box.moves:
             raise EventError(
-                _("box {id} has no {colour} beads").format(id=box.id, colour=world.kit.colour(move))
+                _("box {id} has no {colour} beads").format(id=box.id, colour=world.kit.colour(box, move))
             )
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9999:
             raise EventError(
@@ -362,7 +362,8 @@ def _trained(world: World, event: Event) -> Change:
     for box_id, code, count in event.data["counts"]:
         box, move = kit.box(box_id), kit.move(int(code))
         if move not in box.moves:
-            raise EventError(_("box {id} has no {colour} beads").format(id=box.id, colour=kit.colour(move)))
+            message = _("box {id} has no {colour} beads")
+            raise EventError(message.format(id=box.id, colour=kit.colour(box, move)))
         # No upper limit, unlike a census: thousands of wins against a weak player add beads by thousands.
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise EventError(
@@ -435,7 +436,7 @@ def _next(
             if new < 0:
                 raise EventError(
                     _("box {box} would hold {new} beads of {colour}").format(
-                        box=box, new=new, colour=world.kit.colour(move)
+                        box=box, new=new, colour=world.kit.colour(box, move)
                     )
                 )
             mirror[box][move] = written[(box, move)] = new

@@ -127,11 +127,34 @@ class KitRecord:
     def move(self, code: int) -> Any:
         return self.catalogue.game.move_from_code(code)
 
-    def colour_of(self, move: Any) -> Colour:
-        return self.palette.for_move(self.code(move))
+    def colours(self, box: int | Box) -> dict[Any, Colour]:
+        """The bead colour of each of the box's moves (a box or its number): one colour a move in most
+        palettes, the same few colours again in every box in a palette of colours per box."""
+        found = self._colours.get(box if isinstance(box, int) else box.id)
+        if found is None:
+            the_box = self.box(box) if isinstance(box, int) else box
+            by_code = self.palette.box_colours(self.code(m) for m in the_box.moves)
+            found = self._colours[the_box.id] = {m: by_code[self.code(m)] for m in the_box.moves}
+        return found
 
-    def colour(self, move: Any) -> str:
-        return self.colour_of(move).spoken
+    @cached_property
+    def _colours(self) -> dict[int, dict[Any, Colour]]:
+        return {}
+
+    def colour_of(self, box: int | Box, move: Any) -> Colour:
+        """The colour of ``move``'s beads in ``box`` (a box or its number)."""
+        return self.colours(box)[move]
+
+    def colour(self, box: int | Box, move: Any) -> str:
+        """The name of ``move``'s bead colour in ``box``, in the current language. A move the box does not
+        hold (an event that does not fit, refused with this name) has its palette's colour, or with colours
+        per box, which give it none, its move's words."""
+        colours = self.colours(box)
+        if move in colours:
+            return colours[move].spoken
+        if self.palette.per_box:
+            return self.catalogue.game.move_text(move)
+        return self.palette.for_move(self.code(move)).spoken
 
     def parse_colour(self, text: str, box: Box) -> Any:
         """The move whose colour ``text`` names in ``box``; raises UnknownColourError.
@@ -139,9 +162,9 @@ class KitRecord:
         A colour is its name, its letter or a prefix unique in the whole palette, never only in the box:
         the same key means the same colour in every box ("b" is blue even in a box without blue, where it
         is refused rather than taken as black). A colour the box does not have is refused with the box's
-        colours named."""
-        codes = tuple(self.code(m) for m in box.moves)
-        held = ", ".join(f"{c.spoken} ({c.code})" for c in map(self.palette.for_move, codes))
+        colours named. With colours per box the colour is looked up in this box's own colours."""
+        colours = self.colours(box)
+        held = ", ".join(f"{c.spoken} ({c.code})" for c in colours.values())
         word = text.strip().lower()
         if not word:
             raise UnknownColourError(_("type a colour: {colours}").format(colours=held))
@@ -149,10 +172,11 @@ class KitRecord:
             message = _("{text} is not a colour here: choose one of {colours}")
             raise UnknownColourError(message.format(text=repr(text.strip()), colours=held))
         colour = self.palette.parse(text)  # an ambiguous prefix is refused with the colours it could be
-        if colour.move not in codes:
+        moves = [move for move, held_colour in colours.items() if held_colour == colour]
+        if not moves:
             message = _("box {box} has no {colour} beads: it holds {colours}")
             raise UnknownColourError(message.format(box=box.id, colour=colour.spoken, colours=held))
-        return self.move(colour.move)
+        return moves[0]
 
     def created_data(self) -> dict[str, Any]:
         """The body of the kit_created event: everything needed to rebuild the kit elsewhere."""

@@ -107,7 +107,8 @@ def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str, play
             _(
                 "the {colour} bead of box {box} plays {move} on the real board (or a square the board's "
                 "symmetry makes the same), not {played}"
-            ).format(colour=kit.colour(bead), box=box, move=shown, played=move_name(game, played, "numbers"))
+            ).format(colour=kit.colour(box, bead), box=box, move=shown,
+                     played=move_name(game, played, "numbers"))
         )
     state = game.play(session.state, played)
     state, forced = _forced(kit, state)

@@ -15,7 +15,6 @@ from typing import Any
 from kit.game import Game
 from kit.i18n import _, n_
 from kit.matchbox import Box, Placement
-from kit.palettes import Palette
 from kit.picture import ByKind, Grid, Heaps, Picture
 from tracker.state.kit_record import KitRecord
 
@@ -168,7 +167,7 @@ PICTURE_WORDS: ByKind[Callable[[Any], str]] = ByKind("terminal words")
 PICTURE_WORDS.register(Heaps, heaps_words)
 
 
-def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Palette) -> list[str]:
+def label_beside_board(game: Game[Any, Any], placement: Placement, kit: KitRecord) -> list[str]:
     """The box's label (bead colours as lower-case letters on their cells) beside the real board."""
     box = placement.box
     label_grid, real_grid = game.picture(box.position).board, game.picture(placement.position).board
@@ -176,7 +175,7 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
     letters: dict[int | None, str] = {}
     beside = []  # a move whose cell another move already marks (two Hexapawn captures onto one square)
     for move in box.moves:
-        mark, letter = game.move_mark(move), palette.for_move(game.move_code(move)).code.lower()
+        mark, letter = game.move_mark(move), kit.colour_of(box, move).code.lower()
         if mark.cell in letters:
             beside.append(f"{letter} = {mark.label}")
         letters.setdefault(mark.cell, letter)
@@ -187,12 +186,12 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, palette: Pale
 
 
 def beads_text(
-    kit: KitRecord, moves: Sequence[Any], counts: Mapping[Any, int], *, letters: bool = True
+    kit: KitRecord, box: Box, counts: Mapping[Any, int], *, letters: bool = True
 ) -> str:
-    """'r=red 4, y=yellow 4' (without ``letters``: 'red 4, yellow 4')."""
+    """'r=red 4, y=yellow 4': the box's colours and counts (without ``letters``: 'red 4, yellow 4')."""
     parts = []
-    for move in moves:
-        colour = kit.colour_of(move)
+    for move in box.moves:
+        colour = kit.colour_of(box, move)
         parts.append(f"{colour.code.lower() + '=' if letters else ''}{colour.spoken} {counts.get(move, 0)}")
     return ", ".join(parts)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from kit.finder import finder_key
 from kit.matchbox import Catalogue
+from kit.palettes import Palette
 from tracker.state.kit_record import KitRecord
 from tracker.state.stats import summarise
 from tracker.store.event_store import Store
@@ -39,14 +40,17 @@ def kit_catalogue(store: Store, kit: KitRecord) -> tuple[Catalogue, int]:
 def boxes_data(store: Store, kit: KitRecord) -> dict[str, Any]:
     """`menace boxes --kit NAME --json`: every box with its beads now."""
     catalogue, games = kit_catalogue(store, kit)
-    return {**catalogue_data(catalogue), **kit_fields(kit, games)}
+    return {**catalogue_data(catalogue, kit.palette), **kit_fields(kit, games)}
 
 
-def catalogue_data(catalogue: Catalogue) -> dict[str, Any]:
-    """`menace boxes --json`: the catalogue's JSON with each box's finder key (null where a game has none)."""
+def catalogue_data(catalogue: Catalogue, palette: Palette) -> dict[str, Any]:
+    """`menace boxes --json`: the catalogue's JSON with each box's finder key (null where a game has none)
+    and its bead colours in ``palette`` by move code, as `menace box --json` names them."""
     data = catalogue.to_json()
     for entry, box in zip(data["boxes"], catalogue.boxes, strict=True):
         entry["finder_key"] = finder_key(catalogue.game, box.position)
+        colours = palette.box_colours(catalogue.move_codes(box.moves))
+        entry["colours"] = {str(code): colour.spoken for code, colour in colours.items()}
     return data
 
 

@@ -210,7 +210,8 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
         if mirror.get(box, {}) != moves:
             problems.append(
                 _("{label}: box {box} holds {stored} in the store, but the log says {logged}").format(
-                    label=label, box=box, stored=_fmt(kit, mirror.get(box, {})), logged=_fmt(kit, moves)
+                    label=label, box=box, stored=_fmt(kit, box, mirror.get(box, {})),
+                    logged=_fmt(kit, box, moves),
                 )
             )
     columns = ("number", "status", "result", "moves", "first_box")
@@ -267,13 +268,15 @@ def _stray_beads(store: Store, kit: KitRecord, label: str) -> list[str]:
             message = _("{label}: the beads table has a row for box {box}, which the kit does not have")
             problems.append(message.format(label=label, box=box))
         elif code not in valid[box]:
-            colours = {c.move: c.spoken for c in kit.palette.colours}
+            # A colour per box names no move outside its box: such a row is named by its move code.
+            colours = {} if kit.palette.per_box else {c.move: c.spoken for c in kit.palette.colours}
             colour = colours.get(code) or _("move code {code}").format(code=code)
             message = _("{label}: the beads table has {colour} beads in box {box}, which has no such colour")
             problems.append(message.format(label=label, colour=colour, box=box))
     return problems
 
 
-def _fmt(kit: KitRecord, moves: dict[Any, int]) -> str:
-    """'red 4, black 3': each colour's beads, as a person recounting the box sees them (not move codes)."""
-    return ", ".join(f"{kit.colour(m)} {n}" for m, n in sorted(moves.items())) or _("no beads")
+def _fmt(kit: KitRecord, box: int, moves: dict[Any, int]) -> str:
+    """'red 4, black 3': each colour's beads in ``box``, as a person recounting it sees them (not move
+    codes)."""
+    return ", ".join(f"{kit.colour(box, m)} {n}" for m, n in sorted(moves.items())) or _("no beads")

@@ -17,20 +17,20 @@ def parse_counts(kit: KitRecord, box: Box, words: Sequence[str]) -> dict[Any, in
     """{move: count} from words like 'red=2', 'r=2' or 'red:2'; raises GameError naming the bad word."""
     if not words:
         raise GameError(
-            _("give the counts as COLOUR=COUNT, e.g. {colour}=2").format(colour=kit.colour(box.moves[0]))
+            _("give the counts as COLOUR=COUNT, e.g. {colour}=2").format(colour=kit.colour(box, box.moves[0]))
         )
     counts: dict[Any, int] = {}
     for word in words:
         name, sep, number = word.replace(":", "=").partition("=")
         if not sep or not number.strip().isdigit() or not number.strip().isascii():
             message = _("{word} is not COLOUR=COUNT (e.g. {colour}=2)")
-            raise GameError(message.format(word=repr(word), colour=kit.colour(box.moves[0])))
+            raise GameError(message.format(word=repr(word), colour=kit.colour(box, box.moves[0])))
         move = kit.parse_colour(name, box)
         count = int(number)
         if count > MAX_BEADS:
             message = _("{count} beads will not fit in a matchbox: give at most {most}")
             raise GameError(message.format(count=count, most=MAX_BEADS))
         if move in counts:
-            raise GameError(_("{colour} is given twice").format(colour=kit.colour(move)))
+            raise GameError(_("{colour} is given twice").format(colour=kit.colour(box, move)))
         counts[move] = count
     return counts

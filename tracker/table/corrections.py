@@ -143,7 +143,7 @@ def out_on_top_text(kit: KitRecord, world: World, box: int) -> str | None:
     out = [bead for b, bead in beads_out(world) if b == box]
     if not out or world.session is None:
         return None
-    colours = ", ".join(f"1 {kit.colour(bead)}" for bead in out)
+    colours = ", ".join(f"1 {kit.colour(box, bead)}" for bead in out)
     return _(
         "  and {beads} out on top of the box, drawn in game {number}: not counted here (nor in a census), it "
         "goes back in if the game is discarded"

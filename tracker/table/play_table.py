@@ -132,7 +132,7 @@ class Table:
                 )
             )
             out = ", ".join(
-                _("{colour} from box {box}").format(colour=self.kit.colour(bead), box=box)
+                _("{colour} from box {box}").format(colour=self.kit.colour(box, bead), box=box)
                 for box, bead in beads_out(self.world)
             )
             if out:
@@ -175,7 +175,7 @@ class Table:
         if state.to_move == self.kit.catalogue.menace:
             where = self.kit.place(state.position)
             bead = bead_for(self.kit, where, move, self.mirror_counts(where.box))
-            colour = self.kit.colour(bead)
+            colour = self.kit.colour(where.box, bead)
             if not shows_cells(self.game.picture(state.position)):
                 # No label picture was shown to find the bead's square by: the sentence names the box.
                 phrase = self.game.move_phrase(move, self.notation)
@@ -228,8 +228,8 @@ class Table:
         session = self.world.session
         assert session is not None
         if sum(counts.values()):
-            census = " ".join(f"{self.kit.colour(m)}=0" for m in box.moves if counts.get(m))
-            held = beads_text(self.kit, box.moves, counts, letters=False)
+            census = " ".join(f"{self.kit.colour(box, m)}=0" for m in box.moves if counts.get(m))
+            held = beads_text(self.kit, box, counts, letters=False)
             self.say(
                 _(
                     "  Drift: by the tracker's count box {box} still holds {beads}. If it is really empty, "
@@ -246,7 +246,7 @@ class Table:
             )
             self.record([("resigned", {"game": session.game_id, "box": box.id})])
             return True
-        beads = ", ".join(f"{n} {self.kit.colour(m)}" for m, n in sorted(added.items()))
+        beads = ", ".join(f"{n} {self.kit.colour(box, m)}" for m, n in sorted(added.items()))
         self.say(
             _("  Box {box} is empty: put in {beads} (rules {rules}), then draw one.").format(
                 box=box.id, beads=beads, rules=self.kit.rules_name
@@ -303,7 +303,7 @@ class Table:
         assert world.mirror is not None
         changes = sessions.settlement(self.kit, session, world.mirror)
         for change in changes:
-            self.say(settle_instruction(change, self.kit.colour(change.move)))
+            self.say(settle_instruction(change, self.kit.colour(change.box, change.move)))
         if not changes:
             self.say(_("  no beads were drawn: nothing to do"))
 
@@ -364,13 +364,13 @@ class Table:
                 )
             )
             for change in undo.settlement_back(self.kit):
-                self.say(reverse_instruction(change, self.kit.colour(change.move)))
+                self.say(reverse_instruction(change, self.kit.colour(change.box, change.move)))
         if undo.taken is None:
             self.say(_("  Took back the resignation."))
         elif undo.taken.box is not None:
             self.say(
                 _("  Took back MENACE's move: put the {colour} bead back in box {box}.").format(
-                    colour=self.kit.colour(undo.taken.bead), box=undo.taken.box
+                    colour=self.kit.colour(undo.taken.box, undo.taken.bead), box=undo.taken.box
                 )
             )
         else:
@@ -387,9 +387,10 @@ class Table:
             self.say(_("  Kept."))
             return
         for drawn in discard.beads_back:
+            assert drawn.box is not None, "a draw is from a box"
             self.say(
                 _("  box {box}: put the {colour} bead back").format(
-                    box=drawn.box, colour=self.kit.colour(drawn.bead)
+                    box=drawn.box, colour=self.kit.colour(drawn.box, drawn.bead)
                 )
             )
         self.record(discard.events)
@@ -405,7 +406,8 @@ class Table:
         box = sessions.placement(self.kit, session).box
         if not text.strip():
             # German names the box's own colours (the msgid keeps the English prompt as it always was)
-            example = " ".join(f"{self.kit.colour(m)}={n}" for m, n in zip(box.moves, (2, 0), strict=False))
+            pairs = zip(box.moves, (2, 0), strict=False)
+            example = " ".join(f"{self.kit.colour(box, m)}={n}" for m, n in pairs)
             prompt = _("Box {box} holds (e.g. red=2 blue=0): ")
             text = self.operator.ask(prompt.format(box=box.id, example=example))
         try:
@@ -416,7 +418,7 @@ class Table:
             self.say(f"  {error}")
             return
         assert self.world.mirror is not None
-        shown = beads_text(self.kit, box.moves, self.world.mirror[box.id], letters=False)
+        shown = beads_text(self.kit, box, self.world.mirror[box.id], letters=False)
         self.say(_("  Box {box} now holds {beads}.").format(box=box.id, beads=shown))
 
     def record(self, events: Events) -> None:

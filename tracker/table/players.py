@@ -82,8 +82,8 @@ class PhysicalDraw:
                 else _("Open box {box} (MENACE's move {move}). Its label, {turn}, is the real board.")
             )
             table.say(opened.format(box=box.id, move=box.move_number, turn=where.turn))
-            table.say("\n".join(label_beside_board(table.game, where, kit.palette)))
-        held = beads_text(kit, box.moves, counts, letters=shows_cells(picture))
+            table.say("\n".join(label_beside_board(table.game, where, kit)))
+        held = beads_text(kit, box, counts, letters=shows_cells(picture))
         table.say(_("  By the tracker's count it holds: {beads}.").format(beads=held))
 
     def _ask_for_draw(self, where: Placement, counts: Counts) -> Any | None:
@@ -119,7 +119,7 @@ class PhysicalDraw:
                     "Recount the box and put the counts right with `{census}` (or type 'census' here)."
                 ).format(
                     box=box.id,
-                    colour=kit.colour(bead),
+                    colour=kit.colour(box, bead),
                     census=census_command(kit, box.id, box.moves, counts, bead),
                 )
             )
@@ -130,7 +130,7 @@ class PhysicalDraw:
 
     def _did_you_mean(self, answer: str, box: Box) -> str:
         """A near miss ('blakc') is named, never taken: a wrong colour would teach MENACE the wrong move."""
-        names = [self.table.kit.colour(m) for m in box.moves]
+        names = [self.table.kit.colour(box, m) for m in box.moves]
         close = difflib.get_close_matches(answer.strip().lower(), names, n=1, cutoff=0.6)
         if close:
             return _(" (did you mean {colour}?)").format(colour=close[0])

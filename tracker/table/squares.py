@@ -39,7 +39,7 @@ def bead_for(kit: KitRecord, where: Placement, played: Any, counts: Mapping[Any,
     held = [bead for bead in beads if counts.get(bead, 0) >= 1]
     if held:
         return held[0]
-    colours = _(" or ").join(kit.colour(b) for b in beads)
+    colours = _(" or ").join(kit.colour(box, b) for b in beads)
     raise MissingBead(
         _("box {box} holds no {colours} bead for {move}; if it does, recount it: `{census}`").format(
             box=box.id,
@@ -52,7 +52,7 @@ def bead_for(kit: KitRecord, where: Placement, played: Any, counts: Mapping[Any,
 
 def census_command(kit: KitRecord, box: int, moves: Any, counts: Mapping[Any, int], drawn: Any) -> str:
     """The census that records the box as holding one more ``drawn`` bead than the tracker counts."""
-    words = " ".join(f"{kit.colour(m)}={counts.get(m, 0) + (m == drawn)}" for m in moves)
+    words = " ".join(f"{kit.colour(box, m)}={counts.get(m, 0) + (m == drawn)}" for m in moves)
     return f"menace census {box} {words} --kit {shlex.quote(kit.name)}"
 
 

@@ -92,7 +92,7 @@ def box_view(kit: KitRecord, box: Box, counts: Mapping[Any, int], drawn: Any = N
     total = sum(counts.get(m, 0) for m in box.moves)
     beads = []
     for move in box.moves:
-        colour, mark, count = kit.colour_of(move), game.move_mark(move), counts.get(move, 0)
+        colour, mark, count = kit.colour_of(box, move), game.move_mark(move), counts.get(move, 0)
         beads.append(
             {
                 "code": kit.code(move),
@@ -196,8 +196,8 @@ def on_board(
         beads.append(
             {
                 "code": kit.code(move),
-                "colour": kit.colour_of(move).spoken,
-                "rgb": kit.colour_of(move).rgb,
+                "colour": kit.colour_of(where.box, move).spoken,
+                "rgb": kit.colour_of(where.box, move).rgb,
                 "label": mark.label,  # the move on the real board
                 "cell": mark.cell,
                 "count": count,
@@ -224,7 +224,7 @@ def last_game_view(world: World) -> dict[str, Any] | None:
     finished = ended.session
     changes = []
     for box, code, before, after in ended.changes:
-        colour = kit.colour_of(kit.move(code))
+        colour = kit.colour_of(box, kit.move(code))
         changes.append(
             {"box": box, "code": code, "colour": colour.spoken, "rgb": colour.rgb, "before": before,
              "after": after}
@@ -278,7 +278,7 @@ def ended_view(world: World) -> dict[str, Any] | None:
     return {
         "number": ended.session.number,
         "result": result,
-        "instructions": [settle_instruction(c, kit.colour(c.move)).strip() for c in changes],
+        "instructions": [settle_instruction(c, kit.colour(c.box, c.move)).strip() for c in changes],
     }
 
 

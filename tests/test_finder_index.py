@@ -1,0 +1,60 @@
+"""The finder's index from a key to its page: every key of a level lies in one row's range, and the page
+that row names prints that key's heading."""
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from generator.documents import finder
+from generator.printed_kit import KitOptions, plan_kits
+
+
+def test_the_index_rows_cover_every_key_once_in_page_order():
+    (spec,) = plan_kits(KitOptions(game="tictactoe"))
+    rows = finder.index_rows(spec, finder._paginate(spec))
+    # Pages of pictures counted from 1: the finder prints them after the three steps and the index.
+    assert [(level, page) for level, _low, _high, page in rows] == [
+        (1, 1), (2, 1), (3, 1), (3, 2), (3, 3), (4, 3), (4, 4), (4, 5), (4, 6), (4, 7)]
+    assert rows[0][1:3] == ("-/-/-", "-/-/-") and rows[-1][2] == "X/XXOO/O"
+    keys = spec.finder_keys
+    assert keys is not None
+    for box in spec.catalogue.boxes:
+        key = keys[box.id]
+        assert len([r for r in rows if r[0] == box.move_number and r[1] <= key <= r[2]]) == 1, key
+
+
+@pytest.mark.slow  # prints and reads back the 9-page finder: about 5 s
+def test_every_key_is_on_the_page_its_index_row_names(tmp_path):
+    (spec,) = plan_kits(KitOptions(game="tictactoe"))
+    assert finder.write(tmp_path / "finder.pdf", spec) == 9  # the three steps, the index, 7 of pictures
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "finder.pdf").pages]
+    assert "Index: from a key to its page" in pages[1]
+    assert "part by part from the left: - before O before X, and a part before a longer one that starts the "\
+           "same (X before XO)" in pages[1]
+    assert "MENACE's move 1 key -/-/- page 3" in pages[1]
+    rows = finder.index_rows(spec, finder._paginate(spec))
+    keys = spec.finder_keys
+    assert keys is not None
+    for box in spec.catalogue.boxes:
+        key = keys[box.id]
+        (page,) = [page for level, low, high, page in rows if level == box.move_number and low <= key <= high]
+        assert f"page {page + 2} of 9" in pages[page + 1] and f"key {key} " in pages[page + 1] + " ", key
+
+
+def test_raw_boards_are_grouped_by_top_row_and_every_page_starts_with_its_range():
+    """2,201 raw boards: a level of more than 20 is split by the board's top row (its boxes run on in
+    number order), and each page of pictures opens with its level's band, which says the page's boxes."""
+    (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
+    assert spec.finder_keys is None
+    level_2 = [box for box in spec.catalogue.boxes if box.move_number == 2]
+    found = finder.groups(spec, level_2)
+    assert [(row, len(boxes), boxes[0].id) for row, boxes in found[:3]] == [("---", 30, 2), ("--O", 6, 32),
+                                                                            ("--X", 6, 38)]
+    # Top rows with no piece, an O, an X, or an X and an O: 1 + 3 + 3 + 6.
+    assert sum(len(boxes) for _row, boxes in found) == 72 and len(found) == 13
+    for _row, boxes in found:
+        assert [box.id for box in boxes] == list(range(boxes[0].id, boxes[-1].id + 1))
+    pages = finder._paginate(spec)
+    assert len(pages) == 35
+    assert all(page[0][0] == "heading" for page in pages)
+    assert [len(group) for _row, group in finder.groups(spec, spec.catalogue.boxes[:1])] == [1]  # one group
