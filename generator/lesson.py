@@ -13,6 +13,7 @@ from generator.bill import Bill, bill_for
 from generator.documents.common import KitSpec
 from kit.game import GameError
 from kit.i18n import _
+from kit.numerals import number
 
 GAMES = ("hexapawn", "nim", "tictactoe")  # the machines a class can build and play in one lesson
 MAX_GROUPS = 30  # a class of 30 in pairs: more is not one lesson
@@ -93,10 +94,9 @@ class Lesson:
     def steps(self) -> list[Step]:
         """The lesson by the minute; the steps follow each other and end on the lesson's last minute."""
         game = self.spec.game.short_title
-        machine = (_("one MENACE of {boxes} matchboxes for the whole class").format(
-            boxes=len(self.spec.catalogue.boxes)) if self.shared else
-                   _("a MENACE of {boxes} matchboxes for each group").format(
-            boxes=len(self.spec.catalogue.boxes)))
+        boxes = number(len(self.spec.catalogue.boxes))
+        machine = (_("one MENACE of {boxes} matchboxes for the whole class") if self.shared else
+                   _("a MENACE of {boxes} matchboxes for each group")).format(boxes=boxes)
         minutes = [WELCOME, THE_GAME, ROLES_MINUTES]
         rounds = self.rounds
         play = self._play_minutes

@@ -64,7 +64,8 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
     manifest = folder / MANIFEST
     with atomic_path(manifest) as temporary:
         temporary.write_text(json.dumps(_manifest(lesson, files), indent=2) + "\n", encoding="utf-8")
-    progress(_("wrote {path} (lesson for {groups} groups, kit {code})").format(
+    progress(n_("wrote {path} (lesson for {groups} group, kit {code})",
+                "wrote {path} (lesson for {groups} groups, kit {code})", lesson.groups).format(
         path=manifest, groups=lesson.groups, code=lesson.spec.code))
     return manifest
 

@@ -22,11 +22,11 @@ SIZE = 3.8
 def role_texts(lesson: Lesson) -> list[tuple[str, str]]:
     """(role, what that pupil does) for each card, in the current language."""
     draw = _(" (D for a draw)") if lesson.draws else ""
+    words = lesson.spec.words  # the game's own words for finding a box and playing a bead
     return [
-        (_("Operator"), _("You are MENACE's hands. Find the box whose label shows the board, shake it and "
-                          "take out one bead without looking. Play the move of its colour and put the bead "
-                          "on top of the box. After the game, do with each bead what the rules sheet "
-                          "says.")),
+        (_("Operator"), _("You are MENACE's hands. {find} Shake it and take out one bead without looking. "
+                          "{move} Put the bead on top of its box. After the game, do with each bead what "
+                          "the rules sheet says.").format(find=words.find_box, move=words.bead_to_move)),
         (_("Opponent"), _("You play against MENACE. Play your best: MENACE learns most from the games it "
                           "loses. Tell the operator your move and wait for MENACE's.")),
         (_("Recorder"), _("After each game, write its result in the worksheet's tally: W when MENACE wins, "
