@@ -146,3 +146,20 @@ def test_an_unwritable_folder_is_one_line(tmp_path):
     result = run("lesson", "--game", "nim", "--groups", "2", "--out", str(tmp_path / "a-file" / "pack"))
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: cannot write the lesson to ") and result.stderr.count("\n") == 1
+
+
+def test_no_english_sentence_is_left_in_a_german_pack(tmp_path):
+    from generator.lesson_pack import DOCUMENTS
+    from tests.test_german_kit import english_words
+
+    before = current_language()
+    use_language("de")
+    try:
+        lesson = plan_lesson("nim", 2, 45)
+        for name, _what, write in DOCUMENTS:
+            write(tmp_path / name, lesson)
+    finally:
+        use_language(before)
+    left = {name: found for name, _what, _write in DOCUMENTS
+            if (found := english_words("\n".join(pages(tmp_path / name))))}
+    assert left == {}
