@@ -140,5 +140,8 @@ class Lesson:
             return _("Play game after game. The operator works MENACE's boxes, the opponent plays against "
                      "it, the recorder keeps the tally, the scorer draws the curve. After every game, the "
                      "beads go back as the rules sheet says.")
+        if self.shared:
+            return _("The groups go on taking turns at MENACE, and in each group the role cards pass to the "
+                     "left. The tally and the curve go on from the last game: MENACE keeps what it learned.")
         return _("Pass each role card to the left, and play on. The tally and the curve go on from the "
                  "last game: MENACE keeps what it learned.")

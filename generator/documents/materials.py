@@ -35,9 +35,11 @@ def write(path: Path, lesson: Lesson) -> int:
             for line in _prints(lesson):
                 y = paragraph(canvas, "\u2022 " + line, MARGIN, y, width, size=SIZE) - 1
             y -= 4
-            paragraph(canvas, _("Every page of the kit carries kit code {code}, and the tracker checks it "
-                                "(menace new, then menace play). Keep each group's boxes in a tray marked "
-                                "with its group number.").format(code=spec.code), MARGIN, y, width, size=SIZE)
+            code = _("Every page of the kit carries kit code {code}, and the tracker checks it (menace new, "
+                     "then menace play).").format(code=spec.code)
+            if not lesson.shared:  # the groups' kits are alike, code and all
+                code += " " + _("Keep each group's boxes in a tray marked with its group number.")
+            paragraph(canvas, code, MARGIN, y, width, size=SIZE)
         return 1
 
     return write_pdf(path, spec, TITLE, draw)
