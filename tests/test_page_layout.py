@@ -104,3 +104,25 @@ def test_every_label_sheet_lies_inside_the_page_without_overlapping_text(
     language(lang)
     documents = [document for document in DOCUMENTS if document[2] in BY_STOCK]
     assert faults_of(monkeypatch, game, options, stock, paper, documents) == []
+
+
+# `menace lesson`'s documents, for each machine it ships; two groups give the role cards two pages.
+LESSON_GAMES = ["hexapawn", "nim", "tictactoe"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("game", LESSON_GAMES)
+def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
+        monkeypatch, language, game, paper, lang):
+    from generator.lesson_pack import DOCUMENTS as LESSON_DOCUMENTS
+    from generator.lesson_pack import plan_lesson
+
+    language(lang)
+    lesson = plan_lesson(game, 2, 60, paper=paper)
+    faults = []
+    for name, _what, write in LESSON_DOCUMENTS:
+        inks, pages = inks_of(monkeypatch, write, lesson)
+        assert max(ink.page for ink in inks) == pages, name
+        faults += [f"{name}: {fault}" for fault in layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE)]
+    assert faults == []

@@ -62,7 +62,7 @@ def write(path: Path, spec: KitSpec) -> int:
             with text_page(canvas, spec, TITLE, page=2, pages=pages) as top:
                 _reading(canvas, spec, top)
         with text_page(canvas, spec, TITLE, page=pages, pages=pages) as top:
-            _rules(canvas, spec, top)
+            draw_rules_card(canvas, spec, top)
         return pages
 
     return write_pdf(path, spec, TITLE, draw)
@@ -380,7 +380,9 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
         canvas.drawCentredString((left.right + right.x) / 2, left.y + size / 2 - 7 - 3.6 * line_number, line)
 
 
-def _rules(canvas: Canvas, spec: KitSpec, top: float) -> None:
+def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float) -> None:
+    """The rules card from ``top`` down to the page's margin, its text as large as fits (the legend's last
+    page, and the lesson's rules sheet)."""
     rules = spec.catalogue.rules
     width = spec.page_mm[0] - 2 * MARGIN
     game = spec.game

@@ -60,6 +60,11 @@ COMMANDS = {
         "List the store's kits with their game, side, rules, palette, the kit code their labels print and"
         " games played."
     )),
+    "lesson": Entry("lesson", (
+        "Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per"
+        " colour for each group and in total, role cards, a tally and plot worksheet, the rules sheet, "
+        "certificates, and the kit to build, plus a lesson.json manifest."
+    )),
     "match": Entry("match", (
         "Play GAMES games between two players and count the first player's wins, draws and the second's "
         "wins."

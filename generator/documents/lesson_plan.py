@@ -1,0 +1,67 @@
+"""lesson-plan.pdf: the lesson by the minute, for the teacher (generator.lesson plans it)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.documents.common import MARGIN, text_page, write_pdf
+from generator.drawing import INK, hex_colour, paragraph, wrapped
+from generator.fonts import BOLD
+from kit.i18n import _, n_
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.lesson import Lesson
+
+TITLE = "Lesson plan"
+SIZES = (3.6, 3.4, 3.2, 3.0, 2.8)  # mm: the largest that fits, to read at arm's length while teaching
+TIME_COLUMN = 24.0  # mm
+
+
+def write(path: Path, lesson: Lesson) -> int:
+    spec = lesson.spec
+    width = spec.page_mm[0] - 2 * MARGIN
+
+    def draw(canvas: Canvas) -> int:
+        with text_page(canvas, spec, TITLE, page=1, pages=1) as top:
+            groups = n_("{count} group", "{count} groups", lesson.groups).format(count=lesson.groups)
+            summary = _("{game} with MENACE: {minutes} minutes, {groups}.").format(
+                game=spec.game.short_title, minutes=lesson.minutes, groups=groups)
+            y = paragraph(canvas, summary, MARGIN, top - 2, width, font=BOLD, size=4.2) - 2
+            rows = [(_("Before"), _("Before the lesson"), _before(lesson)), *(
+                (_("{start}-{end} min").format(start=step.start, end=step.end), step.title, step.text)
+                for step in lesson.steps())]
+            size = next((size for size in SIZES if _height(rows, width, size) <= y - MARGIN), SIZES[-1])
+            for when, title, text in rows:
+                y = _step(canvas, when, title, text, y, width, size)
+        return 1
+
+    return write_pdf(path, spec, TITLE, draw)
+
+
+def _before(lesson: Lesson) -> str:
+    kits = n_("{count} kit", "{count} kits", lesson.kits).format(count=lesson.kits)
+    return _("Print and fill {kits} as materials.pdf lists (the kit folder holds the labels and the fill "
+             "sheet), and print the role cards, worksheets, rules sheets and certificates.").format(kits=kits)
+
+
+def _height(rows: list[tuple[str, str, str]], width: float, size: float) -> float:
+    """How far down the page ``rows`` reach at text size ``size`` (as _step draws them)."""
+    lines = sum(len(wrapped(text, width - TIME_COLUMN, size=size)) for _when, _title, text in rows)
+    return len(rows) * (size * 2.4 + size * 0.9 + 2 - size * 1.3) + lines * size * 1.3
+
+
+def _step(canvas: Canvas, when: str, title: str, text: str, y: float, width: float, size: float) -> float:
+    """One step: its minutes at the left, its title and what to do beside them; returns the y below it."""
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, size)
+    canvas.drawString(MARGIN, y - size, when)
+    canvas.drawString(MARGIN + TIME_COLUMN, y - size, title)
+    lines = wrapped(text, width - TIME_COLUMN, size=size)
+    paragraph(canvas, text, MARGIN + TIME_COLUMN, y - size * 2.4, width - TIME_COLUMN, size=size)
+    canvas.setStrokeColor(hex_colour("#bbbbbb"))
+    canvas.setLineWidth(0.2)
+    line_y = y - size * 2.4 - (len(lines) - 1) * size * 1.3 - size * 0.9
+    canvas.line(MARGIN, line_y, MARGIN + width, line_y)
+    return line_y - 2

@@ -1,0 +1,122 @@
+"""materials.pdf: what to buy and print for a lesson: beads per colour for one kit and for the class,
+matchboxes, and how many copies of each sheet."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.documents.common import MARGIN, text_page, write_pdf
+from generator.drawing import INK, draw_dot, hex_colour, paragraph
+from generator.fonts import BOLD, REGULAR
+from kit.i18n import _, n_
+from kit.numerals import number
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.lesson import Lesson
+
+TITLE = "Materials"
+ROW = 6.0  # mm
+SIZE = 3.4
+
+
+def write(path: Path, lesson: Lesson) -> int:
+    spec = lesson.spec
+    width = spec.page_mm[0] - 2 * MARGIN
+
+    def draw(canvas: Canvas) -> int:
+        with text_page(canvas, spec, TITLE, page=1, pages=1) as top:
+            y = paragraph(canvas, _kits_sentence(lesson), MARGIN, top - 2, width, size=SIZE) - 3
+            y = _beads(canvas, lesson, y, width) - 6
+            canvas.setFont(BOLD, 4.0)
+            canvas.drawString(MARGIN, y, _("To print"))
+            y -= 6
+            for line in _prints(lesson):
+                y = paragraph(canvas, "\u2022 " + line, MARGIN, y, width, size=SIZE) - 1
+            y -= 4
+            code = _("Every page of the kit carries kit code {code}, and the tracker checks it (menace new, "
+                     "then menace play).").format(code=spec.code)
+            if not lesson.shared:  # the groups' kits are alike, code and all
+                code += " " + _("Keep each group's boxes in a tray marked with its group number.")
+            paragraph(canvas, code, MARGIN, y, width, size=SIZE)
+        return 1
+
+    return write_pdf(path, spec, TITLE, draw)
+
+
+def _kits_sentence(lesson: Lesson) -> str:
+    boxes = len(lesson.spec.catalogue.boxes)
+    if lesson.shared:
+        return _("The class shares one MENACE of {boxes} matchboxes: build it once, before the lesson. Beads "
+                 "per colour, the spare ones from simulated games included:").format(boxes=number(boxes))
+    return _("Each of the {groups} groups gets its own MENACE: {boxes} matchboxes a kit, {total} in all. "
+             "Beads per colour for each group and in total, the spare ones from simulated games "
+             "included:").format(groups=lesson.groups, boxes=number(boxes),
+                                 total=number(boxes * lesson.kits))
+
+
+def _beads(canvas: Canvas, lesson: Lesson, top: float, width: float) -> float:
+    """The bead table: a row per colour and a total; returns the y below it."""
+    spec, bill = lesson.spec, lesson.bill
+    everyone = _("whole class") if lesson.shared else n_("{count} group", "{count} groups",
+                                                          lesson.groups).format(count=lesson.groups)
+    headers = [_("colour"), _("to fill a kit"), _("spare"), _("each group") if not lesson.shared else
+               _("one kit"), everyone]
+    shares = [0.36, 0.16, 0.16, 0.16, 0.16]
+    columns = [share * width for share in shares]
+    rows: list[tuple[str, list[int]]] = []
+    colours = {colour.move: colour for colour in spec.palette.colours}
+    for code, per_kit in lesson.beads_per_kit.items():
+        rows.append((colours[code].spoken, [bill.start[code], bill.reserve[code], per_kit,
+                                            lesson.beads_total[code]]))
+    totals = [sum(row[1][i] for row in rows) for i in range(4)]
+    y = top
+    canvas.setFillColor(hex_colour("#e8eaf6"))
+    canvas.rect(MARGIN, y - ROW, width, ROW, stroke=0, fill=1)
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(BOLD, SIZE)
+    canvas.drawString(MARGIN + 1.5, y - ROW + 1.9, headers[0])
+    x = MARGIN + columns[0]
+    for header, column in zip(headers[1:], columns[1:], strict=True):  # over their numbers, as those align
+        canvas.drawRightString(x + column - 3, y - ROW + 1.9, header)
+        x += column
+    y -= ROW
+    canvas.setStrokeColor(hex_colour("#999999"))
+    canvas.setLineWidth(0.15)
+    for (name, counts), code in zip(rows, lesson.beads_per_kit, strict=True):
+        draw_dot(canvas, MARGIN + 3.5, y - ROW / 2, 2.0, colours[code])
+        _row(canvas, name, counts, columns, y, REGULAR, name_x=MARGIN + 7)
+        y -= ROW
+        canvas.line(MARGIN, y, MARGIN + width, y)
+    _row(canvas, _("all colours"), totals, columns, y, BOLD, name_x=MARGIN + 1.5)
+    return y - ROW
+
+
+def _row(canvas: Canvas, name: str, counts: list[int], columns: list[float], y: float, font: str, *,
+         name_x: float) -> None:
+    canvas.setFillColor(hex_colour(INK))
+    canvas.setFont(font, SIZE)
+    canvas.drawString(name_x, y - ROW + 1.9, name)
+    x = MARGIN + columns[0]
+    for count, column in zip(counts, columns[1:], strict=True):
+        canvas.drawRightString(x + column - 3, y - ROW + 1.9, number(count))
+        x += column
+
+
+def _prints(lesson: Lesson) -> list[str]:
+    groups, kits = lesson.groups, lesson.kits
+    return [
+        n_("the kit folder (labels, fill sheet, legend, finder): {count} copy, one for each kit",
+           "the kit folder (labels, fill sheet, legend, finder): {count} copies, one for each kit",
+           kits).format(count=kits),
+        _("lesson-plan.pdf and materials.pdf: for you"),
+        n_("rules-sheet.pdf: {count} copy, one for each group's table",
+           "rules-sheet.pdf: {count} copies, one for each group's table", groups).format(count=groups),
+        n_("role-cards.pdf: its {count} page, cut into cards", "role-cards.pdf: its {count} pages, one for "
+           "each group, cut into cards", groups).format(count=groups),
+        n_("worksheet.pdf: {count} copy, one for each group's recorder and scorer",
+           "worksheet.pdf: {count} copies, one for each group's recorder and scorer",
+           groups).format(count=groups),
+        _("certificates.pdf: a certificate for each pupil who plays against MENACE, two to a page"),
+    ]

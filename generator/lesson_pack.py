@@ -1,0 +1,89 @@
+"""Writing a lesson's pack: its documents, the kit every group builds, and a lesson.json manifest, into one
+folder (DIR/lesson-<game>/)."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from generator.documents import certificates, lesson_plan, materials, role_cards, rules_sheet, worksheet
+from generator.lesson import GAMES, Lesson, LessonError
+from generator.pdfout import atomic_path
+from generator.printed_kit import KitOptions, KitOutputError, plan_kits, write_kit
+from generator.stocks import Stock
+from kit.i18n import _, current_language, n_
+
+# In the order a teacher uses them: plan, buy and print, then the sheets for the groups' tables.
+DOCUMENTS = (
+    ("lesson-plan.pdf", "lesson plan", lesson_plan.write),
+    ("materials.pdf", "materials list", materials.write),
+    ("rules-sheet.pdf", "rules sheet", rules_sheet.write),
+    ("role-cards.pdf", "role cards", role_cards.write),
+    ("worksheet.pdf", "tally and plot worksheet", worksheet.write),
+    ("certificates.pdf", "certificates", certificates.write),
+)
+MANIFEST = "lesson.json"
+KIT_FOLDER = "kit"
+
+
+def plan_lesson(game: str, groups: int, minutes: int, *, stock: Stock | None = None,
+                paper: str | None = None) -> Lesson:
+    """The lesson asked for, with the game's default kit; raises a LessonError (one line) for bad input."""
+    if game not in GAMES:
+        raise LessonError(_("a lesson is for {games}, not {game!r}: choose one of them").format(
+            games=", ".join(GAMES), game=game))
+    (spec,) = plan_kits(KitOptions(game=game, stock=stock, paper=paper))
+    return Lesson(spec, groups, minutes)
+
+
+def pack_folder(lesson: Lesson) -> str:
+    return f"lesson-{lesson.spec.game.name}"
+
+
+def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lambda line: None) -> Path:
+    """Every document of the lesson and its kit under ``out``/lesson-<game>/; returns the manifest's path.
+    Each file appears whole or not at all."""
+    folder = Path(out) / pack_folder(lesson)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        files: list[dict[str, Any]] = []
+        for name, what, write in DOCUMENTS:
+            path = folder / name
+            pages = write(path, lesson)
+            files.append({"file": name, "title": what, "pages": pages})
+            progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
+                        pages).format(path=path, what=_(what), pages=pages))
+    except OSError as error:
+        raise LessonError(_("cannot write the lesson to {where}: {why}").format(
+            where=error.filename or folder, why=error.strerror or error)) from None
+    try:
+        write_kit(lesson.spec, folder / KIT_FOLDER, progress)
+    except KitOutputError as error:
+        raise LessonError(str(error)) from None
+    manifest = folder / MANIFEST
+    with atomic_path(manifest) as temporary:
+        temporary.write_text(json.dumps(_manifest(lesson, files), indent=2) + "\n", encoding="utf-8")
+    progress(n_("wrote {path} (lesson for {groups} group, kit {code})",
+                "wrote {path} (lesson for {groups} groups, kit {code})", lesson.groups).format(
+        path=manifest, groups=lesson.groups, code=lesson.spec.code))
+    return manifest
+
+
+def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
+    spec = lesson.spec
+    return {
+        "game": spec.game.spec,
+        "groups": lesson.groups,
+        "minutes": lesson.minutes,
+        "language": current_language(),
+        "shared_kit": lesson.shared,
+        "kits": lesson.kits,
+        "kit_folder": KIT_FOLDER,
+        "kit_code": spec.code,
+        # Keyed by the game's move codes, as palettes and kit.json are (a tic-tac-toe square: 0-8).
+        "beads_per_kit": {str(code): count for code, count in lesson.beads_per_kit.items()},
+        "beads_total": {str(code): count for code, count in lesson.beads_total.items()},
+        "plan": [{"start": s.start, "end": s.end, "title": s.title} for s in lesson.steps()],
+        "files": files,
+    }

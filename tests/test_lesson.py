@@ -1,0 +1,165 @@
+"""`menace lesson`: a class pack read back (plan, materials, roles, worksheet, certificates, the kit), the
+lesson's numbers as known answers, and bad input as one line with nothing written."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.documents import role_cards
+from generator.lesson import Lesson, LessonError
+from generator.lesson_pack import plan_lesson
+from kit.i18n import current_language, use_language
+from tests.cli import run
+
+GROUPS = 2
+NIM_BEADS = {"1": 27 + 33, "2": 24 + 24, "3": 21 + 26}  # Nim's fill sheet: to fill + reserve per colour
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One small pack: Nim for two groups, 60 minutes."""
+    out = tmp_path_factory.mktemp("lesson")
+    result = run("lesson", "--game", "nim", "--groups", str(GROUPS), "--minutes", "60", "--lang", "en",
+                 "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out / "lesson-nim"
+
+
+def pages(path: Path) -> list[str]:
+    return [page.extract_text() or "" for page in PdfReader(path).pages]
+
+
+def test_the_manifest_counts_beads_per_kit_as_the_fill_sheet_does_and_the_total_for_every_group(pack):
+    manifest = json.loads((pack / "lesson.json").read_text())
+    kit = json.loads((pack / "kit" / "kit.json").read_text())
+    assert (manifest["groups"], manifest["kits"], manifest["shared_kit"]) == (GROUPS, GROUPS, False)
+    assert manifest["beads_per_kit"] == NIM_BEADS
+    assert manifest["beads_total"] == {code: GROUPS * n for code, n in NIM_BEADS.items()}
+    assert manifest["kit_code"] == kit["kit_code"] == "AA2021"
+    assert {f["file"] for f in manifest["files"]} == {
+        "lesson-plan.pdf", "materials.pdf", "rules-sheet.pdf", "role-cards.pdf", "worksheet.pdf",
+        "certificates.pdf"}
+
+
+def test_the_materials_list_beads_per_group_add_up_to_the_total(pack):
+    (text,) = pages(pack / "materials.pdf")
+    # pypdf reads each string of the table on a line of its own: a row is its name and four numbers.
+    rows = re.findall(r"^(red|yellow|blue|all colours)\n(\d+)\n(\d+)\n(\d+)\n(\d+)$", text, re.M)
+    assert [row[0] for row in rows] == ["red", "yellow", "blue", "all colours"]
+    for _name, fill, spare, group, everyone in rows:
+        assert int(fill) + int(spare) == int(group)
+        assert int(group) * GROUPS == int(everyone)
+    assert [int(row[3]) for row in rows[:3]] == list(NIM_BEADS.values())
+    assert sum(int(row[4]) for row in rows[:3]) == int(rows[3][4]) == 310
+
+
+def test_the_plan_runs_by_the_minute_from_the_start_to_the_lessons_end(pack):
+    (text,) = pages(pack / "lesson-plan.pdf")
+    spans = [(int(a), int(b)) for a, b in re.findall(r"^(\d+)-(\d+) min", text, re.M)]
+    assert spans[0][0] == 0 and spans[-1][1] == 60
+    assert all(end == start for (_a, end), (start, _b) in zip(spans, spans[1:], strict=False))
+    for step in ("Welcome", "Games, round 1 of 4", "Games, round 4 of 4", "Draw the curve", "Certificates"):
+        assert step in text
+
+
+def test_each_group_has_its_four_role_cards_with_the_kit_code(pack):
+    cards = pages(pack / "role-cards.pdf")
+    assert len(cards) == GROUPS
+    for group, text in enumerate(cards, start=1):
+        assert f"Group {group} \u00b7 kit AA2021" in text
+        for role in ("Operator", "Opponent", "Recorder", "Scorer"):
+            assert role in text
+
+
+def test_the_worksheet_tallies_thirty_games_and_has_a_grid_for_the_curve(pack):
+    (text,) = pages(pack / "worksheet.pdf")
+    assert "W  D  L" not in text and text.count("W  L") == 30  # Nim has no draws
+    assert "MENACE's score" in text and "+30" in text and "-30" in text
+
+
+def test_the_certificates_are_a_page_for_each_result_nim_can_end_in(pack):
+    certificates = pages(pack / "certificates.pdf")
+    assert [("I beat MENACE" in t, "I lost to MENACE" in t) for t in certificates] == [(1, 0), (0, 1)]
+    assert not any("drew" in t for t in certificates)
+
+
+def test_the_rules_sheet_is_the_kits_rules_card(pack):
+    (text,) = pages(pack / "rules-sheet.pdf")
+    assert "Rules card" in text and "MENACE loses" in text
+
+
+@pytest.mark.parametrize("lang, roles", [
+    ("en", ("Operator", "Opponent", "Recorder", "Scorer")),
+    ("de", ("Bediener", "Gegner", "Schriftführer", "Punktezähler")),
+])
+def test_role_cards_speak_the_language_asked_for(tmp_path, lang, roles):
+    before = current_language()
+    use_language(lang)
+    try:
+        role_cards.write(tmp_path / "roles.pdf", plan_lesson("nim", 1, 45))
+    finally:
+        use_language(before)
+    (text,) = pages(tmp_path / "roles.pdf")
+    assert all(role in text for role in roles)
+
+
+@pytest.mark.parametrize("minutes, spans", [
+    (45, [(0, 5), (5, 10), (10, 13), (13, 18), (18, 23), (23, 28), (28, 33), (33, 38), (38, 43), (43, 45)]),
+    (30, [(0, 5), (5, 10), (10, 13), (13, 18), (18, 23), (23, 28), (28, 30)]),
+    (60, [(0, 5), (5, 10), (10, 13), (13, 22), (22, 31), (31, 40), (40, 48), (48, 53), (53, 58), (58, 60)]),
+])
+def test_the_games_get_the_time_the_other_steps_leave_in_rounds_of_roles(minutes, spans):
+    lesson = plan_lesson("nim", 3, minutes)
+    assert [(s.start, s.end) for s in lesson.steps()] == spans
+
+
+def test_tictactoe_is_one_menace_for_the_class_and_small_machines_one_a_group():
+    assert (plan_lesson("tictactoe", 5, 45).kits, plan_lesson("hexapawn", 5, 45).kits) == (1, 5)
+
+
+@pytest.mark.parametrize("groups", [0, 31])
+def test_the_lesson_itself_refuses_a_number_of_groups_out_of_range(groups):
+    spec = plan_lesson("nim", 1, 45).spec
+    with pytest.raises(LessonError, match="1 to 30 groups"):
+        Lesson(spec, groups, 45)
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--game", "nim", "--groups", "0"], "--groups takes a whole number from 1 to 30"),
+    (["--game", "nim", "--groups", "1000"], "--groups takes a whole number from 1 to 30"),
+    (["--game", "chess", "--groups", "2"], "--game takes one of hexapawn, nim, tictactoe"),
+    (["--game", "nim", "--groups", "2", "--minutes", "10"], "--minutes takes a whole number from 30 to 120"),
+])
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, says):
+    result = run("lesson", *args, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and says in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unwritable_folder_is_one_line(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    result = run("lesson", "--game", "nim", "--groups", "2", "--out", str(tmp_path / "a-file" / "pack"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: cannot write the lesson to ") and result.stderr.count("\n") == 1
+
+
+def test_no_english_sentence_is_left_in_a_german_pack(tmp_path):
+    from generator.lesson_pack import DOCUMENTS
+    from tests.test_german_kit import english_words
+
+    before = current_language()
+    use_language("de")
+    try:
+        lesson = plan_lesson("nim", 2, 45)
+        for name, _what, write in DOCUMENTS:
+            write(tmp_path / name, lesson)
+    finally:
+        use_language(before)
+    left = {name: found for name, _what, _write in DOCUMENTS
+            if (found := english_words("\n".join(pages(tmp_path / name))))}
+    assert left == {}
