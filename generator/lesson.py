@@ -65,11 +65,12 @@ class Lesson:
 
     @cached_property
     def bill(self) -> Bill:
-        return bill_for(self.spec.catalogue)
+        return bill_for(self.spec.catalogue, self.spec.palette)  # the fill sheet's bill, colours per box too
 
     @property
     def beads_per_kit(self) -> dict[int, int]:
-        """Beads to buy per colour (by move code) for one kit: its fill and its reserve."""
+        """Beads to buy per colour for one kit (by the palette's colour key, as the fill sheet counts them):
+        its fill and its reserve."""
         return {code: self.bill.buy(code) for code in self.bill.start}
 
     @property

@@ -81,7 +81,8 @@ def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
         "kits": lesson.kits,
         "kit_folder": KIT_FOLDER,
         "kit_code": spec.code,
-        # Keyed by the game's move codes, as palettes and kit.json are (a tic-tac-toe square: 0-8).
+        # Keyed by the palette's colour keys, as palettes and kit.json are: a move code (a tic-tac-toe
+        # square, 0-8), or for colours given per box (Hexapawn) the colour's place in the palette.
         "beads_per_kit": {str(code): count for code, count in lesson.beads_per_kit.items()},
         "beads_total": {str(code): count for code, count in lesson.beads_total.items()},
         "plan": [{"start": s.start, "end": s.end, "title": s.title} for s in lesson.steps()],

@@ -256,7 +256,7 @@ def test_a_failed_document_leaves_no_half_written_pdf(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(legend, "_rules", broken)
+    monkeypatch.setattr(legend, "draw_rules_card", broken)
     folder = tmp_path / "nim"
     folder.mkdir()
     (folder / "legend.pdf").write_bytes(b"the old legend")
