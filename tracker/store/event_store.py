@@ -603,6 +603,11 @@ class Store:
         query = "SELECT result, first_box FROM games WHERE kit = ? AND status = 'finished' ORDER BY number"
         return [{"result": result, "first_box": first} for result, first in self.db.execute(query, (kit.id,))]
 
+    def opponents(self, kit: KitRecord) -> list[str]:
+        """Who MENACE played in each finished game, in order (as the events name them: "human", "random")."""
+        query = "SELECT opponent FROM games WHERE kit = ? AND status = 'finished' ORDER BY number"
+        return [row[0] for row in self.db.execute(query, (kit.id,))]
+
     def head(self, kit_id: str) -> str | None:
         row = self.db.execute(
             "SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)

@@ -41,6 +41,7 @@ from tracker.web import pupil, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
+from tracker.web.typical import TypicalBands
 from tracker.web.words import page_words, words_json
 
 MAX_BODY = 4096  # bytes: a change is a few dozen
@@ -87,6 +88,7 @@ class ClassroomScreen:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self.runs = Runs(self.db_path, self.rng)
+        self.typical = TypicalBands()
         self.routes = Map(
             [
                 Rule("/", endpoint=self.front, methods=["GET"]),
@@ -101,6 +103,7 @@ class ClassroomScreen:
                 Rule("/api/kits/<name>/play", endpoint=self.api_play, methods=["POST"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run_status, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
+                Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
             ],
             strict_slashes=False,
         )
@@ -235,6 +238,17 @@ class ClassroomScreen:
             status = 400 if isinstance(error, RunRefused) and error.bad else 409
             return _json({"error": str(error), "token": next_token}, status)
         return _json({"run": self.runs.status(kit.id), "token": next_token})
+
+    # --- where a typical MENACE would be (tracker.web.typical) ------------------------------------------
+    def api_typical(self, request: Request, name: str) -> Response:
+        """The band of simulated MENACEs' running scores for the kit's opponents so far; answered at once,
+        "working" until the simulation is done."""
+
+        def read(store: Store) -> dict[str, Any]:
+            kit = self.kit(name, store)
+            return self.typical.band(kit, store.opponents(kit))
+
+        return _json(self.with_store(read))
 
     # --- the store --------------------------------------------------------------------------------------
     def open_store(self) -> _OpenStore:
