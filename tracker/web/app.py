@@ -49,6 +49,7 @@ TOKEN_HEADER = "X-Menace-Token"
 STATIC = {
     "style.css": "text/css; charset=utf-8",
     "common.js": "text/javascript; charset=utf-8",
+    "chart.js": "text/javascript; charset=utf-8",
     "live.js": "text/javascript; charset=utf-8",
     "play.js": "text/javascript; charset=utf-8",
     "index.js": "text/javascript; charset=utf-8",

@@ -115,6 +115,19 @@ def page_words() -> Words:
             "failed": _("The run stopped after {played} games:"),
         },
         "chart_games": _("games"),
+        "typical_working": _("Working out where a typical MENACE would be..."),
+        "typical_band": _(
+            "Shaded: where {share} of {population} simulated MENACEs with these rules were after each game,"
+            " against the same opponents in the same order."
+        ),
+        "typical_empty": _("The first box emptied in {chance} of them within {games} games."),
+        "typical_above": _("After {games} games this MENACE ({score}) is above the band ({low} to {high})."),
+        "typical_inside": _(
+            "After {games} games this MENACE ({score}) is inside the band ({low} to {high})."
+        ),
+        "typical_below": _("After {games} games this MENACE ({score}) is below the band ({low} to {high})."),
+        "typical_none": _("No typical band: {reason}."),
+        "typical_failed": _("The typical band could not be worked out: {error}"),
         # the wall of boxes (live.js)
         "wall_current": _("in this game"),
         "wall_last": _("in the last game"),

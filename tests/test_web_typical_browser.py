@@ -1,0 +1,38 @@
+"""Where a typical MENACE would be, in a real browser: the live page says it is working the band out, then
+shades it behind the running score and says where this MENACE is against it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli import play_random
+from tests.test_web_browser import page
+from tests.test_web_lesson_browser import browser, expect, site  # noqa: F401 - skips without chromium; fixtures
+
+
+def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=8, seed=4, kit="class-a").exit_code == 0
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("body[data-typical=ready]", timeout=60_000)
+    band = json.loads(live.context.request.get(f"{base}/api/kits/class-a/typical").text())
+    curve = json.loads(live.context.request.get(f"{base}/api/kits/class-a/live").text())["curve"]
+    assert band["state"] == "ready" and band["covers"] == 8 and len(band["low"]) == 100
+    points = live.get_attribute("#curve svg polygon.band", "points").split()
+    assert len(points) == 2 * (8 + 1)  # games 0..8, along the top edge and back along the bottom
+    said = live.text_content("#typical")
+    low, high, score = band["low"][7], band["high"][7], curve[7]
+    assert f"({score})" in said and f"({low:g} " in said and f" {high:g})" in said, said
+    where = "above" if score > high else "below" if score < low else "inside"
+    expect(live.locator(f"#typical strong[data-where={where}]")).to_be_visible()
+    assert "1000 simulated MENACEs" in said and live.errors == []
+
+
+@pytest.mark.parametrize("kit", ["nim"])
+def test_a_kit_without_games_says_why_it_has_no_band(browser, site, kit):  # noqa: F811
+    base, _db = site
+    live = page(browser, f"{base}/kits/{kit}")
+    live.wait_for_selector("body[data-typical=none]", timeout=10_000)
+    assert "no games yet" in live.text_content("#typical")
