@@ -71,10 +71,17 @@ def embedded_words(page: str) -> list[str]:
     """Every sentence of the words the page's scripts show, their fields left out."""
     words = json.loads(WORDS_JSON.search(page).group(1))
     found: list[str] = []
-    for value in words.values():
+
+    def gather(value: object) -> None:  # a sentence, its count's forms, or a group of them
         if isinstance(value, dict):
             value = list(value.values())
-        found += [FIELD.sub(" ", text) for text in (value if isinstance(value, list) else [value])]
+        if isinstance(value, list):
+            for item in value:
+                gather(item)
+        else:
+            found.append(FIELD.sub(" ", str(value)))
+
+    gather(words)
     return found
 
 

@@ -10,7 +10,9 @@ store, as 'quit' does at a terminal, and the next run (or `menace play`) resumes
 from __future__ import annotations
 
 import random
+import sys
 import threading
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -181,14 +183,10 @@ def _play(
 ) -> None:
     """The run's thread: opens the store (a SQLite connection stays in its thread), takes the kit's play
     lock, says so through ``started`` and ``ready``, and plays until the games are done or it is stopped."""
+    final = "failed"
+    store: Store | None = None
     try:
         store = Store(db_path)
-    except MenaceError as error:
-        started.append(error)
-        ready.set()
-        return
-    final = "failed"
-    try:
         kit = store.kit(kit_name)
         with playing(store, kit):
             started.append(None)
@@ -199,8 +197,16 @@ def _play(
             started.append(error)
             ready.set()
         run.error = str(error) or _("the table asked for an answer, and nobody types during a run")
+    except Exception as error:  # noqa: BLE001 - the thread's end: a fault nobody foresaw fails the run
+        said = _("an unexpected error ended the run: {error}").format(error=_one_line(error))
+        traceback.print_exc(file=sys.stderr)  # the whole story for the terminal running `menace serve`
+        if not ready.is_set():
+            started.append(RunRefused(said))
+            ready.set()
+        run.error = said
     finally:
-        store.close()
+        if store is not None:
+            store.close()
     with run.wake:
         run.state = final
         run.wake.notify_all()
@@ -216,6 +222,12 @@ def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
     except Stop:
         return "stopped"
     return "finished"
+
+
+def _one_line(error: BaseException) -> str:
+    """An error as one line for the page: its message's first line, or its kind when it has none."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
 
 
 def _opponent(value: object) -> str:

@@ -104,15 +104,21 @@ def page_words() -> Words:
         "run_stop": _("Stop"),
         "run_fastest": _("as fast as it goes"),
         "run_moves_second": _forms("{count} move a second", "{count} moves a second"),
+        # A count's forms as everywhere ([one, other]); a run's state counts its games, or those played
+        # once it has ended ("0 of 1 game", "Done: 1 game").
         "run_states": {
-            "running": _("Playing {opponent}: {played} of {games} games, {speed}."),
-            "paused": _("Paused after {played} of {games} games against {opponent}."),
+            "running": _forms("Playing {opponent}: {played} of {count} game, {speed}.",
+                              "Playing {opponent}: {played} of {count} games, {speed}."),
+            "paused": _forms("Paused after {played} of {count} game against {opponent}.",
+                             "Paused after {played} of {count} games against {opponent}."),
             "stopping": _("Stopping..."),
-            "stopped": _(
-                "Stopped after {played} of {games} games against {opponent}; the game in progress is kept."
+            "stopped": _forms(
+                "Stopped after {played} of {count} game against {opponent}; the game in progress is kept.",
+                "Stopped after {played} of {count} games against {opponent}; the game in progress is kept.",
             ),
-            "finished": _("Done: {played} games against {opponent}."),
-            "failed": _("The run stopped after {played} games:"),
+            "finished": _forms("Done: {count} game against {opponent}.",
+                               "Done: {count} games against {opponent}."),
+            "failed": _forms("The run stopped after {count} game:", "The run stopped after {count} games:"),
         },
         "chart_games": _("games"),
         "typical_working": _("Working out where a typical MENACE would be..."),

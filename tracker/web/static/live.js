@@ -105,8 +105,10 @@ function renderRun(now) {
   pause.disabled = !active || run.state === "stopping";
   pause.textContent = run && run.state === "paused" ? WORDS.run_resume : WORDS.run_pause;
   document.getElementById("run-stop").disabled = !active || run.state === "stopping";
-  document.getElementById("run-said").textContent = run ? say(WORDS.run_states[run.state] || run.state,
-    {played: run.played, games: run.games, opponent: run.opponent, speed: speedSaid(run.speed)}) +
+  const forms = run ? WORDS.run_states[run.state] : null;
+  const count = run && ["finished", "failed"].includes(run.state) ? run.played : run ? run.games : 0;
+  document.getElementById("run-said").textContent = run ? say(!forms ? run.state : Array.isArray(forms) ? forms[count === 1 ? 0 : 1] : forms,
+    {played: run.played, count, opponent: run.opponent, speed: speedSaid(run.speed)}) +
     (run.error ? " " + run.error : "") : "";
 }
 

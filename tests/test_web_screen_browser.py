@@ -1,5 +1,6 @@
-"""Where a typical MENACE would be, in a real browser: the live page says it is working the band out, then
-shades it behind the running score and says where this MENACE is against it."""
+"""The classroom screen in a real browser, for what the lesson's second part added: where a typical MENACE
+would be (the live page works the band out, then shades it behind the running score and says where this
+MENACE is against it), a run's words counting its games, a run that fails saying so in one line."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from tests.cli import play_random
 from tests.test_web_browser import page
-from tests.test_web_lesson_browser import browser, expect, site  # noqa: F401 - skips without chromium; fixtures
+from tests.test_web_lesson_browser import browser, expect, site, start_run  # noqa: F401 - skips without chromium; fixtures
 
 
 def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # noqa: F811
@@ -36,3 +37,31 @@ def test_a_kit_without_games_says_why_it_has_no_band(browser, site, kit):  # noq
     live = page(browser, f"{base}/kits/{kit}")
     live.wait_for_selector("body[data-typical=none]", timeout=10_000)
     assert "no games yet" in live.text_content("#typical")
+
+
+def test_a_run_of_one_game_says_game_not_games(browser, site):  # noqa: F811
+    base, _db = site
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#boxes .tile")
+    start_run(live, 1, 7)
+    live.wait_for_selector("body[data-run=finished]", timeout=30_000)
+    expect(live.locator("#run-said")).to_have_text("Done: 1 game against random.")
+    assert live.errors == []
+
+
+def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):  # noqa: F811
+    from tracker.web.runs import PacedTable
+
+    def breaks(self):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(PacedTable, "play_game", breaks)  # the server runs in this process
+    base, _db = site
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#boxes .tile")
+    live.fill("#run-games", "1")
+    live.click("#run-start")
+    live.wait_for_selector("body[data-run=failed]", timeout=30_000)
+    expect(live.locator("#run-said")).to_have_text(
+        "The run stopped after 0 games: an unexpected error ended the run: disk on fire")
+    assert live.is_enabled("#run-start") and live.errors == []
