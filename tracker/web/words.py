@@ -17,7 +17,8 @@ def _forms(singular: str, plural: str) -> list[str]:
     return [n_(singular, plural, 1), n_(singular, plural, 2)]
 
 
-Words = dict[str, str | list[str] | dict[str, str]]
+Words = dict[str, str | list[str] | dict[str, str] | dict[str, str | list[str]]]
+States = dict[str, str | list[str]]  # a run's state's sentence, or its count's forms
 
 
 def page_words() -> Words:
@@ -104,22 +105,7 @@ def page_words() -> Words:
         "run_stop": _("Stop"),
         "run_fastest": _("as fast as it goes"),
         "run_moves_second": _forms("{count} move a second", "{count} moves a second"),
-        # A count's forms as everywhere ([one, other]); a run's state counts its games, or those played
-        # once it has ended ("0 of 1 game", "Done: 1 game").
-        "run_states": {
-            "running": _forms("Playing {opponent}: {played} of {count} game, {speed}.",
-                              "Playing {opponent}: {played} of {count} games, {speed}."),
-            "paused": _forms("Paused after {played} of {count} game against {opponent}.",
-                             "Paused after {played} of {count} games against {opponent}."),
-            "stopping": _("Stopping..."),
-            "stopped": _forms(
-                "Stopped after {played} of {count} game against {opponent}; the game in progress is kept.",
-                "Stopped after {played} of {count} games against {opponent}; the game in progress is kept.",
-            ),
-            "finished": _forms("Done: {count} game against {opponent}.",
-                               "Done: {count} games against {opponent}."),
-            "failed": _forms("The run stopped after {count} game:", "The run stopped after {count} games:"),
-        },
+        "run_states": _run_states(),
         "chart_games": _("games"),
         "typical_working": _("Working out where a typical MENACE would be..."),
         "typical_band": _(
@@ -145,6 +131,26 @@ def page_words() -> Words:
         "discard_sure": _("Discard this game? The beads it drew go back."),
         "no_answer": _("the server did not answer: {error}"),
     }
+
+
+def _run_states() -> States:
+    """A run's state in words: a count's forms ([one, other]) count its games, or those played once it has
+    ended ("0 of 1 game", "Done: 1 game")."""
+    states: States = {
+        "running": _forms("Playing {opponent}: {played} of {count} game, {speed}.",
+                          "Playing {opponent}: {played} of {count} games, {speed}."),
+        "paused": _forms("Paused after {played} of {count} game against {opponent}.",
+                         "Paused after {played} of {count} games against {opponent}."),
+        "stopping": _("Stopping..."),
+        "stopped": _forms(
+            "Stopped after {played} of {count} game against {opponent}; the game in progress is kept.",
+            "Stopped after {played} of {count} games against {opponent}; the game in progress is kept.",
+        ),
+        "finished": _forms("Done: {count} game against {opponent}.",
+                           "Done: {count} games against {opponent}."),
+        "failed": _forms("The run stopped after {count} game:", "The run stopped after {count} games:"),
+    }
+    return states
 
 
 def words_json(words: Words) -> str:
