@@ -112,7 +112,7 @@ def test_the_checks_find_english_on_the_english_pages(db: str) -> None:
     assert english(["unbekannte Aktion 'explode': eine von new, move, undo, discard"], codes=ACTIONS) == []
 
 
-@pytest.mark.parametrize("path", ["/", "/kits/class-a", "/kits/class-a/play"])
+@pytest.mark.parametrize("path", ["/", "/kits/class-a", "/kits/class-a/play", "/classes"])
 def test_the_german_pages_hold_no_english_word(db: str, german: None, path: str) -> None:
     page = app(db).get(path)
     assert page.status_code == 200, page.text

@@ -283,7 +283,8 @@ def test_axe_core_finds_nothing_serious_on_any_page(browser, site):
     found = []
     for path, ready in (("/", ".kits li"), ("/kits/class-a", "#box-in-use .beads-board"),
                         ("/kits/class-a/play", PUPILS_TURN), ("/kits/class-a/wall", "#boxes .tile"),
-                        ("/kits/hex", "#curve svg"), ("/kits/nim/play", "#new")):  # fmt: skip
+                        ("/kits/hex", "#curve svg"), ("/kits/nim/play", "#new"),
+                        ("/classes", "body[data-drawn]")):  # fmt: skip
         for viewport in (BIG, PHONE):
             findings = axe_findings(browser, base + path, ready, viewport)
             found += [f"{path} {viewport['width']}: {finding}" for finding in findings]

@@ -65,3 +65,23 @@ def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):  # no
     expect(live.locator("#run-said")).to_have_text(
         "The run stopped after 0 games: an unexpected error ended the run: disk on fire")
     assert live.is_enabled("#run-start") and live.errors == []
+
+
+def test_the_classes_page_draws_the_chosen_kits_on_one_chart(browser, site):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=6, seed=1, kit="class-a").exit_code == 0
+    assert play_random(db, games=4, seed=2, kit="hex").exit_code == 0
+    shown = page(browser, f"{base}/classes?kits=class-a&kits=hex")
+    shown.wait_for_selector("body[data-drawn='2']")
+    lines = shown.locator("#classes-chart polyline.series")
+    assert lines.count() == 2
+    dashes = {lines.nth(i).get_attribute("stroke-dasharray") for i in range(2)}
+    assert len(dashes) == 2  # told apart by more than colour
+    assert [len(lines.nth(i).get_attribute("points").split()) for i in range(2)] == [7, 5]
+    assert shown.get_attribute("#classes-chart svg", "aria-label") == "Running scores of class-a, hex"
+    assert shown.locator("#classes-chart text.tick").count() >= 6  # both axes have ticks
+    assert shown.locator("#classes-key li").all_text_contents()[1].startswith("hex (Hexapawn): 4 games")
+    shown.uncheck("input[value=hex]")  # the teacher's choice: a plain form, so the address can be shared
+    shown.click("#classes-choice button")
+    shown.wait_for_selector("body[data-drawn='1']")
+    assert shown.url.endswith("/classes?kits=class-a") and shown.errors == []

@@ -45,6 +45,7 @@ from tracker.web.typical import TypicalBands
 from tracker.web.words import page_words, words_json
 
 MAX_BODY = 4096  # bytes: a change is a few dozen
+MAX_CURVES = 8  # kits on one chart: past that its lines cannot be told apart
 TOKEN_HEADER = "X-Menace-Token"
 STATIC = {
     "style.css": "text/css; charset=utf-8",
@@ -55,8 +56,9 @@ STATIC = {
     "index.js": "text/javascript; charset=utf-8",
     "wall.js": "text/javascript; charset=utf-8",
     "wall-page.js": "text/javascript; charset=utf-8",
+    "classes.js": "text/javascript; charset=utf-8",
 }
-PAGES = ("index.html", "live.html", "play.html", "wall.html")
+PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html")
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -96,8 +98,10 @@ class ClassroomScreen:
                 Rule("/kits/<name>", endpoint=self.live_page, methods=["GET"]),
                 Rule("/kits/<name>/play", endpoint=self.play_page, methods=["GET"]),
                 Rule("/kits/<name>/wall", endpoint=self.wall_page, methods=["GET"]),
+                Rule("/classes", endpoint=self.classes_page, methods=["GET"]),
                 Rule("/static/<file>", endpoint=self.static, methods=["GET"]),
                 Rule("/api/kits", endpoint=self.api_kits, methods=["GET"]),
+                Rule("/api/curves", endpoint=self.api_curves, methods=["GET"]),
                 Rule("/api/kits/<name>", endpoint=self.api_kit, methods=["GET"]),
                 Rule("/api/kits/<name>/live", endpoint=self.api_live, methods=["GET"]),
                 Rule("/api/kits/<name>/version", endpoint=self.api_version, methods=["GET"]),
@@ -248,6 +252,24 @@ class ClassroomScreen:
         def read(store: Store) -> dict[str, Any]:
             kit = self.kit(name, store)
             return self.typical.band(kit, store.opponents(kit))
+
+        return _json(self.with_store(read))
+
+    # --- several classes side by side ----------------------------------------------------------------------
+    def classes_page(self, request: Request) -> Response:
+        return _page("classes.html", {})
+
+    def api_curves(self, request: Request) -> Response:
+        """Each chosen kit's running score (?kits=NAME, repeated; the first MAX_CURVES kits without one), in
+        the order asked."""
+        names = request.args.getlist("kits")
+        if len(names) > MAX_CURVES:
+            raise BadRequest(_("choose at most {most} kits to draw on one chart").format(most=MAX_CURVES))
+
+        def read(store: Store) -> dict[str, Any]:
+            chosen = names or [row["name"] for row in store.kits()]
+            kits = [self.kit(kit_name, store) for kit_name in chosen]
+            return {"kits": [view.curve(store, kit) for kit in kits[:MAX_CURVES]]}
 
         return _json(self.with_store(read))
 

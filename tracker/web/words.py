@@ -46,6 +46,14 @@ def page_words() -> Words:
         "kit_line": _("{game}, {side}, {games}"),
         "games": _forms("{count} game", "{count} games"),
         "play": _("play"),
+        "classes_link": _("several classes side by side"),
+        # several classes side by side (classes.js)
+        "classes_title": _("Several classes side by side"),
+        "classes_sub": _("the running scores of the kits you choose, on one chart"),
+        "classes_choose": _("Kits to draw"),
+        "classes_draw": _("Draw"),
+        "classes_chart": _("Running scores of {kits}"),
+        "classes_line": _("{kit} ({title}): {games}, score {score}"),
         # boards and boxes (common.js)
         "left": _("{count} left"),
         "play_move": _("play {move}"),

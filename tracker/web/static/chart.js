@@ -24,7 +24,7 @@ function ticks(low, high, count) {
   return out;
 }
 
-const DASHES = ["", "10 6", "3 5", "14 5 3 5", "2 3", "18 6"];  // lines told apart by more than colour
+const DASHES = ["", "10 6", "3 5", "14 5 3 5", "2 3", "18 6", "8 3 2 3 2 3", "1 6"];  // lines told apart by more than colour
 
 // Lines over games 0..n: each series {values, colour, label}; 0 is the start, before any game. The chart
 // has a name for screen readers, axes with ticks, and each line its own dash pattern and a dark edge.
