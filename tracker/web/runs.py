@@ -19,6 +19,8 @@ from typing import Any
 
 from kit.game import GameError
 from kit.i18n import _
+from kit.players import MenaceSpec, parse_player
+from kit.rules import load_rules
 from tracker.state.errors import MenaceError
 from tracker.state.events import Events
 from tracker.state.opponents import HUMAN, opponent_name
@@ -216,6 +218,7 @@ def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
     """Plays the run's games at the table: "finished", or "stopped" when asked to stop."""
     table = PacedTable(run, store, store.world(kit), Quiet(), bead_source="digital", opponent=run.opponent,
                        rng=rng, brief=True)
+    table.computer(run.opponent)  # a second MENACE's boxes and rules, checked before a game is started
     try:
         while run.played < run.games:  # as `menace play --games N`; a resumed game, with its own opponent,
             table.play_game()  # counts as one of them
@@ -234,11 +237,17 @@ def _opponent(value: object) -> str:
     if not isinstance(value, str):
         raise RunRefused(_("a run needs an opponent: a computer player's name such as random"), bad=True)
     try:
-        name = opponent_name(value)
+        name = opponent_name(value, learners=True)  # a second MENACE learns through the run's games
     except GameError as error:
         raise RunRefused(str(error), bad=True) from None
     if name == HUMAN:
         raise RunRefused(_("a run plays a computer player: a person plays on the play page"), bad=True)
+    spec = parse_player(name)
+    if isinstance(spec, MenaceSpec) and spec.rules is not None:  # a preset's name: the server reads no file
+        try:
+            load_rules(spec.rules)
+        except GameError as error:
+            raise RunRefused(str(error), bad=True) from None
     return name
 
 
