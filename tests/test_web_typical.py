@@ -108,3 +108,14 @@ def test_a_kit_with_a_persons_games_first_has_no_band(db):
     Pupil(client, "class-a").play_to_the_end()
     band = client.get("/api/kits/class-a/typical").json
     assert band == {"state": "none", "reason": "the simulator cannot play game 1's opponent (human)"}
+
+
+def test_a_second_menace_is_simulated_on_the_rules_the_table_gives_it():
+    """The table seats `menace` on the game's default rules whatever the kit's; menace:PRESET on its own."""
+    scroggs = load_rules("scroggs", game="tictactoe")
+    default = typical_band(TTT, "first", scroggs, [("menace", 20)], population=100, seed=1)
+    michie = typical_band(TTT, "first", scroggs, [("menace:michie", 20)], population=100, seed=1)
+    other = typical_band(TTT, "first", scroggs, [("menace:scroggs", 20)], population=100, seed=1)
+    assert TTT.default_rules == "michie"
+    assert (default["low"], default["high"]) == (michie["low"], michie["high"])
+    assert (other["low"], other["high"]) != (michie["low"], michie["high"])

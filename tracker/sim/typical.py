@@ -20,13 +20,13 @@ from typing import Any
 import numpy as np
 
 from kit.game import SIDES, Game, GameError
-from kit.players import parse_player
-from kit.rules import Rules
+from kit.players import MenaceSpec, PlayerSpec, parse_player
+from kit.rules import Rules, load_rules
 from tracker.sim.cache import cache_dir, source_fingerprint
 from tracker.sim.chunk import Setup
 from tracker.sim.engine_numpy import Opponent, play_chunk
 from tracker.sim.experiment import BAND, CHUNK, SPREAD_CELLS, Histograms
-from tracker.sim.flat import menace_tables, policy_tables, rules_key
+from tracker.sim.flat import MenaceTables, menace_tables, policy_tables, rules_key
 
 POPULATION = 1_000  # enough for the band's edges to move by about a point from one seed to another
 SEED = 1
@@ -63,7 +63,7 @@ def _simulated(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedu
         spec = parse_player(name)
         if spec.kind not in ("random", "perfect", "ideal", "novice", "menace"):
             raise GameError(f"the simulator cannot play {name}")
-        opponents[start] = (spec, menace_tables(the_game.spec, other_side, rules) if spec.learns else None)
+        opponents[start] = (spec, _rival_tables(the_game, other_side, spec) if spec.learns else None)
         start += count
     first_spec, first_rival = opponents.pop(0)
     setup = Setup(policy_tables(the_game.spec), menace_tables(the_game.spec, menace_plays, rules),
@@ -89,6 +89,13 @@ def _simulated(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedu
         "games": games,
         "opponents": [[name, count] for name, count in schedule],
     }
+
+
+def _rival_tables(the_game: Game[Any, Any], side: str, spec: PlayerSpec) -> MenaceTables:
+    """A second MENACE's boxes on the rules the play table gives it: its own preset (menace:PRESET), else
+    the game's default, whatever the kit's rules."""
+    named = spec.rules if isinstance(spec, MenaceSpec) else None
+    return menace_tables(the_game.spec, side, load_rules(named or the_game.default_rules, game=the_game.name))
 
 
 def _write(path: Path, answer: dict[str, Any]) -> None:
