@@ -116,15 +116,18 @@ def test_a_settlement_that_does_not_follow_the_rules_is_refused(tmp_path, rules)
     assert store.box_counts(kit, box)[move] == after
 
 
-@pytest.mark.parametrize("opponent", ["human", "random", "perfect", "novice:0.5", "ideal"])
-def test_any_opponent_of_the_players_registry_that_does_not_learn_may_play(tmp_path, opponent):
+@pytest.mark.parametrize(
+    "opponent", ["human", "random", "perfect", "novice:0.5", "ideal", "menace", "menace:scroggs"]
+)
+def test_any_opponent_of_the_players_registry_may_play(tmp_path, opponent):
+    """A learner too: a run on the classroom screen plays a second MENACE through the table."""
     store, kit = new_kit(tmp_path, "michie")
     data = {"game": new_id(), "number": 1, "opponent": opponent, "draw": "digital"}
     world = store.record(store.world(kit), [("game_started", data)])
     assert world.session is not None and world.session.opponent == opponent
 
 
-@pytest.mark.parametrize("opponent", ["menace", "novice:0.50", "novice:2", "psychic", "", 3])
+@pytest.mark.parametrize("opponent", ["kit:class-b", "novice:0.50", "novice:2", "psychic", "", 3])
 def test_an_opponent_outside_the_registry_or_spelt_another_way_is_refused(tmp_path, opponent):
     store, kit = new_kit(tmp_path, "michie")
     data = {"game": new_id(), "number": 1, "opponent": opponent, "draw": "digital"}

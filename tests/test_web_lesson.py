@@ -251,3 +251,87 @@ def test_the_app_refuses_a_foreign_host_and_serves_ipv6_loopback(db):
     assert refused.status_code == 400 and "host name" in refused.json["error"]
     loopback = Client(ClassroomScreen(Path(db)))
     assert loopback.get("/api/kits", headers={"Host": "[::1]:8765"}).status_code == 200
+
+
+# --- a fault nobody foresaw ------------------------------------------------------------------------------
+def test_an_unexpected_error_in_a_run_fails_it_with_one_line(db, monkeypatch, capsys):
+    from tracker.web.runs import PacedTable
+
+    played = PacedTable.play_game
+
+    def second_game_breaks(self):
+        if self.run.played == 1:
+            raise RuntimeError("disk on fire\nsecond line")
+        return played(self)
+
+    monkeypatch.setattr(PacedTable, "play_game", second_game_breaks)
+    app = ClassroomScreen(Path(db), rng=random.Random(5))
+    teacher = Teacher(app, "class-a")
+    assert teacher.send({"action": "start", "opponent": "random", "games": 3, "speed": 0}).status_code == 200
+    ended = teacher.wait(30)
+    assert ended["state"] == "failed" and ended["played"] == 1
+    assert ended["error"] == "an unexpected error ended the run: disk on fire"
+    assert "Traceback" in capsys.readouterr().err  # the terminal running the server has the whole story
+    live = Client(app).get("/api/kits/class-a/live").json
+    assert live["run"]["state"] == "failed" and live["totals"]["games"] == 1
+    again = teacher.send({"action": "start", "opponent": "random", "games": 1, "speed": 0})
+    assert again.status_code == 200 and teacher.wait(30)["state"] == "finished"  # the kit's lock was let go
+    assert run("verify", "--db", db).exit_code == 0
+
+
+def test_an_unexpected_error_before_a_run_starts_is_refused_at_once(db, monkeypatch, capsys):
+    def lock_breaks(store, kit):
+        raise KeyError("kits")
+
+    monkeypatch.setattr("tracker.web.runs.playing", lock_breaks)
+    app = ClassroomScreen(Path(db), rng=random.Random(5))
+    refused = Teacher(app, "class-a").send({"action": "start", "opponent": "random", "games": 1, "speed": 0})
+    assert refused.status_code == 409  # answered, not left waiting for a thread that died
+    assert refused.json["error"] == "an unexpected error ended the run: 'kits'"
+    assert Client(app).get("/api/kits/class-a/run").json == {"run": None}
+
+
+# --- a second MENACE as the opponent ---------------------------------------------------------------------
+def test_a_run_against_a_second_menace_records_its_games_and_the_second_menace_learns(db, monkeypatch):
+    from kit.players import MenacePlayer
+
+    learned = []
+    settle = MenacePlayer.learn
+
+    def watched(self, result):
+        learned.append((id(self), result.value, sum(sum(box.values()) for box in self.boxes.values())))
+        settle(self, result)
+
+    monkeypatch.setattr(MenacePlayer, "learn", watched)
+    app = ClassroomScreen(Path(db), rng=random.Random(11))
+    teacher = Teacher(app, "class-a")
+    started = teacher.send({"action": "start", "opponent": "menace", "games": 12, "speed": 0})
+    assert started.status_code == 200, started.text
+    assert teacher.wait(60)["state"] == "finished"
+    store = Store(Path(db))
+    rows = store.games(store.kit("class-a"))
+    assert [(r["status"], r["opponent"], r["draw"]) for r in rows] == [("finished", "menace", "digital")] * 12
+    opposite = {"win": "loss", "draw": "draw", "loss": "win"}
+    assert [result for _player, result, _beads in learned] == [opposite[r["result"]] for r in rows]
+    assert len({player for player, _result, _beads in learned}) == 1  # one second MENACE, kept game to game
+    assert len({beads for _player, _result, beads in learned}) > 1  # and its beads changed as it learned
+    verified = run("verify", "--db", db)
+    assert verified.exit_code == 0, verified.output
+
+
+@pytest.mark.parametrize(
+    ("opponent", "said"),
+    [
+        ("kit:class-a", "kit:class-a is a kit in the tracker's store: it plays other kits at `menace match`"),
+        ("menace:/etc/passwd", "unknown rules '/etc/passwd'"),  # the server reads no file a page names
+    ],
+)
+def test_a_run_refuses_a_learner_it_cannot_seat(db, opponent, said):
+    refused = Teacher(ClassroomScreen(Path(db)), "class-a").send(
+        {"action": "start", "opponent": opponent, "games": 1, "speed": 0})
+    assert refused.status_code == 400 and refused.json["error"].startswith(said)
+
+
+def test_menace_play_at_a_terminal_still_takes_no_learner(db):
+    result = run("play", "--db", db, "--draw", "digital", "--opponent", "menace", "--games", "1")
+    assert result.exit_code == 2 and "unknown player 'menace'" in result.output

@@ -295,7 +295,8 @@ def test_axe_core_finds_nothing_serious_on_any_page(browser, site):
     found = []
     for path, ready in (("/", ".kits li"), ("/kits/class-a", "#box-in-use .beads-board"),
                         ("/kits/class-a/play", PUPILS_TURN), ("/kits/class-a/wall", "#boxes .tile"),
-                        ("/kits/hex", "#curve svg"), ("/kits/nim/play", "#new")):  # fmt: skip
+                        ("/kits/hex", "#curve svg"), ("/kits/nim/play", "#new"),
+                        ("/classes", "body[data-drawn]")):  # fmt: skip
         for viewport in (BIG, PHONE):
             findings = axe_findings(browser, base + path, ready, viewport)
             found += [f"{path} {viewport['width']}: {finding}" for finding in findings]
@@ -304,10 +305,13 @@ def test_axe_core_finds_nothing_serious_on_any_page(browser, site):
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_screenshots_of_a_lesson(browser, tmp_path, shots, language):
-    """The live page mid-run and after a game, and the wall, at 1920 x 1080, 1280 x 720 and a phone's size."""
+    """The live page mid-run (with the typical band) and after a game, the wall, and several classes side by
+    side, at 1920 x 1080, 1280 x 720 and a phone's size."""
     db = str(tmp_path / "m.sqlite3")
     assert run("new", "class-a", "--db", db).exit_code == 0
     assert play_random(db, games=30, seed=9, kit="class-a").exit_code == 0
+    assert run("new", "class-b", "--db", db).exit_code == 0
+    assert play_random(db, games=24, seed=3, kit="class-b").exit_code == 0
     use_language(language)
     httpd = server(Path(db), "127.0.0.1", 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -321,6 +325,7 @@ def test_screenshots_of_a_lesson(browser, tmp_path, shots, language):
         live.wait_for_selector("#box-in-use .beads-board .cell.drawn", timeout=30_000)
         live.click("#run-pause")
         live.wait_for_selector("body[data-run=paused]")
+        live.wait_for_selector("body[data-typical=ready]", timeout=60_000)
         taken = snapshots(live, shots / f"{language}-live-mid-run")
         live.click("#run-pause")
         live.wait_for_selector("body[data-run=finished]", timeout=90_000)
@@ -329,12 +334,15 @@ def test_screenshots_of_a_lesson(browser, tmp_path, shots, language):
         live.goto(base + "/wall")
         live.wait_for_selector("#boxes .tile")
         taken += snapshots(live, shots / f"{language}-wall")
+        live.goto(base.removesuffix("/kits/class-a") + "/classes")
+        live.wait_for_selector("body[data-drawn='2']")
+        taken += snapshots(live, shots / f"{language}-classes")
         assert live.errors == []
     finally:
         httpd.shutdown()
         httpd.server_close()
         use_language("en")
-    assert len(taken) == 9 and all(Path(p).stat().st_size > 10_000 for p in taken)
+    assert len(taken) == 12 and all(Path(p).stat().st_size > 10_000 for p in taken)
 
 
 def snapshots(shown, stem: Path) -> list[str]:

@@ -14,15 +14,18 @@ one ``take``; a settlement adds one precomputed row of changes per draw and puts
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import numpy as np
 
+from kit.players import PlayerSpec
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables, PolicyTables
 
+Opponent = tuple[PlayerSpec, MenaceTables | None]  # a player's kind, and its boxes if it learns
 _BYTE_SUM = np.uint64(0x0101010101010101)  # times a word of 0/1 bytes: their sum in the top byte
 
 
@@ -290,18 +293,26 @@ class _Policy:
 
 
 def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
-               trace: bool = False) -> ChunkResult:
-    """``members`` fresh MENACEs each play ``games`` games against their own opponent."""
+               trace: bool = False, later: Mapping[int, Opponent] | None = None) -> ChunkResult:
+    """``members`` fresh MENACEs each play ``games`` games against their own opponent; from each game
+    (0-based) that ``later`` names, against a fresh player of the kind it gives (a class's run after its
+    games against another player)."""
     pt = setup.policy
     steps = _steps(pt)
     plies, side = pt.max_plies, setup.menace_side
     menace = _Beads(setup.menace, steps, side, members, games)
-    rival: _Beads | _Policy
-    if setup.rival is not None:
-        rival = _Beads(setup.rival, steps, 1 - side, members, games)
-    else:
-        rival = _Policy(steps, setup.opponent.kind, policy_skill(setup.opponent))
-    sides = (menace, rival) if side == 0 else (rival, menace)
+
+    def seated(opponent: Opponent) -> tuple[_Beads | _Policy, ...]:
+        spec, tables = opponent
+        rival: _Beads | _Policy
+        if tables is not None:
+            rival = _Beads(tables, steps, 1 - side, members, games)
+        else:
+            rival = _Policy(steps, spec.kind, policy_skill(spec))
+        return (menace, rival) if side == 0 else (rival, menace)
+
+    sides = seated((setup.opponent, setup.rival))
+    rival = sides[1 - side]
     sign = 1 if side == 0 else -1
 
     tallies = np.zeros((games, 3), np.int64)
@@ -314,6 +325,9 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     traces: list[list[int]] | None = [] if trace else None
     uniforms = np.empty((plies, members))  # kept from game to game, as settling's work space is
     for g in range(games):
+        if later and g in later:
+            sides = seated(later[g])
+            rival = sides[1 - side]
         codes = np.zeros(members, np.intp)
         rng.random(out=uniforms)
         moves: list[int] = []

@@ -148,9 +148,9 @@ def _game_started(world: World, event: Event) -> Change:
 
 
 def _known_opponent(name: object) -> bool:
-    """Whether ``name`` is an opponent in its one spelling (human, random, perfect, novice:0.5, ideal)."""
+    """Whether ``name`` is an opponent in its one spelling (human, random, perfect, novice:0.5, menace)."""
     try:
-        return isinstance(name, str) and opponent_name(name) == name
+        return isinstance(name, str) and opponent_name(name, learners=True) == name  # a run's menace too
     except GameError:
         return False
 

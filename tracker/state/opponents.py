@@ -47,14 +47,22 @@ class KitSpec(PlayerSpec):
         raise GameError(text.format(spec=self))
 
 
-def opponent_name(text: str) -> str:
-    """The opponent called ``text``, in its one spelling ("novice:0.50" -> "novice:0.5"); raises GameError."""
+def opponent_name(text: str, *, learners: bool = False) -> str:
+    """The opponent called ``text``, in its one spelling ("novice:0.50" -> "novice:0.5"); raises GameError.
+
+    With ``learners``, also a fresh player that learns from game to game (menace, menace:RULES, q), as a
+    run on the classroom screen takes: the table keeps it while it plays. A kit of the store (kit:NAME)
+    plays only at `menace match`."""
     if text.strip() == HUMAN:
         return HUMAN
     try:
-        return str(parse_player(text, learners=False))
+        spec = parse_player(text, learners=learners)
     except GameError as error:
         raise GameError(f"{error} (or {HUMAN})") from None
+    if isinstance(spec, KitSpec):
+        raise GameError(_("{spec} is a kit in the tracker's store: it plays other kits at `menace match`")
+                        .format(spec=spec))
+    return str(spec)
 
 
 def shown_opponent(name: str) -> str:
@@ -63,11 +71,17 @@ def shown_opponent(name: str) -> str:
     return _("human") if name == HUMAN else name
 
 
-def computer_player(name: str, game: Game[Any, Any]) -> Player | None:
-    """A fresh player for a computer opponent; None for a person, who types the moves."""
+def computer_player(name: str, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player | None:
+    """A fresh player for a computer opponent (one that learns plays from ``catalogue``, its side's boxes);
+    None for a person, who types the moves."""
     if name == HUMAN:
         return None
-    return make_player(parse_player(name, learners=False), game)
+    return make_player(parse_player(name), game, catalogue)
+
+
+def learns(name: str) -> bool:
+    """Whether the opponent called ``name`` learns from game to game (its state outlives a game)."""
+    return name != HUMAN and parse_player(name).learns
 
 
 def opponent_help() -> str:

@@ -674,6 +674,11 @@ class Store:
             return [{"result": row[3]} for row in finished]
         return [{"result": row[3], "first_box": row[4]} for row in finished]
 
+    def opponents(self, kit: KitRecord) -> list[str]:
+        """Who MENACE played in each finished game, in order (as the events name them: "human", "random")."""
+        query = "SELECT opponent FROM games WHERE kit = ? AND status = 'finished' ORDER BY number"
+        return [row[0] for row in self.db.execute(query, (kit.id,))]
+
     def head(self, kit_id: str) -> str | None:
         row = self.db.execute(
             "SELECT id FROM events WHERE kit = ? ORDER BY seq DESC LIMIT 1", (kit_id,)

@@ -13,14 +13,15 @@ import random
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from kit.game import GameError, State
+from kit.game import GameError, Result, State
 from kit.i18n import _, n_
 from kit.match import play_game
 from kit.matchbox import Box, when_empty
-from kit.players import Player
+from kit.players import MenaceSpec, Player, make_player, parse_player
+from kit.rules import load_rules
 from tracker.state import session as sessions
 from tracker.state.events import Counts, Event, Events, World, ended_data, refill_rng, step
-from tracker.state.opponents import HUMAN, computer_player, shown_opponent
+from tracker.state.opponents import HUMAN, computer_player, learns, shown_opponent
 from tracker.state.session import Turn
 from tracker.state.stats import totals
 from tracker.state.text import (
@@ -50,6 +51,8 @@ COMMAND_WORDS = {
     "ende": "quit",
 }  # fmt: skip
 YES = ("y", "yes", "j", "ja")
+# A game's result for the opponent, from MENACE's as the game_ended event says it.
+OPPONENTS_RESULT = {"win": Result.LOSS, "draw": Result.DRAW, "loss": Result.WIN}
 
 
 def result_words(result: str) -> str:
@@ -102,6 +105,7 @@ class Table:
         self.confirm, self.brief = confirm, brief
         self.rng = rng or random.Random()
         self.last_game_finished = True
+        self.learner: tuple[str, Player] | None = None  # an opponent that learns: kept from game to game
 
     def say(self, line: str) -> None:
         self.operator.say(line)
@@ -162,8 +166,24 @@ class Table:
     def players(self, session: sessions.Session) -> list[Player]:
         """Side by side: MENACE (drawn by the operator or from the mirror) and its opponent."""
         menace: Player = DigitalDraw(self) if session.bead_source == "digital" else PhysicalDraw(self)
-        opponent = computer_player(session.opponent, self.game) or PersonAtTable(self)
+        opponent = self.computer(session.opponent) or PersonAtTable(self)
         return [menace, opponent] if self.kit.catalogue.menace == 0 else [opponent, menace]
+
+    def computer(self, name: str) -> Player | None:
+        """The computer opponent called ``name`` (None: a person). One that learns (a second MENACE) is made
+        once, on its own side's boxes, and kept while this table plays, learning at the end of each game."""
+        if not learns(name):
+            return computer_player(name, self.game)
+        if self.learner is None or self.learner[0] != name:
+            from generator.catalogue import build_catalogue  # only a learning opponent needs its boxes
+
+            side = "second" if self.kit.catalogue.menace == 0 else "first"
+            spec = parse_player(name)
+            named = spec.rules if isinstance(spec, MenaceSpec) else None
+            rules = load_rules(named, game=self.game.name) if named else None  # a preset, never a file
+            player = make_player(spec, self.game, build_catalogue(self.game, side, rules))
+            self.learner = (name, player)
+        return self.learner[1]
 
     # --- recording moves ----------------------------------------------------------------------------
     def record_move(self, state: State[Any], move: Any) -> State[Any]:
@@ -423,6 +443,10 @@ class Table:
 
     def record(self, events: Events) -> None:
         self.world = self.store.record(self.world, events)
+        if self.learner is not None:  # a learning opponent settles its own draws as MENACE's are settled
+            for kind, data in events:
+                if kind == "game_ended":
+                    self.learner[1].learn(OPPONENTS_RESULT[data["result"]])
 
     def show_board(self, world: World | None = None) -> None:
         session = (world or self.world).session

@@ -41,20 +41,24 @@ from tracker.web import pupil, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
+from tracker.web.typical import TypicalBands
 from tracker.web.words import page_words, words_json
 
 MAX_BODY = 4096  # bytes: a change is a few dozen
+MAX_CURVES = 8  # kits on one chart: past that its lines cannot be told apart
 TOKEN_HEADER = "X-Menace-Token"
 STATIC = {
     "style.css": "text/css; charset=utf-8",
     "common.js": "text/javascript; charset=utf-8",
+    "chart.js": "text/javascript; charset=utf-8",
     "live.js": "text/javascript; charset=utf-8",
     "play.js": "text/javascript; charset=utf-8",
     "index.js": "text/javascript; charset=utf-8",
     "wall.js": "text/javascript; charset=utf-8",
     "wall-page.js": "text/javascript; charset=utf-8",
+    "classes.js": "text/javascript; charset=utf-8",
 }
-PAGES = ("index.html", "live.html", "play.html", "wall.html")
+PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html")
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -87,20 +91,24 @@ class ClassroomScreen:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self.runs = Runs(self.db_path, self.rng)
+        self.typical = TypicalBands()
         self.routes = Map(
             [
                 Rule("/", endpoint=self.front, methods=["GET"]),
                 Rule("/kits/<name>", endpoint=self.live_page, methods=["GET"]),
                 Rule("/kits/<name>/play", endpoint=self.play_page, methods=["GET"]),
                 Rule("/kits/<name>/wall", endpoint=self.wall_page, methods=["GET"]),
+                Rule("/classes", endpoint=self.classes_page, methods=["GET"]),
                 Rule("/static/<file>", endpoint=self.static, methods=["GET"]),
                 Rule("/api/kits", endpoint=self.api_kits, methods=["GET"]),
+                Rule("/api/curves", endpoint=self.api_curves, methods=["GET"]),
                 Rule("/api/kits/<name>", endpoint=self.api_kit, methods=["GET"]),
                 Rule("/api/kits/<name>/live", endpoint=self.api_live, methods=["GET"]),
                 Rule("/api/kits/<name>/version", endpoint=self.api_version, methods=["GET"]),
                 Rule("/api/kits/<name>/play", endpoint=self.api_play, methods=["POST"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run_status, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
+                Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
             ],
             strict_slashes=False,
         )
@@ -235,6 +243,35 @@ class ClassroomScreen:
             status = 400 if isinstance(error, RunRefused) and error.bad else 409
             return _json({"error": str(error), "token": next_token}, status)
         return _json({"run": self.runs.status(kit.id), "token": next_token})
+
+    # --- where a typical MENACE would be (tracker.web.typical) ------------------------------------------
+    def api_typical(self, request: Request, name: str) -> Response:
+        """The band of simulated MENACEs' running scores for the kit's opponents so far; answered at once,
+        "working" until the simulation is done."""
+
+        def read(store: Store) -> dict[str, Any]:
+            kit = self.kit(name, store)
+            return self.typical.band(kit, store.opponents(kit))
+
+        return _json(self.with_store(read))
+
+    # --- several classes side by side ----------------------------------------------------------------------
+    def classes_page(self, request: Request) -> Response:
+        return _page("classes.html", {})
+
+    def api_curves(self, request: Request) -> Response:
+        """Each chosen kit's running score (?kits=NAME, repeated; the first MAX_CURVES kits without one), in
+        the order asked."""
+        names = request.args.getlist("kits")
+        if len(names) > MAX_CURVES:
+            raise BadRequest(_("choose at most {most} kits to draw on one chart").format(most=MAX_CURVES))
+
+        def read(store: Store) -> dict[str, Any]:
+            chosen = names or [row["name"] for row in store.kits()]
+            kits = [self.kit(kit_name, store) for kit_name in chosen]
+            return {"kits": [view.curve(store, kit) for kit in kits[:MAX_CURVES]]}
+
+        return _json(self.with_store(read))
 
     # --- the store --------------------------------------------------------------------------------------
     def open_store(self) -> _OpenStore:

@@ -10,13 +10,17 @@ store, as 'quit' does at a terminal, and the next run (or `menace play`) resumes
 from __future__ import annotations
 
 import random
+import sys
 import threading
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kit.game import GameError
 from kit.i18n import _
+from kit.players import MenaceSpec, parse_player
+from kit.rules import load_rules
 from tracker.state.errors import MenaceError
 from tracker.state.events import Events
 from tracker.state.opponents import HUMAN, opponent_name
@@ -181,14 +185,10 @@ def _play(
 ) -> None:
     """The run's thread: opens the store (a SQLite connection stays in its thread), takes the kit's play
     lock, says so through ``started`` and ``ready``, and plays until the games are done or it is stopped."""
+    final = "failed"
+    store: Store | None = None
     try:
         store = Store(db_path)
-    except MenaceError as error:
-        started.append(error)
-        ready.set()
-        return
-    final = "failed"
-    try:
         kit = store.kit(kit_name)
         with playing(store, kit):
             started.append(None)
@@ -199,8 +199,16 @@ def _play(
             started.append(error)
             ready.set()
         run.error = str(error) or _("the table asked for an answer, and nobody types during a run")
+    except Exception as error:  # noqa: BLE001 - the thread's end: a fault nobody foresaw fails the run
+        said = _("an unexpected error ended the run: {error}").format(error=_one_line(error))
+        traceback.print_exc(file=sys.stderr)  # the whole story for the terminal running `menace serve`
+        if not ready.is_set():
+            started.append(RunRefused(said))
+            ready.set()
+        run.error = said
     finally:
-        store.close()
+        if store is not None:
+            store.close()
     with run.wake:
         run.state = final
         run.wake.notify_all()
@@ -210,6 +218,7 @@ def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
     """Plays the run's games at the table: "finished", or "stopped" when asked to stop."""
     table = PacedTable(run, store, store.world(kit), Quiet(), bead_source="digital", opponent=run.opponent,
                        rng=rng, brief=True)
+    table.computer(run.opponent)  # a second MENACE's boxes and rules, checked before a game is started
     try:
         while run.played < run.games:  # as `menace play --games N`; a resumed game, with its own opponent,
             table.play_game()  # counts as one of them
@@ -218,15 +227,27 @@ def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
     return "finished"
 
 
+def _one_line(error: BaseException) -> str:
+    """An error as one line for the page: its message's first line, or its kind when it has none."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 def _opponent(value: object) -> str:
     if not isinstance(value, str):
         raise RunRefused(_("a run needs an opponent: a computer player's name such as random"), bad=True)
     try:
-        name = opponent_name(value)
+        name = opponent_name(value, learners=True)  # a second MENACE learns through the run's games
     except GameError as error:
         raise RunRefused(str(error), bad=True) from None
     if name == HUMAN:
         raise RunRefused(_("a run plays a computer player: a person plays on the play page"), bad=True)
+    spec = parse_player(name)
+    if isinstance(spec, MenaceSpec) and spec.rules is not None:  # a preset's name: the server reads no file
+        try:
+            load_rules(spec.rules)
+        except GameError as error:
+            raise RunRefused(str(error), bad=True) from None
     return name
 
 

@@ -52,6 +52,12 @@ def live(store: Store, kit: KitRecord) -> dict[str, Any]:
     }
 
 
+def curve(store: Store, kit: KitRecord) -> dict[str, Any]:
+    """A kit's running score after each game, with what the classes page says of the kit."""
+    results = store.results(kit)
+    return {**header(kit), "games": len(results), "curve": running_score(results)}
+
+
 def header(kit: KitRecord) -> dict[str, Any]:
     game = kit.catalogue.game
     return {

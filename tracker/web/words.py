@@ -17,7 +17,8 @@ def _forms(singular: str, plural: str) -> list[str]:
     return [n_(singular, plural, 1), n_(singular, plural, 2)]
 
 
-Words = dict[str, str | list[str] | dict[str, str]]
+Words = dict[str, str | list[str] | dict[str, str] | dict[str, str | list[str]]]
+States = dict[str, str | list[str]]  # a run's state's sentence, or its count's forms
 
 
 def page_words() -> Words:
@@ -45,6 +46,14 @@ def page_words() -> Words:
         "kit_line": _("{game}, {side}, {games}"),
         "games": _forms("{count} game", "{count} games"),
         "play": _("play"),
+        "classes_link": _("several classes side by side"),
+        # several classes side by side (classes.js)
+        "classes_title": _("Several classes side by side"),
+        "classes_sub": _("the running scores of the kits you choose, on one chart"),
+        "classes_choose": _("Kits to draw"),
+        "classes_draw": _("Draw"),
+        "classes_chart": _("Running scores of {kits}"),
+        "classes_line": _("{kit} ({title}): {games}, score {score}"),
         # boards and boxes (common.js)
         "left": _("{count} left"),
         "play_move": _("play {move}"),
@@ -104,17 +113,21 @@ def page_words() -> Words:
         "run_stop": _("Stop"),
         "run_fastest": _("as fast as it goes"),
         "run_moves_second": _forms("{count} move a second", "{count} moves a second"),
-        "run_states": {
-            "running": _("Playing {opponent}: {played} of {games} games, {speed}."),
-            "paused": _("Paused after {played} of {games} games against {opponent}."),
-            "stopping": _("Stopping..."),
-            "stopped": _(
-                "Stopped after {played} of {games} games against {opponent}; the game in progress is kept."
-            ),
-            "finished": _("Done: {played} games against {opponent}."),
-            "failed": _("The run stopped after {played} games:"),
-        },
+        "run_states": _run_states(),
         "chart_games": _("games"),
+        "typical_working": _("Working out where a typical MENACE would be..."),
+        "typical_band": _(
+            "Shaded: where {share} of {population} simulated MENACEs with these rules were after each game,"
+            " against the same opponents in the same order."
+        ),
+        "typical_empty": _("The first box emptied in {chance} of them within {games} games."),
+        "typical_above": _("After {games} games this MENACE ({score}) is above the band ({low} to {high})."),
+        "typical_inside": _(
+            "After {games} games this MENACE ({score}) is inside the band ({low} to {high})."
+        ),
+        "typical_below": _("After {games} games this MENACE ({score}) is below the band ({low} to {high})."),
+        "typical_none": _("No typical band: {reason}."),
+        "typical_failed": _("The typical band could not be worked out: {error}"),
         # the wall of boxes (live.js)
         "wall_current": _("in this game"),
         "wall_last": _("in the last game"),
@@ -126,6 +139,26 @@ def page_words() -> Words:
         "discard_sure": _("Discard this game? The beads it drew go back."),
         "no_answer": _("the server did not answer: {error}"),
     }
+
+
+def _run_states() -> States:
+    """A run's state in words: a count's forms ([one, other]) count its games, or those played once it has
+    ended ("0 of 1 game", "Done: 1 game")."""
+    states: States = {
+        "running": _forms("Playing {opponent}: {played} of {count} game, {speed}.",
+                          "Playing {opponent}: {played} of {count} games, {speed}."),
+        "paused": _forms("Paused after {played} of {count} game against {opponent}.",
+                         "Paused after {played} of {count} games against {opponent}."),
+        "stopping": _("Stopping..."),
+        "stopped": _forms(
+            "Stopped after {played} of {count} game against {opponent}; the game in progress is kept.",
+            "Stopped after {played} of {count} games against {opponent}; the game in progress is kept.",
+        ),
+        "finished": _forms("Done: {count} game against {opponent}.",
+                           "Done: {count} games against {opponent}."),
+        "failed": _forms("The run stopped after {count} game:", "The run stopped after {count} games:"),
+    }
+    return states
 
 
 def words_json(words: Words) -> str:

@@ -2,72 +2,10 @@
 // against a computer player by itself (a run), and shows every box on one wall.
 "use strict";
 
-const SVG = "http://www.w3.org/2000/svg";
 const name = meta("menace-kit");
 let token = meta("menace-token");
 document.getElementById("play-link").href = "/kits/" + encodeURIComponent(name) + "/play";
 document.getElementById("wall-link").href = "/kits/" + encodeURIComponent(name) + "/wall";
-
-function svg(tag, attrs) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  return node;
-}
-
-function text(x, y, words, attrs) {
-  const node = svg("text", {x, y, class: "tick", ...attrs});
-  node.textContent = words;
-  return node;
-}
-
-// Round steps for an axis from low to high: about `count` of them, at 1, 2 or 5 times a power of ten.
-function ticks(low, high, count) {
-  const raw = (high - low) / count;
-  const power = Math.pow(10, Math.floor(Math.log10(raw || 1)));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) || power;
-  const out = [];
-  for (let v = Math.ceil(low / step) * step; v <= high + 1e-9; v += step) out.push(Math.round(v * 1e6) / 1e6);
-  return out;
-}
-
-const DASHES = ["", "10 6", "3 5", "14 5 3 5", "2 3", "18 6"];  // lines told apart by more than colour
-
-// Lines over games 0..n: each series {values, colour, label}; 0 is the start, before any game. The chart
-// has a name for screen readers, axes with ticks, and each line its own dash pattern and a dark edge.
-function chart(series, emptyText, title) {
-  const width = 640, height = 270, left = 70, right = 20, top = 14, bottom = 58;
-  const all = series.flatMap((s) => s.values);
-  const games = Math.max(1, ...series.map((s) => s.values.length - 1));
-  if (all.length <= series.length) return el("p", {class: "empty"}, emptyText);
-  const low = Math.min(0, ...all), high = Math.max(1, ...all);
-  const x = (i) => left + (i / games) * (width - left - right);
-  const y = (v) => height - bottom - ((v - low) / (high - low)) * (height - top - bottom);
-  const root = svg("svg", {viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title});
-  const label = svg("title", {});
-  label.textContent = title;
-  root.append(label);
-  for (const v of ticks(low, high, 4)) {
-    root.append(svg("line", {x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid-line"}));
-    root.append(text(left - 10, y(v) + 9, v, {"text-anchor": "end"}));
-  }
-  for (const g of ticks(0, games, 5)) {
-    root.append(svg("line", {x1: x(g), x2: x(g), y1: height - bottom, y2: height - bottom + 6, class: "axis"}));
-    root.append(text(x(g), height - bottom + 32, g, {"text-anchor": "middle"}));
-  }
-  root.append(svg("line", {x1: left, x2: left, y1: top, y2: height - bottom, class: "axis"}));
-  root.append(text(width - right, height - 2, WORDS.chart_games, {"text-anchor": "end", class: "tick axis-name"}));
-  series.forEach((s, index) => {
-    const points = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    root.append(svg("polyline", {points, fill: "none", stroke: "#1b1f24", "stroke-width": 7, class: "series-edge"}));
-    const line = svg("polyline", {points, fill: "none", stroke: s.colour, "stroke-width": 4, class: "series",
-      "stroke-dasharray": DASHES[index % DASHES.length]});
-    const title = svg("title", {});
-    title.textContent = `${s.label}: ${s.values[s.values.length - 1]}`;
-    line.append(title);
-    root.append(line);
-  });
-  return root;
-}
 
 function renderTotals(live) {
   const t = live.totals;
@@ -77,9 +15,8 @@ function renderTotals(live) {
     cell(WORDS.total_games, t.games, "games"), cell(WORDS.total_won, t.wins, "wins"),
     cell(WORDS.total_drawn, t.draws, "draws"), cell(WORDS.total_lost, t.losses, "losses"),
     cell(WORDS.total_score, (t.score > 0 ? "+" : "") + t.score, "score"));
-  document.getElementById("curve").replaceChildren(
-    chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: WORDS.total_score}], WORDS.no_games_yet,
-      WORDS.running_score));
+  lastLive = live;
+  drawCurve();
   const first = live.first_box;
   const heading = say(WORDS.first_box_heading, {box: first.box.id});
   document.getElementById("first-heading").textContent = heading;
@@ -88,14 +25,60 @@ function renderTotals(live) {
     values: [bead.count, ...first.history.map((h) => h[String(bead.code)] || 0)],
   }));
   // The key shows each line's colour and dash, as the chart draws it.
-  const key = el("ul", {class: "key"}, first.box.beads.map((b, index) => {
-    const sample = svg("svg", {width: 40, height: 14, "aria-hidden": "true"});
-    sample.append(svg("line", {x1: 0, x2: 40, y1: 7, y2: 7, stroke: "#1b1f24", "stroke-width": 7}),
-      svg("line", {x1: 0, x2: 40, y1: 7, y2: 7, stroke: b.rgb, "stroke-width": 4,
-        "stroke-dasharray": DASHES[index % DASHES.length]}));
-    return el("li", {}, sample, `${b.colour} ${b.label}`);
-  }));
+  const key = el("ul", {class: "key"}, first.box.beads.map((b, index) => keyLine(b.rgb, index, `${b.colour} ${b.label}`)));
   document.getElementById("first-box").replaceChildren(chart(series, WORDS.no_games_yet, heading), key);
+}
+
+// --- where a typical MENACE would be: the simulator's band behind the running score ----------------------
+let lastLive = null;
+let typical = null;  // the last answer of /typical
+let typicalAsked = false;  // an answer is awaited, or the next look is due
+let typicalFor = -1;  // the games played when the answer was given
+
+function drawCurve() {
+  const live = lastLive;
+  const band = typical && typical.state === "ready" ? typical : null;
+  document.getElementById("curve").replaceChildren(
+    chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: WORDS.total_score}], WORDS.no_games_yet,
+      WORDS.running_score, band));
+  document.getElementById("typical").replaceChildren(...typicalWords(live, band));
+  document.body.dataset.typical = typical ? typical.state : "none";
+  // Asked for again when a game has ended since: the opponents so far decide it (the server keeps it).
+  if (!typicalAsked && live.curve.length !== typicalFor) askTypical(live.curve.length);
+}
+
+function typicalWords(live, band) {
+  if (!typical || typical.state === "working") return [WORDS.typical_working];
+  if (typical.state === "none") return [say(WORDS.typical_none, {reason: typical.reason})];
+  if (typical.state === "failed") return [say(WORDS.typical_failed, {error: typical.error})];
+  const games = Math.min(live.curve.length, band.low.length);
+  const swatch = el("span", {class: "band-swatch", "aria-hidden": "true"});
+  const said = [swatch, " ", say(WORDS.typical_band, {population: band.population, share: (band.band[1] - band.band[0]) + "%"}), " ",
+    say(WORDS.typical_empty, {chance: percent(band.first_box_empty), games: band.games})];
+  if (games > 0) {
+    const score = live.curve[games - 1], low = band.low[games - 1], high = band.high[games - 1];
+    const where = score > high ? WORDS.typical_above : score < low ? WORDS.typical_below : WORDS.typical_inside;
+    said.push(" ", el("strong", {"data-where": score > high ? "above" : score < low ? "below" : "inside"},
+      say(where, {games, score, low, high})));
+  }
+  return said;
+}
+
+// While the server works it out, the page asks once a second (the answer is cached there, per opponents).
+async function askTypical(games) {
+  typicalAsked = true;
+  try {
+    typical = await getJSON(kitPath(name) + "/typical");
+  } catch (failure) {
+    typical = {state: "failed", error: failure.message};
+  }
+  if (typical.state === "working") {
+    setTimeout(() => askTypical(lastLive ? lastLive.curve.length : games), 1000);
+  } else {
+    typicalFor = games;
+    typicalAsked = false;
+  }
+  keepingFocus(drawCurve);
 }
 
 // --- the run: MENACE against a computer player, paced, from this page -------------------------------------
@@ -122,8 +105,10 @@ function renderRun(now) {
   pause.disabled = !active || run.state === "stopping";
   pause.textContent = run && run.state === "paused" ? WORDS.run_resume : WORDS.run_pause;
   document.getElementById("run-stop").disabled = !active || run.state === "stopping";
-  document.getElementById("run-said").textContent = run ? say(WORDS.run_states[run.state] || run.state,
-    {played: run.played, games: run.games, opponent: run.opponent, speed: speedSaid(run.speed)}) +
+  const forms = run ? WORDS.run_states[run.state] : null;
+  const count = run && ["finished", "failed"].includes(run.state) ? run.played : run ? run.games : 0;
+  document.getElementById("run-said").textContent = run ? say(!forms ? run.state : Array.isArray(forms) ? forms[count === 1 ? 0 : 1] : forms,
+    {played: run.played, count, opponent: run.opponent, speed: speedSaid(run.speed)}) +
     (run.error ? " " + run.error : "") : "";
 }
 

@@ -1,0 +1,87 @@
+"""The classroom screen in a real browser, for what the lesson's second part added: where a typical MENACE
+would be (the live page works the band out, then shades it behind the running score and says where this
+MENACE is against it), a run's words counting its games, a run that fails saying so in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli import play_random
+from tests.test_web_browser import page
+from tests.test_web_lesson_browser import browser, expect, site, start_run  # noqa: F401 - skips without chromium; fixtures
+
+
+def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=8, seed=4, kit="class-a").exit_code == 0
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("body[data-typical=ready]", timeout=60_000)
+    band = json.loads(live.context.request.get(f"{base}/api/kits/class-a/typical").text())
+    curve = json.loads(live.context.request.get(f"{base}/api/kits/class-a/live").text())["curve"]
+    assert band["state"] == "ready" and band["covers"] == 8 and len(band["low"]) == 100
+    points = live.get_attribute("#curve svg polygon.band", "points").split()
+    assert len(points) == 2 * (8 + 1)  # games 0..8, along the top edge and back along the bottom
+    said = live.text_content("#typical")
+    low, high, score = band["low"][7], band["high"][7], curve[7]
+    assert f"({score})" in said and f"({low:g} " in said and f" {high:g})" in said, said
+    where = "above" if score > high else "below" if score < low else "inside"
+    expect(live.locator(f"#typical strong[data-where={where}]")).to_be_visible()
+    assert "1000 simulated MENACEs" in said and live.errors == []
+
+
+@pytest.mark.parametrize("kit", ["nim"])
+def test_a_kit_without_games_says_why_it_has_no_band(browser, site, kit):  # noqa: F811
+    base, _db = site
+    live = page(browser, f"{base}/kits/{kit}")
+    live.wait_for_selector("body[data-typical=none]", timeout=10_000)
+    assert "no games yet" in live.text_content("#typical")
+
+
+def test_a_run_of_one_game_says_game_not_games(browser, site):  # noqa: F811
+    base, _db = site
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#boxes .tile")
+    start_run(live, 1, 7)
+    live.wait_for_selector("body[data-run=finished]", timeout=30_000)
+    expect(live.locator("#run-said")).to_have_text("Done: 1 game against random.")
+    assert live.errors == []
+
+
+def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):  # noqa: F811
+    from tracker.web.runs import PacedTable
+
+    def breaks(self):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(PacedTable, "play_game", breaks)  # the server runs in this process
+    base, _db = site
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#boxes .tile")
+    live.fill("#run-games", "1")
+    live.click("#run-start")
+    live.wait_for_selector("body[data-run=failed]", timeout=30_000)
+    expect(live.locator("#run-said")).to_have_text(
+        "The run stopped after 0 games: an unexpected error ended the run: disk on fire")
+    assert live.is_enabled("#run-start") and live.errors == []
+
+
+def test_the_classes_page_draws_the_chosen_kits_on_one_chart(browser, site):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=6, seed=1, kit="class-a").exit_code == 0
+    assert play_random(db, games=4, seed=2, kit="hex").exit_code == 0
+    shown = page(browser, f"{base}/classes?kits=class-a&kits=hex")
+    shown.wait_for_selector("body[data-drawn='2']")
+    lines = shown.locator("#classes-chart polyline.series")
+    assert lines.count() == 2
+    dashes = {lines.nth(i).get_attribute("stroke-dasharray") for i in range(2)}
+    assert len(dashes) == 2  # told apart by more than colour
+    assert [len(lines.nth(i).get_attribute("points").split()) for i in range(2)] == [7, 5]
+    assert shown.get_attribute("#classes-chart svg", "aria-label") == "Running scores of class-a, hex"
+    assert shown.locator("#classes-chart text.tick").count() >= 6  # both axes have ticks
+    assert shown.locator("#classes-key li").all_text_contents()[1].startswith("hex (Hexapawn): 4 games")
+    shown.uncheck("input[value=hex]")  # the teacher's choice: a plain form, so the address can be shared
+    shown.click("#classes-choice button")
+    shown.wait_for_selector("body[data-drawn='1']")
+    assert shown.url.endswith("/classes?kits=class-a") and shown.errors == []
