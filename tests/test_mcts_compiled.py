@@ -17,7 +17,7 @@ from kit.game import State  # noqa: E402
 from kit.games import get_game  # noqa: E402
 from kit.match import play_game  # noqa: E402
 from kit.mcts import MctsPlayer  # noqa: E402
-from kit.players import make_player, parse_player  # noqa: E402
+from kit.players import RandomPlayer, make_player, parse_player  # noqa: E402
 from tracker.sim import mcts_kernels as kernels  # noqa: E402
 from tracker.sim.mcts_compiled import GAME_CODES, CompiledMctsPlayer, words  # noqa: E402
 
@@ -145,3 +145,14 @@ def test_mcts_5000_loses_no_game_to_perfect_play(ttt, side):
         players = [make_player(parse_player("mcts:5000"), ttt), make_player(parse_player("perfect"), ttt)]
         outcome = play_game(ttt, players if side == 0 else players[::-1], rng)
         assert outcome.winner in (side, None)
+
+
+@pytest.mark.parametrize(("name", "engine"), [(name, "") for name in GAME_CODES] + [
+    ("tictactoe", ":python"), ("connect4", ":python")])
+def test_the_solver_and_the_kept_tree_play_whole_games_legally(name, engine):
+    """From each side against random (play_game refuses an illegal move), the tree kept move to move."""
+    game, rng = get_game(name), random.Random(1)
+    for spec in ("mcts:30:solver:reuse", "mcts:30:reuse"):
+        for side in (0, 1):
+            players = [make_player(parse_player(spec + engine), game), RandomPlayer(game)]
+            play_game(game, players if side == 0 else players[::-1], rng)
