@@ -9,10 +9,14 @@ for a game the kernels do not play (Nim, Hexapawn), ``compiled_mcts`` answers No
 from __future__ import annotations
 
 import random
+import sys
+from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from kit.game import Game, Result, State
+from kit.i18n import _
 from kit.mcts import Chooser
 
 GAME_CODES = {"tictactoe": 0, "connect4": 1, "othello": 2, "ultimate": 3}  # as mcts_kernels numbers them
@@ -31,12 +35,27 @@ def words(game: Game[Any, Any], state: State[Any]) -> list[int]:
     return [x & _LOW54, o & _LOW54, x >> 54, o >> 54, active + 1, x_won | o_won << 9 | finished << 18]
 
 
+@cache
 def _kernels() -> ModuleType | None:
+    """The kernels, or None without numba; the first time they are compiled, one line on stderr says so."""
     try:
         from tracker.sim import mcts_kernels
     except ImportError:  # no numba: the fast extra is not installed
         return None
+    index = _cache_index(mcts_kernels.search)
+    if index is not None and not index.exists():
+        print(_("compiling the MCTS search (once, about 20 s; numba caches it in {folder})...").format(
+            folder=index.parent), file=sys.stderr, flush=True)
     return mcts_kernels
+
+
+def _cache_index(kernel: Any) -> Path | None:
+    """The index file of numba's cache for ``kernel`` (missing until its first compilation), or None if this
+    numba does not say where it is."""
+    try:
+        return Path(kernel._cache._cache_file._index_path)
+    except AttributeError:
+        return None
 
 
 class CompiledMctsPlayer:
