@@ -108,3 +108,17 @@ def test_the_kept_tree_is_the_reply_s_node_cut_loose(ttt):
     assert root is kept and root.plays == kept.plays >= 200
     player.learn(None)  # type: ignore[arg-type]
     assert kept_subtree(player._last, reply) is None  # a new game starts afresh
+
+
+def test_without_numba_mcts_n_plays_the_reference(tmp_path):
+    """The tracker installs its compiled search; where numba cannot be imported, kit.mcts plays."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = ("import sys; sys.modules['numba'] = None; import tracker; from kit.games import get_game; "
+             "from kit.players import make_player, parse_player; "
+             "print(type(make_player(parse_player('mcts:50'), get_game('connect4'))).__name__)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == "MctsPlayer"
