@@ -114,7 +114,7 @@ class CompiledMctsPlayer:
 
     def tree(self, state: State[Any], rng: random.Random) -> list[tuple[int, int, float]]:
         """The root's children after a fresh search from ``state``: (move code, plays, wins) in the order
-        they were expanded, as kit.mcts.search's root gives them (for tests and the bench)."""
+        they were expanded, as kit.mcts.search's root gives them (for the tests)."""
         import numpy as np
 
         k = self.kernels

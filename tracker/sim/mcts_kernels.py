@@ -24,7 +24,7 @@ from numba import njit
 
 TICTACTOE, CONNECT4, OTHELLO, ULTIMATE = 0, 1, 2, 3
 FIRST_WINS, SECOND_WINS, DRAWN, ONGOING = 0, 1, 2, -1  # a result: the winner, a draw, or not over
-MAX_MOVES = np.array([9, 7, 64, 81])  # the most legal moves a position of each game can have (Othello: 60)
+MAX_MOVES = np.array([9, 7, 64, 81])  # room for a position's legal moves (Othello's: fewer than 60)
 WORDS = 6
 PASS = 64  # Othello's pass, as kit.othello writes it
 
