@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
 from kit.game import Game, GameError, Result, State
 from kit.i18n import _
 from kit.matchbox import Box, Catalogue, Draw, draw_from, settled_counts
-from kit.mcts import MctsPlayer
+from kit.mcts import mcts_player
 from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, load_learner
 from kit.solver import ideal_move, perfect_moves
 
@@ -234,32 +234,57 @@ MCTS_MAX = 1_000_000  # iterations a move: about a minute a move already; beyond
 
 @dataclass(frozen=True)
 class MctsSpec(PlayerSpec):
-    """mcts:N[:C]: Monte Carlo tree search (UCT), N iterations a move, exploration C (default 1)."""
+    """mcts:N[:C][:solver][:reuse][:python]: Monte Carlo tree search (UCT), N iterations a move, exploration
+    C (default 1); the MCTS-Solver, the tree kept between moves, the pure-Python search (kit.mcts)."""
 
     kind = "mcts"
     usage = "mcts:N[:C]"
     iterations: int  # iterations per move
     explore: float = 1.0  # the exploration constant c
+    solver: bool = False  # a proven win or loss ends the search
+    reuse: bool = False  # the tree is kept between moves
+    python: bool = False  # the reference search, even where a compiled one is installed
 
     @classmethod
     def parse(cls, argument: str) -> Self:
-        iterations, _colon, explore = argument.partition(":")
+        iterations, *words = argument.split(":")
+        explore = words.pop(0) if words and _is_number(words[0]) else ""
         try:
             spec = cls(int(iterations), float(explore) if explore else 1.0)
         except ValueError:
             spec = cls(0)
-        if 1 <= spec.iterations <= MCTS_MAX and spec.explore >= 0.0 and math.isfinite(spec.explore):
-            return spec
-        raise GameError(_(
-            "mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
-            "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
-        ))
+        if not (1 <= spec.iterations <= MCTS_MAX and spec.explore >= 0.0 and math.isfinite(spec.explore)):
+            raise GameError(_(
+                "mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
+                "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
+            ))
+        unknown = [word for word in words if word not in _MCTS_FLAGS]
+        if unknown or len(set(words)) < len(words):
+            raise GameError(_(
+                "after mcts:N[:C] come only the words solver (a proven win or loss ends the search), reuse "
+                "(the tree is kept between moves) and python (the pure-Python search), each once, e.g. "
+                "mcts:5000:solver:reuse"
+            ))
+        return replace(spec, **{word: True for word in words})
 
     def __str__(self) -> str:
-        return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "")
+        flags = "".join(f":{flag}" for flag in _MCTS_FLAGS if getattr(self, flag))
+        return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "") + flags
 
     def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
-        return MctsPlayer(game, self.iterations, self.explore)
+        return mcts_player(game, self.iterations, self.explore, solver=self.solver, reuse=self.reuse,
+                           python=self.python)
+
+
+_MCTS_FLAGS = ("solver", "reuse", "python")  # the words after mcts:N[:C], in the order str() writes them
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)

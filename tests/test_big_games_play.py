@@ -12,7 +12,8 @@ def match(game: str, typed: str, opponent: str = "mcts:20"):
 
 
 def test_four_in_a_row_numbers_its_columns_and_refuses_a_full_or_unknown_column():
-    result = match("connect4", "4\n4\n4\n8\nx\n4\n4\n4\n")
+    # The reference search, so that the typed moves meet the same replies whether numba is installed or not.
+    result = match("connect4", "4\n4\n4\n8\nx\n4\n4\n4\n", opponent="mcts:20:python")
     lines = result.output.splitlines()
     assert lines[:8] == ["  . . . . . . ."] * 6 + ["  1 2 3 4 5 6 7", "Your move (column 1-7): 4"]
     assert "  '8' is not a column: type a column number 1-7 (1 is the left)" in lines

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from kit.game import State
+from kit.game import GameError, State
 from kit.games import GAMES, get_game
 from kit.match import play_game
-from kit.mcts import MctsPlayer, search
+from kit.mcts import MctsPlayer, kept_subtree, search
 from kit.players import RandomPlayer, make_player, parse_player
 
 
@@ -65,3 +65,60 @@ def test_the_spec_parses_back():
     assert str(parse_player("mcts:5000")) == "mcts:5000"
     assert str(parse_player(" mcts:200:1.4")) == "mcts:200:1.4"
     assert parse_player("mcts:200:1.4").explore == 1.4
+
+
+@pytest.mark.parametrize("text", ["mcts:100:fast", "mcts:100:solver:solver", "mcts:100:1.4:2",
+                                  "mcts:100:reuse:1.4"])
+def test_only_the_option_words_follow_the_iterations(text):
+    said = r"after mcts:N\[:C\] come only the words solver .*, reuse .* and python"
+    with pytest.raises(GameError, match=said):
+        parse_player(text)
+
+
+def test_the_solver_proves_a_win_in_one_and_stops_there(ttt):
+    """X to move wins on square 3: once that child is expanded the root is proven (a loss for O, who made
+    its move) and the search ends; without the solver every iteration runs."""
+    state = State("XX.OO....", 0)
+    proven = search(ttt, state, 1000, 1.0, random.Random(1), solver=True)
+    assert proven.proven == 0.0 and proven.plays < 100
+    assert [c.move for c in proven.children if c.proven == 1.0] == [2]
+    assert search(ttt, state, 1000, 1.0, random.Random(1)).plays == 1000
+
+
+def test_the_solver_proves_a_drawn_and_a_lost_position_to_the_end(ttt):
+    """One square left, a draw: proven after one iteration. X to move while O threatens squares 3 (top
+    row) and 7 (left column), and X has no line to finish: every X move is proven lost, so the root is a
+    proven win for O, whose move made it."""
+    draw = search(ttt, State("XOXXOOOX.", 0), 50, 1.0, random.Random(0), solver=True)
+    assert draw.proven == 0.5 and draw.plays == 1
+    lost = search(ttt, State("OO.OXX.X.", 0), 5000, 1.0, random.Random(0), solver=True)
+    assert lost.proven == 1.0 and lost.plays < 5000
+    assert sorted(c.move for c in lost.children) == [2, 6, 8] and all(c.proven == 0.0 for c in lost.children)
+
+
+def test_the_kept_tree_is_the_reply_s_node_cut_loose(ttt):
+    player = MctsPlayer(ttt, 200, reuse=True)
+    rng = random.Random(3)
+    first = player.choose(ttt.initial(), rng)
+    after = ttt.apply(ttt.initial(), first)
+    reply = ttt.apply(after, ttt.legal_moves(after)[0])
+    kept = kept_subtree(player._last, reply)
+    assert kept is not None and kept.state == reply and kept.parent is None and kept.plays > 0
+    root = search(ttt, reply, 200, 1.0, rng, root=kept)
+    assert root is kept and root.plays == kept.plays >= 200
+    player.learn(None)  # type: ignore[arg-type]
+    assert kept_subtree(player._last, reply) is None  # a new game starts afresh
+
+
+def test_without_numba_mcts_n_plays_the_reference(tmp_path):
+    """The tracker installs its compiled search; where numba cannot be imported, kit.mcts plays."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = ("import sys; sys.modules['numba'] = None; import tracker; from kit.games import get_game; "
+             "from kit.players import make_player, parse_player; "
+             "print(type(make_player(parse_player('mcts:50'), get_game('connect4'))).__name__)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == "MctsPlayer"

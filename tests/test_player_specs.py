@@ -38,6 +38,8 @@ ROOT = Path(__file__).parent.parent
     ("mcts:5000", MctsSpec(5000), "mcts:5000"),
     ("mcts:5000:1.4", MctsSpec(5000, 1.4), "mcts:5000:1.4"),
     ("mcts:5000:1.0", MctsSpec(5000), "mcts:5000"),  # the default exploration is not written
+    ("mcts:5000:reuse:solver", MctsSpec(5000, solver=True, reuse=True), "mcts:5000:solver:reuse"),
+    ("mcts:200:1.4:python", MctsSpec(200, 1.4, python=True), "mcts:200:1.4:python"),
     ("menace", MenaceSpec(), "menace"),
     ("menace:", MenaceSpec(), "menace"),
     ("menace:scroggs", MenaceSpec("scroggs"), "menace:scroggs"),
@@ -59,8 +61,9 @@ def test_each_name_reads_as_its_kind_and_writes_back_in_one_spelling(text, spec,
 def test_each_kind_holds_only_its_own_parameters():
     fields = {kind: [f.name for f in dataclasses.fields(spec)] for kind, spec in PLAYERS.items()}
     assert fields == {
-        "random": [], "perfect": [], "novice": ["skill"], "ideal": [], "mcts": ["iterations", "explore"],
-        "menace": ["rules"], "q": ["lr", "gamma", "path", "smaller_epsilon"], "kit": ["name"],
+        "random": [], "perfect": [], "novice": ["skill"], "ideal": [],
+        "mcts": ["iterations", "explore", "solver", "reuse", "python"], "menace": ["rules"],
+        "q": ["lr", "gamma", "path", "smaller_epsilon"], "kit": ["name"],
     }  # fmt: skip
     assert all(PLAYERS[kind].kind == kind for kind in PLAYERS)
 

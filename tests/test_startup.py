@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-HEAVY = ("numpy", "networkx", "reportlab")
+HEAVY = ("numpy", "networkx", "reportlab", "numba")  # numba: the tracker installs the compiled MCTS at import
 PROBE = """
 import sys
 from click.testing import CliRunner

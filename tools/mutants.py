@@ -294,8 +294,8 @@ MUTANTS = (
     Mutant(
         "players: mcts iteration bound off",
         "kit/players.py",
-        "        if 1 <= spec.iterations <= MCTS_MAX and spec.explore >= 0.0",
-        "        if 1 <= spec.iterations and spec.explore >= 0.0",
+        "        if not (1 <= spec.iterations <= MCTS_MAX and spec.explore >= 0.0",
+        "        if not (1 <= spec.iterations and spec.explore >= 0.0",
     ),
     Mutant(
         "datafiles: upper bound off",
