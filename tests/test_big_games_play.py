@@ -24,7 +24,7 @@ def test_four_in_a_row_numbers_its_columns_and_refuses_a_full_or_unknown_column(
 
 def test_othello_draws_files_and_ranks_and_stars_the_legal_squares():
     result = match("othello", "e3\nd3\n")
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()  # stdout: the first compiled search says so on stderr
     assert lines[:10] == [
         "    a b c d e f g h",
         "  1 . . . . . . . .",
@@ -47,7 +47,7 @@ def test_othello_draws_files_and_ranks_and_stars_the_legal_squares():
 
 def test_ultimate_draws_the_local_boards_apart_and_stars_the_board_to_play_in():
     result = match("ultimate", "e5\ne5\n")
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()  # stdout: the first compiled search says so on stderr
     assert lines[0] == "    a b c | d e f | g h i"
     assert lines[1:4] == [f"  {row} * * * | * * * | * * *" for row in (1, 2, 3)]
     assert lines[4] == "    ------+-------+------"

@@ -186,7 +186,7 @@ STOCK_PAPERS = [(s, p) for s in ("plain", "zweckform-3651", "avery-l7160", "aver
 
 
 @pytest.mark.parametrize("stock, paper", STOCK_PAPERS)
-@pytest.mark.parametrize("catalogue", ["first", "second"])
+@pytest.mark.parametrize("catalogue", ["first", pytest.param("second", marks=pytest.mark.slow)])
 def test_labels_for_every_stock_paper_and_side(tmp_path, stock, paper, catalogue, request):
     cat = request.getfixturevalue(catalogue)
     spec = KitSpec(cat, default_palette("tictactoe"), load_stock(stock), paper)

@@ -15,9 +15,11 @@ CONFIGS = [
     dict(game="tictactoe", rules=load_rules("michie"), opponent="random"),
     dict(game="tictactoe", rules=load_rules("scroggs"), opponent="perfect"),  # empty boxes resign
     dict(game="tictactoe", rules=load_rules("golf"), opponent="random"),  # empty boxes are refilled
-    # The first box keeps its last bead.
-    dict(game="tictactoe", rules=load_rules("open-day"), opponent="novice:0.5"),
-    dict(game="tictactoe", rules=load_rules("michie"), opponent="menace", menace_plays="second"),
+    # The first box keeps its last bead (the slow run: the rules and player the other cases have).
+    pytest.param(dict(game="tictactoe", rules=load_rules("open-day"), opponent="novice:0.5"),
+                 marks=pytest.mark.slow),
+    pytest.param(dict(game="tictactoe", rules=load_rules("michie"), opponent="menace", menace_plays="second"),
+                 marks=pytest.mark.slow),
     # Every box keeps one.
     dict(game="nim", rules=load_rules("nim-floor0"), opponent="random", menace_plays="second"),
     # Gardner's HER: a defeat confiscates only the last move's bead.

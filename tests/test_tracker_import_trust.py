@@ -96,7 +96,7 @@ def test_export_out_writes_into_a_pipe_in_place(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     read = []
-    reader = threading.Thread(target=lambda: read.append(fifo.read_text()))
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text()), daemon=True)  # never holds exit
     reader.start()
     done = run("export", "--db", db, "--out", str(fifo))
     reader.join(timeout=30)

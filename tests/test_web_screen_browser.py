@@ -12,6 +12,8 @@ from tests.cli import play_random
 from tests.test_web_browser import page
 from tests.test_web_lesson_browser import browser, expect, site, start_run  # noqa: F401 - skips without chromium; fixtures
 
+pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
+
 
 def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # noqa: F811
     base, db = site
