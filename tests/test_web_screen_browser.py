@@ -30,7 +30,7 @@ def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # no
     assert f"({score})" in said and f"({low:g} " in said and f" {high:g})" in said, said
     where = "above" if score > high else "below" if score < low else "inside"
     expect(live.locator(f"#typical strong[data-where={where}]")).to_be_visible()
-    assert "1000 simulated MENACEs" in said and live.errors == []
+    assert "1,000 simulated MENACEs" in said and live.errors == []  # a count as people write it
 
 
 @pytest.mark.parametrize("kit", ["nim"])

@@ -53,7 +53,7 @@ function typicalWords(live, band) {
   if (typical.state === "failed") return [say(WORDS.typical_failed, {error: typical.error})];
   const games = Math.min(live.curve.length, band.low.length);
   const swatch = el("span", {class: "band-swatch", "aria-hidden": "true"});
-  const said = [swatch, " ", say(WORDS.typical_band, {population: band.population, share: (band.band[1] - band.band[0]) + "%"}), " ",
+  const said = [swatch, " ", say(WORDS.typical_band, {population: band.population.toLocaleString(document.documentElement.lang), share: (band.band[1] - band.band[0]) + "%"}), " ",
     say(WORDS.typical_empty, {chance: percent(band.first_box_empty), games: band.games})];
   if (games > 0) {
     const score = live.curve[games - 1], low = band.low[games - 1], high = band.high[games - 1];
