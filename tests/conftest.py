@@ -16,6 +16,7 @@ import pytest
 from generator.catalogue import build_catalogue
 from generator.walk import states
 from kit.games import get_game
+from kit.i18n import current_language, use_language
 
 _OWN_FOLDERS = ("MENACE_CACHE_DIR", "MENACE_DB", "XDG_DATA_HOME")
 _saved: dict[str, str | None] = {}
@@ -47,6 +48,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
             os.environ[name] = value
     for folder in _session_folder:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _language_kept():
+    """Every test ends in the language it began in: `menace --lang de` run in the test's process (click's
+    CliRunner) switches the process's language, and a later test on the same worker would print German."""
+    before = current_language()
+    yield
+    use_language(before)
 
 
 @pytest.fixture(scope="session")
