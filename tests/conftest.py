@@ -21,6 +21,7 @@ from kit.i18n import current_language, use_language
 _OWN_FOLDERS = ("MENACE_CACHE_DIR", "MENACE_DB", "XDG_DATA_HOME")
 _saved: dict[str, str | None] = {}
 _session_folder: list[str] = []
+_session_language: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -30,6 +31,7 @@ def pytest_configure(config: pytest.Config) -> None:
     build the simulator's tables and compile the numba engine once between them; each has its own store."""
     folder = tempfile.mkdtemp(prefix="menace-kit-tests-")
     _session_folder.append(folder)
+    _session_language.append(current_language())
     for name in _OWN_FOLDERS:
         _saved[name] = os.environ.get(name)
     shared = os.environ.get("MENACE_TESTS_CACHE") if os.environ.get("PYTEST_XDIST_WORKER") else None
@@ -52,11 +54,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 @pytest.fixture(autouse=True)
 def _language_kept():
-    """Every test ends in the language it began in: `menace --lang de` run in the test's process (click's
-    CliRunner) switches the process's language, and a later test on the same worker would print German."""
-    before = current_language()
+    """Every test ends in the language the session began in: `menace --lang de` run in the test's process
+    (click's CliRunner), in a test or a module's fixture, switches the whole process, and a later test on
+    the same worker would read German."""
     yield
-    use_language(before)
+    use_language(_session_language[0])
 
 
 @pytest.fixture(scope="session")
