@@ -106,7 +106,7 @@ def test_a_json_body_nested_deeply_is_a_400_not_a_500(db):
     body = "[" * 1100 + "]" * 1100
     response = app.post("/api/kits/a/play", data=body, content_type="application/json")
     assert response.status_code == 400, response.text
-    assert response.json == {"error": "the body is nested too deeply to be a move"}
+    assert response.json == {"error": "the body is nested more than 400 deep: no change to a kit is"}
 
 
 @pytest.mark.slow

@@ -214,8 +214,8 @@ MUTANTS = (
     Mutant(
         "web: a body nested too deeply is a 500",
         "tracker/web/app.py",
-        "    except RecursionError:  # nested deeper than Python's parser goes: no move is\n",
-        "    except ZeroDivisionError:\n",
+        "    if _nesting(raw) > MAX_DEPTH:",
+        "    if False:",
     ),
     Mutant(
         "rules: win and draw rewards swapped",
@@ -320,6 +320,18 @@ MUTANTS = (
         "tracker/store/replay.py",
         "            if dropped and not force:\n",
         "            if False:\n",
+    ),
+    Mutant(
+        "web: the depth bound one level off",
+        "tracker/web/app.py",
+        "    if _nesting(raw) > MAX_DEPTH:",
+        "    if _nesting(raw) > MAX_DEPTH + 1:",
+    ),
+    Mutant(
+        "web: brackets inside a string counted as nesting",
+        "tracker/web/app.py",
+        "    text = STRING.sub(b'\"\"', raw)\n",
+        "    text = raw\n",
     ),
 )
 

@@ -45,6 +45,7 @@ from tracker.web.typical import TypicalBands
 from tracker.web.words import page_words, words_json
 
 MAX_BODY = 4096  # bytes: a change is a few dozen
+MAX_DEPTH = 400  # arrays and objects in one another: a change has one; deeper is refused before it is parsed
 MAX_CURVES = 8  # kits on one chart: past that its lines cannot be told apart
 TOKEN_HEADER = "X-Menace-Token"
 STATIC = {
@@ -68,6 +69,7 @@ SECURITY_HEADERS = {
 }
 ACTIONS = ("new", "move", "undo", "discard")
 RUN_CHANGES = ("pause", "resume", "stop", "speed")
+STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
 PLACEHOLDER = re.compile(r"\{\{([\w:]+)\}\}")  # in static/*.html: {{kit}}, {{w:new_game}}
 
 
@@ -323,15 +325,30 @@ class _OpenStore:
 def _body(request: Request) -> dict[str, Any]:
     if request.mimetype != "application/json":
         raise BadRequest(_("send JSON (Content-Type: application/json)"))
+    raw = request.get_data(cache=False)
+    if _nesting(raw) > MAX_DEPTH:  # Python's parser would recurse once a level (1,100 deep was a 500)
+        message = _("the body is nested more than {most} deep: no change to a kit is")
+        raise BadRequest(message.format(most=MAX_DEPTH))
     try:
-        body = json.loads(request.get_data(cache=False))
+        body = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise BadRequest(_("the body is not JSON")) from None
-    except RecursionError:  # nested deeper than Python's parser goes: no move is
-        raise BadRequest(_("the body is nested too deeply to be a move")) from None
     if not isinstance(body, dict):
         raise BadRequest(_("the body is not a JSON object"))
     return body
+
+
+def _nesting(raw: bytes) -> int:
+    """How deep the arrays and objects of a JSON text go (brackets inside strings do not count)."""
+    text = STRING.sub(b'""', raw)
+    depth = deepest = 0
+    for byte in text:
+        if byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
 
 
 def _json(data: Any, status: int = 200) -> Response:
