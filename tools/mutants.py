@@ -333,6 +333,12 @@ MUTANTS = (
         "    text = STRING.sub(b'\"\"', raw)\n",
         "    text = raw\n",
     ),
+    Mutant(
+        "web: a run refused names the process holding the kit",
+        "tracker/web/told.py",
+        "    if isinstance(error, KitInPlay):",
+        "    if False:",
+    ),
 )
 
 

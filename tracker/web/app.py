@@ -41,6 +41,7 @@ from tracker.web import pupil, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
+from tracker.web.told import told
 from tracker.web.typical import TypicalBands
 from tracker.web.words import page_words, words_json
 
@@ -185,12 +186,10 @@ class ClassroomScreen:
             try:
                 with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
                     said = self.act(store, kit, action, body)
-            except StoreBusy:  # another process held the write lock too long: nothing was recorded
-                message = _("the kit's store is busy with another program: nothing was recorded, try again")
-                return _json({"error": message, "token": next_token}, 503)
-            except KitInPlay:  # the operator's terminal names the process; the pupil needs only what to do
-                message = _("the kit is in play at a table (`menace play`): try again when that game is over")
-                return _json({"error": message, "token": next_token}, 409)
+            except StoreBusy as error:  # another process held the write lock too long: nothing was recorded
+                return _json({"error": told(error), "token": next_token}, 503)
+            except KitInPlay as error:  # the terminal names the process; the pupil needs only what to do
+                return _json({"error": told(error), "token": next_token}, 409)
             except (pupil.BadMove, pupil.Refused, GameError) as error:
                 status = 400 if isinstance(error, pupil.BadMove) else 409
                 return _json({"error": str(error), "token": next_token}, status)
@@ -241,9 +240,10 @@ class ClassroomScreen:
                 message = _("unknown action {action}: one of {actions}")
                 actions = ", ".join(("start", *RUN_CHANGES))
                 raise RunRefused(message.format(action=repr(action), actions=actions), bad=True)
-        except (RunRefused, KitInPlay) as error:
+        except (RunRefused, KitInPlay, StoreBusy) as error:
             status = 400 if isinstance(error, RunRefused) and error.bad else 409
-            return _json({"error": str(error), "token": next_token}, status)
+            status = 503 if isinstance(error, StoreBusy) else status
+            return _json({"error": told(error), "token": next_token}, status)
         return _json({"run": self.runs.status(kit.id), "token": next_token})
 
     # --- where a typical MENACE would be (tracker.web.typical) ------------------------------------------

@@ -27,6 +27,7 @@ from tracker.state.opponents import HUMAN, opponent_name
 from tracker.store.event_store import Store
 from tracker.table.play_lock import playing
 from tracker.table.play_table import Stop, Table
+from tracker.web.told import told
 
 MAX_GAMES = 100_000  # as `menace play --games`
 FASTEST = 0.0  # moves a second: 0 is as fast as the store takes
@@ -198,7 +199,7 @@ def _play(
         if not ready.is_set():  # the kit is in play elsewhere, or gone: the request says so
             started.append(error)
             ready.set()
-        run.error = str(error) or _("the table asked for an answer, and nobody types during a run")
+        run.error = told(error) or _("the table asked for an answer, and nobody types during a run")
     except Exception as error:  # noqa: BLE001 - the thread's end: a fault nobody foresaw fails the run
         said = _("an unexpected error ended the run: {error}").format(error=_one_line(error))
         traceback.print_exc(file=sys.stderr)  # the whole story for the terminal running `menace serve`
