@@ -334,6 +334,12 @@ MUTANTS = (
         "    text = raw\n",
     ),
     Mutant(
+        "web: a page load pushes out tokens in use",
+        "tracker/web/tokens.py",
+        "        return self._add(self._in_use, self.keep_in_use, kit_id)\n",
+        "        return self._add(self._unused, self.keep_unused, kit_id)\n",
+    ),
+    Mutant(
         "web: a run refused names the process holding the kit",
         "tracker/web/told.py",
         "    if isinstance(error, KitInPlay):",

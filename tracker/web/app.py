@@ -181,7 +181,7 @@ class ClassroomScreen:
             kit = self.kit(name, store)
             if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
                 raise Forbidden(_("this page's token is missing, unknown or used: reload the play page"))
-            next_token = self.tokens.issue(kit.id)  # a refused move must not strand the page
+            next_token = self.tokens.renew(kit.id)  # a refused move must not strand the page
             action = body.get("action")
             try:
                 with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
@@ -229,7 +229,7 @@ class ClassroomScreen:
         kit = self.kit(name)
         if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
             raise Forbidden(_("this page's token is missing, unknown or used: reload the page"))
-        next_token = self.tokens.issue(kit.id)
+        next_token = self.tokens.renew(kit.id)
         action = body.get("action")
         try:
             if action == "start":
