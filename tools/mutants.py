@@ -340,6 +340,12 @@ MUTANTS = (
         "        return self._add(self._unused, self.keep_unused, kit_id)\n",
     ),
     Mutant(
+        "web: no read timeout on connections",
+        "tracker/web/server.py",
+        '{"timeout": seconds}',
+        '{"timeout": None}',
+    ),
+    Mutant(
         "web: a run refused names the process holding the kit",
         "tracker/web/told.py",
         "    if isinstance(error, KitInPlay):",

@@ -8,27 +8,47 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from werkzeug.serving import BaseWSGIServer, make_server
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from kit.i18n import _
 from tracker.web.app import ClassroomScreen
 from tracker.web.hosts import addresses_to_open, hosts_for
 
+# Each connection has a thread: one that sends nothing, or half a request, is closed after this long without
+# a byte, so stalled connections cannot hold threads for good. A browser's idle connection is closed too; it
+# opens another when the page next polls.
+READ_TIMEOUT_S = 20.0
+
 
 def server(
-    db_path: Path, host: str, port: int, kit_name: str | None = None, names: list[str] | None = None
+    db_path: Path,
+    host: str,
+    port: int,
+    kit_name: str | None = None,
+    names: list[str] | None = None,
+    *,
+    read_timeout: float = READ_TIMEOUT_S,
 ) -> BaseWSGIServer:
     """A server bound to ``host``:``port`` (port 0: a free one). It answers only to Host names of its own
     (tracker.web.hosts.hosts_for) and to ``names``, so a web page elsewhere cannot reach it through DNS
-    tricks."""
+    tricks; a connection that sends nothing for ``read_timeout`` seconds is closed."""
     app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []))
     # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.create_server((host, port), family=family) as listening:
-        httpd: BaseWSGIServer = make_server(host, port, app, threaded=True, fd=listening.fileno())
+        handler = _timed_out_after(read_timeout)
+        httpd: BaseWSGIServer = make_server(
+            host, port, app, threaded=True, fd=listening.fileno(), request_handler=handler
+        )
     return httpd
+
+
+def _timed_out_after(seconds: float) -> type[WSGIRequestHandler]:
+    """Werkzeug's request handler with a timeout on its socket (socketserver sets it from ``timeout``); a
+    read that times out ends the connection as a dropped one."""
+    return type("TimedRequestHandler", (WSGIRequestHandler,), {"timeout": seconds})
 
 
 def serve(

@@ -1,0 +1,87 @@
+"""The classroom screen as a server facing clients that misbehave: connections that stall (nothing sent, or
+half a request) are closed by the read timeout while the server keeps answering others."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("werkzeug", reason="these tests use the web extra: pip install '.[web]'")
+
+from tests.cli import run  # noqa: E402
+from tracker.web.server import server  # noqa: E402
+
+TIMEOUT = 0.5  # seconds: the server's own setting, short for the test
+STALLS = {
+    "nothing sent": b"",
+    "half a request line": b"GET /api/kits HT",
+    "headers without their end": b"GET /api/kits HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+    "half a body": b"POST /api/kits/a/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 40\r\n\r\n{\"action\":",
+}
+
+
+@pytest.fixture
+def site(tmp_path):
+    db = tmp_path / "m.sqlite3"
+    assert run("new", "--db", str(db), "a").exit_code == 0
+    httpd = server(db, "127.0.0.1", 0, read_timeout=TIMEOUT)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd.server_address[1]
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join(5)
+
+
+def answered(port: int) -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", "/api/kits/a/version")
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def closed_by_the_server(sock: socket.socket, deadline: float) -> bool:
+    """True when the server has closed the connection by ``deadline``: a read ends (empty) instead of
+    waiting."""
+    sock.settimeout(max(0.05, deadline - time.monotonic()))
+    try:
+        while sock.recv(4096):  # a server may say something first (408), then it must close
+            pass
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+    return True
+
+
+def test_a_stalled_connection_is_closed_after_the_read_timeout_and_others_are_answered(site):
+    threads = threading.active_count()
+    stalled = []
+    for name, sent in STALLS.items():
+        for _copy in range(3):
+            sock = socket.create_connection(("127.0.0.1", site))
+            sock.sendall(sent)
+            stalled.append((name, sock))
+    started = time.monotonic()
+    assert answered(site) == 200  # beside twelve stalled connections, each holding a thread
+    assert threading.active_count() >= threads + len(stalled)
+    try:
+        deadline = started + 6 * TIMEOUT
+        still_open = [name for name, sock in stalled if not closed_by_the_server(sock, deadline)]
+    finally:
+        for _name, sock in stalled:
+            sock.close()
+    assert still_open == []
+    deadline = time.monotonic() + 5
+    while threading.active_count() > threads and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert threading.active_count() <= threads  # the stalled connections' threads have ended
+    assert answered(site) == 200
+
