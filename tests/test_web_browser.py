@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli import play_random, run
+from tests.store_log import log
 from tracker.store.event_store import Store
 
 # A real browser takes seconds a page: these run in the slow run (CI runs it).
@@ -116,6 +117,32 @@ def test_a_pupil_plays_a_whole_game_in_the_browser_and_another_browser_sees_it(b
     (row,) = store.games(store.kit(kit))
     assert (row["status"], row["opponent"], row["draw"]) == ("finished", "human", "digital")
     assert pupil.errors == [] and watcher.errors == []
+
+
+def test_a_move_on_a_board_another_page_changed_shows_the_new_board_and_plays_on(browser, site):
+    """Another page moves while this one still shows the old board (its polls held at the old version): the
+    click is refused, the page says so and draws the new board from the answer, and its next click plays."""
+    base, db = site
+    first = page(browser, f"{base}/kits/class-a/play")
+    first.click("#new")
+    first.wait_for_selector(PUPILS_TURN)
+    old = first.locator("body").get_attribute("data-version")
+    first.route("**/api/kits/class-a/version", lambda route: route.fulfill(json={"version": old}))
+    second = page(browser, f"{base}/kits/class-a/play")
+    second.wait_for_selector(PUPILS_TURN)
+    second.locator("#board button.cell.open").first.click()
+    second.wait_for_selector(ANSWERED)
+    expect(second.locator("#board button.cell.open")).to_have_count(6)  # its move and MENACE's reply
+    expect(first.locator("#board button.cell.open")).to_have_count(8)  # the old board, still shown
+    first.locator("#board button.cell.open").last.click()
+    expect(first.locator("#error")).to_have_text("the board changed: here is the new one")
+    expect(first.locator("#board button.cell.open")).to_have_count(6)  # the new board
+    assert [kind for kind, _ in log(db, "class-a")].count("drew") == 2  # the stale move was not recorded
+    first.locator("#board button.cell.open").first.click()
+    first.wait_for_selector(ANSWERED)
+    expect(first.locator("#board button.cell.open")).to_have_count(4)
+    expect(first.locator("#error")).to_have_text("")
+    assert [e for e in first.errors if "409" not in e] == [] and second.errors == []
 
 
 def test_a_box_shows_its_counts_and_the_search_finds_it(browser, site):

@@ -334,6 +334,24 @@ MUTANTS = (
         "    text = raw\n",
     ),
     Mutant(
+        "web: a move on a board that changed is played",
+        "tracker/web/app.py",
+        "    return made_on == store.head(kit.id)\n",
+        "    return True\n",
+    ),
+    Mutant(
+        "web: a move need not say its board",
+        "tracker/web/app.py",
+        "        if action == \"move\":\n            message = _('a move must say",
+        "        if False:\n            message = _('a move must say",
+    ),
+    Mutant(
+        "web: the play page's move does not say its board",
+        "tracker/web/static/play.js",
+        "      body: JSON.stringify({...change, version: board}),\n",
+        "      body: JSON.stringify(change),\n",
+    ),
+    Mutant(
         "web: a page load pushes out tokens in use",
         "tracker/web/tokens.py",
         "        return self._add(self._in_use, self.keep_in_use, kit_id)\n",

@@ -185,6 +185,11 @@ class ClassroomScreen:
             action = body.get("action")
             try:
                 with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
+                    if not on_this_board(store, kit, action, body):
+                        with store.snapshot():
+                            live = view.live(store, kit)
+                        stale = _("the board changed: here is the new one")
+                        return _json({"error": stale, "token": next_token, "live": live}, 409)
                     said = self.act(store, kit, action, body)
             except StoreBusy as error:  # another process held the write lock too long: nothing was recorded
                 return _json({"error": told(error), "token": next_token}, 503)
@@ -298,6 +303,22 @@ class ClassroomScreen:
         """One change at a time per kit in this server (other processes are kept out by the store)."""
         with self._locks_lock:
             return self._locks.setdefault(kit_id, threading.Lock())
+
+
+def on_this_board(store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> bool:
+    """Whether the change was made on the kit as it is now: the body's "version" is the one /live gave with
+    the board the page drew (the id of the kit's last event). A move must say it; new, undo and discard may.
+    Two pages sending a move on the same board: the first is played, the second is stale."""
+    if "version" not in body:
+        if action == "move":
+            message = _('a move must say which board it was made on: send the "version" /live gave')
+            raise pupil.BadMove(message)
+        return True
+    made_on = body["version"]
+    if made_on is not None and not isinstance(made_on, str):
+        message = _('"version" is the text /live gave with the board, not {value}')
+        raise pupil.BadMove(message.format(value=repr(made_on)[:40]))
+    return made_on == store.head(kit.id)
 
 
 class _OpenStore:

@@ -6,6 +6,7 @@ const name = meta("menace-kit");
 let token = meta("menace-token");
 let busy = false;
 let changes = 0;  // a poll's answer read before a change was sent is stale: it must not redraw the board
+let board;  // the version of the kit the board on screen shows: each change says it was made on that board
 document.getElementById("live-link").href = "/kits/" + encodeURIComponent(name);
 
 function showError(text) {
@@ -35,6 +36,7 @@ function draw(live) {
   document.getElementById("new").disabled = Boolean(game);
   document.getElementById("undo").disabled = !(game ? game.in_browser : live.ended);
   document.getElementById("discard").disabled = !(game && game.in_browser);
+  board = live.version;
   document.body.dataset.version = live.version || "";
   document.body.dataset.turn = game ? game.turn : "none";
 }
@@ -54,14 +56,14 @@ async function send(change) {
   try {
     const response = await fetch(kitPath(name) + "/play", {
       method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
-      body: JSON.stringify(change),
+      body: JSON.stringify({...change, version: board}),
     });
     const body = await response.json();
     if (body.token) token = body.token;
     if (!response.ok) {
       showError(body.error || response.statusText);
       busy = false;
-      await refresh();
+      await refresh();  // the board may have changed while the pupil chose: the page draws the new one
       return;
     }
     showError("");
