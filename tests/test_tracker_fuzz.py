@@ -468,3 +468,14 @@ def test_hostile_inputs_by_category(tmp_path, monkeypatch):
     assert [row[2:] for row in table] == [(0, 0)] * len(table)
     assert (tmp_path / "link.jsonl").is_symlink() and (tmp_path / "target.jsonl").read_text().startswith("{")
     assert verify(Store(db))[0] == []
+
+
+@pytest.mark.slow
+def test_hostile_requests_to_the_screen_as_a_server(tmp_path):
+    """The category "the screen as a server" (tests/web_hostile.py): 0 server errors, 0 silent acceptances."""
+    pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
+    from tests.web_hostile import screen_row
+
+    row = screen_row(tmp_path)
+    print(f"\n{row[0]:<30}  {row[1]:>5}  {row[2]:>10}  {row[3]:>18}")
+    assert row[2:] == (0, 0)
