@@ -360,14 +360,20 @@ MUTANTS = (
     Mutant(
         "web: no read timeout on connections",
         "tracker/web/server.py",
-        '{"timeout": seconds}',
-        '{"timeout": None}',
+        "        timeout = seconds\n",
+        "        timeout = None\n",
     ),
     Mutant(
         "web: a run refused names the process holding the kit",
         "tracker/web/told.py",
         "    if isinstance(error, KitInPlay):",
         "    if False:",
+    ),
+    Mutant(
+        "web: a connection closed by the read timeout logged as an error",
+        "tracker/web/server.py",
+        '            if not format.startswith("Request timed out"):\n',
+        "            if True:\n",
     ),
 )
 

@@ -7,6 +7,7 @@ import logging
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
@@ -48,7 +49,17 @@ def server(
 def _timed_out_after(seconds: float) -> type[WSGIRequestHandler]:
     """Werkzeug's request handler with a timeout on its socket (socketserver sets it from ``timeout``); a
     read that times out ends the connection as a dropped one."""
-    return type("TimedRequestHandler", (WSGIRequestHandler,), {"timeout": seconds})
+
+    class TimedRequestHandler(WSGIRequestHandler):
+        timeout = seconds
+
+        def log_error(self, format: str, *args: Any) -> None:
+            # A stalled connection, or a browser's idle one (a tab left open in the background), closed as it
+            # should be: not an error for the terminal running `menace serve`.
+            if not format.startswith("Request timed out"):
+                super().log_error(format, *args)
+
+    return TimedRequestHandler
 
 
 def serve(
