@@ -83,7 +83,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     """
     if language is not None:
         use_language(language)  # before anything is drawn: documents translate as they draw
-    from generator.printed_kit import KitOptions, plan_kits
+    from generator.printed_kit import KitOptions, files_to_write, plan_kits
     from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, None, None, paper, stock_value(stock), offset_x, offset_y,
@@ -96,7 +96,10 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
-    generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
+    from tracker.cli.progress import progress_bar_with_lines
+
+    with progress_bar_with_lines(files_to_write(options), _("Writing the kit")) as (written, say):
+        generate_kit(options, out, progress=say, written=written)
     _warn_outgrowing(plan_kits(options))  # the kits just written: their simulated growth is remembered
 
 
