@@ -113,9 +113,11 @@ def _owner(chosen: _Preset | None, games: list[str]) -> str | None:
 
 
 def generate(
-    options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None
+    options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None,
+    written: Callable[[int], None] = lambda files: None,
 ) -> list[Path]:
-    """Writes every kit asked for under ``out``; returns the manifests' paths."""
+    """Writes every kit asked for under ``out``, calling ``written(1)`` after each file (files_to_write
+    of them); returns the manifests' paths."""
     specs = plan_kits(options)
     paths = []
     for spec in specs:
@@ -126,8 +128,13 @@ def generate(
             progress(_("{game}: {boxes} matchboxes and {beads} beads, {pages} pages of labels").format(
                 game=catalogue.game.title, boxes=number(len(catalogue.boxes)), beads=number(beads),
                 pages=pages))
-        paths.append(write_kit(spec, Path(out) / kit_folder(catalogue.game.spec), progress))
+        paths.append(write_kit(spec, Path(out) / kit_folder(catalogue.game.spec), progress, written))
     return paths
+
+
+def files_to_write(options: KitOptions) -> int:
+    """The files ``generate`` writes for ``options``: every document of every kit and its manifest."""
+    return len(plan_kits(options)) * (len(DOCUMENTS) + 1)
 
 
 def kit_folder(spec: str) -> str:
@@ -135,7 +142,8 @@ def kit_folder(spec: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", spec.lower()).strip("-")
 
 
-def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> Path:
+def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None],
+              written: Callable[[int], None] = lambda files: None) -> Path:
     """Every document of one kit into ``folder``, then its manifest; each file appears whole or not at all."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -146,11 +154,13 @@ def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None]) -> P
             files.append({"file": name, "title": what, "pages": pages, "sha256": _sha256(path)})
             progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
                         pages).format(path=path, what=_(what), pages=pages))
+            written(1)
         manifest = folder / MANIFEST
         with atomic_path(manifest) as temporary:
             temporary.write_text(json.dumps(_manifest(spec, files), indent=2) + "\n", encoding="utf-8")
         progress(_("wrote {path} (kit {code}, {boxes})").format(path=manifest, code=spec.code,
                                                                  boxes=count_boxes(len(spec.catalogue.boxes))))
+        written(1)
     except OSError as error:
         where = error.filename or folder
         raise KitOutputError(_("cannot write the kit to {where}: {why}").format(

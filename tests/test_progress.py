@@ -3,6 +3,7 @@ when it is not, and stdout (--json included) byte for byte the same either way."
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import subprocess
@@ -88,3 +89,37 @@ def test_a_simulation_counts_every_game(engine: str) -> None:
     simulate(game_from_spec("nim"), games=30, population=5, seed=1, engine=engine, chunk=2,
              progress=steps.append)
     assert sum(steps) == 150 and len(steps) == (150 if engine == "kit" else 3)  # a game, or a chunk, a step
+
+
+def test_a_study_says_its_steps_on_a_terminal_only() -> None:
+    args = ["study", "thinking-time", "--game", "nim", "--iterations", "5,10", "--games", "2", "--json"]
+    piped_out, piped_err = menace(args, terminal=False)
+    shown_out, shown_err = menace(args, terminal=True)
+    def results(out: bytes) -> list[tuple[int, int, int]]:  # the JSON's games, not its timings
+        return [(cell["wins"], cell["draws"], cell["losses"]) for cell in json.loads(out)["cells"]]
+
+    assert results(shown_out) == results(piped_out)
+    assert b"mcts:5 vs random: " in shown_err and b"mcts:10 vs perfect: " in shown_err
+    assert piped_err == b""
+
+
+def test_generate_draws_a_bar_over_the_files_on_a_terminal_and_keeps_its_lines(tmp_path) -> None:
+    def generate(folder: str, terminal: bool) -> tuple[bytes, bytes]:
+        return menace(["generate", "--game", "nim", "--out", str(tmp_path / folder)], terminal=terminal)
+
+    piped_out, piped_err = generate("piped", terminal=False)
+    shown_out, shown_err = generate("shown", terminal=True)
+    assert piped_out == shown_out == b""
+    assert b"Writing the kit" in shown_err and b"100%" in shown_err
+    assert b"Writing the kit" not in piped_err and b"%" not in piped_err
+    for err in (piped_err, shown_err):  # each file written is said either way
+        assert err.count(b"wrote ") == 9 and b"kit.json (kit " in err
+
+
+def test_generate_counts_every_file_it_writes(tmp_path) -> None:
+    from generator.printed_kit import KitOptions, files_to_write, generate
+
+    options = KitOptions(game="nim --heaps 1,2")
+    steps: list[int] = []
+    generate(options, tmp_path, written=steps.append)
+    assert sum(steps) == files_to_write(options) == len(list(tmp_path.rglob("*.*"))) == 9

@@ -26,7 +26,6 @@ from tracker.cli.options import (
 from tracker.state.errors import MenaceError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
 
     from generator.documents.common import KitSpec
     from generator.printed_kit import KitOptions
@@ -83,7 +82,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     """
     if language is not None:
         use_language(language)  # before anything is drawn: documents translate as they draw
-    from generator.printed_kit import KitOptions, plan_kits
+    from generator.printed_kit import KitOptions, files_to_write
     from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, None, None, paper, stock_value(stock), offset_x, offset_y,
@@ -96,22 +95,24 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
-    generate_kit(options, out, progress=lambda line: click.echo(line, err=True))
-    _warn_outgrowing(plan_kits(options))  # the kits just written: their simulated growth is remembered
+    from tracker.cli.progress import progress_bar_with_lines
+
+    with progress_bar_with_lines(files_to_write(options), _("Writing the kit")) as (written, say):
+        generate_kit(options, out, progress=say, written=written)
 
 
 COMMANDS = [generate]
 
 
-def _warn_outgrowing(specs: Iterable[KitSpec]) -> None:
-    """One stderr line per kit with boxes that may outgrow a matchbox (its fill sheet says so too)."""
+def _warn_outgrowing(spec: KitSpec) -> None:
+    """A line on stderr when a stored kit's boxes, as they are now, may outgrow a matchbox in the games to
+    come (its fill sheet says so too). A fresh kit is not warned of: its fill sheet plans the bigger box."""
     from generator.bill import bill_for, outgrow_warning
 
-    for spec in specs:
-        warning = outgrow_warning(bill_for(spec.catalogue).outgrowing)
-        if warning is not None:
-            line = _("Warning: {game} (kit {code}): {warning}.")
-            click.echo(line.format(game=spec.game.title, code=spec.code, warning=warning), err=True)
+    warning = outgrow_warning(bill_for(spec.catalogue).outgrowing)
+    if warning is not None:
+        line = _("Warning: {game} (kit {code}): {warning}.")
+        click.echo(line.format(game=spec.game.title, code=spec.code, warning=warning), err=True)
 
 
 def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, options: KitOptions,
@@ -127,4 +128,4 @@ def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, o
     store = open_store(db_path)
     spec = print_stored_kit(store, open_kit(store, kit_name), options, out,
                             lambda line: click.echo(line, err=True))
-    _warn_outgrowing([spec])  # from the beads its boxes hold now, as its fill sheet says
+    _warn_outgrowing(spec)

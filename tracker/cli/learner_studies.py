@@ -10,6 +10,7 @@ import click
 
 from kit.i18n import _
 from tracker.cli.options import FileName, json_option
+from tracker.cli.progress import on_a_terminal
 from tracker.state.text import thousands
 
 
@@ -27,7 +28,7 @@ def learners(games: int, mcts_games: int, seeds: int, seed: int, as_json: bool) 
     from tracker.lab.compare import compare, compare_lines
 
     rows = compare(games=games, mcts_games=mcts_games, seeds=seeds, seed=seed,
-                   progress=lambda line: click.echo(line, err=True))
+                   progress=on_a_terminal)
     if as_json:
         click.echo(json.dumps({"games": games, "mcts_games": mcts_games, "seeds": seeds, "seed": seed,
                                "rows": [row.to_json() for row in rows]}))
@@ -66,7 +67,7 @@ def qlearn(heaps: int, games: int, pretrain: int | None, seeds: int, seed: int, 
     smaller = get_game("nim", heaps=smaller_heaps, last_token="wins")
     result = transfer_study(bigger, smaller, smaller_heaps, games=games, seeds=seeds, seed=seed,
                             level=level, pretrain=pretrain, window=window,
-                            progress=lambda line: click.echo(line, err=True))
+                            progress=on_a_terminal)
     setting = _("Q-learning on {bigger} (the last token wins) from {smaller}: {games} games a run, "
                 "{pretrain} on the smaller game first, seed {seed}.").format(
                     bigger=bigger.title, smaller=smaller.title, games=thousands(games),

@@ -31,3 +31,25 @@ def progress_bar(total: int, label: str) -> Iterator[Progress]:
 
 def unwatched(steps: int) -> None:
     """A progress callback for a run no bar shows."""
+
+
+@contextmanager
+def progress_bar_with_lines(total: int, label: str) -> Iterator[tuple[Progress, Callable[[str], None]]]:
+    """As progress_bar, with a way to say a line (a file written) that stays: above the bar on a terminal,
+    on stderr as it is otherwise."""
+    stream = sys.stderr
+    if total <= 0 or not stream.isatty():
+        yield unwatched, lambda line: click.echo(line, err=True)
+        return
+    with click.progressbar(length=total, label=label, file=stream) as bar:
+        def say(line: str) -> None:
+            click.echo("\r\x1b[K" + line, err=True)  # over the bar's line; the bar is drawn again below it
+            bar.render_progress()
+
+        yield bar.update, say
+
+
+def on_a_terminal(line: str) -> None:
+    """A long run's progress line (a study's step done): on stderr when it is a terminal, else nowhere."""
+    if sys.stderr.isatty():
+        click.echo(line, err=True)

@@ -11,6 +11,7 @@ from kit.games import GAMES
 from kit.i18n import _
 from tracker.cli.learner_studies import learners, qlearn
 from tracker.cli.options import FileName, json_option
+from tracker.cli.progress import on_a_terminal
 from tracker.state.errors import MenaceError
 
 
@@ -38,12 +39,12 @@ study.add_command(qlearn)
 def thinking_time(game: str, iterations: str, games: int, seed: int, out: Path | None, as_json: bool) -> None:
     """MCTS at several thinking times against random, against the longest-thinking MCTS, and against
     perfect play where the game is small enough: wins, draws and losses from MCTS's side, and CPU
-    seconds per move. Progress goes to stderr."""
+    seconds per move. Progress goes to stderr when it is a terminal."""
     from tracker.lab.thinking_time import parse_iterations, table_lines
     from tracker.lab.thinking_time import thinking_time as run_study
 
     counts = parse_iterations(iterations)
-    result = run_study(game, counts, games=games, seed=seed, progress=lambda line: click.echo(line, err=True))
+    result = run_study(game, counts, games=games, seed=seed, progress=on_a_terminal)
     if out is not None:
         from tracker.lab.thinking_time_report import write_thinking_time_report
 
