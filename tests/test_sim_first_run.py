@@ -24,13 +24,19 @@ BUILDING = "the fast engine is being built for the next run; this one uses "
 
 @pytest.fixture
 def not_built(monkeypatch):
-    """numba installed and its engine not built; build_later only counted; a run longer than 100 games in
-    all is long enough to have it built (SHORT's place, to keep the test quick)."""
-    builds: list[int] = []
+    """numba installed and its engine not built; build_later only noted, and when its builder is told to
+    begin; a run longer than 100 games in all is long enough to have it built (SHORT's place, to keep the
+    test quick)."""
+    builds: list[str] = []
+
+    def build_later():
+        builds.append("started")
+        return lambda: builds.append("began")
+
     monkeypatch.setattr(experiment, "SHORT", 100)
     monkeypatch.setattr(experiment, "numba_installed", lambda: True)
     monkeypatch.setattr(engine_numba, "compiled", lambda: False)
-    monkeypatch.setattr(engine_numba, "build_later", lambda: builds.append(1))
+    monkeypatch.setattr(engine_numba, "build_later", build_later)
     return builds
 
 
@@ -41,9 +47,12 @@ def not_built(monkeypatch):
 ])
 def test_auto_plays_at_once_and_has_the_engine_built_for_the_next_run(not_built, capsys, population, games,
                                                                       engine, said):
-    sim = simulate(game_from_spec("tictactoe"), games=games, population=population, seed=3, jobs=1)
+    progress = []  # the builder begins once the run has played: not while it plays
+    sim = simulate(game_from_spec("tictactoe"), games=games, population=population, seed=3, jobs=1,
+                   progress=lambda played: progress.append(list(not_built)))
     assert sim.engine == engine
-    assert not_built == ([1] if said else [])
+    assert not_built == (["started", "began"] if said else [])
+    assert progress and all(seen == not_built[:1] for seen in progress)
     assert capsys.readouterr().err == (f"{BUILDING}{said}\n" if said else "")
 
 

@@ -8,8 +8,8 @@ cache folder (tracker.sim.cache); later runs load it without importing numba, wh
 of CPU: the import and loading its cached code) used to cost more than the games. Without a C compiler
 the kernel is compiled just in time, once: numba's cache (``cache=True``) keeps it, and later runs load
 it from there (the import and the load, no compilation). The first ``--engine auto`` run does not wait
-for either: build_later compiles in a detached process while that run plays on numpy; ``--engine numba``
-compiles in the foreground and says so.
+for either: it plays on numpy, and build_later's detached process compiles once it has played.
+``--engine numba`` compiles in the foreground and says so.
 """
 
 from __future__ import annotations
@@ -388,11 +388,15 @@ def _kernel() -> Callable[..., None]:
     return kernel
 
 
-def build_later() -> None:
-    """Compile the kernel for the next run in a detached process, at the lowest priority, while this run
-    plays on another engine. The build's lock is taken here and handed to the builder, so a run that
-    starts meanwhile never builds too (an explicit --engine numba waits for it), and nothing is started
-    when another run is building already."""
+_BEGIN_FD = "MENACE_BUILD_BEGIN_FD"  # the pipe on which a background builder waits for its run to end
+
+
+def build_later() -> Callable[[], None]:
+    """Have the kernel compiled for the next run by a detached process, at the lowest priority, which
+    begins when the call returned is made (once this run has played: the compiler would otherwise take a
+    core from it) or when this process ends. The build's lock is taken here and handed to the builder,
+    so a run that starts meanwhile never builds too (an explicit --engine numba waits for it); nothing is
+    started when another run is building already."""
     path = _module_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(_lock_path(path), "w") as lock:
@@ -404,22 +408,36 @@ def build_later() -> None:
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                return  # another run is building it
+                return lambda: None  # another run is building it
+        wait, begin = os.pipe()
         # The builder finds this package where this process did, and the same cache folder.
         paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "MENACE_CACHE_DIR": str(cache_dir())}
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "MENACE_CACHE_DIR": str(cache_dir()),
+               _BEGIN_FD: str(wait)}
         code = "from tracker.sim.engine_numba import build_here; build_here()"
-        subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, env=env, pass_fds=(lock.fileno(),),
-                         start_new_session=True)
-    # Closing this process's copy leaves the lock held by the builder's until it exits.
+        try:
+            quiet = subprocess.DEVNULL
+            subprocess.Popen([sys.executable, "-c", code], stdin=quiet, stdout=quiet, stderr=quiet, env=env,
+                             pass_fds=(lock.fileno(), wait), start_new_session=True)
+        except OSError:
+            os.close(begin)
+            raise
+        finally:
+            os.close(wait)
+    # Closing this process's copy of the lock leaves it held by the builder's until the builder ends.
+    return lambda: os.close(begin)
 
 
 def build_here() -> None:
-    """The background build (build_later's process): the module ahead of time, or where there is no C
-    compiler, numba's just-in-time code, compiled once into its cache for the next run."""
+    """The background build (build_later's process), once its run has played: the module ahead of time,
+    or where there is no C compiler, numba's just-in-time code, compiled once into its cache."""
     if hasattr(os, "nice"):
-        os.nice(19)  # the run that started it plays meanwhile
+        os.nice(19)  # the user's own work comes first
+    if _BEGIN_FD in os.environ:
+        wait = int(os.environ[_BEGIN_FD])
+        while os.read(wait, 1):  # nothing is written: the run closes its end when it has played (or ends)
+            pass
+        os.close(wait)
     path = _module_path()
     if _compile(path) is None:
         from kit.games import game_from_spec

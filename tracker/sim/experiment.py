@@ -139,16 +139,29 @@ def simulate(
     if jobs is not None and jobs < 1:
         raise GameError("--jobs must be at least 1")
     the_game.require_matchbox_kit()
-    game = the_game.spec  # the engines' tables and their cache files are named by the game's spec
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     chosen = load_rules(the_game.default_rules) if rules is None else rules
     if chosen.game != the_game.name:
         raise GameError(f"rules {chosen.name!r} are for {chosen.game}, not {the_game.name}")
-    spec = parse_player(opponent)
+    parse_player(opponent)  # a bad opponent is refused before anything starts
     asked, engine = engine, choose_engine(engine, population, games)
+    build = None  # with numba not yet built, a long run has it built for the next: once this one has played
     if asked == "auto" and engine != "numba" and population * games > SHORT and numba_installed():
-        _build_for_next_run(engine)
+        build = _build_for_next_run(engine)
+    try:
+        return _play(the_game, menace_plays, chosen, opponent, games, population, seed, spread, engine, chunk,
+                     jobs, progress)
+    finally:
+        if build is not None:
+            build()
+
+
+def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, opponent: str, games: int,
+          population: int, seed: int | None, spread: bool, engine: str, chunk: int, jobs: int | None,
+          progress: Callable[[int], None] | None) -> Simulation:
+    """simulate's run on the engine chosen."""
+    game, spec = the_game.spec, parse_player(opponent)
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
     if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
@@ -219,19 +232,22 @@ def choose_engine(engine: str, population: int, games: int) -> str:
     return "kit" if population <= SMALL else "numpy"
 
 
-def _build_for_next_run(engine: str) -> None:
-    """Have the numba engine built in the background for the next run, and say so in one line."""
+def _build_for_next_run(engine: str) -> Callable[[], None] | None:
+    """A builder of the numba engine for the next run, started now and told when to begin (the call
+    returned: once this run has played, so that it does not share the cores with the compiler); this
+    run says so in one line."""
     from tracker.sim.engine_numba import build_later
 
     try:
-        build_later()
+        begin = build_later()
     except OSError:
-        return  # a cache that cannot be written, or no process to spare: the next run tries again
+        return None  # a cache that cannot be written, or no process to spare: the next run tries again
     if engine == "numpy":
         said = _("the fast engine is being built for the next run; this one uses numpy")
     else:
         said = _("the fast engine is being built for the next run; this one uses the kit's match loop")
     print(said, file=sys.stderr, flush=True)
+    return begin
 
 
 def _kit_player(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, games: int,
