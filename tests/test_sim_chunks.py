@@ -88,3 +88,28 @@ def test_the_numpy_engine_holds_beads_in_int16_only_while_no_box_can_pass_32767(
     michie = menace_tables("tictactoe", "first", load_rules("michie"))
     assert engine_numpy._bead_type(michie, 10_915) is np.int16
     assert engine_numpy._bead_type(michie, 10_916) is np.int32
+
+
+def _peak_mb(population: int, engine: str) -> float:
+    """The peak RSS of a `menace simulate` process of ``population`` MENACEs x 1 game, in one process."""
+    import os
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "tracker", "simulate", "--population", str(population), "--games", "1",
+               "--engine", engine, "--jobs", "1", "--seed", "1", "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    return usage.ru_maxrss / 1024  # KB on Linux
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(__import__("os"), "wait4"), reason="needs os.wait4 (Linux, macOS)")
+@pytest.mark.parametrize("engine", [e for e in ENGINES if e != "kit"])
+def test_memory_stays_flat_as_the_population_grows(engine):
+    """100 times the MENACEs, the same peak: nothing is kept per member beyond a chunk (the last defeats
+    per member were 13 bytes each, 26 MB more for 2 million). bench/simulate.py --done-means measures 10
+    million."""
+    small, big = _peak_mb(20_000, engine), _peak_mb(2_000_000, engine)
+    assert big - small < 8 and big < 100, (small, big)
