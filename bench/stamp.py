@@ -44,7 +44,7 @@ class Row:
     unit: str
     reference: str = ""  # the reference's name
     reference_values: list[float] | None = None
-    goal: str = ""  # as the issue says it: ">= 1.6x", "<= 2x", "< 100 MB"
+    goal: str = ""  # as the goal is written: ">= 1.6x", "<= 2x", "< 100 MB"
     ratio: float | None = None  # path / reference (medians), or how the goal reads it
 
 
