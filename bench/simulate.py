@@ -47,7 +47,7 @@ from stamp import Row, header, load, table
 
 ROOT = Path(__file__).resolve().parent.parent
 MENACE = [sys.executable, "-m", "tracker"]
-POPULATION, GAMES = 10_000, 300
+POPULATION, GAMES = 100_000, 300  # the C peer's equal work: menace 300 1 100000
 SINGLE_GAMES = 20_000
 # Python's bytecode cache on, as an installed menace-kit has it: without it every start compiles our modules
 # from source (about 0.06 s), which no user's run pays.
@@ -243,6 +243,7 @@ def main() -> None:
         done_means(args)
         return
     args.peers = peers_folder(args.peers)
+    started_load = load()
     population, games, single, big = args.population, GAMES, SINGLE_GAMES, 1_000_000
     if args.quick:
         population, games, single, big = 1_000, 30, 2_000, 20_000
@@ -282,9 +283,7 @@ def main() -> None:
 
     c = next((f for _, f, _ in figures if f.name.startswith("C peer")), None)
     python = next(f for _, f, _ in figures if f.name == "plain-Python peer")
-    load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
-    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load {load} at the end, "
-          f"{args.runs} runs; min / median / max")
+    print("\n".join(header(args.runs, started_load)))
     plies = None  # the C peer's plies per game: a second over (games/s x ns a ply)
     if c is not None and c.ns_per_ply:
         plies = 1e9 / (statistics.median(c.in_process) * statistics.median(c.ns_per_ply))
