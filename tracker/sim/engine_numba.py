@@ -397,18 +397,17 @@ def build_later() -> Callable[[], None]:
     core from it) or when this process ends. The build's lock is taken here and handed to the builder,
     so a run that starts meanwhile never builds too (an explicit --engine numba waits for it); nothing is
     started when another run is building already."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock to hand over nor descriptors to pass; --engine numba builds it
+        raise OSError("no background build here") from None
     path = _module_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(_lock_path(path), "w") as lock:
         try:
-            import fcntl
-        except ImportError:  # Windows: no advisory locks (at worst two build, and os.replace keeps one whole)
-            pass
-        else:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return lambda: None  # another run is building it
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return lambda: None  # another run is building it
         wait, begin = os.pipe()
         # The builder finds this package where this process did, and the same cache folder.
         paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]

@@ -241,7 +241,7 @@ def _build_for_next_run(engine: str) -> Callable[[], None] | None:
     try:
         begin = build_later()
     except OSError:
-        return None  # a cache that cannot be written, or no process to spare: the next run tries again
+        return None  # a cache that cannot be written, no process to spare, or Windows: no build, no line
     if engine == "numpy":
         said = _("the fast engine is being built for the next run; this one uses numpy")
     else:
