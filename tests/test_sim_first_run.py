@@ -3,7 +3,6 @@ numpy (or the kit's loop) while a detached process builds the engine for the nex
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import subprocess
@@ -63,6 +62,8 @@ def test_an_engine_asked_for_never_starts_a_background_build(not_built, capsys):
 
 def _wait_for_build(cache: Path, timeout: float = 900) -> None:
     """Until the background build lets go of its lock (the test leaves nothing running)."""
+    import fcntl
+
     locks = list((cache / "numba").glob("*.lock"))
     assert locks, "no build was started"
     deadline = time.monotonic() + timeout
@@ -79,6 +80,7 @@ def _wait_for_build(cache: Path, timeout: float = 900) -> None:
 
 @pytest.mark.slow
 @needs_numba
+@pytest.mark.skipif(sys.platform == "win32", reason="no background build without advisory locks")
 @pytest.mark.parametrize("compiler", [True, False], ids=["ahead-of-time", "no-c-compiler"])
 def test_the_first_auto_run_uses_numpy_and_the_next_loads_what_was_built_meanwhile(tmp_path, compiler):
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
