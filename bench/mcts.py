@@ -2,13 +2,16 @@
 pure-Python reference) beside OpenSpiel's MCTSBot (C++ and Python) in one run.
 
     python bench/mcts.py [--iterations 5000] [--rounds 3] [--games tictactoe,connect4,othello,ultimate]
-                         [--engines compiled,python,openspiel-c++,openspiel-python]
+                         [--engines compiled,python,openspiel-c++,openspiel-python] [--markdown]
 
 Each engine searches one move from the opening of each game, ``rounds`` times, the rounds interleaved
 (every engine once, then every engine again), so a change in the shared machine's load falls on all of
 them; the figures are iterations per CPU second (the process's own time, which other users' work
-affects far less than the clock), min / median / max of the rounds, and the machine's load average is
-printed before and after. Each engine searches once untimed first (numba loads or compiles its code).
+affects far less than the clock), min / median / max of the rounds, each beside OpenSpiel's C++ bot's
+in the same run with the goal for mcts:N (at least its speed on tic-tac-toe and four-in-a-row, half of
+it on Othello and ultimate), under the date, the machine and its load before and after; --markdown
+prints the table to paste into the docs. Each engine searches once untimed first (numba loads or
+compiles its code).
 
 One iteration is the same work in all four, as read in OpenSpiel 2.0.2 (python/algorithms/mcts.py,
 MCTSBot.mcts_search and _apply_tree_policy; the C++ MCTSBot::MCTSearch does the same): a walk down the
@@ -27,7 +30,6 @@ left out, said the same way.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -38,6 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from stamp import Row, header, load, table  # noqa: E402
+
 from kit.games import get_game  # noqa: E402
 from kit.mcts import MctsPlayer  # noqa: E402
 
@@ -45,6 +49,7 @@ OPENSPIEL_NAMES = {"tictactoe": "tic_tac_toe", "connect4": "connect_four", "othe
                    "ultimate": "ultimate_tic_tac_toe"}  # fmt: skip
 ENGINES = ("compiled", "python", "openspiel-c++", "openspiel-python")
 OPENSPIEL_UCT_C = 2.0  # kit.mcts's exploration constant 1, for rewards of -1..1 instead of 0..1
+GOALS = {"tictactoe": ">= 1.0x", "connect4": ">= 1.0x", "othello": ">= 0.5x", "ultimate": ">= 0.5x"}
 
 Search = Callable[[int], Any]  # one timed search from the opening, given a seed; returns the move
 
@@ -102,7 +107,7 @@ def engines_for(name: str, iterations: int, wanted: list[str]) -> dict[str, Sear
         if search is None:
             why = "numba is not installed (pip install '.[fast]')" if engine == "compiled" else \
                 "OpenSpiel is not installed (pip install open_spiel==2.0.2)"
-            print(f"  {engine}: left out, {why}")
+            print(f"  {engine}: left out, {why}", file=sys.stderr)
         else:
             found[engine] = search
     return found
@@ -120,14 +125,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", default=",".join(OPENSPIEL_NAMES))
     parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--markdown", action="store_true", help="the table as Markdown, for the docs")
     args = parser.parse_args()
     wanted = [engine for engine in args.engines.split(",") if engine]
     if unknown := set(wanted) - set(ENGINES):
         parser.error(f"unknown engines {sorted(unknown)}: choose from {', '.join(ENGINES)}")
-    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f} (1 min) at the start; "
-          f"{args.iterations} iterations a search, {args.rounds} interleaved rounds")
+    started_load = load()
+    rows = []
     for name in args.games.split(","):
-        print(f"{name}, from the opening:")
+        print(f"{name}, from the opening:", file=sys.stderr)
         searches = engines_for(name, args.iterations, wanted)
         for search in searches.values():
             search(0)  # untimed: numba loads its code, OpenSpiel loads the game
@@ -137,13 +143,21 @@ def main() -> None:
                 started = time.process_time()
                 search(round_)
                 rates[engine].append(args.iterations / (time.process_time() - started))
-        reference = statistics.median(rates["openspiel-c++"]) if "openspiel-c++" in rates else None
         for engine, found in rates.items():
-            median = statistics.median(found)
-            versus = f"  {median / reference:5.2f}x OpenSpiel C++" if reference else ""
-            print(f"  {label(engine, args.iterations):<28} {min(found):>11,.0f} {median:>11,.0f} "
-                  f"{max(found):>11,.0f} iterations/CPU s (min, median, max){versus}")
-    print(f"load average {os.getloadavg()[0]:.2f} (1 min) at the end")
+            reference = rates.get("openspiel-c++")
+            ratio = statistics.median(found) / statistics.median(reference) if reference else None
+            if engine == "openspiel-c++":
+                reference = None  # the reference itself
+            versus = label("openspiel-c++", args.iterations) if reference else ""
+            goal = GOALS.get(name, "") if engine == "compiled" else ""
+            figure = f"{name}, {args.iterations:,} iterations from the opening"
+            rows.append(Row(figure, label(engine, args.iterations), found, "iterations/CPU s", versus,
+                            reference, goal, ratio))
+    lines = header(args.rounds, started_load)
+    lines.append("command: python bench/mcts.py " + " ".join(sys.argv[1:]))
+    if args.markdown:
+        lines = [f"{line}  " for line in lines] + [""]
+    print("\n".join(lines + table(rows, args.markdown)))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,18 @@
 """Benchmark (not a test): games per second of the simulator's engines beside the peer MENACEs, in one run.
 
     python bench/simulate.py --peers FOLDER [--runs 3] [--population 10000] [--quick]
+    python bench/simulate.py --done-means (--peers FOLDER | --c-peer BINARY) [--runs 3] [--markdown] [--quick]
 
 The peers' folder (the C and plain-Python peer MENACEs and their README) is not part of this repository:
-give it with --peers, or set $MENACE_PEERS to it.
+give it with --peers, or set $MENACE_PEERS to it; --c-peer names a C peer already built instead.
+
+--done-means measures only the speed goals' figures, each beside its reference in the same run: 100,000
+and 10,000 MENACEs x 300 games against random, whole process, numba and numpy on every core beside the
+C peer on equal work (``menace 300 1 100000``); the first ``--population 10000 --games 300`` run after
+an install (an empty cache folder, --engine auto: it plays on numpy while numba is built in the
+background, and the bench waits for that build before going on) beside a warm numpy run; and the peak
+RSS of 10,000,000 MENACEs x 1 game in one process (--jobs 1), numba and numpy. --markdown prints the
+table to paste into the docs, with the date, the machine and its load.
 
 Every figure is a separate process, run ``--runs`` times in turn (so the machine's noise falls on all of
 them alike) and shown as min / median / max, with the load average at the end: "in process" is the games
@@ -34,9 +43,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from stamp import Row, header, load, table
+
 ROOT = Path(__file__).resolve().parent.parent
 MENACE = [sys.executable, "-m", "tracker"]
-POPULATION, GAMES = 10_000, 300
+POPULATION, GAMES = 100_000, 300  # the C peer's equal work: menace 300 1 100000
 SINGLE_GAMES = 20_000
 # Python's bytecode cache on, as an installed menace-kit has it: without it every start compiles our modules
 # from source (about 0.06 s), which no user's run pays.
@@ -59,11 +70,12 @@ class Figure:
     ns_per_ply: list[float] = field(default_factory=list)  # the C peer's own figure
 
 
-def run(command: list[str]) -> tuple[dict[str, object], float, float]:
-    """The command's last stdout line as JSON, its wall time and its peak RSS in MB."""
+def run(command: list[str], env: dict[str, str] | None = None) -> tuple[dict[str, object], float, float]:
+    """The command's last stdout line as JSON, its wall time and its peak RSS in MB (of the largest of it
+    and the processes it waited for: Linux's ru_maxrss, not their sum)."""
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True,
-                               env=ENV)
+                               env=ENV if env is None else env)
     assert process.stdout is not None and process.stderr is not None
     out, err = process.stdout.read(), process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
@@ -124,20 +136,119 @@ def ns_per_move(figure: Figure, plies: float | None) -> str:
     return f"{1e9 / (statistics.median(figure.in_process) * plies):.1f}"
 
 
+def wait_for_build(cache: Path) -> None:
+    """Until a background build of the numba engine in ``cache`` lets go of its lock."""
+    import fcntl
+
+    for lock in (cache / "numba").glob("*.lock"):
+        with open(lock) as held:
+            fcntl.flock(held, fcntl.LOCK_EX)
+
+
+def first_run(command: list[str]) -> tuple[dict[str, object], float, float]:
+    """The command in an empty cache folder, as after an install: its output, its wall time, and how much
+    longer the numba engine's background build it started went on."""
+    with tempfile.TemporaryDirectory(prefix="menace-first-run-") as cache:
+        env = {name: value for name, value in ENV.items() if name != "NUMBA_CACHE_DIR"}
+        env["MENACE_CACHE_DIR"] = cache
+        data, wall, _ = run(command, env)
+        started = time.perf_counter()
+        wait_for_build(Path(cache))
+        return data, wall, time.perf_counter() - started
+
+
+def numba_installed() -> bool:
+    return subprocess.run([sys.executable, "-c", "import numba"], capture_output=True).returncode == 0
+
+
+def done_means(args: argparse.Namespace) -> None:
+    """The speed goals' figures, each beside its reference, as one table."""
+    started_load = load()
+    games, populations, memory, first = 300, (100_000, 10_000), 10_000_000, (10_000, 300)
+    if args.quick:
+        games, populations, memory, first = 30, (3_000, 1_000), 200_000, (1_000, 30)
+    engines = ["numba", "numpy"] if numba_installed() else ["numpy"]
+    if len(engines) == 1:
+        print("numba is not installed: its figures are left out (pip install '.[fast]')", file=sys.stderr)
+    for engine in engines:  # build the tables and compile once, outside the timing
+        subprocess.run(simulate([], 2, 2, engine), cwd=ROOT, check=True, capture_output=True, env=ENV)
+    values: dict[str, list[float]] = {}
+    said_engine: set[str] = set()
+
+    def add(key: str, value: float) -> None:
+        values.setdefault(key, []).append(value)
+
+    with tempfile.TemporaryDirectory() as folder:
+        c_peer = args.c_peer or (build_c_peer(peers_folder(args.peers), Path(folder)) if args.peers else None)
+        if c_peer is None:
+            raise SystemExit("the goals are set against the C peer: give --c-peer BINARY or --peers FOLDER")
+        for _ in range(args.runs):
+            for population in populations:
+                _, wall, _ = run([str(c_peer), str(games), "1", str(population)])
+                add(f"c {population}", population * games / wall)
+                for engine in engines:
+                    _, wall, _ = run(simulate([], population, games, engine))
+                    add(f"{engine} {population}", population * games / wall)
+            for engine in engines:
+                _, _, peak = run(simulate(["--jobs", "1"], memory, 1, engine))
+                add(f"memory {engine}", peak)
+            _, wall, _ = run(simulate([], *first, "numpy"))
+            add("warm numpy", wall)
+            data, wall, building = first_run(simulate([], *first, "auto"))
+            said_engine.add(str(data["engine"]))
+            add("first run", wall)
+            add("build", building)
+
+    def ratio(key: str, reference: str) -> float:
+        return statistics.median(values[key]) / statistics.median(values[reference])
+
+    goals = {("numba", populations[0]): ">= 1.6x", ("numpy", populations[0]): ">= 1.0x",
+             ("numba", populations[1]): ">= 1.2x"}
+    rows = []
+    for population in populations:
+        for engine in engines:
+            rows.append(Row(f"{population:,} x {games} vs random, whole process", f"{engine}, every core",
+                            values[f"{engine} {population}"], "games/s",
+                            f"C peer (menace {games} 1 {population})", values[f"c {population}"],
+                            goals.get((engine, population), ""),
+                            ratio(f"{engine} {population}", f"c {population}")))
+    rows.append(Row(f"first run after install, {first[0]:,} x {first[1]}, whole process",
+                    f"auto (played on {', '.join(sorted(said_engine))})", values["first run"], "s",
+                    "the same run on numpy, warm", values["warm numpy"], "<= 2x",
+                    ratio("first run", "warm numpy")))
+    rows.append(Row("the numba build the first run started, after it ended", "numba", values["build"], "s"))
+    for engine in engines:
+        rows.append(Row(f"{memory:,} x 1 game, peak RSS of the process (--jobs 1)", engine,
+                        values[f"memory {engine}"], "MB", goal="< 100 MB"))
+    lines = header(args.runs, started_load)
+    lines.append("command: python bench/simulate.py " + " ".join(sys.argv[1:]))
+    if args.markdown:
+        lines = [f"{line}  " for line in lines] + [""]
+    print("\n".join(lines + table(rows, args.markdown)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--peers", type=Path, default=None, help="the peers' folder [$MENACE_PEERS]")
+    parser.add_argument("--c-peer", type=Path, default=None, help="a C peer already built (--done-means)")
     parser.add_argument("--population", type=int, default=POPULATION, help="MENACEs in the population runs")
     parser.add_argument("--quick", action="store_true", help="smaller runs, to check the script")
+    parser.add_argument("--done-means", action="store_true", help="only the speed goals' figures")
+    parser.add_argument("--markdown", action="store_true", help="--done-means's table as Markdown")
     args = parser.parse_args()
+    if args.done_means:
+        if args.peers is None and args.c_peer is None and os.environ.get("MENACE_PEERS"):
+            args.peers = Path(os.environ["MENACE_PEERS"])
+        done_means(args)
+        return
     args.peers = peers_folder(args.peers)
+    started_load = load()
     population, games, single, big = args.population, GAMES, SINGLE_GAMES, 1_000_000
     if args.quick:
         population, games, single, big = 1_000, 30, 2_000, 20_000
     engines = ["numpy"]
-    numba = subprocess.run([sys.executable, "-c", "import numba"], capture_output=True).returncode == 0
-    if numba:
+    if numba_installed():
         engines.insert(0, "numba")
     else:
         print("numba is not installed: the numba engine is skipped (pip install '.[fast]')", file=sys.stderr)
@@ -172,9 +283,7 @@ def main() -> None:
 
     c = next((f for _, f, _ in figures if f.name.startswith("C peer")), None)
     python = next(f for _, f, _ in figures if f.name == "plain-Python peer")
-    load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
-    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load {load} at the end, "
-          f"{args.runs} runs; min / median / max")
+    print("\n".join(header(args.runs, started_load)))
     plies = None  # the C peer's plies per game: a second over (games/s x ns a ply)
     if c is not None and c.ns_per_ply:
         plies = 1e9 / (statistics.median(c.in_process) * statistics.median(c.ns_per_ply))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -49,7 +50,20 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         else:
             os.environ[name] = value
     for folder in _session_folder:
+        _wait_for_builds(Path(folder))
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _wait_for_builds(folder: Path) -> None:
+    """Until the numba engine's background builds in the session's cache are over: a long `menace simulate`
+    on --engine auto starts one when numba is installed, and the session leaves nothing running."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows builds take no lock
+        return
+    for lock in folder.glob("cache/numba/*.lock"):
+        with open(lock) as held:
+            fcntl.flock(held, fcntl.LOCK_EX)
 
 
 @pytest.fixture(autouse=True)

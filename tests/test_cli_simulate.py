@@ -136,14 +136,13 @@ def test_simulate_engine_choice(monkeypatch):
     assert experiment.choose_engine("numpy", 1, 1) == "numpy"
     small = run("simulate", "--games", "3", "--population", "2")
     assert small.exit_code == 0 and "(kit engine)" in small.stderr
-    # With numba, the kit's loop only for a short run before the kernel is built (compiling takes longer
-    # than that); once built, numba always.
+    # With numba, until its kernel is built, as without it (no run waits for the compiler: it builds in
+    # the background, tests/test_sim_first_run.py); once built, numba always.
     from tracker.sim import engine_numba
 
     monkeypatch.setattr(experiment, "numba_installed", lambda: True)
     monkeypatch.setattr(engine_numba, "compiled", lambda: False)
-    assert experiment.choose_engine("auto", 1, experiment.SHORT) == "kit"
-    assert experiment.choose_engine("auto", 1, experiment.SHORT + 1) == "numba"
-    assert experiment.choose_engine("auto", 10**6, 10) == "numba"
+    assert experiment.choose_engine("auto", experiment.SMALL, experiment.SHORT + 1) == "kit"
+    assert experiment.choose_engine("auto", 10**6, 10) == "numpy"
     monkeypatch.setattr(engine_numba, "compiled", lambda: True)
     assert experiment.choose_engine("auto", 1, 1) == "numba"

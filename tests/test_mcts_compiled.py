@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -156,3 +157,25 @@ def test_the_solver_and_the_kept_tree_play_whole_games_legally(name, engine):
         for side in (0, 1):
             players = [make_player(parse_player(spec + engine), game), RandomPlayer(game)]
             play_game(game, players if side == 0 else players[::-1], rng)
+
+
+def test_the_search_caches_its_compiled_code_in_the_tracker_s_cache_folder():
+    """Not numba's default __pycache__ beside the source, which an installed package may not let us write."""
+    from tracker.sim.cache import code_cache
+
+    for kernel in (kernels.search, kernels.start, kernels.best_child, kernels.legal):
+        assert Path(kernel._cache._cache_path).is_relative_to(code_cache()), kernel
+
+
+@pytest.mark.slow
+def test_an_empty_cache_folder_gets_the_search_s_compiled_code(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["MENACE_CACHE_DIR"] = str(tmp_path)
+    # One small kernel compiled (the whole search takes many seconds): its cache files are written there.
+    check = "import numpy as np; from tracker.sim import mcts_kernels as k; k._next(np.ones(1, np.uint64))"
+    said = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, check=True)
+    assert [p.name for p in (tmp_path / "numba").rglob("mcts_kernels._next-*.nb[ic]")], said.stderr

@@ -3,6 +3,8 @@ counts, and the table cache on disk."""
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -88,3 +90,32 @@ def test_the_numpy_engine_holds_beads_in_int16_only_while_no_box_can_pass_32767(
     michie = menace_tables("tictactoe", "first", load_rules("michie"))
     assert engine_numpy._bead_type(michie, 10_915) is np.int16
     assert engine_numpy._bead_type(michie, 10_916) is np.int32
+
+
+def _peak_mb(population: int, engine: str) -> float:
+    """The peak RSS of a `menace simulate` process of ``population`` MENACEs x 1 game, in one process.
+
+    Measured by a small Python in between: Linux carries a process's peak RSS across exec, so a command
+    started straight from this test process (pytest, with numba and the MCTS kernels loaded) would report
+    at least this process's size."""
+    import subprocess
+
+    command = [sys.executable, "-m", "tracker", "simulate", "--population", str(population), "--games", "1",
+               "--engine", engine, "--jobs", "1", "--seed", "1", "--json"]
+    between = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+               "stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    said = subprocess.run([sys.executable, "-c", between, *command], capture_output=True, text=True,
+                          check=True)
+    return int(said.stdout) / 1024  # KB on Linux
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in KB on Linux (bytes on macOS)")
+@pytest.mark.parametrize("engine", [e for e in ENGINES if e != "kit"])
+def test_memory_stays_flat_as_the_population_grows(engine):
+    """100 times the MENACEs, the same peak: nothing is kept per member beyond a chunk (the last defeats
+    per member were 13 bytes each, 26 MB more for 2 million). bench/simulate.py --done-means measures 10
+    million."""
+    _peak_mb(1, engine)  # the tables built and the engine compiled (234 MB at its peak) before measuring
+    small, big = _peak_mb(20_000, engine), _peak_mb(2_000_000, engine)
+    assert big - small < 4 and big < 100, (small, big)

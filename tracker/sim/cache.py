@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-_ROOT = Path(__file__).resolve().parent.parent.parent  # the folder holding the kit, generator and tracker
+ROOT = Path(__file__).resolve().parent.parent.parent  # the folder holding the kit, generator and tracker
 # What the tables are built from: the game rules and catalogue, the presets, and the table builders.
 _SOURCES = ("kit", "generator/catalogue.py", "generator/walk.py", "tracker/sim/tables.py",
             "tracker/sim/flat.py")  # fmt: skip
@@ -46,16 +46,31 @@ def cache_dir() -> Path:
     raise OSError("no writable cache folder")  # pragma: no cover - even the temporary folder refused
 
 
+def code_cache() -> Path:
+    """Where compiled code goes (the numba engine's kernel, numba's own cache of it and of the MCTS
+    kernels): $NUMBA_CACHE_DIR if the user set it, else our cache folder. numba's default is a
+    __pycache__ beside the source, which an installed package's folder may not let us write."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
+
+
+def use_code_cache() -> None:
+    """Point numba's cache at code_cache(). numba picks a function's cache folder when the function is
+    decorated, so this runs before any ``njit(cache=True)`` of ours."""
+    import numba
+
+    setattr(numba.config, "CACHE_DIR", str(code_cache()))  # noqa: B010 (typed without it)
+
+
 @cache
 def source_fingerprint() -> str:
     """A hash of the files the tables are built from: a changed rule, preset or builder changes it."""
     digest = hashlib.sha256()
     for name in _SOURCES:
-        path = _ROOT / name
+        path = ROOT / name
         found = path.rglob("*") if path.is_dir() else [path]
         files = sorted(p for p in found if p.suffix in {".py", ".toml"})
         for file in files:
-            digest.update(str(file.relative_to(_ROOT)).encode())
+            digest.update(str(file.relative_to(ROOT)).encode())
             digest.update(file.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -3,10 +3,13 @@
 The same tables and the same kit.matchbox rules as the numpy engine, written as loops: a member's beads
 (a count per slot and a total per box, as the C peer keeps them) stay in the processor's cache while it
 plays every game, and its random numbers come from its own xorshift64* generator, seeded from the run's
-numpy generator. The first run compiles the kernel ahead of time (numba's pycc) into a Python module in
-the user's cache folder (tracker.sim.cache); later runs load it without importing numba, whose start-up
-(about 0.6 s of CPU: the import and loading its cached code) used to cost more than the games. Without a
-C compiler the kernel is compiled just in time, cached by numba.
+numpy generator. The kernel is compiled ahead of time (numba's pycc) into a Python module in the user's
+cache folder (tracker.sim.cache); later runs load it without importing numba, whose start-up (about 0.6 s
+of CPU: the import and loading its cached code) used to cost more than the games. Without a C compiler
+the kernel is compiled just in time, once: numba's cache (``cache=True``) keeps it, and later runs load
+it from there (the import and the load, no compilation). The first ``--engine auto`` run does not wait
+for either: it plays on numpy, and build_later's detached process compiles once it has played.
+``--engine numba`` compiles in the foreground and says so.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -27,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from tracker.sim.cache import cache_dir
+from tracker.sim.cache import ROOT, cache_dir, code_cache, use_code_cache
 from tracker.sim.chunk import POLICY_KINDS, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables
 
@@ -257,12 +261,6 @@ _SIGNATURE = f"void(i8, u8[::1], {_GAME}, {_OPPONENT}, {_BOXES}, {_SIDES}, {_OUT
 _HELPERS = ("_step", "_below", "_settle", "_start_totals")
 
 
-def _code_cache() -> Path:
-    """Where the compiled code goes: $NUMBA_CACHE_DIR if the user set it, else our cache folder (numba's
-    default, beside this file, may not be writable)."""
-    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
-
-
 def _module_name() -> str:
     """The compiled module's name: a hash of this file and numpy's version, so a change compiles anew."""
     digest = hashlib.sha256(Path(__file__).read_bytes() + np.__version__.encode()).hexdigest()[:16]
@@ -270,12 +268,24 @@ def _module_name() -> str:
 
 
 def _module_path() -> Path:
-    return _code_cache() / (_module_name() + str(sysconfig.get_config_var("EXT_SUFFIX")))
+    return code_cache() / (_module_name() + str(sysconfig.get_config_var("EXT_SUFFIX")))
 
 
 def compiled() -> bool:
-    """Whether the kernel is built ahead of time here: then it loads in milliseconds, without numba."""
-    return _module_path().exists()
+    """Whether the kernel loads without compiling: built ahead of time (then in milliseconds, without
+    numba), or, where there is no C compiler, compiled once into numba's own cache."""
+    path = _module_path()
+    return path.exists() or _jit_marker(path).exists()
+
+
+def _failed_marker(path: Path) -> Path:
+    """Left when building the module failed here (no C compiler): later runs do not try again."""
+    return path.with_name(path.name + ".failed")
+
+
+def _jit_marker(path: Path) -> Path:
+    """Left once numba's just-in-time compiler has compiled the kernel into its cache (no C compiler)."""
+    return path.with_name(path.name + ".jit")
 
 
 def _load(path: Path) -> ModuleType | None:
@@ -295,7 +305,7 @@ def _jit() -> Any:
     """Import numba and compile the kernel just in time (numba's own cache keeps it)."""
     import numba
 
-    setattr(numba.config, "CACHE_DIR", str(_code_cache()))  # noqa: B010 (typed without it); read when decorating
+    use_code_cache()
     namespace = globals()  # play_members calls these by name: numba must find them compiled
     for name in _HELPERS:
         if not isinstance(namespace[name], numba.core.registry.CPUDispatcher):
@@ -319,6 +329,10 @@ def _build(path: Path) -> None:
             os.replace(Path(folder) / path.name, path)  # whole or not at all, even with two at once
 
 
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
 @contextmanager
 def _one_builder(path: Path) -> Iterator[None]:
     """Hold the build's lock file: two runs started together (two terminals, a class's laptops sharing a
@@ -328,7 +342,7 @@ def _one_builder(path: Path) -> Iterator[None]:
     except ImportError:  # Windows: no advisory locks; at worst both build, and os.replace keeps one whole
         yield
         return
-    with open(path.with_name(path.name + ".lock"), "w") as lock:
+    with open(_lock_path(path), "w") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -340,54 +354,137 @@ def _one_builder(path: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+def _compile(path: Path) -> ModuleType | None:
+    """The module built ahead of time at ``path`` (None where it cannot be: numba's just-in-time compiler
+    will do). The caller holds the build's lock."""
+    module = _load(path)  # built by another process while this one waited
+    if module is None and not _failed_marker(path).exists():
+        try:
+            _build(path)
+        except Exception:  # noqa: BLE001 (no compiler, or a numba without pycc: the slower start will do)
+            _failed_marker(path).touch()
+        module = _load(path)
+    return module
+
+
 @cache
 def _kernel() -> Callable[..., None]:
     """play_members compiled: the module built ahead of time when there is one (loading it needs neither
     numba nor its start-up), else built now and said so on stderr; numba's just-in-time compiler when
     the module cannot be built (no C compiler)."""
     path = _module_path()
-    failed = path.with_name(path.name + ".failed")  # the build failed here once: do not try every run
-    module = _load(path)
-    if module is None and not failed.exists():
+    module, said = _load(path), False
+    if module is None and not _failed_marker(path).exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         with _one_builder(path):
-            module = _load(path)  # built by another process while this one waited
-            if module is None and not failed.exists():
-                print(f"compiling the numba engine (once; cached in {path.parent})...", file=sys.stderr,
-                      flush=True)
-                try:
-                    _build(path)
-                except Exception:  # noqa: BLE001 (no compiler, or a numba without pycc: the slower start will do)
-                    failed.touch()
-                module = _load(path)
+            if _load(path) is None and not _failed_marker(path).exists():
+                said = _say_compiling(path)
+            module = _compile(path)
     if module is None:
+        if not said and not _jit_marker(path).exists():
+            _say_compiling(path)  # numba's compiler, at the first call
         return _jit()  # type: ignore[no-any-return]
     kernel: Callable[..., None] = module.play_members
     return kernel
 
 
+_BEGIN_FD = "MENACE_BUILD_BEGIN_FD"  # the pipe on which a background builder waits for its run to end
+
+
+def build_later() -> Callable[[], None]:
+    """Have the kernel compiled for the next run by a detached process, at the lowest priority, which
+    begins when the call returned is made (once this run has played: the compiler would otherwise take a
+    core from it) or when this process ends. The build's lock is taken here and handed to the builder,
+    so a run that starts meanwhile never builds too (an explicit --engine numba waits for it); nothing is
+    started when another run is building already."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock to hand over nor descriptors to pass; --engine numba builds it
+        raise OSError("no background build here") from None
+    path = _module_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(_lock_path(path), "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return lambda: None  # another run is building it
+        wait, begin = os.pipe()
+        # The builder finds this package where this process did, and the same cache folder.
+        paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "MENACE_CACHE_DIR": str(cache_dir()),
+               _BEGIN_FD: str(wait)}
+        code = "from tracker.sim.engine_numba import build_here; build_here()"
+        try:
+            quiet = subprocess.DEVNULL
+            subprocess.Popen([sys.executable, "-c", code], stdin=quiet, stdout=quiet, stderr=quiet, env=env,
+                             pass_fds=(lock.fileno(), wait), start_new_session=True)
+        except OSError:
+            os.close(begin)
+            raise
+        finally:
+            os.close(wait)
+    # Closing this process's copy of the lock leaves it held by the builder's until the builder ends.
+    return lambda: os.close(begin)
+
+
+def build_here() -> None:
+    """The background build (build_later's process), once its run has played: the module ahead of time,
+    or where there is no C compiler, numba's just-in-time code, compiled once into its cache."""
+    if hasattr(os, "nice"):
+        os.nice(19)  # the user's own work comes first
+    if _BEGIN_FD in os.environ:
+        wait = int(os.environ[_BEGIN_FD])
+        while os.read(wait, 1):  # nothing is written: the run closes its end when it has played (or ends)
+            pass
+        os.close(wait)
+    path = _module_path()
+    if _compile(path) is None:
+        from kit.games import game_from_spec
+        from kit.players import parse_player
+        from kit.rules import load_rules
+        from tracker.sim.flat import menace_tables, policy_tables
+
+        game = game_from_spec("tictactoe")  # any tables will do: the kernel has one signature
+        menace = menace_tables(game.spec, "first", load_rules(game.default_rules))
+        setup = Setup(policy_tables(game.spec), menace, 0, parse_player("random"), None)
+        out = _outputs(setup, 1, 1, spread=False, trace=False)
+        _jit()(np.int64(1), np.ones(1, np.uint64), *_args(setup), out)
+        _jit_marker(path).touch()
+
+
+def _say_compiling(path: Path) -> bool:
+    print(f"compiling the numba engine (once; cached in {path.parent})...", file=sys.stderr, flush=True)
+    return True
+
+
 def compile_once(setup: Setup) -> None:
     """Compile (or load from the cache) before the timing starts; say so on stderr the first time."""
     play_chunk(setup, 1, 1, np.random.default_rng(0))  # numba's just-in-time path compiles at its first call
+    path = _module_path()
+    if not path.exists():
+        _jit_marker(path).touch()  # numba's cache holds it now: auto may choose numba
 
 
 def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
                trace: bool = False) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent."""
     seeds = rng.integers(1, 2**63, size=members).astype(np.uint64)  # xorshift's state must not be 0
-    tallies = np.zeros((games, 3), np.int64)
-    first_beads = np.zeros(games, np.int64)
-    empty = np.zeros(members, np.bool_)
-    last_loss = np.zeros(members, np.int32)
-    shape = (games, members) if spread else (0, 0)
-    running, member_first = np.zeros(shape, np.int32), np.zeros(shape, np.int32)
-    moves = np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64)
-    boxes, slots = _layout(setup)
-    final = np.zeros(boxes * slots, np.int32)  # member 0's beads in the stacked layout
-    out = (tallies, first_beads, empty, last_loss, running, member_first, moves, final)
+    out = _outputs(setup, members, games, spread=spread, trace=trace)
+    tallies, first_beads, empty, last_loss, running, member_first, moves, final = out
     _kernel()(np.int64(games), seeds, *_args(setup), out)
+    boxes, slots = _layout(setup)
     traces = [[int(c) for c in row if c != -2] for row in moves] if trace else None
     mt = setup.menace
     beads = final.reshape(boxes, slots)[: mt.boxes, : mt.slots].ravel()
     return ChunkResult(tallies, first_beads, empty, last_loss, running if spread else None,
                        member_first if spread else None, traces, beads if trace else None)
+
+
+def _outputs(setup: Setup, members: int, games: int, *, spread: bool, trace: bool) -> tuple[np.ndarray, ...]:
+    """play_members's output arrays, zeroed (its docstring says what each holds)."""
+    shape = (games, members) if spread else (0, 0)
+    boxes, slots = _layout(setup)
+    return (np.zeros((games, 3), np.int64), np.zeros(games, np.int64), np.zeros(members, np.bool_),
+            np.zeros(members, np.int32), np.zeros(shape, np.int32), np.zeros(shape, np.int32),
+            np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64),
+            np.zeros(boxes * slots, np.int32))  # the last: member 0's beads in the stacked layout

@@ -8,6 +8,7 @@ milliseconds, so its start-up is most of its time.
 """
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from kit.game import SIDES, Game, GameError
+from kit.i18n import _
 from kit.players import parse_player
 from kit.rules import Rules, load_rules
 from tracker.sim.chunk import ChunkResult, Setup
@@ -30,7 +32,9 @@ SPREAD_CELLS = 4_000_000  # with the bands, a chunk keeps [games, members] score
 # members x 2,000 games, CPU time, median of 3 (kit / numpy): 3: 0.70 / 0.93 s, 4: 1.03 / 1.03 s,
 # 6: 1.31 / 1.07 s, 8: 1.62 / 0.83 s.
 SMALL = 4
-SHORT = 25_000  # games in all up to which the kit's loop (about 20 us a game) beats loading numba (0.5 s)
+# Games in all beyond which a run with numba installed but not yet built has it built for the next run
+# (in the background): shorter runs are over before numba would pay for its start (about 0.5 s).
+SHORT = 25_000
 
 
 @dataclass(frozen=True)
@@ -122,8 +126,9 @@ def simulate(
     those of one worker.
 
     ``engine``: numba, numpy, kit (the kit's match loop), or auto: with numba installed, numba once its
-    kernel is built (or for a run longer than SHORT games in all), else the kit's loop; without numba, the
-    kit's loop for up to SMALL members, else numpy. ``rules``: read once by the caller (None: the game's
+    kernel is built; otherwise the kit's loop for up to SMALL members, else numpy, and a run longer than
+    SHORT games in all has the numba kernel built in the background for the next run (one line on stderr
+    says so). ``rules``: read once by the caller (None: the game's
     default preset); below here they travel as this value. ``progress`` is told the games played as they are
     played (``population * games`` in all): game by game on the kit's loop, a chunk at a time on the
     engines."""
@@ -134,14 +139,29 @@ def simulate(
     if jobs is not None and jobs < 1:
         raise GameError("--jobs must be at least 1")
     the_game.require_matchbox_kit()
-    game = the_game.spec  # the engines' tables and their cache files are named by the game's spec
     if menace_plays not in SIDES:
         raise GameError(f"unknown side {menace_plays!r}: MENACE plays first or second")
     chosen = load_rules(the_game.default_rules) if rules is None else rules
     if chosen.game != the_game.name:
         raise GameError(f"rules {chosen.name!r} are for {chosen.game}, not {the_game.name}")
-    spec = parse_player(opponent)
-    engine = choose_engine(engine, population, games)
+    parse_player(opponent)  # a bad opponent is refused before anything starts
+    asked, engine = engine, choose_engine(engine, population, games)
+    build = None  # with numba not yet built, a long run has it built for the next: once this one has played
+    if asked == "auto" and engine != "numba" and population * games > SHORT and numba_installed():
+        build = _build_for_next_run(engine)
+    try:
+        return _play(the_game, menace_plays, chosen, opponent, games, population, seed, spread, engine, chunk,
+                     jobs, progress)
+    finally:
+        if build is not None:
+            build()
+
+
+def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, opponent: str, games: int,
+          population: int, seed: int | None, spread: bool, engine: str, chunk: int, jobs: int | None,
+          progress: Callable[[int], None] | None) -> Simulation:
+    """simulate's run on the engine chosen."""
+    game, spec = the_game.spec, parse_player(opponent)
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
     if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
@@ -204,10 +224,30 @@ def choose_engine(engine: str, population: int, games: int) -> str:
     if numba_installed():
         from tracker.sim.engine_numba import compiled
 
-        # Built once, the kernel loads in milliseconds and beats the kit's loop even for one MENACE; until
-        # then a short run takes the kit's loop rather than wait for the compiler.
-        return "numba" if compiled() or population * games > SHORT else "kit"
+        # Built once, the kernel loads in milliseconds and beats the kit's loop even for one MENACE. Until
+        # then a run does not wait for the compiler (8 s or more) but plays as without numba, and a run
+        # longer than SHORT games has it built for the next (simulate).
+        if compiled():
+            return "numba"
     return "kit" if population <= SMALL else "numpy"
+
+
+def _build_for_next_run(engine: str) -> Callable[[], None] | None:
+    """A builder of the numba engine for the next run, started now and told when to begin (the call
+    returned: once this run has played, so that it does not share the cores with the compiler); this
+    run says so in one line."""
+    from tracker.sim.engine_numba import build_later
+
+    try:
+        begin = build_later()
+    except OSError:
+        return None  # a cache that cannot be written, no process to spare, or Windows: no build, no line
+    if engine == "numpy":
+        said = _("the fast engine is being built for the next run; this one uses numpy")
+    else:
+        said = _("the fast engine is being built for the next run; this one uses the kit's match loop")
+    print(said, file=sys.stderr, flush=True)
+    return begin
 
 
 def _kit_player(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, games: int,

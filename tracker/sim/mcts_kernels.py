@@ -12,7 +12,8 @@ kit's positions): tic-tac-toe X's and O's squares (bit = square); four-in-a-row 
 Othello Black's and White's discs; ultimate X's and O's marks of boards 0-5 (bit 9 * board + cell), then
 of boards 6-8 (bit 9 * (board - 6) + cell), the board to play in plus one (0: any), and the boards won by
 X, won by O and finished, 9 bits each at bits 0, 9 and 18. Functions are compiled with ``cache=True``:
-the first search compiles them (several seconds), later processes load them from numba's cache.
+the first search compiles them (several seconds), later processes load them from numba's cache, which is
+the tracker's cache folder (tracker.sim.cache.code_cache), not a __pycache__ beside this file.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ import math
 
 import numpy as np
 from numba import njit
+
+from tracker.sim.cache import use_code_cache
+
+use_code_cache()  # before the first njit(cache=True) below: numba picks the folder when it decorates
 
 TICTACTOE, CONNECT4, OTHELLO, ULTIMATE = 0, 1, 2, 3
 FIRST_WINS, SECOND_WINS, DRAWN, ONGOING = 0, 1, 2, -1  # a result: the winner, a draw, or not over
