@@ -23,8 +23,8 @@ def test_simulate_json():
     result = run(*PERFECT_20_X_50, "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data)[:12] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed",
-                               "wins", "draws", "losses", "first_box_empty", "curve"]
+    assert list(data)[:13] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed",
+                               "wins", "draws", "losses", "first_box_empty", "resigned", "curve"]
     assert (data["game"], data["rules"], data["opponent"], data["games"], data["population"]) == (
         "tictactoe", "michie", "perfect", 20, 50)
     assert data["wins"] == 0 and data["wins"] + data["draws"] + data["losses"] == 1000

@@ -139,13 +139,14 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     if side == "second":
         players.reverse()
     first_boxes = sorted(catalogue.first_move_boxes)
-    resigned = 0
+    resigned = menace_resigned = 0
     for g, moves in enumerate(played.trace):
         script[:] = moves
         resigned += moves[-1] == -1
         outcome = play_game(kit_game, players, _Scripted())
         assert not script, f"game {g + 1}: the kit's game ended before the engine's"
         result = outcome.result_for(catalogue.menace).reward
+        menace_resigned += outcome.resigned and result == -1  # not the rival MENACE's resignations
         assert played.tallies[g].tolist() == [result == -1, result == 0, result == 1], f"game {g + 1}"
         in_first = sum(sum(menace.boxes[b].values()) for b in first_boxes)
         assert played.first_beads[g] == in_first, f"game {g + 1}"
@@ -153,6 +154,7 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     assert [[menace.boxes[b.id][m] for m in b.moves] for b in catalogue.boxes] == [
         beads[b.id - 1, : len(b.moves)].tolist() for b in catalogue.boxes
     ]
+    assert played.resigned == menace_resigned
     if (rules, opponent) == ("michie", "perfect"):
         assert resigned > 0  # the resignation path was replayed too
 

@@ -37,3 +37,12 @@ def test_a_kept_placement_is_the_one_found_afresh():
     fresh = Catalogue(kept.game, kept.menace_plays, kept.rules, kept.boxes)
     for state in states:
         assert kept.box_for(state) == fresh.box_for(state)
+
+
+def test_the_kit_loop_counts_menace_s_resignations_among_its_losses():
+    """Michie's rules against perfect play: a first box runs dry and MENACE resigns every game after."""
+    played = play_members("tictactoe", "first", MICHIE, "perfect", 4, 150, np.random.default_rng(1))
+    losses = int(played.tallies[:, 0].sum())
+    assert 0 < played.resigned <= losses
+    assert play_members("tictactoe", "first", load_rules("golf"), "perfect", 4, 150,
+                        np.random.default_rng(1)).resigned == 0  # an empty box is refilled: no resigning

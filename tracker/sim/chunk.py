@@ -48,3 +48,4 @@ class ChunkResult:
     # Member 0's games, when traced: each a list of the state codes after every ply, -1 for a resignation.
     trace: list[list[int]] | None = None
     beads: np.ndarray | None = None  # member 0's beads [boxes * slots] after its games, when traced
+    resigned: int = 0  # games the MENACE studied resigned (a box it had to draw from was empty)

@@ -90,7 +90,8 @@ def play_members(games, seeds, game, opponent, boxes, sides, out):  # type: igno
     initial[who, box * S + slot], keeps_one[who, box], change[who, result + 1], rules[who] (floor, refill
     beads (0: resign), punish the last move only (0/1)), and the first-move boxes. sides: the side
     MENACE plays (0: first) and whether the rival is a MENACE. out: tallies, first_beads, empty,
-    last_loss, running, member_first, trace, final; ``running`` and ``member_first`` are [games,
+    last_loss, running, member_first, trace, final, resigned (one count: the studied MENACE's
+    resignations); ``running`` and ``member_first`` are [games,
     members] or [0, 0] when not kept; ``trace`` is [games, max_plies] for member 0 or [0, 0], and then
     ``final`` receives member 0's beads.
 
@@ -103,7 +104,7 @@ def play_members(games, seeds, game, opponent, boxes, sides, out):  # type: igno
     kind, skill = opponent
     box_info, slot_child, n_slots, initial, keeps_one, change, rules, first_boxes = boxes
     menace_side, rival_is_menace = sides
-    tallies, first_beads, empty, last_loss, running, member_first, trace, final = out
+    tallies, first_beads, empty, last_loss, running, member_first, trace, final, resigned = out
     slots = initial.shape[1] // n_slots.shape[1]
     n_sides = 2 if rival_is_menace else 1
     draws = np.zeros(2, np.int64)
@@ -166,6 +167,8 @@ def play_members(games, seeds, game, opponent, boxes, sides, out):  # type: igno
                     trace[g, ply] = child
                 if child < 0:  # resigned
                     result = -sign
+                    if who == 0:
+                        resigned[0] += 1
                     break
                 code = child
                 state = info[code, 0]
@@ -255,8 +258,8 @@ _OPPONENT = "Tuple((i8, f8))"  # kind, skill
 _BOXES = ("Tuple((i4[:, :, ::1], i4[:, ::1], i4[:, ::1], i4[:, ::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
           " i8[::1]))")
 _SIDES = "Tuple((i8, b1))"  # MENACE's side, the rival is a MENACE
-# tallies, first_beads, empty, last_loss, running, member_first, trace, final
-_OUT = "Tuple((i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1]))"
+# tallies, first_beads, empty, last_loss, running, member_first, trace, final, resigned
+_OUT = "Tuple((i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1], i8[::1]))"
 _SIGNATURE = f"void(i8, u8[::1], {_GAME}, {_OPPONENT}, {_BOXES}, {_SIDES}, {_OUT})"
 _HELPERS = ("_step", "_below", "_settle", "_start_totals")
 
@@ -470,14 +473,14 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     """``members`` fresh MENACEs each play ``games`` games against their own opponent."""
     seeds = rng.integers(1, 2**63, size=members).astype(np.uint64)  # xorshift's state must not be 0
     out = _outputs(setup, members, games, spread=spread, trace=trace)
-    tallies, first_beads, empty, last_loss, running, member_first, moves, final = out
+    tallies, first_beads, empty, last_loss, running, member_first, moves, final, resigned = out
     _kernel()(np.int64(games), seeds, *_args(setup), out)
     boxes, slots = _layout(setup)
     traces = [[int(c) for c in row if c != -2] for row in moves] if trace else None
     mt = setup.menace
     beads = final.reshape(boxes, slots)[: mt.boxes, : mt.slots].ravel()
     return ChunkResult(tallies, first_beads, empty, last_loss, running if spread else None,
-                       member_first if spread else None, traces, beads if trace else None)
+                       member_first if spread else None, traces, beads if trace else None, int(resigned[0]))
 
 
 def _outputs(setup: Setup, members: int, games: int, *, spread: bool, trace: bool) -> tuple[np.ndarray, ...]:
@@ -487,4 +490,5 @@ def _outputs(setup: Setup, members: int, games: int, *, spread: bool, trace: boo
     return (np.zeros((games, 3), np.int64), np.zeros(games, np.int64), np.zeros(members, np.bool_),
             np.zeros(members, np.int32), np.zeros(shape, np.int32), np.zeros(shape, np.int32),
             np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64),
-            np.zeros(boxes * slots, np.int32))  # the last: member 0's beads in the stacked layout
+            np.zeros(boxes * slots, np.int32),  # member 0's beads in the stacked layout
+            np.zeros(1, np.int64))

@@ -323,6 +323,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     member_first = np.zeros((games, members), np.int32) if spread else None
     score = np.zeros(members, np.int32)
     traces: list[list[int]] | None = [] if trace else None
+    resigned = 0
     uniforms = np.empty((plies, members))  # kept from game to game, as settling's work space is
     for g in range(games):
         if later and g in later:
@@ -342,6 +343,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
         if traces is not None:
             traces.append([-1 if code in steps.resigned else code for code in moves])
         mine = steps.first_result.take(codes) * np.int8(sign)
+        resigned += int(np.count_nonzero(codes == steps.resigned[side]))
         menace.settle(mine)
         rival.settle(-mine)
         tallies[g] = np.bincount(mine + 1, minlength=3)
@@ -357,4 +359,4 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     if trace:
         beads = np.diff(menace.store[: setup.menace.boxes, 0], axis=1).ravel().astype(np.int32)
     _SPARE[:] = [player.memory for player in sides if isinstance(player, _Beads)]
-    return ChunkResult(tallies, first_beads, empty, last_loss, running, member_first, traces, beads)
+    return ChunkResult(tallies, first_beads, empty, last_loss, running, member_first, traces, beads, resigned)

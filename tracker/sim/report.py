@@ -17,6 +17,9 @@ def summary_lines(sim: Simulation) -> list[str]:
     total = sim.games * sim.population
     wins, draws, losses = int(sim.wins.sum()), int(sim.draws.sum()), int(sim.losses.sum())
     quiet = sim.stopped_losing()
+    resigned = ""
+    if sim.resigned:
+        resigned = f", {sim.resigned:,} of them resigned: a box MENACE had to draw from was empty"
     lines = [
         _("{game}, {side}, rules {rules}, against {opponent}: {games} x {menaces}, seed {seed}").format(
             game=sim.game, side=menace_side(sim.menace_plays), rules=sim.rules, opponent=sim.opponent,
@@ -25,7 +28,7 @@ def summary_lines(sim: Simulation) -> list[str]:
             menaces=n_("{count} MENACE", "{count} MENACEs", sim.population).format(
                 count=f"{sim.population:,}")),
         f"wins {wins:,} ({wins / total:.1%}), draws {draws:,} ({draws / total:.1%}), "
-        f"losses {losses:,} ({losses / total:.1%})",
+        f"losses {losses:,} ({losses / total:.1%}){resigned}",
         f"first box ran dry in {sim.first_box_empty:,} of {sim.population:,} runs "
         f"({sim.first_box_empty / sim.population:.1%})",
         "mean running score (win +{win}, draw +{draw}, loss {loss}) after game ".format(**SCORE)
