@@ -3,7 +3,13 @@ command ends in one line saying what is wrong and what to do, verify reports FAI
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
+import stat
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -127,3 +133,69 @@ def test_a_schema_whose_words_changed_is_a_damaged_store(db):
     column = b"menace_plays TEXT NOT NULL,\n            rules"
     flip(db, column, column.replace(b"plays", b"plbys"))
     assert run("box", "1", "--db", db).output == damaged(db, "SQLite says: no such column: menace_plays")
+
+
+# Root writes anywhere: without the capabilities that let it, it meets the permissions as others do.
+POWERLESS = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"] if os.geteuid() == 0 else []
+
+
+def menace(db: str, *args: str) -> subprocess.CompletedProcess:
+    """`menace ARGS --db DB` in a process of its own, as a user that file permissions stop."""
+    command = [*POWERLESS, sys.executable, "-m", "tracker", *args, "--db", db]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(command, capture_output=True, text=True, env=env, cwd="/")
+
+
+def test_a_store_made_read_only_and_writable_again_records_and_heals_the_shm_it_left(db):
+    settled(db)
+    os.chmod(db, 0o444)
+    assert menace(db, "stats").returncode == 0  # SQLite makes the -shm with the store's permissions: 0444
+    assert stat.S_IMODE(os.stat(db + "-shm").st_mode) == 0o444
+    os.chmod(db, 0o644)
+    recount = menace(db, "census", "1", "red=3")  # every write failed on that -shm until it was deleted
+    assert (recount.returncode, recount.stderr) == (0, ""), recount.stderr
+    assert "red      square 1    3 beads" in run("box", "1", "--db", db).output
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="gives the -shm file to another user")
+def test_a_read_only_shm_of_another_user_is_one_line_and_nothing_is_recorded(db):
+    settled(db)
+    os.chmod(db, 0o444)
+    assert menace(db, "stats").returncode == 0
+    os.chmod(db, 0o644)
+    os.chown(db + "-shm", 1, 1)  # not ours: we cannot make it writable
+    before = Path(db).read_bytes()
+    recount = menace(db, "census", "1", "red=3")
+    assert (recount.returncode, recount.stderr) == (2, (
+        f"Error: the file {db}-shm beside the store is read-only (as the store was when it was last read), "
+        "so nothing can be recorded: make it writable (chmod a+w), or delete it while no menace command has "
+        "the store open\n"))  # fmt: skip
+    assert Path(db).read_bytes() == before and stat.S_IMODE(os.stat(db + "-shm").st_mode) == 0o444
+
+
+def test_a_read_only_copy_of_a_store_not_closed_cleanly_reads_the_games_in_its_wal(tmp_path):
+    """The store and its -wal (its last games, never folded in) copied to a folder that cannot be written:
+    every game is shown and verified, not the ones before the last checkpoint."""
+    db, copy = tmp_path / "m.sqlite3", tmp_path / "copy"
+    assert run("new", "t", "--db", str(db)).exit_code == 0
+    assert play_random(str(db), games=2, seed=1).exit_code == 0
+    settled(str(db))
+    holder = sqlite3.connect(db)  # another reader: the last `menace` to close does not fold the -wal in
+    holder.execute("SELECT 1 FROM kits").fetchall()
+    assert play_random(str(db), games=3, seed=2).exit_code == 0
+    copy.mkdir()
+    for extra in ("", "-wal"):
+        shutil.copyfile(f"{db}{extra}", copy / f"m.sqlite3{extra}")
+        os.chmod(copy / f"m.sqlite3{extra}", 0o444)
+    holder.close()
+    copy.chmod(0o555)
+    temporary = set(Path(tempfile.gettempdir()).glob("menace-store-*"))
+    try:
+        shown = menace(str(copy / "m.sqlite3"), "stats")
+        assert shown.stdout.startswith("Kit t: 5 games,"), shown.stdout + shown.stderr
+        verified = menace(str(copy / "m.sqlite3"), "verify")
+        assert verified.stdout.startswith("OK: 46 events, 1 kit, 5 games;"), verified.stdout + verified.stderr
+        assert sorted(os.listdir(copy)) == ["m.sqlite3", "m.sqlite3-wal"]  # nothing written beside it
+    finally:
+        copy.chmod(0o755)
+    assert set(Path(tempfile.gettempdir()).glob("menace-store-*")) == temporary  # its private copy is gone

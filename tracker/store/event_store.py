@@ -31,6 +31,7 @@ from tracker.state.kit_record import KitRecord, kit_from_data, name_key
 from tracker.state.replay import Replayed, replay
 from tracker.store.faults import FaultConnection, connect, damaged_error, disk_full_error
 from tracker.store.tables import EVENT_COLUMNS, EVENTS, GAME_COLUMNS, GAMES, KITS
+from tracker.store.wal_copy import copy_with_log, has_log
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -212,6 +213,7 @@ class Store:
 
     def __init__(self, path: Path, *, create: bool = False) -> None:
         self.path = Path(path)
+        self._copy: Path | None = None  # a read-only store's copy with its -wal (wal_copy), once made
         if not self.path.exists() and not create:
             message = _("no store at {path}: create a kit first with `menace new NAME`")
             raise MenaceError(message.format(path=self.path))
@@ -233,6 +235,7 @@ class Store:
                         ).format(path=self.path)
                     )
                 return
+            self._heal_files_beside()
             self.db = self.connect()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
@@ -247,6 +250,26 @@ class Store:
             message = _("cannot open the store {path}: {error}")
             raise MenaceError(message.format(path=self.path, error=error.strerror)) from None
 
+    def _heal_files_beside(self) -> None:
+        """Makes the store's -wal and -shm files writable again where a read of the store while it was
+        read-only left them so (SQLite makes them with the store's permissions): every write failed on them,
+        long after the store itself was writable again. Their content is SQLite's and stays as it is."""
+        if not self.path.exists():  # a new store: nothing beside it yet
+            return
+        mode = self.path.stat().st_mode & 0o777
+        for beside in (Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+            if beside.exists() and not os.access(beside, os.W_OK):
+                try:
+                    beside.chmod(mode)
+                except OSError:
+                    raise MenaceError(
+                        _(
+                            "the file {file} beside the store is read-only (as the store was when it was "
+                            "last read), so nothing can be recorded: make it writable (chmod a+w), or delete "
+                            "it while no menace command has the store open"
+                        ).format(file=beside)
+                    ) from None
+
     def connect(self) -> FaultConnection:
         """A new connection to the store (read-only if the store is)."""
         if not self.read_only:
@@ -258,8 +281,14 @@ class Store:
             return db
         except sqlite3.OperationalError:
             # A WAL store in a folder we cannot write: SQLite cannot make the files it reads WAL with. A
-            # store closed cleanly holds everything in its main file, which "immutable" reads as it is.
+            # store closed cleanly holds everything in its main file, which "immutable" reads as it is; one
+            # that was not has its latest writes in its -wal too, read from a copy of both (wal_copy).
             db.close()
+            if has_log(self.path):
+                if self._copy is None:
+                    self._copy = copy_with_log(self, self.path)
+                uri = f"file:{urllib.parse.quote(str(self._copy))}?mode=ro"
+                return connect(self.path, uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
             return connect(self.path, uri + "&immutable=1", uri=True, isolation_level=None)
 
     def close(self) -> None:
