@@ -199,3 +199,42 @@ def test_a_read_only_copy_of_a_store_not_closed_cleanly_reads_the_games_in_its_w
     finally:
         copy.chmod(0o755)
     assert set(Path(tempfile.gettempdir()).glob("menace-store-*")) == temporary  # its private copy is gone
+
+
+def sqlite_error(code: int, text: str) -> sqlite3.OperationalError:
+    error = sqlite3.OperationalError(text)
+    error.sqlite_errorcode = code  # as SQLite sets it: the extended code, its low byte the primary one
+    return error
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "kind", "start"),
+    [
+        (sqlite3.SQLITE_CORRUPT, "database disk image is malformed", "StoreDamaged",
+         "the store s.db is damaged (SQLite says: database disk image is malformed): nothing was changed"),
+        (sqlite3.SQLITE_NOTADB, "file is not a database", "StoreDamaged",
+         "the store s.db is damaged (SQLite says: file is not a database)"),
+        (sqlite3.SQLITE_FULL, "database or disk is full", "DiskFull",
+         "the disk is full: nothing was recorded (free some space, then run the command again)"),
+        # A full disk at open: SQLite cannot grow the -shm file it reads a WAL store with.
+        (sqlite3.SQLITE_IOERR_SHMSIZE, "disk I/O error", "DiskError",
+         "the disk holding the store s.db did not read or write what was asked (disk I/O error): it may be "
+         "full, removed or failing; nothing was recorded: free some space or check the disk, then run the "
+         "command again"),
+        (sqlite3.SQLITE_READONLY_CANTINIT, "attempt to write a readonly database", "StoreNotWritable",
+         "the store s.db, or its -wal or -shm file beside it, cannot be written"),
+        (sqlite3.SQLITE_CANTOPEN, "unable to open database file", "StoreNotWritable",
+         "the store s.db, or its -wal or -shm file beside it, cannot be written"),
+        (sqlite3.SQLITE_ERROR, "malformed JSON", "StoreDamaged", "the store s.db is damaged (SQLite says: "
+                                                                 "malformed JSON)"),
+        (sqlite3.SQLITE_BUSY, "database is locked", None, None),  # the transaction says busy, with its wait
+        (sqlite3.SQLITE_CONSTRAINT_UNIQUE, "UNIQUE constraint failed: kits.name", None, None),
+        (sqlite3.SQLITE_ERROR, "near 'SELCT': syntax error", None, None),
+    ],
+)  # fmt: skip
+def test_each_sqlite_fault_is_its_own_one_line_error_and_other_errors_pass(code, text, kind, start):
+    from tracker.store.faults import fault
+
+    found = fault(sqlite_error(code, text), Path("s.db"))
+    assert (type(found).__name__ if found else None) == kind
+    assert found is None or (str(found).startswith(start) and "\n" not in str(found)), found
