@@ -238,3 +238,38 @@ def test_each_sqlite_fault_is_its_own_one_line_error_and_other_errors_pass(code,
     found = fault(sqlite_error(code, text), Path("s.db"))
     assert (type(found).__name__ if found else None) == kind
     assert found is None or (str(found).startswith(start) and "\n" not in str(found)), found
+
+
+def test_sqlites_message_with_a_damaged_name_in_it_is_a_damaged_store():
+    """SQLite's own message can quote a name whose bytes were flipped: Python then cannot even read it."""
+    from tracker.store.faults import StoreDamaged, fault
+
+    said = b"malformed database schema (sq\xd0ite_autoindex_kits_1)"
+    unreadable = UnicodeDecodeError("utf-8", said, 29, 30, "invalid continuation byte")
+    found = fault(unreadable, Path("s.db"))
+    assert isinstance(found, StoreDamaged)
+    assert found.reason == "SQLite says: malformed database schema (sq\ufffdite_autoindex_kits_1)"
+
+
+def test_an_event_field_that_is_not_text_is_a_fail_from_verify(db):
+    """A flipped byte in a row's header can make SQLite read a field as another type (a blob, a number)."""
+    assert play_random(db, games=1, seed=1).exit_code == 0
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE events SET data = CAST(data AS BLOB) WHERE seq = 2")
+    connection.close()
+    verified = run("verify", "--db", db)
+    assert verified.exit_code == 1
+    not_text = "FAIL: event 2 has a field that is not text: the log was changed after it was written\n"
+    assert verified.output.startswith(not_text), verified.output
+
+
+def test_rebuild_puts_back_a_games_row_that_names_another_kit(db):
+    """A games row whose kit was flipped stopped its own row going back in (UNIQUE constraint traceback)."""
+    assert play_random(db, games=2, seed=1).exit_code == 0
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE games SET kit = 'another' WHERE number = 1")
+    connection.close()
+    rebuilt = run("rebuild", "--db", db, "--kit", "class-a")
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert run("stats", "--db", db).output.startswith("Kit class-a: 2 games")
+    assert run("verify", "--db", db).exit_code == 0
