@@ -273,3 +273,26 @@ def test_rebuild_puts_back_a_games_row_that_names_another_kit(db):
     assert rebuilt.exit_code == 0, rebuilt.output
     assert run("stats", "--db", db).output.startswith("Kit class-a: 2 games")
     assert run("verify", "--db", db).exit_code == 0
+
+
+def test_a_page_damaged_under_rows_being_read_is_one_line_at_that_row(tmp_path):
+    """A read meets the damage half-way through its rows (an export of a long log): no traceback there."""
+    from tracker.store.faults import StoreDamaged, connect
+
+    path = tmp_path / "t.sqlite3"
+    with sqlite3.connect(path) as made:
+        made.execute("CREATE TABLE t (n INTEGER, text TEXT)")
+        made.executemany("INSERT INTO t VALUES (?, ?)", ((n, "x" * 100) for n in range(2000)))
+    made.close()
+    pages = path.stat().st_size // PAGE
+    db = connect(path, str(path))
+    read = []
+    with pytest.raises(StoreDamaged) as error:
+        for row in db.execute("SELECT n FROM t"):
+            read.append(row[0])
+            if len(read) == 1:  # the first page is read: the last ones, not yet, are overwritten
+                for page in range(pages // 2, pages + 1):
+                    overwrite(str(path), page, b"\xee" * PAGE)
+    db.close()
+    assert 0 < len(read) < 2000
+    assert str(error.value) == damaged(str(path), "SQLite says: database disk image is malformed")[7:-1]
