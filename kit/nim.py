@@ -47,6 +47,9 @@ def tokens_text(count: int) -> str:
 
 def parse_heaps(text: str) -> tuple[int, ...]:
     """'9' -> (9,); '1,2,3' -> (1, 2, 3) (commas or spaces); raises GameError saying what to type."""
+    if "," in text and any(not part.strip() for part in text.split(",")):  # '1,,2' was read as 1,2
+        raise GameError(_("--heaps {text!r}: a heap between commas is empty: give each heap's tokens, e.g. "
+                          "1,2,3").format(text=text))
     words = text.replace(",", " ").split()
     if not words or not all(w.isascii() and w.isdigit() and int(w) >= 1 for w in words):
         raise GameError(_("--heaps {text!r}: give one pile (e.g. 9) or several heaps (e.g. 1,2,3)").format(

@@ -157,6 +157,13 @@ def default_palette(game: str) -> Palette:
 
 
 FIELDS = ("game", "title", "description", "per_box", "colours")
+# The words the play table takes as commands at any prompt (tracker.table.play_table's COMMAND_WORDS, census
+# and zählung before a recount, and the words for a bead by its square in tracker.table.squares; a test keeps
+# them the same): a colour called one of them could never be typed at the colour prompt.
+TABLE_WORDS = frozenset({
+    "undo", "discard", "board", "help", "?", "quit", "exit", "zurück", "verwerfen", "brett", "hilfe", "ende",
+    "census", "zählung", "square", "sq", "feld",
+})  # fmt: skip
 COLOUR_FIELDS = ("move", "name", "code", "rgb")
 BOX_COLOUR_FIELDS = ("name", "code", "rgb")  # per box: a colour's place in the list is its key
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
@@ -186,6 +193,13 @@ def palette_from_data(name: str, data: dict[str, Any], *, source: str, shipped: 
         if repeated is not None:
             fields.fail(f"two colours have {key} {repeated!r}: each colour needs its own move, name and "
                         "letter")
+    for colour in colours:
+        words = colour.name.lower().split()
+        if words and (colour.name.lower().strip() in TABLE_WORDS or words[0] in TABLE_WORDS):
+            fields.fail(
+                _("a colour is called {name!r}, which the play table takes as a command, so it could never "
+                  "be typed: call it something else").format(name=colour.name)
+            )
     return Palette(name, game, title, description, colours, from_file=not shipped, per_box=per_box)
 
 

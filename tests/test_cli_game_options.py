@@ -60,6 +60,7 @@ def test_boxes_lists_each_take_from_its_heap():
         (("find", "--game", "nim", "--symmetry", "none", "5"), "--symmetry does not apply to nim"),
         (("new", "k", "--game", "hexapawn", "--forced-boxes"), "--forced-boxes does not apply to hexapawn"),
         (("boxes", "--game", "nim", "--heaps", "1,2,x"), "--heaps '1,2,x'"),
+        (("boxes", "--game", "nim", "--heaps", "1,,2"), "--heaps '1,,2': a heap between commas is empty"),
         (("boxes", "--game", "nim", "--max-take", "none"), "--max-take 'none'"),
         (("generate", "--heaps", "1,2,3"), "choose one game with --game to give it options"),
         (

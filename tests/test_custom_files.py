@@ -111,6 +111,9 @@ def test_each_bad_rules_field_is_one_line_naming_file_field_and_what_is_allowed(
     assert str(error.value) == message
 
 
+COMMAND = "which the play table takes as a command, so it could never be typed: call it something else"
+
+
 @pytest.mark.parametrize(
     "old, new, message",
     [
@@ -123,6 +126,10 @@ def test_each_bad_rules_field_is_one_line_naming_file_field_and_what_is_allowed(
         ('rgb = "#000000"', 'rgb = "#000000", size = 3', "p.toml: colours[1]: unknown field 'size': the "
                                                         "fields are move, name, code, rgb"),
         ('title = "Our tub"', 'title = 7', "p.toml: title must be text, not 7"),
+        # Words the play table takes as commands: a colour so called could never be typed at its prompt.
+        ('name = "sky"', 'name = "Undo"', f"p.toml: a colour is called 'Undo', {COMMAND}"),
+        ('name = "sky"', 'name = "quit"', f"p.toml: a colour is called 'quit', {COMMAND}"),
+        ('name = "sky"', 'name = "census blue"', f"p.toml: a colour is called 'census blue', {COMMAND}"),
     ],
 )
 def test_each_bad_palette_field_is_one_line(tmp_path, monkeypatch, old, new, message):
@@ -278,3 +285,11 @@ def test_new_refuses_a_win_too_large_in_one_line(tmp_path, monkeypatch):
     assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
     assert done.output.endswith(f"big.toml: win must be at most 1,000, not {10**30}\n"), done.output
     assert not (tmp_path / "m.sqlite3").exists()
+
+
+def test_the_words_a_palette_may_not_use_are_the_play_tables_commands():
+    from kit.palettes import TABLE_WORDS
+    from tracker.table.play_table import CENSUS_WORDS, COMMAND_WORDS
+    from tracker.table.squares import SQUARE_WORDS
+
+    assert TABLE_WORDS == set(COMMAND_WORDS) | set(CENSUS_WORDS) | set(SQUARE_WORDS)

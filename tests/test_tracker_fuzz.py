@@ -7,10 +7,15 @@ change the store: the event count is checked around every such answer and every 
 from __future__ import annotations
 
 import io
+import os
 import random
 import sqlite3
+import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click import ClickException
@@ -382,10 +387,54 @@ def test_hostile_games_typed_in_and_hostile_open_day_logs(tmp_path, monkeypatch)
     print(f"\nrecord and pk logs: {tried} inputs, {refused + pk_refused} refused in one line, the rest taken")
 
 
-def test_hostile_inputs_by_category(tmp_path, monkeypatch):
+# Root writes anywhere: without the capabilities that let it, it meets the permissions as others do.
+POWERLESS = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"] if os.geteuid() == 0 else []
+
+
+@dataclass
+class Outside:
+    """`menace ARGS` in a process of its own, as a user that file permissions stop: a store made read-only
+    cannot be tried in this process (as root it writes anyway). Answers as click's runner does."""
+
+    args: list[str]
+
+    def invoke(self) -> SimpleNamespace:
+        command = [*POWERLESS, sys.executable, "-m", "tracker", *self.args]
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        done = subprocess.run(command, capture_output=True, text=True, env=env, cwd="/", input="")
+        crashed = "Traceback (most recent call last)" in done.stderr or done.returncode not in (0, 1, 2)
+        return SimpleNamespace(exception=RuntimeError(done.stderr[-300:]) if crashed else None,
+                               exit_code=done.returncode, output=done.stdout + done.stderr)  # fmt: skip
+
+
+def page_sweep(tmp_path: Path, db: str) -> tuple[int, Callable[[int, str], str]]:
+    """How many pages the store has (folded into its one file), and a way to copy it with one of its pages
+    filled with garbage: a copy of its own for each command (a command that met the damage in this process
+    may hold its connection, and SQLite's locks, until it is collected)."""
+    base = tmp_path / "base.sqlite3"
+    with sqlite3.connect(db) as connection:
+        connection.execute("VACUUM INTO ?", (str(base),))
+    connection.close()
+    data = base.read_bytes()
+
+    def spoiled(page: int, command: str) -> str:
+        copy = tmp_path / f"page{page}-{command}.sqlite3"
+        garbage = random.Random(page).randbytes(4096)
+        copy.write_bytes(data[: (page - 1) * 4096] + garbage + data[page * 4096 :])
+        return str(copy)
+
+    return len(data) // 4096, spoiled
+
+
+STORE_CATEGORIES = ("a read-only then writable store", "a corrupt page sweep")
+
+
+@pytest.mark.parametrize("group", ["inputs", pytest.param("stores", marks=pytest.mark.slow)])
+def test_hostile_inputs_by_category(tmp_path, monkeypatch, group):
     """The issue's categories of hostile input, each case either refused in one line with nothing changed
     or, where it is a fair request, done: the table counts tracebacks and silent acceptances (a case that
-    should be refused and was taken), which must both be 0."""
+    should be refused and was taken), which must both be 0. The stores' categories (processes of their own
+    as a user permissions stop, a store per page) take 10 s: the slow run has them."""
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     db = str(tmp_path / "a.sqlite3")
@@ -406,7 +455,18 @@ def test_hostile_inputs_by_category(tmp_path, monkeypatch):
     assert runner.invoke(main, ["new", "f", "--db", future]).exit_code == 0
     with sqlite3.connect(future) as connection:
         connection.execute("INSERT INTO schema_migrations VALUES (99, 'a future schema', 'x')")
-    refuse, accept = "refuse", "accept"
+    refuse, accept, fail, either = "refuse", "accept", "fail", "either"
+    chmod = lambda *modes: lambda: [os.chmod(path, mode) for path, mode in modes]  # noqa: E731
+    folder, ro_db = tmp_path / "ro", str(tmp_path / "ro" / "r.sqlite3")
+    folder.mkdir()
+    ro = lambda *args: Outside([*args, "--db", ro_db])  # noqa: E731
+    if group == "stores":
+        assert runner.invoke(main, ["new", "r", "--db", ro_db]).exit_code == 0
+    pages, spoiled = page_sweep(tmp_path, db) if group == "stores" else (0, None)
+    digital = ["--draw", "digital", "--opponent", "random", "--games", "1", "--brief"]
+    heaps = str(tmp_path / "h.sqlite3")
+    assert runner.invoke(main, ["new", "h", "--db", heaps, "--game", "nim", "--heaps", "1,2"]).exit_code == 0
+    palette = (ROOT / "kit" / "palettes" / "craft.toml").read_text()
     cases = {
         "unbounded numbers": [
             (["games", "--db", db, "--last", huge], refuse),
@@ -442,19 +502,53 @@ def test_hostile_inputs_by_category(tmp_path, monkeypatch):
             for command, extra in (("stats", []), ("verify", []), ("play", ["--games", "1"]), ("export", []),
                                    ("census", ["1", "red=2"]), ("rebuild", []))
         ],
+        "a read-only then writable store": [] if group != "stores" else [
+            (ro("stats"), accept, chmod((ro_db, 0o444))),  # its read leaves a -shm of 0444 beside it
+            (ro("census", "1", "red=3"), refuse, None),
+            (ro("census", "1", "red=3"), accept, chmod((ro_db, 0o644))),  # failed on that -shm until deleted
+            (ro("play", *digital), accept, None),
+            (ro("verify"), accept, chmod((ro_db, 0o444), (folder, 0o555))),
+            (ro("new", "r2"), refuse, None),
+            (ro("new", "r2"), accept, chmod((folder, 0o755), (ro_db, 0o644))),
+        ],
+        # Every page of a small store filled with garbage in turn: verify reports FAIL each time; the
+        # commands that read or write the kit (on every fifth page) end in one line or do their work.
+        "a corrupt page sweep": [
+            (args + ["--db", spoiled(page, args[0])], fail if args == ["verify"] else either)
+            for page in range(1, pages + 1)
+            for args in [["verify"]] + ([["stats"], ["rebuild"], ["play", *digital], ["box", "1"]]
+                                        if page % 5 == 1 else [])
+        ],
+        "wording": [
+            (["record", "--db", heaps, write("heaps.txt", "2 from 2, 1 from 1\n")], accept),
+            (["new", "u", "--db", db, "--palette", write("undo.toml", palette.replace('"red"', '"undo"'))],
+             refuse),
+            (["new", "q", "--db", db, "--palette", write("quit.toml", palette.replace('"red"', '"Quit"'))],
+             refuse),
+            (["boxes", "--game", "nim", "--heaps", "1,,2"], refuse),
+        ],
     }  # fmt: skip
     table = []
     for category, runs in cases.items():
+        if (category in STORE_CATEGORIES) != (group == "stores"):
+            continue
         tracebacks = silent = 0
-        for args, expected in runs:
-            result = runner.invoke(main, args, input="")
+        for case in runs:
+            args, expected, prepare = case if len(case) == 3 else (*case, None)
+            if prepare is not None:
+                prepare()
+            result = args.invoke() if isinstance(args, Outside) else runner.invoke(main, args, input="")
+            args = args.args if isinstance(args, Outside) else args
             if result.exception is not None and not isinstance(result.exception, SystemExit):
                 tracebacks += 1
                 print("traceback:", args[:3], repr(result.exception))
-            elif expected == refuse and result.exit_code == 0:
+            elif expected in (refuse, fail) and result.exit_code == 0:
                 silent += 1
                 print("silently accepted:", args[:3], result.output[-200:])
-            elif expected == refuse:
+            elif expected == fail:  # verify's finding: one FAIL line, exit 1
+                assert result.exit_code == 1 and result.output.startswith("FAIL: "), (args, result.output)
+                assert result.output.count("\n") == 1, (args, result.output)
+            elif expected == refuse or (expected == either and result.exit_code != 0):
                 assert result.exit_code == 2 and result.output.startswith("Error: "), (args, result.output)
                 assert result.output.count("\n") == 1, (args, result.output)
                 if category == "a store from a future schema":  # what to do, not only what is wrong
@@ -462,11 +556,13 @@ def test_hostile_inputs_by_category(tmp_path, monkeypatch):
             else:
                 assert result.exit_code == 0, (args, result.output)
         table.append((category, len(runs), tracebacks, silent))
-    print("\ncategory                        cases  tracebacks  silent acceptances")
+    print("\ncategory                          cases  tracebacks  silent acceptances")
     for row in table:
-        print(f"{row[0]:<30}  {row[1]:>5}  {row[2]:>10}  {row[3]:>18}")
+        print(f"{row[0]:<32}  {row[1]:>5}  {row[2]:>10}  {row[3]:>18}")
     assert [row[2:] for row in table] == [(0, 0)] * len(table)
-    assert (tmp_path / "link.jsonl").is_symlink() and (tmp_path / "target.jsonl").read_text().startswith("{")
+    if group == "inputs":  # the export through the link wrote its target, and the link is still one
+        assert (tmp_path / "link.jsonl").is_symlink()
+        assert (tmp_path / "target.jsonl").read_text().startswith("{")
     assert verify(Store(db))[0] == []
 
 

@@ -149,3 +149,14 @@ def test_square_n_at_the_colour_prompt_is_the_bead_a_way_of_laying_the_label_put
         "`menace census 1 red=4 yellow=1 black=4 --kit class-a` (or type 'census' here)."
     ) in result.output
     assert "  '0' is not a square: type 1-9" in result.output
+
+
+def test_a_heaps_kit_takes_its_moves_as_its_prompt_and_its_refusal_show_them(tmp_path):
+    """'2 from 3' is the example the heaps kit's own refusal gives: it was read as three moves, '2' first."""
+    db = str(tmp_path / "h.sqlite3")
+    assert run("new", "h", "--db", db, "--game", "nim", "--heaps", "1,2,3").exit_code == 0
+    typed = "3 from 3, 1 from 1, 2 from 2\ntake 3 from the heap of 3 1/1 2f2\n"
+    recorded = run("record", "--db", db, "-", input=typed)
+    assert recorded.output == "Recorded 2 games into kit h: 2 won, 0 drawn, 0 lost.\n", recorded.output
+    short = run("record", "--db", db, "-", input="2 from 3\n")
+    assert short.output == "Error: line 1: the game is not over after its 1 move; nothing recorded\n"

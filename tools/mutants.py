@@ -375,6 +375,102 @@ MUTANTS = (
         '            if not format.startswith("Request timed out"):\n',
         "            if True:\n",
     ),
+    Mutant(
+        "faults: a damaged store not told from another error",
+        "tracker/store/faults.py",
+        "    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or str(error).startswith("
+        "DAMAGED_TEXT):",
+        "    if False:",
+    ),
+    Mutant(
+        "faults: SQLite's unreadable message not a damaged store",
+        "tracker/store/faults.py",
+        "    if isinstance(error, UnicodeDecodeError):",
+        "    if False:",
+    ),
+    Mutant(
+        "faults: a disk I/O error not said",
+        "tracker/store/faults.py",
+        "    if code == sqlite3.SQLITE_IOERR:",
+        "    if False:",
+    ),
+    Mutant(
+        "faults: a fault met reading rows passes as SQLite's",
+        "tracker/store/faults.py",
+        "            yield from iter(functools.partial(_NEXT, self), object())\n"
+        "        except (sqlite3.Error, UnicodeDecodeError) as error:",
+        "            yield from iter(functools.partial(_NEXT, self), object())\n"
+        "        except ZeroDivisionError as error:",
+    ),
+    Mutant(
+        "verify: a damaged store met in the log crashes",
+        "tracker/store/replay.py",
+        "        except StoreDamaged as error:  # a page SQLite cannot read",
+        "        except ZeroDivisionError as error:  # a page SQLite cannot read",
+    ),
+    Mutant(
+        "verify: a store SQLite cannot open is an error, not a FAIL",
+        "tracker/cli/log.py",
+        "    except StoreDamaged as error:  # so damaged SQLite cannot open it",
+        "    except ZeroDivisionError as error:  # so damaged SQLite cannot open it",
+    ),
+    Mutant(
+        "verify: an event field that is not text unchecked",
+        "tracker/store/replay.py",
+        "        if not all(isinstance(text, str) for text in texts) or not isinstance(game, str | None):",
+        "        if False:",
+    ),
+    Mutant(
+        "store: a stored text that is not JSON crashes",
+        "tracker/store/event_store.py",
+        "            return json.loads(text)\n        except (ValueError, TypeError, RecursionError):",
+        "            return json.loads(text)\n        except ZeroDivisionError:",
+    ),
+    Mutant(
+        "events: a kit_created event missing a field crashes",
+        "tracker/state/events.py",
+        "        mirror = {b.id: dict(zip(b.moves, b.beads, strict=True)) for b in kit.boxes}\n"
+        "    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:",
+        "        mirror = {b.id: dict(zip(b.moves, b.beads, strict=True)) for b in kit.boxes}\n"
+        "    except ZeroDivisionError as error:",
+    ),
+    Mutant(
+        "rebuild: a games row naming another kit left in the way",
+        "tracker/store/event_store.py",
+        '        self.db.executemany("DELETE FROM games WHERE id = ?", ((game_id,) for game_id in '
+        "done.games))\n",
+        "",
+    ),
+    Mutant(
+        "store: a read-only -shm left beside a writable store",
+        "tracker/store/event_store.py",
+        "            if beside.exists() and not os.access(beside, os.W_OK):",
+        "            if False:",
+    ),
+    Mutant(
+        "store: a read-only store's -wal left unread",
+        "tracker/store/event_store.py",
+        "            if has_log(self.path):",
+        "            if False:",
+    ),
+    Mutant(
+        "record: a heaps kit's move split at its spaces",
+        "tracker/formats/record.py",
+        "                world = _record_line(store, world, line_moves(text))",
+        '                world = _record_line(store, world, text.replace(",", " ").split())',
+    ),
+    Mutant(
+        "nim: an empty heap between commas taken",
+        "kit/nim.py",
+        '    if "," in text and any(not part.strip() for part in text.split(",")):',
+        "    if False:",
+    ),
+    Mutant(
+        "palettes: a colour called by a table command taken",
+        "kit/palettes.py",
+        "        if words and (colour.name.lower().strip() in TABLE_WORDS or words[0] in TABLE_WORDS):",
+        "        if False:",
+    ),
 )
 
 

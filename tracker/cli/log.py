@@ -30,9 +30,14 @@ def verify(db_path: Path | None, kit_name: str | None) -> None:
     event's hash covers its content and the hash before it. It is not a signature: an edit followed by
     rewriting every hash after it is not caught (the replay still checks that the edited log obeys the
     rules)."""
+    from tracker.store.faults import StoreDamaged
     from tracker.store.replay import verify as run_verify
 
-    store = open_store(db_path)
+    try:
+        store = open_store(db_path)
+    except StoreDamaged as error:  # so damaged SQLite cannot open it: that is verify's finding, not an error
+        click.echo(_("FAIL: {problem}").format(problem=error.verified()))
+        sys.exit(1)
     problems, checked = run_verify(store, kit_name)
     for problem in problems:
         click.echo(_("FAIL: {problem}").format(problem=problem))

@@ -9,6 +9,7 @@ needs a bead its box lacks by the tracker's count, stops it with nothing written
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -28,6 +29,17 @@ from tracker.table.squares import bead_for
 
 RESIGN = "resign"
 MAX_LINE = 1000
+
+# A move is a word (a square, a golf letter, a pile's count), or the words of a heaps kit's move as its prompt
+# shows it ("2 from 3", "take 2 from the heap of 3", "2/3"): that was read as three moves, '2' not one.
+_MOVE = re.compile(
+    r"(?:take\s+)?\d+\s*(?:from|f|/|:)\s*(?:the\s+)?(?:heap\s+)?(?:of\s+)?\d+|[^\s,]+", re.IGNORECASE
+)
+
+
+def line_moves(text: str) -> list[str]:
+    """A line's moves in order: words apart, commas and spaces between them."""
+    return _MOVE.findall(text)
 OPPONENT, DRAW = "human", "physical"  # a game on paper: a person played MENACE's boxes and the other side
 
 
@@ -63,7 +75,7 @@ def record_games(store: Store, kit: KitRecord, lines: Iterable[str]) -> Recorded
             if not text:
                 continue
             try:
-                world = _record_line(store, world, text.replace(",", " ").split())
+                world = _record_line(store, world, line_moves(text))
             except GameError as error:
                 message = _("line {number}: {error}; nothing recorded")
                 raise RecordRefused(message.format(number=number, error=error)) from None

@@ -87,8 +87,15 @@ class Change:
 def initial_world(event: Event) -> World:
     if event.kind != "kit_created":
         raise EventError(_("a kit's first event must be kit_created, not {kind}").format(kind=event.kind))
-    kit = kit_from_data(event.kit, event.data)
-    mirror = {b.id: dict(zip(b.moves, b.beads, strict=True)) for b in kit.boxes}
+    try:  # a field missing or of the wrong type (an edited log) is the event's fault, said as step says it
+        kit = kit_from_data(event.kit, event.data)
+        mirror = {b.id: dict(zip(b.moves, b.beads, strict=True)) for b in kit.boxes}
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        if isinstance(error, GameError):
+            raise
+        raise EventError(
+            _("malformed {kind} event: {error}").format(kind=event.kind, error=repr(error))
+        ) from None
     return World(kit, mirror, head=event.id)
 
 

@@ -29,7 +29,9 @@ from tracker.state.errors import MenaceError
 from tracker.state.events import BeadCounts, Change, Counts, Event, Events, Mirror, World, initial_world, step
 from tracker.state.kit_record import KitRecord, kit_from_data, name_key
 from tracker.state.replay import Replayed, replay
+from tracker.store.faults import FaultConnection, connect, damaged_error, disk_full_error
 from tracker.store.tables import EVENT_COLUMNS, EVENTS, GAME_COLUMNS, GAMES, KITS
+from tracker.store.wal_copy import copy_with_log, has_log
 
 GENESIS = "0" * 64
 BUSY_TIMEOUT_S = 10.0
@@ -57,10 +59,6 @@ def busy_error(path: Path) -> StoreBusy:
             "nothing was recorded: try again when it has finished"
         ).format(path=path, seconds=BUSY_TIMEOUT_S)
     )
-
-
-class DiskFull(MenaceError):
-    """SQLite could not grow the store: the transaction was rolled back whole."""
 
 
 class KitNotChosen(MenaceError):
@@ -215,6 +213,7 @@ class Store:
 
     def __init__(self, path: Path, *, create: bool = False) -> None:
         self.path = Path(path)
+        self._copy: Path | None = None  # a read-only store's copy with its -wal (wal_copy), once made
         if not self.path.exists() and not create:
             message = _("no store at {path}: create a kit first with `menace new NAME`")
             raise MenaceError(message.format(path=self.path))
@@ -236,6 +235,7 @@ class Store:
                         ).format(path=self.path)
                     )
                 return
+            self._heal_files_beside()
             self.db = self.connect()
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
@@ -250,20 +250,46 @@ class Store:
             message = _("cannot open the store {path}: {error}")
             raise MenaceError(message.format(path=self.path, error=error.strerror)) from None
 
-    def connect(self) -> sqlite3.Connection:
+    def _heal_files_beside(self) -> None:
+        """Makes the store's -wal and -shm files writable again where a read of the store while it was
+        read-only left them so (SQLite makes them with the store's permissions): every write failed on them,
+        long after the store itself was writable again. Their content is SQLite's and stays as it is."""
+        if not self.path.exists():  # a new store: nothing beside it yet
+            return
+        mode = self.path.stat().st_mode & 0o777
+        for beside in (Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+            if beside.exists() and not os.access(beside, os.W_OK):
+                try:
+                    beside.chmod(mode)
+                except OSError:
+                    raise MenaceError(
+                        _(
+                            "the file {file} beside the store is read-only (as the store was when it was "
+                            "last read), so nothing can be recorded: make it writable (chmod a+w), or delete "
+                            "it while no menace command has the store open"
+                        ).format(file=beside)
+                    ) from None
+
+    def connect(self) -> FaultConnection:
         """A new connection to the store (read-only if the store is)."""
         if not self.read_only:
-            return sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            return connect(self.path, str(self.path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
         uri = f"file:{urllib.parse.quote(str(self.path.resolve()))}?mode=ro"
-        db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-        try:
-            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        db = connect(self.path, uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:  # SQLite's own error, not its one line (faults): it is answered here
+            sqlite3.Connection.execute(db, "SELECT count(*) FROM sqlite_master").fetchone()
             return db
         except sqlite3.OperationalError:
             # A WAL store in a folder we cannot write: SQLite cannot make the files it reads WAL with. A
-            # store closed cleanly holds everything in its main file, which "immutable" reads as it is.
+            # store closed cleanly holds everything in its main file, which "immutable" reads as it is; one
+            # that was not has its latest writes in its -wal too, read from a copy of both (wal_copy).
             db.close()
-            return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+            if has_log(self.path):
+                if self._copy is None:
+                    self._copy = copy_with_log(self, self.path)
+                uri = f"file:{urllib.parse.quote(str(self._copy))}?mode=ro"
+                return connect(self.path, uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            return connect(self.path, uri + "&immutable=1", uri=True, isolation_level=None)
 
     def close(self) -> None:
         self.db.close()
@@ -304,9 +330,7 @@ class Store:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
-                raise DiskFull(
-                    _("the disk is full: nothing was recorded (free some space, then run the command again)")
-                ) from None
+                raise disk_full_error() from None
             if busy(error):
                 raise busy_error(self.path) from None
             raise
@@ -380,7 +404,7 @@ class Store:
             query + (" WHERE kit = ? ORDER BY seq" if kit else " ORDER BY seq"), (kit,) if kit else ()
         )
         for id_, kit_id, kind, at, data, game, hash_ in rows:
-            yield Event(id_, kit_id, kind, at, json.loads(data), game), hash_
+            yield Event(id_, kit_id, kind, at, self._loads(data), game), hash_
 
     def event_rows(self, kit: str | None = None) -> Iterator[tuple[Any, ...]]:
         """Every event as stored, in log order (of one kit if given): (id, kit, game, kind, at, data text,
@@ -490,8 +514,23 @@ class Store:
             "WHERE kit = ? AND kind = 'kit_created'",
             (row[0],),
         ).fetchone() or (None, None)
-        data |= {k: json.loads(v) for k, v in zip(("rules_file", "palette_file"), copies, strict=True) if v}
-        return kit_from_data(data["id"], {**data, "boxes": json.loads(data["boxes"])})
+        data |= {k: self._loads(v) for k, v in zip(("rules_file", "palette_file"), copies, strict=True) if v}
+        try:
+            return kit_from_data(data["id"], {**data, "boxes": self._loads(data["boxes"])})
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            if isinstance(error, GameError):  # already one line, saying what is wrong with the kit
+                raise
+            reason = _("kit {id}: {error}").format(id=row[0], error=repr(error))
+            raise damaged_error(self.path, reason) from None
+
+    def _loads(self, text: Any) -> Any:
+        """A stored JSON text, read back; raises StoreDamaged if it is not JSON (bytes flipped in a row)."""
+        try:
+            return json.loads(text)
+        except (ValueError, TypeError, RecursionError):
+            start = repr(text)[:40]
+            reason = _("a stored text is not the JSON it was written as: {start}").format(start=start)
+            raise damaged_error(self.path, reason) from None
 
     # --- projections ------------------------------------------------------------------------------
     # The beads table keys a colour by its move code; the mirror by the game's move. A row for a box or a
@@ -535,6 +574,9 @@ class Store:
         done = replay(event for event, _hash in self.events(kit_id))
         self.db.execute("DELETE FROM beads WHERE kit = ?", (kit_id,))
         self.db.execute("DELETE FROM games WHERE kit = ?", (kit_id,))
+        # A row of one of its games that names another kit (an edit, a flipped byte) would stop its own row
+        # going back in: it is this kit's row, damaged, and goes too.
+        self.db.executemany("DELETE FROM games WHERE id = ?", ((game_id,) for game_id in done.games))
         self.write_mirror(done.world.kit, done.world.loaded_mirror)
         self.reset_checksum(kit_id)
         self.write_name(self.kit_by_id(kit_id), done.world.kit)
@@ -722,7 +764,7 @@ class Store:
             (kit.id, seq),
         )
         for id_, kit_id, kind, at, data, game_id in rows:
-            yield Event(id_, kit_id, kind, at, json.loads(data), game_id)
+            yield Event(id_, kit_id, kind, at, self._loads(data), game_id)
 
     # --- recording --------------------------------------------------------------------------------
     def record(self, world: World, events: Events) -> World:

@@ -20,6 +20,7 @@ from tracker.state.kit_record import KIT_FIELDS, KitRecord, boxes_to_json
 from tracker.state.replay import replay
 from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, CountsChanged, ResultsChanged, Store, dumps, event_hash
+from tracker.store.faults import StoreDamaged
 from tracker.store.tables import GAMES, KITS
 
 PROJECTIONS = ("beads", "games", "checksums")
@@ -109,13 +110,23 @@ def verify(store: Store, kit_name: str | None = None) -> tuple[list[str], dict[s
     """Problems found (none: the store is sound) and counts of what was checked."""
     # SQLite's integrity check runs on a connection of its own in a second thread while this one replays
     # the log: it works inside SQLite with the GIL released, so on two cores the two overlap.
+    damaged: StoreDamaged | None = None
     with ThreadPoolExecutor(1) as pool:
         integrity = pool.submit(_integrity_check, store)
         # One snapshot: a game recorded by another process while the log is replayed is in none of what is
         # read (log, kits, beads, games), not in some of it, which would be reported as a mismatch.
-        with collector_paused(), store.snapshot():  # the replay's objects are freed before it resumes
-            chain, replayed, checked = _verify_log(store, kit_name)
-        problems = integrity.result()
+        try:
+            with collector_paused(), store.snapshot():  # the replay's objects are freed before it resumes
+                chain, replayed, checked = _verify_log(store, kit_name)
+        except StoreDamaged as error:  # a page SQLite cannot read, or a row's text that is not what it wrote
+            damaged, chain, replayed, checked = error, [], [], {"events": 0, "kits": 0, "games": 0}
+        try:
+            problems = integrity.result()
+        except StoreDamaged as error:
+            damaged, problems = damaged or error, []
+    if damaged is not None:  # one line: what SQLite found (its integrity check's words where it has some)
+        found = problems[0] if problems else damaged.reason
+        return [StoreDamaged("", store.path, found).verified()], checked
     return problems + chain[: 20 - len(problems)] + replayed, checked
 
 
@@ -128,6 +139,16 @@ def _verify_log(store: Store, kit_name: str | None) -> tuple[list[str], list[str
     rows = store.db.execute("SELECT seq, id, kit, kind, at, data, game, hash FROM events ORDER BY seq")
     for seq, id_, kit_id, kind, at, data_text, game, stored in rows:
         # An edited log (not JSON, nested too deep, a huge number) is reported, never a traceback.
+        texts = (id_, kit_id, kind, at, data_text, stored)
+        if not all(isinstance(text, str) for text in texts) or not isinstance(game, str | None):
+            # A NULL or a number where SQLite wrote text: a flipped byte in a row's header says another type.
+            chain.append(
+                _(
+                    "event {seq} has a field that is not text: the log was changed after it was written"
+                ).format(seq=seq)
+            )
+            id_, kit_id, kind, at, data_text, stored = (str(text) for text in texts)
+            game = None if game is None else str(game)
         try:
             data = json.loads(data_text)
         except (ValueError, RecursionError):
@@ -179,7 +200,7 @@ def _integrity_check(store: Store) -> list[str]:
     finally:
         db.close()
     if integrity != [("ok",)]:
-        found = "; ".join(str(r[0]) for r in integrity[:5])
+        found = "; ".join(" ".join(str(r[0]).split()) for r in integrity[:5])  # one line, whatever it says
         return [_("SQLite integrity check: {found}").format(found=found)]
     return []
 
@@ -198,7 +219,7 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
     if (
         stored is None
         or stored[:-1] != kit.fields()
-        or json.loads(stored[-1]) != boxes_to_json(kit.catalogue.game, kit.boxes)
+        or _json_or_none(stored[-1]) != boxes_to_json(kit.catalogue.game, kit.boxes)
     ):
         problems.append(_("{label}: the kits table does not match the kit's first event").format(label=label))
     problem = catalogue_problem(kit)
@@ -241,6 +262,14 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
                 _("{label}: the checksum kept with its games does not match them").format(label=label)
             )
     return problems[:20]
+
+
+def _json_or_none(text: Any) -> Any:
+    """A stored JSON text read back, or None where it is not JSON (reported as a mismatch, not raised)."""
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return None
 
 
 def catalogue_problem(kit: KitRecord) -> str | None:

@@ -89,7 +89,10 @@ def playing(store: Store, kit: KitRecord, *, wait: float = WAIT_FOR_A_CORRECTION
         holder = _("process {pid} on {host}, since {time}").format(
             pid=os.getpid(), host=socket.gethostname(), time=since
         )
-        os.write(handle, holder.encode())
+        try:
+            os.write(handle, holder.encode())
+        except OSError:  # a full disk: the flock is the lock, the name a courtesy; the store says the rest
+            pass
         yield
     finally:
         os.close(handle)  # and with it the lock

@@ -50,6 +50,7 @@ COMMAND_WORDS = {
     "exit": "quit", "zurück": "undo", "verwerfen": "discard", "brett": "board", "hilfe": "help",
     "ende": "quit",
 }  # fmt: skip
+CENSUS_WORDS = ("census", "zählung")  # a recount of the open box, its counts after the word
 YES = ("y", "yes", "j", "ja")
 # A game's result for the opponent, from MENACE's as the game_ended event says it.
 OPPONENTS_RESULT = {"win": Result.LOSS, "draw": Result.DRAW, "loss": Result.WIN}
@@ -344,7 +345,7 @@ class Table:
         word = answer.strip().lower()
         if word in passing:
             return answer
-        if word in COMMAND_WORDS or word.split(" ")[0] in ("census", "zählung"):
+        if word in COMMAND_WORDS or word.split(" ")[0] in CENSUS_WORDS:
             self.command(answer.strip())
             raise TurnOver
         return answer
@@ -364,7 +365,7 @@ class Table:
             self.discard()
         else:
             first, _space, counts = text.partition(" ")
-            if first.lower() in ("census", "zählung"):
+            if first.lower() in CENSUS_WORDS:
                 self.census(counts)
 
     def undo(self) -> None:
