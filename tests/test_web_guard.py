@@ -166,3 +166,14 @@ def test_a_body_nested_past_the_bound_is_refused_before_parsing(db, body, said):
     pupil = Pupil(Client(screen(db)), "class-a")
     response = pupil.send(None, data=body, content_type="application/json")
     assert response.status_code == 400 and said in response.json["error"], response.text
+
+
+def test_a_damaged_store_is_a_503_that_names_no_path(db):
+    from tests.test_tracker_store_faults import overwrite, root_page, settled
+
+    settled(db)
+    overwrite(db, root_page(db, "events"), b"\xa5" * 4096)
+    answer = Client(screen(db)).get("/api/kits/class-a")
+    assert answer.status_code == 503
+    said = answer.get_data(as_text=True)
+    assert "cannot be read" in said and db not in said and "m.sqlite3" not in said

@@ -471,6 +471,12 @@ MUTANTS = (
         "        if words and (colour.name.lower().strip() in TABLE_WORDS or words[0] in TABLE_WORDS):",
         "        if False:",
     ),
+    Mutant(
+        "web: a damaged store not told apart (a 500 naming nothing to do)",
+        "tracker/web/app.py",
+        "        except STORE_FAULTS as error:",
+        "        except ZeroDivisionError as error:",
+    ),
 )
 
 

@@ -46,6 +46,10 @@ class StoreNotWritable(MenaceError):
     """SQLite could not write the store or a file beside it, though the store was opened for writing."""
 
 
+# The faults of the store's file or disk, as against a kit or an input that is wrong.
+STORE_FAULTS = (StoreDamaged, DiskFull, DiskError, StoreNotWritable)
+
+
 def damaged_error(path: Path, reason: str) -> StoreDamaged:
     reason = "".join(c if c.isprintable() else " " for c in " ".join(reason.split()))  # one line, readable
     message = _(

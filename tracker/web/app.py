@@ -12,6 +12,7 @@ import html
 import json
 import random
 import re
+import sys
 import threading
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -35,6 +36,7 @@ from kit.i18n import _, current_language
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store, StoreBusy
+from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
 from tracker.web import pupil, view
@@ -134,6 +136,10 @@ class ClassroomScreen:
             return response
         except HTTPException as error:
             return _error(error.code or 500, _described(error), api=api)
+        except STORE_FAULTS as error:  # the terminal is told what, the page not where
+            print(error, file=sys.stderr, flush=True)
+            message = _("the kit's store cannot be read: see the terminal running `menace serve`")
+            return _error(503, message, api=api)
 
     # --- pages ------------------------------------------------------------------------------------------
     def front(self, request: Request) -> Response:
