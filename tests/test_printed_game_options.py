@@ -67,7 +67,7 @@ def test_a_big_kit_says_what_it_asks_for_before_writing(tmp_path, monkeypatch):
     import generator.printed_kit as printed_kit
 
     lines: list[str] = []
-    monkeypatch.setattr(printed_kit, "write_kit", lambda spec, folder, progress: folder / "kit.json")
+    monkeypatch.setattr(printed_kit, "write_kit", lambda spec, folder, progress, written: folder / "kit.json")
     options = KitOptions(game="tictactoe --symmetry none", rules=load_rules("go-blog"))
     generate(options, tmp_path, progress=lines.append)
     assert lines == [
