@@ -226,7 +226,9 @@ def _index(canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, f
         canvas.setFont(BOLD, 3.8)
         move = _("MENACE's move {level}").format(level=level)
         canvas.drawString(MARGIN + 6, y, move)
-        keys = (_("key {key}").format(key=low) if low == high else
+        # Not the sub-heading's "key {key}": its German abbreviates to fit a block two pictures wide, and
+        # here a page that holds one key says so, as its neighbours say their range.
+        keys = (_("key {key} only").format(key=low) if low == high else
                 _("keys {first} to {last}").format(first=low, last=high))
         canvas.setFont(REGULAR, 3.8)
         canvas.drawString(MARGIN + 8 + max(text_width(move, BOLD, 3.8), 40), y, keys)
