@@ -10,6 +10,7 @@ from generator.layout import SAFE_EDGE
 from generator.printed_kit import DOCUMENTS, KitOptions, kit_folder, plan_kits
 from generator.stocks import PAPERS, load_stock, stock_names
 from kit.i18n import current_language, use_language
+from kit.palettes import load_palette
 from tests.ink import Ink, RecordingCanvas, layout_faults, recording
 
 # The games and option sets the README's kits table lists, and the sides and presets that change words.
@@ -23,8 +24,11 @@ KITS = [
     ("nim --heaps 1,2,3,4,5", {}),
     ("hexapawn", {}),
     ("hexapawn", {"menace_plays": "first"}),
+    # The old default palette: a colour and a letter per move (13 for HER), where hexapawn-four has 4 a box.
+    ("hexapawn", {"palette": load_palette("hexapawn-craft")}),
 ]
-KIT_IDS = [kit_folder(game) + "".join(f"-{v}" for v in options.values()) for game, options in KITS]
+KIT_IDS = [kit_folder(game) + "".join(f"-{getattr(v, 'name', v)}" for v in options.values())
+           for game, options in KITS]
 LANGUAGES = ["en", "de"]
 # Documents whose pages depend on the label stock; the rest depend on the paper only.
 BY_STOCK = {labels.write, calibration.write, drawer_labels.write}
