@@ -13,6 +13,8 @@ from generator.pdfout import atomic_path
 from generator.printed_kit import KitOptions, KitOutputError, plan_kits, write_kit
 from generator.stocks import Stock
 from kit.i18n import _, current_language, n_
+from kit.palettes import Palette
+from kit.rules import Rules
 
 # In the order a teacher uses them: plan, buy and print, then the sheets for the groups' tables.
 DOCUMENTS = (
@@ -27,13 +29,16 @@ MANIFEST = "lesson.json"
 KIT_FOLDER = "kit"
 
 
-def plan_lesson(game: str, groups: int, minutes: int, *, stock: Stock | None = None,
+def plan_lesson(game: str, groups: int, minutes: int, *, menace_plays: str | None = None,
+                rules: Rules | None = None, palette: Palette | None = None, stock: Stock | None = None,
                 paper: str | None = None) -> Lesson:
-    """The lesson asked for, with the game's default kit; raises a LessonError (one line) for bad input."""
+    """The lesson asked for, its kit made as `menace generate` makes it (None: the game's default side,
+    rules, palette, the plain stock); raises a LessonError (one line) for bad input."""
     if game not in GAMES:
         raise LessonError(_("a lesson is for {games}, not {game!r}: choose one of them").format(
             games=", ".join(GAMES), game=game))
-    (spec,) = plan_kits(KitOptions(game=game, stock=stock, paper=paper))
+    (spec,) = plan_kits(KitOptions(game=game, menace_plays=menace_plays, rules=rules, palette=palette,
+                                   paper=paper, stock=stock))
     return Lesson(spec, groups, minutes)
 
 
@@ -81,6 +86,12 @@ def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
         "kits": lesson.kits,
         "kit_folder": KIT_FOLDER,
         "kit_code": spec.code,
+        # What the kit is made of, named as kit.json names it (its own copy is in the kit folder).
+        "side": spec.catalogue.menace_plays,
+        "rules": spec.catalogue.rules.name,
+        "palette": spec.palette.name,
+        "stock": spec.stock.name,
+        "paper": spec.paper,
         # Keyed by the palette's colour keys, as palettes and kit.json are: a move code (a tic-tac-toe
         # square, 0-8), or for colours given per box (Hexapawn) the colour's place in the palette.
         "beads_per_kit": {str(code): count for code, count in lesson.beads_per_kit.items()},

@@ -133,12 +133,46 @@ def test_the_lesson_itself_refuses_a_number_of_groups_out_of_range(groups):
     (["--game", "nim", "--groups", "1000"], "--groups takes a whole number from 1 to 30"),
     (["--game", "chess", "--groups", "2"], "--game takes one of hexapawn, nim, tictactoe"),
     (["--game", "nim", "--groups", "2", "--minutes", "10"], "--minutes takes a whole number from 30 to 120"),
+    (["--game", "nim", "--groups", "2", "--palette", "craft"], "palette 'craft' is for tictactoe, not nim"),
+    (["--game", "nim", "--groups", "2", "--stock", "avery-5160", "--paper", "a4"],
+     "stock 'avery-5160' is printed on letter paper, not a4"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, says):
     result = run("lesson", *args, "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and says in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, monkeypatch):
+    """--menace-plays, --rules, --palette, --stock (a file of one's own) and --paper are generate's: the
+    lesson's kit (which write_pack prints as generate does), its materials and lesson.json follow them.
+    The pack is planned by the command and caught before it is written: writing it takes seconds."""
+    from generator import lesson_pack
+    from generator.documents import materials
+
+    planned: list[Lesson] = []
+    monkeypatch.setattr(lesson_pack, "write_pack", lambda lesson, out, progress: planned.append(lesson))
+    stock = tmp_path / "cups.toml"
+    stock.write_text('title = "Cups"\nlabel_width = 40\nlabel_height = 28\n')
+    result = run("lesson", "--game", "hexapawn", "--menace-plays", "first", "--rules", "hexapawn-michie",
+                 "--palette", "hexapawn-craft", "--stock", str(stock), "--paper", "letter", "--lang", "en",
+                 "--groups", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (lesson,) = planned
+    spec = lesson.spec
+    assert (len(spec.catalogue.boxes), spec.stock.from_file, spec.stock.label_width) == (18, True, 40.0)
+    manifest = lesson_pack._manifest(lesson, [])
+    named = ("side", "rules", "palette", "stock", "paper", "kit_code")
+    # E77A83: HIM's 18 boxes under hexapawn-michie in hexapawn-craft's colours (the default kit is 6027A5).
+    assert [manifest[key] for key in named] == [
+        "first", "hexapawn-michie", "hexapawn-craft", "cups.toml", "letter", "E77A83"]
+    # HIM's twelve colours, one a move (White's moves, codes from * 9 + to), where hexapawn-four has four.
+    assert sorted(map(int, manifest["beads_per_kit"])) == [27, 37, 38, 46, 47, 57, 58, 66, 67, 68, 76, 77]
+    assert manifest["beads_total"] == {code: 2 * n for code, n in manifest["beads_per_kit"].items()}
+    materials.write(tmp_path / "materials.pdf", lesson)
+    (text,) = pages(tmp_path / "materials.pdf")
+    assert "amber" in text and "navy" in text  # the palette's own names for White's colours
 
 
 def test_an_unwritable_folder_is_one_line(tmp_path):
