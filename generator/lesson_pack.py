@@ -63,7 +63,8 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
         raise LessonError(_("cannot write the lesson to {where}: {why}").format(
             where=error.filename or folder, why=error.strerror or error)) from None
     try:
-        write_kit(lesson.spec, folder / KIT_FOLDER, progress)
+        for spec, kit_path in zip(lesson.kit_specs(), kit_folders(lesson), strict=True):
+            write_kit(spec, folder / kit_path, progress)
     except KitOutputError as error:
         raise LessonError(str(error)) from None
     manifest = folder / MANIFEST
@@ -73,6 +74,13 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
                 "wrote {path} (lesson for {groups} groups, kit {code})", lesson.groups).format(
         path=manifest, groups=lesson.groups, code=lesson.spec.code))
     return manifest
+
+
+def kit_folders(lesson: Lesson) -> list[str]:
+    """Where each kit of lesson.kit_specs() goes in the pack: kit/, or kit/group-1/, kit/group-2/, ..."""
+    if lesson.shared:
+        return [KIT_FOLDER]
+    return [f"{KIT_FOLDER}/{lesson.store_name(group)}" for group in range(1, lesson.groups + 1)]
 
 
 def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
@@ -96,6 +104,11 @@ def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
         # square, 0-8), or for colours given per box (Hexapawn) the colour's place in the palette.
         "beads_per_kit": {str(code): count for code, count in lesson.beads_per_kit.items()},
         "beads_total": {str(code): count for code, count in lesson.beads_total.items()},
+        # Each group's kit: its folder (its labels and pages say the group), and the tracker's line for it.
+        "group_kits": [] if lesson.shared else [
+            {"group": group, "folder": path, "store_kit": lesson.store_name(group),
+             "store_line": lesson.store_line(group)}
+            for group, path in enumerate(kit_folders(lesson), start=1)],
         "plan": [{"start": s.start, "end": s.end, "title": s.title} for s in lesson.steps()],
         "files": files,
     }

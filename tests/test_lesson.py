@@ -13,6 +13,8 @@ from generator.documents import role_cards
 from generator.lesson import Lesson, LessonError
 from generator.lesson_pack import plan_lesson
 from kit.i18n import current_language, use_language
+from kit.palettes import load_palette
+from kit.rules import load_rules
 from tests.cli import run
 
 GROUPS = 2
@@ -35,7 +37,7 @@ def pages(path: Path) -> list[str]:
 
 def test_the_manifest_counts_beads_per_kit_as_the_fill_sheet_does_and_the_total_for_every_group(pack):
     manifest = json.loads((pack / "lesson.json").read_text())
-    kit = json.loads((pack / "kit" / "kit.json").read_text())
+    kit = json.loads((pack / "kit" / "group-1" / "kit.json").read_text())
     assert (manifest["groups"], manifest["kits"], manifest["shared_kit"]) == (GROUPS, GROUPS, False)
     assert manifest["beads_per_kit"] == NIM_BEADS
     assert manifest["beads_total"] == {code: GROUPS * n for code, n in NIM_BEADS.items()}
@@ -55,6 +57,46 @@ def test_the_materials_list_beads_per_group_add_up_to_the_total(pack):
         assert int(group) * GROUPS == int(everyone)
     assert [int(row[3]) for row in rows[:3]] == list(NIM_BEADS.values())
     assert sum(int(row[4]) for row in rows[:3]) == int(rows[3][4]) == 310
+
+
+def test_each_groups_kit_says_its_group_on_every_label_sheet_and_page(pack):
+    """One kit code for every group (the tracker checks the labels against it), so each group's kit says
+    its group: in the band of every label, and beside the kit code on every page, the fill sheet too."""
+    manifest = json.loads((pack / "lesson.json").read_text())
+    assert [(kit["group"], kit["folder"]) for kit in manifest["group_kits"]] == [
+        (1, "kit/group-1"), (2, "kit/group-2")]
+    for group, other in ((1, 2), (2, 1)):
+        folder = pack / "kit" / f"group-{group}"
+        assert json.loads((folder / "kit.json").read_text())["group"] == group
+        for text in pages(folder / "labels.pdf"):
+            # pypdf reads the band's words as one string ("GROUP 2 \u00b7 NIM"); 9 boxes are one sheet.
+            assert text.count(f"GROUP {group} \u00b7 ") == 9 and f"GROUP {other}" not in text
+        for text in pages(folder / "fill.pdf"):
+            assert f"group {group} \u00b7 kit AA2021" in text and f"group {other}" not in text
+
+
+def test_the_recorders_card_gives_the_tracker_line_that_makes_the_groups_kit(pack, tmp_path):
+    """The line on group 2's recorder card makes a tracker kit the labels agree with (--code is checked)."""
+    from generator.documents.role_cards import tracker_lines
+
+    recorder = pages(pack / "role-cards.pdf")[1]
+    lesson = plan_lesson("nim", GROUPS, 60)
+    make, play = tracker_lines(lesson, 2)
+    assert (make, play) == ("menace new group-2 --game nim --code AA2021", "menace play --kit group-2")
+    assert make in " ".join(recorder.split()) and play in recorder
+    result = run(*make.split()[1:], "--db", str(tmp_path / "class.sqlite3"))
+    assert result.exit_code == 0 and "kit AA2021" in result.output, result.output
+
+
+def test_the_tracker_line_names_what_of_the_kit_is_not_the_games_default():
+    from generator.printed_kit import KitOptions, plan_kits
+
+    (spec,) = plan_kits(KitOptions(game="hexapawn", menace_plays="first", rules=load_rules("hexapawn-michie"),
+                                   palette=load_palette("hexapawn-craft")))
+    assert Lesson(spec, 3, 45).store_line(3) == (
+        "menace new group-3 --game hexapawn --menace-plays first --rules hexapawn-michie --palette "
+        "hexapawn-craft --code E77A83")
+    assert plan_lesson("tictactoe", 3, 45).store_line(2) == "menace new class --game tictactoe --code 1599A0"
 
 
 def test_the_plan_runs_by_the_minute_from_the_start_to_the_lessons_end(pack):

@@ -139,3 +139,30 @@ def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
         assert max(ink.page for ink in inks) == pages, name
         faults += [f"{name}: {fault}" for fault in layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE)]
     assert faults == []
+
+
+# A lesson's group kit: its group in every label's band ("GRUPPE 30 · ZUG 4", the longest), and beside the
+# kit code on every page. The three kits whose labels differ most, on every stock, in German; every
+# document of the smallest (Hexapawn's) on plain A4, where the group lengthens each page's heading.
+def group_cases():
+    """The quick run walks plain A4; the slow run every stock."""
+    for game in sorted(EVERY_STOCK):
+        for stock, paper in STOCKS:
+            yield pytest.param(game, stock, paper, id=f"{kit_folder(game)}-{stock}-{paper}",
+                               marks=slow_if((stock, paper) != ("plain", "a4")))
+
+
+@pytest.mark.parametrize("game, stock, paper", list(group_cases()))
+def test_a_groups_kit_lies_inside_the_page_without_overlapping_text(monkeypatch, language, game, stock,
+                                                                    paper):
+    from dataclasses import replace
+
+    language("de")
+    (spec,) = plan_kits(KitOptions(game=game, stock=load_stock(stock), paper=paper))
+    spec = replace(spec, group=30)
+    faults = []
+    for name, _what, write in DOCUMENTS if (game, stock, paper) == ("hexapawn", "plain", "a4") else [
+            document for document in DOCUMENTS if document[2] in BY_STOCK]:
+        inks, pages = inks_of(monkeypatch, write, spec)
+        faults += [f"{name}: {fault}" for fault in layout_faults(inks, spec.page_mm, SAFE_EDGE)]
+    assert faults == []
