@@ -78,3 +78,26 @@ def test_an_index_row_of_one_key_says_its_key_in_full(tmp_path, language, one, r
     canvas.save()
     text = " ".join(PdfReader(tmp_path / "index.pdf").pages[0].extract_text().split())
     assert one in text and range_ in text and "Schl." not in text
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_raw_finders_intro_keeps_clear_of_its_first_band(tmp_path, language):
+    """The raw board's intro is six lines in German: its last went under the first band, which the
+    first page of pictures placed a fixed 21 mm below the heading."""
+    from generator.documents.common import text_page
+    from generator.fonts import register_fonts
+    from generator.layout import SAFE_EDGE
+    from kit.i18n import use_language
+    from tests.ink import RecordingCanvas, layout_faults
+
+    use_language(language)
+    register_fonts()
+    (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
+    first = finder._paginate(spec)[0]
+    canvas = RecordingCanvas(str(tmp_path / "finder.pdf"), pagesize=spec.page_size)
+    with text_page(canvas, spec, finder.TITLE, page=1, pages=35) as top:
+        finder._intro(canvas, spec, top)
+        kind, item, x, y = first[0]
+        assert kind == "heading"
+        finder._heading(canvas, spec, item, x, y, [])
+    assert layout_faults(canvas.inks, spec.page_mm, SAFE_EDGE) == []
