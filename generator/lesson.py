@@ -6,7 +6,7 @@ sheet of the kit it prints.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from generator.bill import Bill, bill_for
@@ -62,6 +62,30 @@ class Lesson:
     @property
     def kits(self) -> int:
         return 1 if self.shared else self.groups
+
+    def kit_specs(self) -> list[KitSpec]:
+        """The kits to print: the class's one, or each group's own, marked with its group (one kit code:
+        every group's kit is the same machine, which `menace play` checks the labels against)."""
+        if self.shared:
+            return [self.spec]
+        return [replace(self.spec, group=group) for group in range(1, self.groups + 1)]
+
+    def store_name(self, group: int) -> str:
+        """The tracker's name for a group's kit (`menace new NAME`); the class's one when it shares."""
+        return "class" if self.shared else f"group-{group}"
+
+    def store_line(self, group: int) -> str:
+        """The `menace new` line that makes a group's kit in the tracker: the game and whatever of the
+        kit is not the game's default, and the kit code, which the tracker checks against its own."""
+        spec, game = self.spec, self.spec.game
+        words = ["menace", "new", self.store_name(group), "--game", game.spec]
+        if spec.catalogue.menace_plays != game.default_menace_plays:
+            words += ["--menace-plays", spec.catalogue.menace_plays]
+        if spec.catalogue.rules.name != game.default_rules:
+            words += ["--rules", spec.catalogue.rules.name]
+        if spec.palette.name != game.default_palette:
+            words += ["--palette", spec.palette.name]
+        return " ".join([*words, "--code", spec.code])
 
     @cached_property
     def bill(self) -> Bill:

@@ -13,6 +13,8 @@ from generator.pdfout import atomic_path
 from generator.printed_kit import KitOptions, KitOutputError, plan_kits, write_kit
 from generator.stocks import Stock
 from kit.i18n import _, current_language, n_
+from kit.palettes import Palette
+from kit.rules import Rules
 
 # In the order a teacher uses them: plan, buy and print, then the sheets for the groups' tables.
 DOCUMENTS = (
@@ -27,13 +29,16 @@ MANIFEST = "lesson.json"
 KIT_FOLDER = "kit"
 
 
-def plan_lesson(game: str, groups: int, minutes: int, *, stock: Stock | None = None,
+def plan_lesson(game: str, groups: int, minutes: int, *, menace_plays: str | None = None,
+                rules: Rules | None = None, palette: Palette | None = None, stock: Stock | None = None,
                 paper: str | None = None) -> Lesson:
-    """The lesson asked for, with the game's default kit; raises a LessonError (one line) for bad input."""
+    """The lesson asked for, its kit made as `menace generate` makes it (None: the game's default side,
+    rules, palette, the plain stock); raises a LessonError (one line) for bad input."""
     if game not in GAMES:
         raise LessonError(_("a lesson is for {games}, not {game!r}: choose one of them").format(
             games=", ".join(GAMES), game=game))
-    (spec,) = plan_kits(KitOptions(game=game, stock=stock, paper=paper))
+    (spec,) = plan_kits(KitOptions(game=game, menace_plays=menace_plays, rules=rules, palette=palette,
+                                   paper=paper, stock=stock))
     return Lesson(spec, groups, minutes)
 
 
@@ -58,7 +63,8 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
         raise LessonError(_("cannot write the lesson to {where}: {why}").format(
             where=error.filename or folder, why=error.strerror or error)) from None
     try:
-        write_kit(lesson.spec, folder / KIT_FOLDER, progress)
+        for spec, kit_path in zip(lesson.kit_specs(), kit_folders(lesson), strict=True):
+            write_kit(spec, folder / kit_path, progress)
     except KitOutputError as error:
         raise LessonError(str(error)) from None
     manifest = folder / MANIFEST
@@ -68,6 +74,13 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
                 "wrote {path} (lesson for {groups} groups, kit {code})", lesson.groups).format(
         path=manifest, groups=lesson.groups, code=lesson.spec.code))
     return manifest
+
+
+def kit_folders(lesson: Lesson) -> list[str]:
+    """Where each kit of lesson.kit_specs() goes in the pack: kit/, or kit/group-1/, kit/group-2/, ..."""
+    if lesson.shared:
+        return [KIT_FOLDER]
+    return [f"{KIT_FOLDER}/{lesson.store_name(group)}" for group in range(1, lesson.groups + 1)]
 
 
 def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
@@ -81,10 +94,21 @@ def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
         "kits": lesson.kits,
         "kit_folder": KIT_FOLDER,
         "kit_code": spec.code,
+        # What the kit is made of, named as kit.json names it (its own copy is in the kit folder).
+        "side": spec.catalogue.menace_plays,
+        "rules": spec.catalogue.rules.name,
+        "palette": spec.palette.name,
+        "stock": spec.stock.name,
+        "paper": spec.paper,
         # Keyed by the palette's colour keys, as palettes and kit.json are: a move code (a tic-tac-toe
         # square, 0-8), or for colours given per box (Hexapawn) the colour's place in the palette.
         "beads_per_kit": {str(code): count for code, count in lesson.beads_per_kit.items()},
         "beads_total": {str(code): count for code, count in lesson.beads_total.items()},
+        # Each group's kit: its folder (its labels and pages say the group), and the tracker's line for it.
+        "group_kits": [] if lesson.shared else [
+            {"group": group, "folder": path, "store_kit": lesson.store_name(group),
+             "store_line": lesson.store_line(group)}
+            for group, path in enumerate(kit_folders(lesson), start=1)],
         "plan": [{"start": s.start, "end": s.end, "title": s.title} for s in lesson.steps()],
         "files": files,
     }

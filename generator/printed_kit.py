@@ -182,6 +182,7 @@ def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
         "level_per_sheet": spec.level_per_sheet,
         "fingerprint": catalogue.fingerprint,
         "kit_code": spec.code,
+        **({"group": spec.group} if spec.group is not None else {}),  # a lesson's group's kit
         "boxes": len(catalogue.boxes),
         "files": files,
     }

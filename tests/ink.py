@@ -103,8 +103,10 @@ class RecordingCanvas(Canvas):
     def circle(self, x: float, y: float, r: float, *args: Any, **kwargs: Any) -> None:
         self._shape("circle", [(x - r, y - r), (x + r, y + r)])
 
-    def rect(self, x: float, y: float, width: float, height: float, *args: Any, **kwargs: Any) -> None:
-        self._shape("rect", [(x, y), (x + width, y + height)])
+    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0,
+             *args: Any, **kwargs: Any) -> None:
+        # A filled rectangle hides what was drawn under it before (a band over the line above it).
+        self._shape("fill" if fill else "rect", [(x, y), (x + width, y + height)])
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self._shape("line", [(x1, y1), (x2, y2)])
@@ -192,7 +194,8 @@ def recording(monkeypatch: Any) -> Iterator[list[RecordingCanvas]]:
 def layout_faults(inks: list[Ink], page_mm: tuple[float, float], edge: float, *,
                   slack: float = 0.05) -> list[str]:
     """What is wrong with a document's ink: anything outside the printable area (``edge`` mm inside the
-    sheet), and text boxes overlapping by more than ``slack`` mm."""
+    sheet), text boxes overlapping by more than ``slack`` mm, and text that a filled rectangle drawn after
+    it covers."""
     width, height = page_mm
     faults = [f"outside the printable area: {ink}" for ink in inks
               if ink.left < edge - slack or ink.bottom < edge - slack
@@ -201,6 +204,15 @@ def layout_faults(inks: list[Ink], page_mm: tuple[float, float], edge: float, *,
     for ink in inks:
         if ink.kind == "text":
             by_page.setdefault(ink.page, []).append(ink)
+    drawn: dict[int, list[tuple[int, Ink]]] = {}
+    for order, ink in enumerate(inks):
+        if ink.kind in ("text", "fill"):
+            drawn.setdefault(ink.page, []).append((order, ink))
+    for page in drawn.values():
+        faults += [f"text under a fill drawn after it: {text} / {fill}"
+                   for order, text in page if text.kind == "text"
+                   for later, fill in page
+                   if fill.kind == "fill" and later > order and text.overlap(fill) > slack]
     for texts in by_page.values():
         texts.sort(key=lambda ink: ink.left)
         for index, first in enumerate(texts):

@@ -31,7 +31,7 @@ def test_every_key_is_on_the_page_its_index_row_names(tmp_path):
     assert "Index: from a key to its page" in pages[1]
     assert "part by part from the left: - before O before X, and a part before a longer one that starts the "\
            "same (X before XO)" in pages[1]
-    assert "MENACE's move 1 key -/-/- page 3" in pages[1]
+    assert "MENACE's move 1 key -/-/- only page 3" in pages[1]
     rows = finder.index_rows(spec, finder._paginate(spec))
     keys = spec.finder_keys
     assert keys is not None
@@ -58,3 +58,46 @@ def test_raw_boards_are_grouped_by_top_row_and_every_page_starts_with_its_range(
     assert len(pages) == 35
     assert all(page[0][0] == "heading" for page in pages)
     assert [len(group) for _row, group in finder.groups(spec, spec.catalogue.boxes[:1])] == [1]  # one group
+
+
+@pytest.mark.parametrize(("language", "one", "range_"), [
+    ("en", "MENACE's move 1 key -/-/- only page 3", "keys -/-/XO to X/O/- page 3"),
+    ("de", "MENACEs Zug 1 nur Schlüssel -/-/- Seite 3", "Schlüssel -/-/XO bis X/O/- Seite 3"),
+])
+def test_an_index_row_of_one_key_says_its_key_in_full(tmp_path, language, one, range_):
+    """The sub-headings' German abbreviates "key" to fit two pictures' width ("Schl."); the index has room
+    and a row of one key reads as plainly as a row of a range beside it."""
+    from generator.pdfout import canvas_for
+    from kit.i18n import use_language
+
+    use_language(language)
+    (spec,) = plan_kits(KitOptions(game="tictactoe"))
+    rows = finder.index_rows(spec, finder._paginate(spec))[:2]
+    canvas = canvas_for(tmp_path / "index.pdf", spec.page_size, title="index")
+    finder._index(canvas, spec, rows, 250.0, first=False, front=2)
+    canvas.save()
+    text = " ".join(PdfReader(tmp_path / "index.pdf").pages[0].extract_text().split())
+    assert one in text and range_ in text and "Schl." not in text
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_raw_finders_intro_keeps_clear_of_its_first_band(tmp_path, language):
+    """The raw board's intro is six lines in German: its last went under the first band, which the
+    first page of pictures placed a fixed 21 mm below the heading."""
+    from generator.documents.common import text_page
+    from generator.fonts import register_fonts
+    from generator.layout import SAFE_EDGE
+    from kit.i18n import use_language
+    from tests.ink import RecordingCanvas, layout_faults
+
+    use_language(language)
+    register_fonts()
+    (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
+    first = finder._paginate(spec)[0]
+    canvas = RecordingCanvas(str(tmp_path / "finder.pdf"), pagesize=spec.page_size)
+    with text_page(canvas, spec, finder.TITLE, page=1, pages=35) as top:
+        finder._intro(canvas, spec, top)
+        kind, item, x, y = first[0]
+        assert kind == "heading"
+        finder._heading(canvas, spec, item, x, y, [])
+    assert layout_faults(canvas.inks, spec.page_mm, SAFE_EDGE) == []

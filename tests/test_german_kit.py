@@ -66,8 +66,9 @@ def run(arguments: list[str], env: dict[str, str] | None = None) -> Result:
     return CliRunner().invoke(main, arguments, env=env)
 
 
-# What stays as typed in any language: file names, and moves written as the tracker reads them ("2 from 3").
-TYPED = re.compile(r"\S+\.(?:pdf|json)\b|\b\d+ from \d+\b")
+# What stays as typed in any language: file names, moves written as the tracker reads them ("2 from 3"),
+# and a command's options (--game).
+TYPED = re.compile(r"\S+\.(?:pdf|json)\b|\b\d+ from \d+\b|(?<!\S)--[a-z-]+")
 # A word; hyphens join names (nim-heaps, --forced-boxes), which stay as typed too.
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+(?:-[A-Za-zÄÖÜäöüß]+)*")
 

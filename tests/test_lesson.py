@@ -13,6 +13,8 @@ from generator.documents import role_cards
 from generator.lesson import Lesson, LessonError
 from generator.lesson_pack import plan_lesson
 from kit.i18n import current_language, use_language
+from kit.palettes import load_palette
+from kit.rules import load_rules
 from tests.cli import run
 
 GROUPS = 2
@@ -35,7 +37,7 @@ def pages(path: Path) -> list[str]:
 
 def test_the_manifest_counts_beads_per_kit_as_the_fill_sheet_does_and_the_total_for_every_group(pack):
     manifest = json.loads((pack / "lesson.json").read_text())
-    kit = json.loads((pack / "kit" / "kit.json").read_text())
+    kit = json.loads((pack / "kit" / "group-1" / "kit.json").read_text())
     assert (manifest["groups"], manifest["kits"], manifest["shared_kit"]) == (GROUPS, GROUPS, False)
     assert manifest["beads_per_kit"] == NIM_BEADS
     assert manifest["beads_total"] == {code: GROUPS * n for code, n in NIM_BEADS.items()}
@@ -55,6 +57,46 @@ def test_the_materials_list_beads_per_group_add_up_to_the_total(pack):
         assert int(group) * GROUPS == int(everyone)
     assert [int(row[3]) for row in rows[:3]] == list(NIM_BEADS.values())
     assert sum(int(row[4]) for row in rows[:3]) == int(rows[3][4]) == 310
+
+
+def test_each_groups_kit_says_its_group_on_every_label_sheet_and_page(pack):
+    """One kit code for every group (the tracker checks the labels against it), so each group's kit says
+    its group: in the band of every label, and beside the kit code on every page, the fill sheet too."""
+    manifest = json.loads((pack / "lesson.json").read_text())
+    assert [(kit["group"], kit["folder"]) for kit in manifest["group_kits"]] == [
+        (1, "kit/group-1"), (2, "kit/group-2")]
+    for group, other in ((1, 2), (2, 1)):
+        folder = pack / "kit" / f"group-{group}"
+        assert json.loads((folder / "kit.json").read_text())["group"] == group
+        for text in pages(folder / "labels.pdf"):
+            # pypdf reads the band's words as one string ("GROUP 2 \u00b7 NIM"); 9 boxes are one sheet.
+            assert text.count(f"GROUP {group} \u00b7 ") == 9 and f"GROUP {other}" not in text
+        for text in pages(folder / "fill.pdf"):
+            assert f"group {group} \u00b7 kit AA2021" in text and f"group {other}" not in text
+
+
+def test_the_recorders_card_gives_the_tracker_line_that_makes_the_groups_kit(pack, tmp_path):
+    """The line on group 2's recorder card makes a tracker kit the labels agree with (--code is checked)."""
+    from generator.documents.role_cards import tracker_lines
+
+    recorder = pages(pack / "role-cards.pdf")[1]
+    lesson = plan_lesson("nim", GROUPS, 60)
+    make, play = tracker_lines(lesson, 2)
+    assert (make, play) == ("menace new group-2 --game nim --code AA2021", "menace play --kit group-2")
+    assert make in " ".join(recorder.split()) and play in recorder
+    result = run(*make.split()[1:], "--db", str(tmp_path / "class.sqlite3"))
+    assert result.exit_code == 0 and "kit AA2021" in result.output, result.output
+
+
+def test_the_tracker_line_names_what_of_the_kit_is_not_the_games_default():
+    from generator.printed_kit import KitOptions, plan_kits
+
+    (spec,) = plan_kits(KitOptions(game="hexapawn", menace_plays="first", rules=load_rules("hexapawn-michie"),
+                                   palette=load_palette("hexapawn-craft")))
+    assert Lesson(spec, 3, 45).store_line(3) == (
+        "menace new group-3 --game hexapawn --menace-plays first --rules hexapawn-michie --palette "
+        "hexapawn-craft --code E77A83")
+    assert plan_lesson("tictactoe", 3, 45).store_line(2) == "menace new class --game tictactoe --code 1599A0"
 
 
 def test_the_plan_runs_by_the_minute_from_the_start_to_the_lessons_end(pack):
@@ -133,12 +175,46 @@ def test_the_lesson_itself_refuses_a_number_of_groups_out_of_range(groups):
     (["--game", "nim", "--groups", "1000"], "--groups takes a whole number from 1 to 30"),
     (["--game", "chess", "--groups", "2"], "--game takes one of hexapawn, nim, tictactoe"),
     (["--game", "nim", "--groups", "2", "--minutes", "10"], "--minutes takes a whole number from 30 to 120"),
+    (["--game", "nim", "--groups", "2", "--palette", "craft"], "palette 'craft' is for tictactoe, not nim"),
+    (["--game", "nim", "--groups", "2", "--stock", "avery-5160", "--paper", "a4"],
+     "stock 'avery-5160' is printed on letter paper, not a4"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, says):
     result = run("lesson", *args, "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and says in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, monkeypatch):
+    """--menace-plays, --rules, --palette, --stock (a file of one's own) and --paper are generate's: the
+    lesson's kit (which write_pack prints as generate does), its materials and lesson.json follow them.
+    The pack is planned by the command and caught before it is written: writing it takes seconds."""
+    from generator import lesson_pack
+    from generator.documents import materials
+
+    planned: list[Lesson] = []
+    monkeypatch.setattr(lesson_pack, "write_pack", lambda lesson, out, progress: planned.append(lesson))
+    stock = tmp_path / "cups.toml"
+    stock.write_text('title = "Cups"\nlabel_width = 40\nlabel_height = 28\n')
+    result = run("lesson", "--game", "hexapawn", "--menace-plays", "first", "--rules", "hexapawn-michie",
+                 "--palette", "hexapawn-craft", "--stock", str(stock), "--paper", "letter", "--lang", "en",
+                 "--groups", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (lesson,) = planned
+    spec = lesson.spec
+    assert (len(spec.catalogue.boxes), spec.stock.from_file, spec.stock.label_width) == (18, True, 40.0)
+    manifest = lesson_pack._manifest(lesson, [])
+    named = ("side", "rules", "palette", "stock", "paper", "kit_code")
+    # E77A83: HIM's 18 boxes under hexapawn-michie in hexapawn-craft's colours (the default kit is 6027A5).
+    assert [manifest[key] for key in named] == [
+        "first", "hexapawn-michie", "hexapawn-craft", "cups.toml", "letter", "E77A83"]
+    # HIM's twelve colours, one a move (White's moves, codes from * 9 + to), where hexapawn-four has four.
+    assert sorted(map(int, manifest["beads_per_kit"])) == [27, 37, 38, 46, 47, 57, 58, 66, 67, 68, 76, 77]
+    assert manifest["beads_total"] == {code: 2 * n for code, n in manifest["beads_per_kit"].items()}
+    materials.write(tmp_path / "materials.pdf", lesson)
+    (text,) = pages(tmp_path / "materials.pdf")
+    assert "amber" in text and "navy" in text  # the palette's own names for White's colours
 
 
 def test_an_unwritable_folder_is_one_line(tmp_path):

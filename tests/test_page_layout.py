@@ -10,6 +10,7 @@ from generator.layout import SAFE_EDGE
 from generator.printed_kit import DOCUMENTS, KitOptions, kit_folder, plan_kits
 from generator.stocks import PAPERS, load_stock, stock_names
 from kit.i18n import current_language, use_language
+from kit.palettes import load_palette
 from tests.ink import Ink, RecordingCanvas, layout_faults, recording
 
 # The games and option sets the README's kits table lists, and the sides and presets that change words.
@@ -23,8 +24,11 @@ KITS = [
     ("nim --heaps 1,2,3,4,5", {}),
     ("hexapawn", {}),
     ("hexapawn", {"menace_plays": "first"}),
+    # The old default palette: a colour and a letter per move (13 for HER), where hexapawn-four has 4 a box.
+    ("hexapawn", {"palette": load_palette("hexapawn-craft")}),
 ]
-KIT_IDS = [kit_folder(game) + "".join(f"-{v}" for v in options.values()) for game, options in KITS]
+KIT_IDS = [kit_folder(game) + "".join(f"-{getattr(v, 'name', v)}" for v in options.values())
+           for game, options in KITS]
 LANGUAGES = ["en", "de"]
 # Documents whose pages depend on the label stock; the rest depend on the paper only.
 BY_STOCK = {labels.write, calibration.write, drawer_labels.write}
@@ -134,4 +138,31 @@ def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
         inks, pages = inks_of(monkeypatch, write, lesson)
         assert max(ink.page for ink in inks) == pages, name
         faults += [f"{name}: {fault}" for fault in layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE)]
+    assert faults == []
+
+
+# A lesson's group kit: its group in every label's band ("GRUPPE 30 · ZUG 4", the longest), and beside the
+# kit code on every page. The three kits whose labels differ most, on every stock, in German; every
+# document of the smallest (Hexapawn's) on plain A4, where the group lengthens each page's heading.
+def group_cases():
+    """The quick run walks plain A4; the slow run every stock."""
+    for game in sorted(EVERY_STOCK):
+        for stock, paper in STOCKS:
+            yield pytest.param(game, stock, paper, id=f"{kit_folder(game)}-{stock}-{paper}",
+                               marks=slow_if((stock, paper) != ("plain", "a4")))
+
+
+@pytest.mark.parametrize("game, stock, paper", list(group_cases()))
+def test_a_groups_kit_lies_inside_the_page_without_overlapping_text(monkeypatch, language, game, stock,
+                                                                    paper):
+    from dataclasses import replace
+
+    language("de")
+    (spec,) = plan_kits(KitOptions(game=game, stock=load_stock(stock), paper=paper))
+    spec = replace(spec, group=30)
+    faults = []
+    for name, _what, write in DOCUMENTS if (game, stock, paper) == ("hexapawn", "plain", "a4") else [
+            document for document in DOCUMENTS if document[2] in BY_STOCK]:
+        inks, pages = inks_of(monkeypatch, write, spec)
+        faults += [f"{name}: {fault}" for fault in layout_faults(inks, spec.page_mm, SAFE_EDGE)]
     assert faults == []

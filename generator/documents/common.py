@@ -42,6 +42,9 @@ class KitSpec:
     # The kit's own fingerprint when the boxes printed hold other beads than its starting ones (a stored
     # kit printed as it stands): its code stays the one `menace play` and `menace kits` say.
     fingerprint: str | None = None
+    # A lesson's group whose kit this is (generator.lesson_pack): every label, sheet and page says it beside
+    # the kit code, so boxes mixed up between groups' kits (one kit code: one machine) can be sorted back.
+    group: int | None = None
 
     @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
     def code(self) -> str:
@@ -87,13 +90,20 @@ class KitSpec:
             title = _("MENACE playing first at {game} ({boxes})")
         else:
             title = _("MENACE playing second at {game} ({boxes})")
-        return title.format(game=game.short_title, boxes=boxes)
+        title = title.format(game=game.short_title, boxes=boxes)
+        return title if self.group is None else f"{title} \u00b7 {self.group_words}"
+
+    @property
+    def group_words(self) -> str:
+        """'group 2' for a lesson's group's kit; empty for a kit of no group."""
+        return "" if self.group is None else _("group {group}").format(group=self.group)
 
     @property
     def footer(self) -> str:
         """The kit code, rules and palette, as the foot of every text page says them."""
-        return _("kit {code} \u00b7 rules {rules} \u00b7 palette {palette}").format(
+        footer = _("kit {code} \u00b7 rules {rules} \u00b7 palette {palette}").format(
             code=self.code, rules=self.catalogue.rules.name, palette=self.palette.name)
+        return footer if self.group is None else f"{self.group_words} \u00b7 {footer}"
 
     @cached_property
     def used_colours(self) -> list[Colour]:

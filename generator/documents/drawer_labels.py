@@ -16,8 +16,9 @@ from generator.drawing import (
     level_colour,
     paragraph,
     text_width,
+    wrapped,
 )
-from generator.fonts import BOLD, REGULAR
+from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import SAFE_EDGE, Rect
 from kit.i18n import _
 from kit.matchbox import Box
@@ -31,6 +32,8 @@ STRIP_W, STRIP_H = 36.0, 11.0  # a standard matchbox's drawer front is about 36.
 SHEET_MARGIN = 12.0  # mm of paper clear round the strips: the footer goes below them
 RACK_COLUMNS = 10  # boxes to a shelf on the rack map
 RACK_CELL_H = 7.0
+RACK_MIN_H = 5.0  # mm a shelf on the rack map at the least: its numbers 2.5 mm high
+RACK_TEXT = 3.4  # the rack map's intro's size
 
 
 def strip_grid(spec: KitSpec) -> tuple[int, int, float, float]:
@@ -59,13 +62,15 @@ def strips(spec: KitSpec) -> list[list[tuple[Box, Rect]]]:
 
 def write(path: Path, spec: KitSpec) -> int:
     pages = strips(spec)
-    total = len(pages) + 1
+    racks = rack_pages(spec)
+    total = len(pages) + len(racks)
 
     def draw(canvas: Canvas) -> int:
         for index, placed in enumerate(pages, start=1):
             _strip_page(canvas, spec, placed, index, total)
-        with text_page(canvas, spec, "Rack map", page=total, pages=total) as top:  # text_page translates
-            _rack_map(canvas, spec, top)
+        for index, (shelves, cell_h) in enumerate(racks, start=len(pages) + 1):
+            with text_page(canvas, spec, "Rack map", page=index, pages=total) as top:  # text_page translates
+                _rack_map(canvas, spec, top, shelves, cell_h, first=index == len(pages) + 1)
         return total
 
     return write_pdf(path, spec, TITLE, draw)
@@ -110,11 +115,28 @@ def _strip(canvas: Canvas, spec: KitSpec, box: Box, strip: Rect) -> None:
     canvas.setDash()
 
 
-def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
-    """The rack, shelf by shelf: where each box goes, its cell in its level's colour."""
-    width = spec.page_mm[0] - 2 * MARGIN
+def rack_pages(spec: KitSpec) -> list[tuple[range, float]]:
+    """The rack map's pages: the shelves each shows and their height (mm). One page while every shelf
+    fits at RACK_MIN_H or more; else pages of shelves RACK_MIN_H high or more (a raw board's 221 shelves
+    were 1 mm each on one page, their numbers unreadable)."""
+    register_fonts()  # to measure the intro's lines, also before a PDF is opened
+    width, height = spec.page_mm
+    top = height - MARGIN - 10  # text_page's content top
+    lines = len(wrapped(_rack_text(spec), width - 2 * MARGIN, size=RACK_TEXT))
+    first = top - 1 - lines * RACK_TEXT * 1.3 - 4 - MARGIN - 4  # room for shelves under the intro
+    shelves = math.ceil(len(spec.catalogue.boxes) / RACK_COLUMNS)
+    if first / shelves >= RACK_MIN_H:
+        return [(range(shelves), min(RACK_CELL_H, first / shelves))]
+    pages, start, room = [], 0, first
+    while start < shelves:
+        count = min(int(room // RACK_MIN_H), shelves - start)
+        pages.append((range(start, start + count), min(RACK_CELL_H, room / count)))
+        start, room = start + count, top - 2 - MARGIN - 4
+    return pages
+
+
+def _rack_text(spec: KitSpec) -> str:
     boxes = spec.catalogue.boxes
-    shelves = math.ceil(len(boxes) / RACK_COLUMNS)
     if boxes[0].move_number is not None:
         text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
                  "left, drawer fronts out: each front shows its box number and its level's colour (M1 = "
@@ -123,11 +145,19 @@ def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
         text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
                  "left, drawer fronts out: each front shows its box number and its level's colour. When a "
                  "game is over, every box goes back to its place on this map.")
-    text = text.format(count=number(len(boxes)), columns=RACK_COLUMNS)
-    y = paragraph(canvas, text, MARGIN, top - 1, width, size=3.4) - 4
+    return text.format(count=number(len(boxes)), columns=RACK_COLUMNS)
+
+
+def _rack_map(canvas: Canvas, spec: KitSpec, top: float, shelves: range, cell_h: float, *,
+              first: bool) -> None:
+    """The rack, shelf by shelf: where each box goes, its cell in its level's colour; its intro on the
+    first page."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    boxes = spec.catalogue.boxes
+    y = paragraph(canvas, _rack_text(spec), MARGIN, top - 1, width, size=RACK_TEXT) - 4 if first else top - 2
     cell_w = width / RACK_COLUMNS
-    cell_h = min(RACK_CELL_H, (y - MARGIN - 4) / shelves)
-    for index, box in enumerate(boxes):
+    shown = boxes[shelves.start * RACK_COLUMNS : shelves.stop * RACK_COLUMNS]
+    for index, box in enumerate(shown):
         shelf, column = divmod(index, RACK_COLUMNS)
         cell = Rect(MARGIN + column * cell_w, y - (shelf + 1) * cell_h, cell_w, cell_h)
         colour = level_colour(box.move_number)
@@ -140,5 +170,5 @@ def _rack_map(canvas: Canvas, spec: KitSpec, top: float) -> None:
     canvas.setFont(REGULAR, 3.0)
     # A shelf number a line of text apart: a rack of hundreds of shelves (a raw-board kit) numbers every
     # few shelves, where numbers on every shelf would print over each other.
-    for shelf in range(0, shelves, math.ceil(3.3 / cell_h)):
-        canvas.drawRightString(MARGIN - 1.5, y - (shelf + 0.5) * cell_h - 1, f"{shelf + 1}")
+    for shelf in range(0, len(shelves), math.ceil(3.3 / cell_h)):
+        canvas.drawRightString(MARGIN - 1.5, y - (shelf + 0.5) * cell_h - 1, f"{shelves.start + shelf + 1}")

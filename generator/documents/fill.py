@@ -38,7 +38,7 @@ def write(path: Path, spec: KitSpec) -> int:
     # Counts that differ by colour (a trained kit's) are written by each dot and need wider columns; a box of
     # many moves (heaps 1..5 have up to 12) needs a column as wide as its row of dots.
     column_w = COLUMN_W if all(uniform_count(b) is not None for b in spec.catalogue.boxes) else WIDE_COLUMN_W
-    column_w = max(column_w, *(_entry_width(box) + 2 for box in spec.catalogue.boxes))
+    column_w = max(column_w, *(_entry_width(spec, box) + 2 for box in spec.catalogue.boxes))
     columns = int((width - 2 * MARGIN) // column_w)
     rows = int((height - 2 * MARGIN - 25) // ROW)
     per_page = columns * rows
@@ -232,8 +232,21 @@ def _move_words(spec: KitSpec, code: int) -> str:
     return mark.label
 
 
-def _entry_width(box: Box) -> float:
+def _number_room(spec: KitSpec) -> float:
+    """How much wider (mm) than three digits the kit's longest box number is: a raw board's 2,201 boxes
+    need four, and the number ran into its tick box."""
+    register_fonts()
+    longest = str(len(spec.catalogue.boxes))
+    return max(0.0, text_width(longest, BOLD, 3.6) - text_width("999", BOLD, 3.6))
+
+
+def _entry_width(spec: KitSpec, box: Box) -> float:
     """How wide (mm) ``_entry`` draws ``box``: its tick box and number, its dots, and the counts."""
+    return _number_room(spec) + _entry_width_3(box)
+
+
+def _entry_width_3(box: Box) -> float:
+    """_entry_width for box numbers of up to three digits."""
     register_fonts()
     count = uniform_count(box)
     dots = DOT_STEP * len(box.moves)
@@ -249,9 +262,10 @@ def _entry(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     canvas.rect(x, y - 0.4, 3, 3, stroke=1, fill=0)
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 3.6)
-    canvas.drawRightString(x + 13, y, str(box.id))
+    room = _number_room(spec)
+    canvas.drawRightString(x + 13 + room, y, str(box.id))
     count = uniform_count(box)
-    dot_x = x + 16.5
+    dot_x = x + 16.5 + room
     for move, beads in zip(box.moves, box.beads, strict=True):
         draw_dot(canvas, dot_x, y + 1.1, 1.8, spec.colour(box, move))
         if count is None:

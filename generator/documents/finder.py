@@ -18,8 +18,9 @@ from generator.drawing import (
     level_colour,
     paragraph,
     text_width,
+    wrapped,
 )
-from generator.fonts import BOLD, REGULAR
+from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import Rect, cell_rect
 from kit import numerals
 from kit.finder import EMPTY_ORBIT, cell_orbits
@@ -35,7 +36,9 @@ PICTURE = 16.0
 HEADING_H = 9.0
 KEY_H = 6.0  # a finder key's sub-heading
 MIN_BLOCK = 2  # pictures' width of a key's block at the least: room for its sub-heading
-INTRO_H = 21.0
+INTRO_H = 21.0  # mm above the first band for the intro: five lines
+INTRO_TOP, INTRO_SIZE, INTRO_LEADING = 1.0, 3.2, 1.3  # its first baseline below the heading, its type
+INTRO_GAP = 3.36  # mm from its last baseline to the band, as five lines leave in INTRO_H
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square: smaller than on a label, the picture is small
 
 Placed = tuple[str, Any, float, float]  # ("heading", "key" or "box", what, x, y of its top) in mm
@@ -111,7 +114,7 @@ def _paginate(spec: KitSpec) -> list[list[Placed]]:
     columns = int((width - 2 * MARGIN) // CELL_W)
     top = height - MARGIN - 10
     pages: list[list[Placed]] = [[]]
-    y = top - INTRO_H
+    y = top - intro_height(spec)
 
     def room(needed: float, level: Any, boxes: list[Box]) -> float:
         """The y to place ``needed`` mm at: here, or below a continued heading on a new page."""
@@ -226,7 +229,9 @@ def _index(canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, f
         canvas.setFont(BOLD, 3.8)
         move = _("MENACE's move {level}").format(level=level)
         canvas.drawString(MARGIN + 6, y, move)
-        keys = (_("key {key}").format(key=low) if low == high else
+        # Not the sub-heading's "key {key}": its German abbreviates to fit a block two pictures wide, and
+        # here a page that holds one key says so, as its neighbours say their range.
+        keys = (_("key {key} only").format(key=low) if low == high else
                 _("keys {first} to {last}").format(first=low, last=high))
         canvas.setFont(REGULAR, 3.8)
         canvas.drawString(MARGIN + 8 + max(text_width(move, BOLD, 3.8), 40), y, keys)
@@ -235,9 +240,19 @@ def _index(canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, f
         y -= INDEX_ROW
 
 
+def intro_height(spec: KitSpec) -> float:
+    """The room the first page of pictures keeps for the intro above its first band: INTRO_H, or more
+    for an intro of more lines (the raw board's German takes six, and its last went under the band)."""
+    register_fonts()  # to measure the words, also before a PDF is opened (the index is planned first)
+    lines = len(wrapped(spec.words.finder_intro, spec.page_mm[0] - 2 * MARGIN, size=INTRO_SIZE))
+    needed = INTRO_TOP + (lines - 1) * INTRO_SIZE * INTRO_LEADING + INTRO_GAP
+    return needed if needed > INTRO_H + 0.01 else INTRO_H
+
+
 def _intro(canvas: Canvas, spec: KitSpec, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
-    paragraph(canvas, spec.words.finder_intro, MARGIN, top - 1, width, size=3.2)
+    paragraph(canvas, spec.words.finder_intro, MARGIN, top - INTRO_TOP, width, size=INTRO_SIZE,
+              leading=INTRO_LEADING)
 
 
 def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float,

@@ -135,6 +135,8 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     game = spec.game
     level = box.move_number
     words = game.short_title.upper() if level is None else _("MOVE {number}").format(number=level)
+    if spec.group is not None:  # a lesson's group: in the band, which every stock prints large enough to read
+        words = f"{_('GROUP {group}').format(group=spec.group)} \u00b7 {words}"
     draw_band(canvas, plan.band, words, level_colour(box.move_number))
     count = uniform_count(box)
     picture = game.picture(box.position)

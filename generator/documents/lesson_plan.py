@@ -42,8 +42,14 @@ def write(path: Path, lesson: Lesson) -> int:
 
 def _before(lesson: Lesson) -> str:
     kits = n_("{count} kit", "{count} kits", lesson.kits).format(count=lesson.kits)
-    return _("Print and fill {kits} as materials.pdf lists (the kit folder holds the labels and the fill "
-             "sheet), and print the role cards, worksheets, rules sheets and certificates.").format(kits=kits)
+    if lesson.shared:
+        text = _("Print and fill {kits} as materials.pdf lists (the kit folder holds the labels and the fill "
+                 "sheet), and print the role cards, worksheets, rules sheets and certificates.")
+    else:
+        text = _("Print and fill {kits} as materials.pdf lists (each group's folder, kit/group-1 and on, "
+                 "holds its labels and fill sheet), and print the role cards, worksheets, rules sheets and "
+                 "certificates.")
+    return text.format(kits=kits)
 
 
 def _height(rows: list[tuple[str, str, str]], width: float, size: float) -> float:

@@ -37,8 +37,9 @@ def write(path: Path, lesson: Lesson) -> int:
             y -= 4
             code = _("Every page of the kit carries kit code {code}, and the tracker checks it (menace new, "
                      "then menace play).").format(code=spec.code)
-            if not lesson.shared:  # the groups' kits are alike, code and all
-                code += " " + _("Keep each group's boxes in a tray marked with its group number.")
+            if not lesson.shared:  # the groups' kits are alike, code and all: their group tells them apart
+                code += " " + _("The groups' kits share it, so every label also says its group: boxes mixed "
+                                "up between groups go back by it.")
             paragraph(canvas, code, MARGIN, y, width, size=SIZE)
         return 1
 
@@ -106,10 +107,11 @@ def _row(canvas: Canvas, name: str, counts: list[int], columns: list[float], y: 
 
 def _prints(lesson: Lesson) -> list[str]:
     groups, kits = lesson.groups, lesson.kits
+    kit = (_("the kit folder (labels, fill sheet, legend, finder): 1 copy") if lesson.shared else
+           _("each group's kit folder, kit/group-1 to kit/group-{count} (labels, fill sheet, legend, "
+             "finder): 1 copy each, its group printed on every label and page").format(count=kits))
     return [
-        n_("the kit folder (labels, fill sheet, legend, finder): {count} copy, one for each kit",
-           "the kit folder (labels, fill sheet, legend, finder): {count} copies, one for each kit",
-           kits).format(count=kits),
+        kit,
         _("lesson-plan.pdf and materials.pdf: for you"),
         n_("rules-sheet.pdf: {count} copy, one for each group's table",
            "rules-sheet.pdf: {count} copies, one for each group's table", groups).format(count=groups),

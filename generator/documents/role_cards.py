@@ -5,8 +5,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, text_page, write_pdf
-from generator.drawing import INK, hex_colour, paragraph
-from generator.fonts import BOLD
+from generator.drawing import INK, hex_colour, paragraph, wrapped
+from generator.fonts import BOLD, REGULAR
 from kit.i18n import _
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 TITLE = "Role cards"
 GAP = 6.0  # mm between cards, to cut along
 SIZE = 3.8
+RECORDER = 2  # the card that says how to keep the group's games in the tracker too
+NOTE_SIZE, NOTE_LEADING, NOTE_GAP = 3.2, 1.35, 0.5  # its lines', in mm
 
 
 def role_texts(lesson: Lesson) -> list[tuple[str, str]]:
@@ -51,6 +53,8 @@ def write(path: Path, lesson: Lesson) -> int:
                     x = MARGIN + (index % 2) * (card_width + GAP)
                     y = top - 2 - (index // 2) * (card_height + GAP)
                     _card(canvas, lesson, group, role, text, x, y, card_width, card_height)
+                    if index == RECORDER:
+                        _tracker_note(canvas, lesson, group, x + 5, y - card_height + 6, card_width - 10)
         return lesson.groups
 
     return write_pdf(path, spec, TITLE, draw)
@@ -71,3 +75,22 @@ def _card(canvas: Canvas, lesson: Lesson, group: int, role: str, text: str, x: f
     canvas.setFont(BOLD, 8.0)
     canvas.drawString(x + 5, top - 20, role)
     paragraph(canvas, text, x + 5, top - 30, inner, size=SIZE, leading=1.4)
+
+
+def tracker_lines(lesson: Lesson, group: int) -> list[str]:
+    """The commands that keep a group's games in the tracker: its own kit (its name, the kit's options,
+    the kit code the tracker checks), then playing with it."""
+    return [lesson.store_line(group), f"menace play --kit {lesson.store_name(group)}"]
+
+
+def _tracker_note(canvas: Canvas, lesson: Lesson, group: int, x: float, bottom: float, width: float) -> None:
+    """At the foot of the recorder's card, its last line ``bottom``: the tracker's commands for this
+    group, each on lines of its own (a command wrapped inside a sentence reads as words)."""
+    note = (_("To keep the class's games in the tracker too, type this once:") if lesson.shared else
+            _("To keep the group's games in the tracker too, type this once:"))
+    make, play = tracker_lines(lesson, group)
+    parts = [(note, REGULAR), (make, BOLD), (_("and after it, to play:"), REGULAR), (play, BOLD)]
+    lines = sum(len(wrapped(text, width, font=font, size=NOTE_SIZE)) for text, font in parts)
+    y = bottom + (lines - 1) * NOTE_SIZE * NOTE_LEADING + (len(parts) - 1) * NOTE_GAP
+    for text, font in parts:
+        y = paragraph(canvas, text, x, y, width, font=font, size=NOTE_SIZE, leading=NOTE_LEADING) - NOTE_GAP

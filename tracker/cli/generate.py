@@ -7,19 +7,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from kit.game import SIDES
 from kit.games import game_from_spec
 from kit.i18n import LANGUAGES, _, use_language
-from kit.palettes import choose_palette, load_palette
-from kit.rules import choose_rules, load_rules
 from tracker.cli.options import (
     KIT_GAMES,
-    SIDE_DEFAULTS,
     VARIANT_OPTIONS,
     db_option,
     open_kit,
     open_store,
-    preset_value,
+    printed_kit_options,
+    printed_kit_values,
     stock_value,
     variant_options,
 )
@@ -30,26 +27,11 @@ if TYPE_CHECKING:
     from generator.documents.common import KitSpec
     from generator.printed_kit import KitOptions
 
-PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
-
-
 @click.command()
 @click.option("--game", type=click.Choice([*KIT_GAMES, "all"]), default="all", show_default=True,
               help="Which kit to print; all: every game whose printed kit is finished.")
 @variant_options
-@click.option("--menace-plays", type=click.Choice(list(SIDES)), default=None,
-              help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 boxes) "
-                   f"[default: {SIDE_DEFAULTS}].")
-@click.option("--rules", default=None, metavar="NAME|FILE.toml",
-              help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, nim "
-                   "for nim, gardner for hexapawn).")
-@click.option("--palette", default=None, metavar="NAME|FILE.toml",
-              help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-four).")
-@click.option("--paper", type=click.Choice(PAPERS), default=None,
-              help="Paper for the plain stock and the other documents [default: a4, or the stock's own].")
-@click.option("--stock", default="plain", show_default=True, metavar="NAME|FILE.toml",
-              help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, avery-5160, "
-                   "or your own file with the same fields (label_width, label_height, ...).")
+@printed_kit_options
 @click.option("--offset-x", type=click.FloatRange(-20, 20), default=0.0, show_default=True, metavar="MM",
               help="Move the labels right (mm; negative: left) for a printer that feeds off-centre; "
                    "refused if it would print within 4 mm of the sheet's edge.")
@@ -90,8 +72,8 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     if kit_name is not None:
         _print_stored_kit(ctx, db_path, kit_name, options, out)
         return
-    options = replace(options, rules=preset_value(rules, game, choose_rules, load_rules),
-                      palette=preset_value(palette, game, choose_palette, load_palette))
+    rules_read, palette_read = printed_kit_values(game, rules, palette)
+    options = replace(options, rules=rules_read, palette=palette_read)
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import click
 
 from kit.datafiles import names_a_file, read_file
-from kit.game import Game
+from kit.game import SIDES, Game
 from kit.games import GAMES, game_from_spec
 from kit.i18n import _
 from kit.palettes import Palette, choose_palette, load_palette
@@ -189,6 +189,42 @@ def json_option(holds: str, *, squares: bool = False) -> Callable[[F], F]:
     count squares 0-8)."""
     text = f"Print JSON on stdout: {holds}" + (f" {SQUARES_0_8}" if squares else "")
     return click.option("--json", "as_json", is_flag=True, help=text)
+
+
+PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help` stays light
+
+
+def printed_kit_options(command: F) -> F:
+    """--menace-plays, --rules, --palette, --paper and --stock: what a printed kit is made of, as `menace
+    generate` and `menace lesson` take them (read with printed_kit_values)."""
+    for option in reversed((
+        click.option("--menace-plays", type=click.Choice(list(SIDES)), default=None,
+                     help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 "
+                          f"boxes) [default: {SIDE_DEFAULTS}]."),
+        click.option("--rules", default=None, metavar="NAME|FILE.toml",
+                     help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, "
+                          "nim for nim, gardner for hexapawn)."),
+        click.option("--palette", default=None, metavar="NAME|FILE.toml",
+                     help="Bead palette, shipped or your own file (default: craft, nim-craft, "
+                          "hexapawn-four)."),
+        click.option("--paper", type=click.Choice(PAPERS), default=None,
+                     help="Paper for the plain stock and the other documents [default: a4, or the stock's "
+                          "own]."),
+        click.option("--stock", default="plain", show_default=True, metavar="NAME|FILE.toml",
+                     help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, "
+                          "avery-5160, or your own file with the same fields (label_width, label_height, "
+                          "...)."),
+    )):
+        command = option(command)
+    return command
+
+
+def printed_kit_values(game: str, rules: str | None, palette: str | None) -> tuple[Rules | None,
+                                                                                     Palette | None]:
+    """--rules and --palette of printed_kit_options read once for ``game`` (preset_value); None: the
+    game's default. --stock is read by stock_value."""
+    return (preset_value(rules, game, choose_rules, load_rules),
+            preset_value(palette, game, choose_palette, load_palette))
 
 
 def db_option(command: F) -> F:
