@@ -251,6 +251,18 @@ def test_a_projector_shows_the_board_the_box_in_use_and_the_score_above_the_fold
     assert live.errors == []
 
 
+@pytest.mark.parametrize("games", [1, 3])
+def test_the_games_axis_counts_whole_games(browser, site, games):
+    base, db = site
+    assert play_random(db, games=games, seed=4, kit="class-a").exit_code == 0
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#curve svg")
+    along = live.locator('#curve svg text.tick[text-anchor="middle"]:not(.axis-name)').all_text_contents()
+    assert along and along[0] == "0" and along[-1] == str(games)
+    assert all(label.isdigit() for label in along), along  # no game 0.5
+    assert live.errors == []
+
+
 def test_focus_stays_where_the_pupil_was(browser, site):
     base, db = site
     for kit, control in (("class-a", "#board button.cell.open"), ("nim", "#moves button.move")):

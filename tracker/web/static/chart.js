@@ -14,11 +14,13 @@ function text(x, y, words, attrs) {
   return node;
 }
 
-// Round steps for an axis from low to high: about `count` of them, at 1, 2 or 5 times a power of ten.
-function ticks(low, high, count) {
+// Round steps for an axis from low to high: about `count` of them, at 1, 2 or 5 times a power of ten;
+// `whole` keeps them whole numbers (games: after one game the axis says 0 and 1, not 0.2, 0.4, ...).
+function ticks(low, high, count, whole = false) {
   const raw = (high - low) / count;
   const power = Math.pow(10, Math.floor(Math.log10(raw || 1)));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) || power;
+  const round = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) || power;
+  const step = whole ? Math.max(1, round) : round;
   const out = [];
   for (let v = Math.ceil(low / step) * step; v <= high + 1e-9; v += step) out.push(Math.round(v * 1e6) / 1e6);
   return out;
@@ -52,7 +54,7 @@ function chart(series, emptyText, title, band) {
     root.append(svg("line", {x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid-line"}));
     root.append(text(left - 10, y(v) + 9, v, {"text-anchor": "end"}));
   }
-  for (const g of ticks(0, games, 5)) {
+  for (const g of ticks(0, games, 5, true)) {
     root.append(svg("line", {x1: x(g), x2: x(g), y1: height - bottom, y2: height - bottom + 6, class: "axis"}));
     root.append(text(x(g), height - bottom + 32, g, {"text-anchor": "middle"}));
   }
