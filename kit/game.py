@@ -238,7 +238,7 @@ class Game(ABC, Generic[P, M]):
 
     @abstractmethod
     def move_prompt(self, state: State[P]) -> str:
-        """What the tracker asks a person for a move, e.g. "Opponent's move (1-9 or LM)"."""
+        """What the tracker asks a person for a move, e.g. "Opponent's move (square 1-9)"."""
 
     def move_code(self, move: M) -> int:
         """The move as a small whole number; JSON files, palettes and the simulator's tables key moves by

@@ -181,7 +181,7 @@ class TicTacToe(Game[Board, Square]):
         return _("plays square {number} ({name})").format(number=move + 1, name=square_words(move))
 
     def move_prompt(self, state: State[Board]) -> str:
-        return _("Opponent's move (1-9 or LM)")
+        return _("Opponent's move (square 1-9)")
 
     def move_from_code(self, code: int) -> Square:
         return code

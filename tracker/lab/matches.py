@@ -202,7 +202,7 @@ class Person:
         legal = {cell for cell in cells if cell is not None}
         self.operator.say("\n".join(position_lines(game, state.position, "numbers", legal)))
         prompt = game.move_prompt(state)
-        hint = prompt[prompt.index("("):] if "(" in prompt else ""  # "(1-9 or LM)": the game's own words
+        hint = prompt[prompt.index("("):] if "(" in prompt else ""  # "(square 1-9)": the game's own words
         while True:
             answer = self.operator.ask(_("Your move {hint}: ").format(hint=hint).replace("  ", " "))
             try:
