@@ -9,7 +9,7 @@ from typing import Any
 
 from generator.documents import certificates, lesson_plan, materials, role_cards, rules_sheet, worksheet
 from generator.lesson import GAMES, Lesson, LessonError
-from generator.pdfout import atomic_path
+from generator.pdfout import atomic_path, write_documents
 from generator.printed_kit import KitOptions, KitOutputError, plan_kits, write_kit
 from generator.stocks import Stock
 from kit.i18n import _, current_language, n_
@@ -52,13 +52,7 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
     folder = Path(out) / pack_folder(lesson)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        files: list[dict[str, Any]] = []
-        for name, what, write in DOCUMENTS:
-            path = folder / name
-            pages = write(path, lesson)
-            files.append({"file": name, "title": what, "pages": pages})
-            progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
-                        pages).format(path=path, what=_(what), pages=pages))
+        files = write_documents(folder, DOCUMENTS, lesson, progress)
     except OSError as error:
         raise LessonError(_("cannot write the lesson to {where}: {why}").format(
             where=error.filename or folder, why=error.strerror or error)) from None

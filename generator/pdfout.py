@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from kit.i18n import _, n_
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -51,3 +53,22 @@ def canvas_for(path: Path, pagesize: tuple[float, float], *, title: str) -> Canv
     canvas.setCreator("menace-kit")
     canvas.setViewerPreference("PrintScaling", "None")
     return canvas
+
+
+Document = tuple[str, str, Callable[[Path, Any], int]]  # file name, what it is, its writer (pages written)
+
+
+def write_documents(folder: Path, documents: Sequence[Document], subject: Any,
+                    progress: Callable[[str], None],
+                    written: Callable[[int], None] = lambda files: None) -> list[dict[str, Any]]:
+    """Each document drawn from ``subject`` into ``folder``, said as it is written; the manifest's entries
+    (file, title, pages) in order."""
+    files: list[dict[str, Any]] = []
+    for name, what, write in documents:
+        path = folder / name
+        pages = write(path, subject)
+        files.append({"file": name, "title": what, "pages": pages})
+        progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
+                    pages).format(path=path, what=_(what), pages=pages))
+        written(1)
+    return files

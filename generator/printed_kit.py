@@ -22,11 +22,11 @@ from generator.documents import (
 )
 from generator.documents.common import KitSpec, count_boxes
 from generator.layout import check_print_area, pages_needed
-from generator.pdfout import atomic_path
+from generator.pdfout import atomic_path, write_documents
 from generator.stocks import DEFAULT_STOCK, Stock, load_stock
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
-from kit.i18n import _, n_
+from kit.i18n import _
 from kit.numerals import number
 from kit.palettes import Palette, load_palette
 from kit.rules import Rules
@@ -147,14 +147,8 @@ def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None],
     """Every document of one kit into ``folder``, then its manifest; each file appears whole or not at all."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        files: list[dict[str, Any]] = []
-        for name, what, write in DOCUMENTS:
-            path = folder / name
-            pages = write(path, spec)
-            files.append({"file": name, "title": what, "pages": pages, "sha256": _sha256(path)})
-            progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
-                        pages).format(path=path, what=_(what), pages=pages))
-            written(1)
+        files = [{**entry, "sha256": _sha256(folder / entry["file"])}
+                 for entry in write_documents(folder, DOCUMENTS, spec, progress, written)]
         manifest = folder / MANIFEST
         with atomic_path(manifest) as temporary:
             temporary.write_text(json.dumps(_manifest(spec, files), indent=2) + "\n", encoding="utf-8")
