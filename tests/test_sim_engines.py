@@ -12,7 +12,11 @@ to the distribution test and to tests/test_cross_check.py, since the trace does 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -274,17 +278,19 @@ def test_engines_agree_with_the_reference_in_distribution(engine, game, side, ru
         assert abs(sim.curve[g - 1] - score[:, g - 1].mean()) <= 6 * spread
 
 
+def first_numba_run(cache: Path) -> tuple[list[str], dict[str, str]]:
+    """A short numba simulation as a command, with an environment whose cache folder is ``cache``."""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["MENACE_CACHE_DIR"] = str(cache)
+    command = [sys.executable, "-m", "tracker", "simulate", "--games", "2", "--population", "3", "--engine",
+               "numba", "--json"]
+    return command, env
+
+
 @pytest.mark.slow
 @needs_numba
 def test_two_first_runs_started_together_compile_once(tmp_path):
-    import os
-    import subprocess
-    import sys
-
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["MENACE_CACHE_DIR"] = str(tmp_path)
-    command = [sys.executable, "-m", "tracker", "simulate", "--games", "2", "--population", "3", "--engine",
-               "numba", "--json"]
+    command, env = first_numba_run(tmp_path)
     together = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
                 for _ in range(2)]
     said = [run.communicate()[1] for run in together]
@@ -296,14 +302,7 @@ def test_two_first_runs_started_together_compile_once(tmp_path):
 @pytest.mark.slow
 @needs_numba
 def test_the_first_numba_run_says_it_compiles_and_later_runs_load_the_cache(tmp_path):
-    import os
-    import subprocess
-    import sys
-
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["MENACE_CACHE_DIR"] = str(tmp_path)
-    command = [sys.executable, "-m", "tracker", "simulate", "--games", "2", "--population", "3", "--engine",
-               "numba", "--json"]
+    command, env = first_numba_run(tmp_path)
     first, second = (subprocess.run(command, capture_output=True, text=True, env=env, check=True)
                      for _ in range(2))
     assert f"compiling the numba engine (once; cached in {tmp_path / 'numba'})..." in first.stderr
