@@ -14,8 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 import tracker.cli
+from kit.games import GAMES
 from tracker.cli.index import COMMANDS
 from tracker.cli.main import MenaceGroup, main
+from tracker.cli.options import KIT_GAMES
 
 
 def real_commands() -> dict[str, tuple[str, click.Command]]:
@@ -107,6 +109,21 @@ def test_one_menace_loads_no_report_store_or_numpy_engine():
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.strip() == "[]"
+
+
+def test_a_noughts_and_crosses_run_loads_no_other_game_palette_or_process_pool():
+    """kit.games imports a game's module when it is asked for, and the simulator's workers are plain forks."""
+    unwanted = ("kit.othello", "kit.ultimate", "kit.connect4", "kit.palettes", "multiprocessing",
+                "concurrent.futures")  # fmt: skip
+    probe = "import tracker.sim.workers\n" + SIMULATE_PROBE.format(unwanted=unwanted)
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_games_the_options_offer_are_those_with_a_kit():
+    """tracker.cli.options names them rather than import every game to ask each."""
+    assert KIT_GAMES == [name for name, game in GAMES.items() if game.no_matchbox_kit is None]
 
 
 @pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("4", "4")])
