@@ -112,10 +112,13 @@ def test_one_menace_loads_no_report_store_or_numpy_engine():
 
 
 def test_a_noughts_and_crosses_run_loads_no_other_game_palette_or_process_pool():
-    """kit.games imports a game's module when it is asked for, and the simulator's workers are plain forks."""
-    unwanted = ("kit.othello", "kit.ultimate", "kit.connect4", "kit.palettes", "multiprocessing",
-                "concurrent.futures")  # fmt: skip
-    probe = "import tracker.sim.workers\n" + SIMULATE_PROBE.format(unwanted=unwanted)
+    """kit.games imports a game's module when it is asked for, kit's presets are read without
+    importlib.resources, the tables without zipfile, and the simulator's workers are plain forks."""
+    unwanted = ("kit.othello", "kit.ultimate", "kit.connect4", "kit.palettes", "importlib.resources",
+                "zipfile", "multiprocessing", "concurrent.futures")  # fmt: skip
+    probe = "import tracker.sim.workers\n" + SIMULATE_PROBE.format(unwanted=unwanted).replace(
+        '"kit", "--games", "30"', '"numpy", "--games", "30", "--population", "5"')
+    assert '"numpy"' in probe
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.strip() == "[]"

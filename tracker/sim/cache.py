@@ -18,7 +18,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import BinaryIO
@@ -34,16 +34,7 @@ _SOURCES = ("kit", "generator/catalogue.py", "generator/walk.py", "tracker/sim/t
 @cache
 def cache_dir() -> Path:
     """The user-writable folder for cached tables and compiled code (made if missing)."""
-    import tempfile
-
-    home = os.environ.get("MENACE_CACHE_DIR")
-    if home:
-        candidates = [Path(home)]
-    else:
-        xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        candidates = [Path(xdg) / "menace-kit"]
-    candidates.append(Path(tempfile.gettempdir()) / f"menace-kit-{os.getuid()}")
-    for folder in candidates:
+    for folder in _cache_candidates():
         try:
             folder.mkdir(parents=True, exist_ok=True)
             if os.access(folder, os.W_OK):
@@ -51,6 +42,18 @@ def cache_dir() -> Path:
         except OSError:
             continue
     raise OSError("no writable cache folder")  # pragma: no cover - even the temporary folder refused
+
+
+def _cache_candidates() -> Iterator[Path]:
+    """The user's cache folder, then one in the temporary directory (tempfile imported only if asked)."""
+    home = os.environ.get("MENACE_CACHE_DIR")
+    if home:
+        yield Path(home)
+    else:
+        yield Path(os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")) / "menace-kit"
+    import tempfile
+
+    yield Path(tempfile.gettempdir()) / f"menace-kit-{os.getuid()}"
 
 
 def code_cache() -> Path:
@@ -84,8 +87,6 @@ def source_fingerprint() -> str:
 
 def cached_arrays(name: str, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     """The arrays ``build`` makes, from the cache when a file for ``name`` and these sources is there."""
-    import tempfile
-
     # A game's spec ("nim --heaps 1,2,3") names a file with its spaces and commas made safe.
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
     path = cache_dir() / f"{safe}-{source_fingerprint()}{SUFFIX}"
@@ -96,6 +97,8 @@ def cached_arrays(name: str, build: Callable[[], dict[str, np.ndarray]]) -> dict
     except (OSError, ValueError, TypeError, KeyError):
         path.unlink(missing_ok=True)  # damaged: build it again
     arrays = build()
+    import tempfile  # here: a run that finds its tables does not need it
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
