@@ -59,17 +59,24 @@ def test_each_worker_has_its_own_stream():
 
 
 def test_a_workers_error_is_raised_and_a_lost_worker_said():
-    def fails(members: int, rng: np.random.Generator) -> list[int]:
-        raise ValueError(f"no room for {members}")
+    """This process plays the first share itself; the forked workers' errors come back to it."""
+    here = os.getpid()
 
-    with pytest.raises(ValueError, match="no room for 100"):
+    def fails(members: int, rng: np.random.Generator) -> list[int]:
+        if os.getpid() != here:
+            raise ValueError(f"no room for {members} in a worker")
+        return [members]
+
+    with pytest.raises(ValueError, match="no room for 100 in a worker"):
         workers.play_spread(fails, Drawn, 400, 100, 5, 2)  # type: ignore[arg-type]
 
     def dies(members: int, rng: np.random.Generator) -> list[int]:
-        os._exit(3)  # as a worker killed by the system would: nothing sent back
+        if os.getpid() != here:
+            os._exit(3)  # as a worker killed by the system would: nothing sent back
+        return [members]
 
     with pytest.raises(workers.WorkerLost, match="ended without its figures"):
-        workers.play_spread(dies, Drawn, 400, 100, 5, 2)  # type: ignore[arg-type]
+        workers.play_spread(dies, Drawn, 400, 100, 5, 3)  # type: ignore[arg-type]
 
 
 def test_two_workers_agree_with_one_in_distribution(small_workers):

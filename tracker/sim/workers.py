@@ -4,10 +4,11 @@ Each worker plays its share in chunks, as one process does, on its own seed stre
 SeedSequence spawns one child per worker and each worker's child spawns one per chunk, so a run with the
 same seed and the same number of workers gives the same figures, and every member still has a stream of
 its own. A run with one worker keeps the one-process layout (a child per chunk of the whole population),
-so its figures are those of a run without workers. The workers are forked, so they start at once with
-the tables, the engine and its compiled code already loaded; where fork is missing, one process plays.
-Each is a plain os.fork with a pipe that brings its summary back pickled: multiprocessing and
-concurrent.futures (with logging, socket, ...) took longer to import than the workers take to start.
+so its figures are those of a run without workers. This process is the first worker, and the others are
+forked, so they start at once with the tables, the engine and its compiled code already loaded; where
+fork is missing, one process plays. Each is a plain os.fork with a pipe that brings its summary back
+pickled: multiprocessing and concurrent.futures (with logging, socket, ...) took longer to import than
+the workers take to start.
 """
 
 from __future__ import annotations
@@ -71,9 +72,10 @@ def play_spread(play: Play, new_summary: Callable[[], S], population: int, chunk
     chunk = max(1, min(chunk, sizes[0]))  # every worker plays its share in chunks of the same size
     started: list[tuple[int, int]] = []  # each worker's process and the pipe its summary comes back on
     try:
-        for members, stream in zip(sizes, streams, strict=True):
+        for members, stream in zip(sizes[1:], streams[1:], strict=True):
             started.append(_fork(partial(play_share, play, new_summary(), members, chunk, stream)))
-        results = []
+        # The first share is played here meanwhile: one fork fewer, and this process would only wait.
+        results = [play_share(play, new_summary(), sizes[0], chunk, streams[0])]
         while started:
             pid, pipe = started.pop(0)
             results.append(cast(S, _collect(pid, pipe)))
