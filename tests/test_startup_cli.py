@@ -113,12 +113,14 @@ def test_one_menace_loads_no_report_store_or_numpy_engine():
 
 def test_a_noughts_and_crosses_run_loads_no_other_game_palette_or_process_pool():
     """kit.games imports a game's module when it is asked for, kit's presets are read without
-    importlib.resources, the tables without zipfile, and the simulator's workers are plain forks."""
+    importlib.resources, the tables without zipfile, the summary without the report's charts, and the
+    simulator's workers are plain forks."""
     unwanted = ("kit.othello", "kit.ultimate", "kit.connect4", "kit.palettes", "importlib.resources",
-                "zipfile", "multiprocessing", "concurrent.futures")  # fmt: skip
+                "zipfile", "multiprocessing", "concurrent.futures", "generator.charts",
+                "tracker.state.kit_record")  # fmt: skip
     probe = "import tracker.sim.workers\n" + SIMULATE_PROBE.format(unwanted=unwanted).replace(
-        '"kit", "--games", "30"', '"numpy", "--games", "30", "--population", "5"')
-    assert '"numpy"' in probe
+        '"kit", "--games", "30", "--json"', '"numpy", "--games", "30", "--population", "5"')
+    assert '"numpy"' in probe  # and its summary as text: no charts nor kit record for it
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.strip() == "[]"
