@@ -7,25 +7,58 @@ out one shared object per spec: games hold no state, and the solver and catalogu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any
 
-from kit.connect4 import ConnectFour
 from kit.game import Game, GameError
-from kit.hexapawn import Hexapawn
 from kit.i18n import _
-from kit.nim import Nim, make_nim
-from kit.othello import Othello
-from kit.tictactoe import TicTacToe
-from kit.ultimate import UltimateTicTacToe
+
+
+class _Registry(MutableMapping[str, type[Game[Any, Any]]]):
+    """The games' classes by name, in order, each imported from its module the first time it is asked
+    for: a noughts-and-crosses run does not load Othello's or ultimate noughts and crosses' rules."""
+
+    def __init__(self, where: dict[str, str]) -> None:
+        self._where = dict(where)  # name: "module.Class"
+        self._loaded: dict[str, type[Game[Any, Any]]] = {}
+
+    def __getitem__(self, name: str) -> type[Game[Any, Any]]:
+        if name not in self._loaded:
+            self._loaded[name] = _load(self._where[name])
+        return self._loaded[name]
+
+    def __setitem__(self, name: str, cls: type[Game[Any, Any]]) -> None:
+        self._where.setdefault(name, f"{cls.__module__}.{cls.__qualname__}")
+        self._loaded[name] = cls
+
+    def __delitem__(self, name: str) -> None:
+        del self._where[name]
+        self._loaded.pop(name, None)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._where
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+def _load(where: str) -> Any:
+    module, _dot, name = where.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
 
 # Each game's maker takes the game's options as keywords; its class says which options it reads.
-GAMES: dict[str, type[Game[Any, Any]]] = {
-    "tictactoe": TicTacToe, "nim": Nim, "hexapawn": Hexapawn,
+GAMES = _Registry({
+    "tictactoe": "kit.tictactoe.TicTacToe", "nim": "kit.nim.Nim", "hexapawn": "kit.hexapawn.Hexapawn",
     # No matchbox kit (Game.no_matchbox_kit): played by MCTS, random and people only.
-    "connect4": ConnectFour, "othello": Othello, "ultimate": UltimateTicTacToe,
-}
-_MAKERS: dict[str, Callable[..., Game[Any, Any]]] = {"nim": make_nim}
+    "connect4": "kit.connect4.ConnectFour", "othello": "kit.othello.Othello",
+    "ultimate": "kit.ultimate.UltimateTicTacToe",
+})
+_MAKERS = {"nim": "kit.nim.make_nim"}  # where the class alone does not make the game
 _BY_SPEC: dict[str, Game[Any, Any]] = {}
 
 
@@ -41,7 +74,8 @@ def get_game(name: str, **options: Any) -> Game[Any, Any]:
     for key in options:
         if key.replace("_", "-") not in cls.option_parsers:
             raise GameError(_options_of(cls).format(option=f"--{key.replace('_', '-')}", game=name))
-    game = _MAKERS.get(name, cls)(**options)
+    make: Callable[..., Game[Any, Any]] = _load(_MAKERS[name]) if name in _MAKERS else cls
+    game = make(**options)
     return _BY_SPEC.setdefault(game.spec, game)
 
 

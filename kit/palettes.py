@@ -11,6 +11,7 @@ from typing import Any
 
 from kit import datafiles
 from kit.game import GameError
+from kit.games import get_game
 from kit.i18n import _
 
 
@@ -151,8 +152,6 @@ def choose_palette(value: str, *, game: str) -> Palette:
 
 def default_palette(game: str) -> Palette:
     """The palette a kit of ``game`` gets unless told otherwise (the game names it)."""
-    from kit.games import get_game  # the registry imports every game; palettes are read without it
-
     return load_palette(get_game(game).default_palette)
 
 
@@ -228,8 +227,6 @@ def kit_code(fingerprint: str, palette: Palette) -> str:
     In the game's default colours (or the palette that was its default, Hexapawn's one colour a move) the
     code is the fingerprint's first six hex digits, as every kit printed before the palette joined the code
     says; other colours hash into it."""
-    from kit.games import get_game  # the registry imports every game; palettes are read without it
-
     game = get_game(palette.game)
     plain = load_palette(game.plain_code_palette or game.default_palette)
     if palette.colours == plain.colours and palette.per_box == plain.per_box:

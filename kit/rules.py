@@ -11,6 +11,7 @@ from typing import Any
 
 from kit import datafiles
 from kit.game import GameError, Result
+from kit.games import get_game
 from kit.i18n import _
 
 EMPTY_BOX_POLICIES = ("resign", "refill")
@@ -112,8 +113,6 @@ def choose_rules(value: str, *, game: str) -> Rules:
 
 def default_rules(game: str) -> Rules:
     """The preset a kit of ``game`` gets unless told otherwise (the game names it)."""
-    from kit.games import get_game  # the registry imports every game; presets are read without it
-
     the_game = get_game(game)
     the_game.require_matchbox_kit()
     return load_rules(the_game.default_rules)

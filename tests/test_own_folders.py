@@ -68,7 +68,7 @@ def test_tables_are_built_into_a_cold_cache_and_read_back_from_a_warm_one(empty_
     # Known answers: 5,478 reachable states, 9 moves, games of at most 9 plies; Michie's 304 boxes, 1 first.
     assert (len(policy.terminal), policy.k, policy.max_plies) == (5478, 9, 9)
     assert (menace.boxes, menace.first_boxes) == (304, 1)
-    files = sorted(empty_cache.glob("*.npz"))
+    files = sorted(empty_cache.glob("*.tables"))
     assert [f.name.split("-")[0] for f in files] == ["menace", "policy"]
     stamps = [(f.stat().st_ino, f.stat().st_mtime_ns) for f in files]
 

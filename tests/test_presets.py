@@ -1,8 +1,11 @@
 """Rules presets and bead palettes: the shipped data files say what their sources say."""
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
 
+from kit import datafiles
 from kit.game import Result
 from kit.games import get_game
 from kit.palettes import UnknownColourError, UnknownPaletteError, load_palette, palette_names
@@ -31,6 +34,20 @@ def test_preset_values(name, beads, changes, floor, empty, keep_one, beads_on):
     policies = (rules.floor, rules.empty_box, rules.keep_one, rules.beads_on)
     assert policies == (floor, empty, keep_one, beads_on)
     assert rules.description
+
+
+def test_the_shipped_files_read_alike_from_the_folder_and_through_importlib_resources(monkeypatch):
+    """kit.datafiles reads kit/'s files from the disk, and through importlib.resources where kit/ is not a
+    folder (a zip): both find the same files with the same contents."""
+    def read_all() -> tuple[object, ...]:
+        return datafiles.names("presets"), datafiles.names("palettes"), datafiles.read("presets", "michie")
+
+    on_disk, asked, files = read_all(), [], resources.files
+    monkeypatch.setattr(resources, "files", lambda package: asked.append(package) or files(package))
+    assert read_all() == on_disk and asked == []  # straight from kit/
+    monkeypatch.setattr(datafiles, "__file__", "/nowhere/kit/datafiles.py")
+    assert read_all() == on_disk and set(asked) == {"kit"}
+    assert "michie" in on_disk[0] and on_disk[2]["game"] == "tictactoe"  # type: ignore[index]
 
 
 def test_golf_refills_with_three():

@@ -91,13 +91,13 @@ def test_file_rules_key_the_disk_cache_by_their_content(cold, tmp_path):
     assert first.name != same.name and rules_key(first) == rules_key(same)
     menace_tables("tictactoe", "first", first)
     menace_tables("tictactoe", "first", same)
-    assert len(list((tmp_path / "cache").glob("menace-*.npz"))) == 1  # two names, one content, one file
+    assert len(list((tmp_path / "cache").glob("menace-*.tables"))) == 1  # two names, one content, one file
     one.write_text(SCROGGS_FILE.replace("win = 3", "win = 2"), encoding="utf-8")
     changed = choose_rules(str(one), game="tictactoe")
     assert rules_key(changed) != rules_key(first)
     tables = menace_tables("tictactoe", "first", changed)
     assert tables.change.tolist() == [-1, 1, 2]  # the changed file's win, not the stale one's
-    assert len(list((tmp_path / "cache").glob("menace-*.npz"))) == 2
+    assert len(list((tmp_path / "cache").glob("menace-*.tables"))) == 2
 
 
 def test_a_preset_and_a_file_that_say_the_same_share_tables(cold, tmp_path):

@@ -71,14 +71,35 @@ def test_tables_are_cached_by_fingerprint_and_rebuilt_when_damaged(cache_in):
         return {"a": np.arange(5, dtype=np.int32)}
 
     first = cache.cached_arrays("demo", build)
-    (path,) = cache_in.glob("demo-*.npz")
-    assert path.name == f"demo-{cache.source_fingerprint()}.npz"
+    (path,) = cache_in.glob("demo-*")
+    assert path.name == f"demo-{cache.source_fingerprint()}.tables"
     again = cache.cached_arrays("demo", build)
     assert len(built) == 1 and again["a"].tolist() == first["a"].tolist() == [0, 1, 2, 3, 4]
     path.write_bytes(path.read_bytes()[:40])  # a torn file
     assert cache.cached_arrays("demo", build)["a"].tolist() == [0, 1, 2, 3, 4]
-    assert len(built) == 2 and np.load(path)["a"].tolist() == [0, 1, 2, 3, 4]
+    assert len(built) == 2 and cache.read_arrays(path)["a"].tolist() == [0, 1, 2, 3, 4]
     assert [p.name for p in cache_in.iterdir()] == [path.name]  # no temporary file left behind
+
+
+def test_a_table_file_gives_back_each_array_whole_aligned_and_writable(tmp_path):
+    arrays = {"terminal": np.array([0, 1, 2], np.int8), "child": np.arange(12, dtype=np.int32).reshape(3, 4),
+              "keeps": np.array([True, False]), "slots": np.array(9), "empty": np.zeros(0, np.int64)}
+    path = tmp_path / "t.tables"
+    with open(path, "wb") as out:
+        cache.write_arrays(out, arrays)
+    back = cache.read_arrays(path)
+    assert list(back) == list(arrays)
+    for key, a in arrays.items():
+        b = back[key]
+        assert (b.dtype, b.shape, b.tolist()) == (a.dtype, a.shape, a.tolist()), key
+        assert b.flags.aligned and b.flags.writeable and b.flags.c_contiguous, key
+    whole = path.read_bytes()
+    for damaged in (whole + b"\0", whole[:-1], b"PK" + whole[2:]):  # too long, torn, another format
+        path.write_bytes(damaged)
+        with pytest.raises(ValueError):
+            cache.read_arrays(path)
+    with pytest.raises(ValueError, match="Python objects"), open(path, "wb") as out:
+        cache.write_arrays(out, {"words": np.array(["a", None])})
 
 
 def test_the_numpy_engine_holds_beads_in_int16_only_while_no_box_can_pass_32767():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 
 import numpy as np
 import pytest
@@ -55,6 +56,27 @@ def test_each_worker_has_its_own_stream():
     first, second = workers.play_spread(play, Drawn, 400, 64, 5, 2)  # type: ignore[arg-type]
     assert len(first) == len(second) == 200 and not set(first) & set(second)
     assert workers.play_spread(play, Drawn, 400, 64, 5, 2) == [first, second]  # type: ignore[arg-type]
+
+
+def test_a_workers_error_is_raised_and_a_lost_worker_said():
+    """This process plays the first share itself; the forked workers' errors come back to it."""
+    here = os.getpid()
+
+    def fails(members: int, rng: np.random.Generator) -> list[int]:
+        if os.getpid() != here:
+            raise ValueError(f"no room for {members} in a worker")
+        return [members]
+
+    with pytest.raises(ValueError, match="no room for 100 in a worker"):
+        workers.play_spread(fails, Drawn, 400, 100, 5, 2)  # type: ignore[arg-type]
+
+    def dies(members: int, rng: np.random.Generator) -> list[int]:
+        if os.getpid() != here:
+            os._exit(3)  # as a worker killed by the system would: nothing sent back
+        return [members]
+
+    with pytest.raises(workers.WorkerLost, match="ended without its figures"):
+        workers.play_spread(dies, Drawn, 400, 100, 5, 3)  # type: ignore[arg-type]
 
 
 def test_two_workers_agree_with_one_in_distribution(small_workers):

@@ -14,8 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 import tracker.cli
+from kit.games import GAMES
 from tracker.cli.index import COMMANDS
 from tracker.cli.main import MenaceGroup, main
+from tracker.cli.options import KIT_GAMES
 
 
 def real_commands() -> dict[str, tuple[str, click.Command]]:
@@ -107,6 +109,39 @@ def test_one_menace_loads_no_report_store_or_numpy_engine():
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.strip() == "[]"
+
+
+def test_a_noughts_and_crosses_run_loads_no_other_game_palette_or_process_pool():
+    """kit.games imports a game's module when it is asked for, kit's presets are read without
+    importlib.resources, the tables without zipfile, the summary without the report's charts, and the
+    simulator's workers are plain forks."""
+    unwanted = ("kit.othello", "kit.ultimate", "kit.connect4", "kit.palettes", "importlib.resources",
+                "zipfile", "multiprocessing", "concurrent.futures", "generator.charts",
+                "tracker.state.kit_record")  # fmt: skip
+    probe = "import tracker.sim.workers\n" + SIMULATE_PROBE.format(unwanted=unwanted).replace(
+        '"kit", "--games", "30", "--json"', '"numpy", "--games", "30", "--population", "5"')
+    assert '"numpy"' in probe  # and its summary as text: no charts nor kit record for it
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.strip() == "[]"
+
+
+def test_a_simulation_leaves_its_objects_uncollected_at_exit_once_however_many_runs():
+    """simulate freezes the garbage collector at exit (30-70 ms of Python's clean-up), registered once,
+    and not before: the process goes on collecting until then."""
+    # atexit runs the last registered first: the check, registered first, sees what gc.freeze left
+    probe = ("import atexit, gc\nfreeze = gc.freeze\ngc.freeze = lambda: (print('frozen'), freeze())\n"
+             "atexit.register(lambda: print(gc.get_freeze_count() > 1000))\n"
+             "from tracker.cli.simulate import skip_collection_at_exit\n"
+             "skip_collection_at_exit()\nskip_collection_at_exit()\nprint(gc.get_freeze_count())")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert result.stdout.split() == ["0", "frozen", "True"]
+
+
+def test_the_games_the_options_offer_are_those_with_a_kit():
+    """tracker.cli.options names them rather than import every game to ask each."""
+    assert KIT_GAMES == [name for name, game in GAMES.items() if game.no_matchbox_kit is None]
 
 
 @pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("4", "4")])

@@ -13,12 +13,12 @@ from kit.datafiles import names_a_file, read_file
 from kit.game import SIDES, Game
 from kit.games import GAMES, game_from_spec
 from kit.i18n import _
-from kit.palettes import Palette, choose_palette, load_palette
 from kit.rules import Rules, choose_rules, load_rules
 from tracker.state.errors import MenaceError
 
 if TYPE_CHECKING:  # the store is imported by the commands that open it: simulate and match need none
     from generator.stocks import Stock
+    from kit.palettes import Palette  # read by the commands that print or make a kit
     from tracker.state.kit_record import KitRecord
     from tracker.store.event_store import Store
 
@@ -40,8 +40,10 @@ class FileName(click.Path):
 
 
 # The games with a matchbox kit: the only ones a command that needs boxes offers (the others are played by
-# `menace match` and `menace study`, and `menace boxes` says how big they are).
-KIT_GAMES = [name for name, game in GAMES.items() if game.no_matchbox_kit is None]
+# `menace match` and `menace study`, and `menace boxes` says how big they are). Named here, as kit.games
+# imports a game's module only when it is asked for: every command offers these, and a noughts-and-crosses
+# run need not load Othello to offer them (tests/test_startup_cli.py checks them against the games).
+KIT_GAMES = ["tictactoe", "nim", "hexapawn"]
 
 
 def game_options(command: F) -> F:
@@ -86,8 +88,8 @@ def side_default(command: F) -> F:
 
 
 # --menace-plays's default as --help says it: first, but second for a game whose kit defaults to it.
-SIDE_DEFAULTS = "first; " + ", ".join(f"second for {name}" for name, game in GAMES.items()
-                                      if game.default_menace_plays == "second")
+SIDE_DEFAULTS = "first; " + ", ".join(f"second for {name}" for name in KIT_GAMES
+                                      if GAMES[name].default_menace_plays == "second")
 
 
 # The games' options as the command line spells them; each applies to the games that list it in
@@ -147,6 +149,8 @@ def rules_value(game: Game[Any, Any], value: str | None) -> Rules:
 def palette_value(game: Game[Any, Any], value: str | None) -> Palette:
     """--palette read once, at the command line: a shipped palette's name or a TOML file, for ``game``
     (None: the game's default palette)."""
+    from kit.palettes import choose_palette, load_palette
+
     return load_palette(game.default_palette) if value is None else choose_palette(value, game=game.name)
 
 
@@ -174,9 +178,8 @@ def stock_value(value: str) -> Stock:
 
 
 def each_game(attribute: str) -> str:
-    """A game attribute for every registered game, for --help: 'michie for tictactoe, nim for nim'."""
-    return ", ".join(f"{getattr(game, attribute)} for {name}" for name, game in GAMES.items()
-                     if game.no_matchbox_kit is None)
+    """A game attribute for each game with a kit, for --help: 'michie for tictactoe, nim for nim'."""
+    return ", ".join(f"{getattr(GAMES[name], attribute)} for {name}" for name in KIT_GAMES)
 
 
 # Said on the --json of every command whose JSON names moves or boxes' positions.
@@ -223,6 +226,8 @@ def printed_kit_values(game: str, rules: str | None, palette: str | None) -> tup
                                                                                      Palette | None]:
     """--rules and --palette of printed_kit_options read once for ``game`` (preset_value); None: the
     game's default. --stock is read by stock_value."""
+    from kit.palettes import choose_palette, load_palette
+
     return (preset_value(rules, game, choose_rules, load_rules),
             preset_value(palette, game, choose_palette, load_palette))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from generator.charts import RESULT_COLOURS, Series, line_chart, stacked_bars, write_report
 from kit.i18n import _, n_
 from tracker.sim.experiment import BAND, SCORE, Simulation
 from tracker.state.text import menace_side
@@ -45,6 +44,9 @@ def summary_lines(sim: Simulation) -> list[str]:
 
 def write_simulation_report(sim: Simulation, path: Path) -> None:
     """Mean learning curve with a band across the population, results per block, first box's beads."""
+    # Here, not at the top: the command's text (summary_lines) needs no charts.
+    from generator.charts import RESULT_COLOURS, Series, line_chart, stacked_bars, write_report
+
     if sim.band is None or sim.first_box_band is None:
         raise ValueError("a report needs the population's bands: simulate with spread=True")
     low, high = sim.band

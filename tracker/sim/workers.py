@@ -4,17 +4,21 @@ Each worker plays its share in chunks, as one process does, on its own seed stre
 SeedSequence spawns one child per worker and each worker's child spawns one per chunk, so a run with the
 same seed and the same number of workers gives the same figures, and every member still has a stream of
 its own. A run with one worker keeps the one-process layout (a child per chunk of the whole population),
-so its figures are those of a run without workers. The workers are forked, so they start at once with
-the tables, the engine and its compiled code already loaded; where fork is missing, one process plays.
+so its figures are those of a run without workers. This process is the first worker, and the others are
+forked, so they start at once with the tables, the engine and its compiled code already loaded; where
+fork is missing, one process plays. Each is a plain os.fork with a pipe that brings its summary back
+pickled: multiprocessing and concurrent.futures (with logging, socket, ...) took longer to import than
+the workers take to start.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
+import pickle
+import signal
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from typing import Protocol, TypeVar
+from functools import partial
+from typing import Protocol, TypeVar, cast
 
 import numpy as np
 
@@ -41,7 +45,7 @@ def all_cores() -> int:
 def worker_count(jobs: int, population: int, games: int) -> int:
     """Workers for a run: at most ``jobs``, one per member at most, and each with PER_WORKER games in all
     or more (a short run is over before workers would start); one where processes cannot be forked."""
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not hasattr(os, "fork"):
         return 1  # pragma: no cover - Windows
     return max(1, min(jobs, population, population * games // PER_WORKER))
 
@@ -59,27 +63,76 @@ def play_share(play: Play, summary: S, members: int, chunk: int, stream: np.rand
     return summary
 
 
-# What the forked workers play, set by the parent just before it forks them (a closure cannot be pickled).
-_job: tuple[Play, Callable[[], Adds], int] | None = None
-
-
-def _work(members: int, stream: np.random.SeedSequence) -> Adds:
-    assert _job is not None, "a worker runs only in a fork of play_spread"
-    play, new_summary, chunk = _job
-    return play_share(play, new_summary(), members, chunk, stream)
-
-
 def play_spread(play: Play, new_summary: Callable[[], S], population: int, chunk: int, seed: int | None,
                 workers: int) -> list[S]:
-    """The population's summaries, one per worker, in worker order (each worker's members in order)."""
-    global _job
+    """The population's summaries, one per worker, in worker order (each worker's members in order). A
+    worker's error is raised here; a worker that dies without its summary is a WorkerLost."""
     sizes = shares(population, workers)
     streams = np.random.SeedSequence(seed).spawn(workers)
     chunk = max(1, min(chunk, sizes[0]))  # every worker plays its share in chunks of the same size
-    _job = (play, new_summary, chunk)
+    started: list[tuple[int, int]] = []  # each worker's process and the pipe its summary comes back on
     try:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            return list(pool.map(_work, sizes, streams))  # type: ignore[arg-type]
-    finally:
-        _job = None
+        for members, stream in zip(sizes[1:], streams[1:], strict=True):
+            started.append(_fork(partial(play_share, play, new_summary(), members, chunk, stream)))
+        # The first share is played here meanwhile: one fork fewer, and this process would only wait.
+        results = [play_share(play, new_summary(), sizes[0], chunk, streams[0])]
+        while started:
+            pid, pipe = started.pop(0)
+            results.append(cast(S, _collect(pid, pipe)))
+        return results
+    finally:  # an error here or in a worker: the others are stopped, not left playing
+        for pid, pipe in started:
+            os.close(pipe)
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended without sending its summary back (killed, or out of memory)."""
+
+
+def _fork(work: Callable[[], object]) -> tuple[int, int]:
+    """A forked process that runs ``work`` and sends back its result pickled (or the error it raised);
+    its process id and the pipe to read from."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: it never returns into the caller's code, and leaves by os._exit
+        status = 1
+        try:
+            os.close(read)
+            try:
+                message = pickle.dumps((True, work()))
+            except BaseException as error:  # noqa: BLE001 (handed to the parent, which raises it)
+                message = _pickled_error(error)
+            with os.fdopen(write, "wb") as out:
+                out.write(message)
+            status = 0
+        finally:
+            os._exit(status)  # no atexit handlers nor buffers of the parent's: they are the parent's to run
+    os.close(write)
+    return pid, read
+
+
+def _pickled_error(error: BaseException) -> bytes:
+    try:
+        return pickle.dumps((False, error))
+    except Exception:  # noqa: BLE001 (an error that does not pickle: its words will do)
+        return pickle.dumps((False, RuntimeError(f"{type(error).__name__}: {error}")))
+
+
+def _collect(pid: int, pipe: int) -> object:
+    """The result the worker ``pid`` sends on ``pipe``, once it has ended; its error raised here."""
+    try:
+        with os.fdopen(pipe, "rb") as incoming:
+            message = incoming.read()
+    except BaseException:  # interrupted while waiting: the worker is stopped, then the error goes on
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise
+    _, status = os.waitpid(pid, 0)
+    if not message:
+        raise WorkerLost(f"a worker process ended without its figures (wait status {status})")
+    done, result = pickle.loads(message)
+    if not done:
+        raise result
+    return result

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kit.game import Game
 from kit.i18n import _, n_
-from kit.matchbox import Box, Placement
 from kit.picture import ByKind, Grid, Heaps, Picture
-from tracker.state.kit_record import KitRecord
+
+if TYPE_CHECKING:  # named only in annotations: a simulation's summary (menace_side) needs no kit's record
+    from kit.matchbox import Box, Placement
+    from tracker.state.kit_record import KitRecord
 
 EMPTY_CELL = "."
 LEGAL_CELL = "*"  # an empty cell where the player to move may play (Othello, ultimate tic-tac-toe)
