@@ -15,12 +15,10 @@ for either: it plays on numpy, and build_later's detached process compiles once 
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import importlib.util
 import os
-import subprocess
 import sys
-import sysconfig
-import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -366,7 +364,7 @@ def _module_name() -> str:
 
 
 def _module_path() -> Path:
-    return code_cache() / (_module_name() + str(sysconfig.get_config_var("EXT_SUFFIX")))
+    return code_cache() / (_module_name() + importlib.machinery.EXTENSION_SUFFIXES[0])
 
 
 def compiled() -> bool:
@@ -416,6 +414,8 @@ def _jit() -> Any:
 
 def _build(path: Path) -> None:
     """Compile the kernel ahead of time into a Python module at ``path`` (it needs a C compiler)."""
+    import tempfile  # here, as subprocess below: a run that loads the kernel needs neither (10 ms)
+
     _jit()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # numba's pycc says it may be deprecated one day
@@ -502,6 +502,7 @@ def build_later() -> Callable[[], None]:
         import fcntl
     except ImportError:  # Windows: no lock to hand over nor descriptors to pass; --engine numba builds it
         raise OSError("no background build here") from None
+    import subprocess  # here: a run that finds the kernel built never starts a process
     path = _module_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(_lock_path(path), "w") as lock:
