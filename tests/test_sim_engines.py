@@ -190,14 +190,42 @@ def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules)
     assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 1)).all()
 
 
-def test_the_numpy_engine_refuses_boxes_too_wide_for_its_byte_count():
+@pytest.mark.parametrize("games, dtype", [(10, np.int16), (20_000, np.int32)])
+def test_the_numpy_engine_draws_the_bead_its_number_falls_on_and_resigns_at_an_empty_box(games, dtype):
+    """kit.matchbox.pick on the lanes of a row: a 32-bit number r is the ticket r * total // 2**32, and the
+    bead drawn is the first whose running total passes it; an empty box resigns and is left as it was."""
+    mt = menace_tables("tictactoe", "first", load_rules("michie"))
+    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    beads = engine_numpy._Beads(mt, steps, 0, 5, games)
+    assert beads.dtype is dtype
+    # The first box (the empty board: centre, corner, edge) holds 2, 0 and 3 beads in members 0-3, none in 4.
+    beads.store[0, :4, 1:] = [2, 2, 5, 5, 5, 5, 5]
+    beads.store[0, 4] = 0
+    # Tickets 0, 1 (the first colour's two beads), 2 and 4 (the third colour's first and last).
+    numbers = np.array([0, -(-2 * 2**32 // 5) - 1, -(-2 * 2**32 // 5), 2**32 - 1, 2**31], np.uint64)
+    moved = beads.move(np.zeros(5, np.intp), numbers, np.random.default_rng(0), 0)
+    centre, edge = mt.slot_child[0], mt.slot_child[2]
+    assert moved.tolist() == [centre, centre, edge, edge, steps.resigned[0]]
+    beads.settle(np.array([1, -1, 1, 0, -1], np.int8))  # michie: +3 for a win, +1 a draw, -1 a defeat
+    assert np.diff(beads.store[0], axis=1)[:, :3].tolist() == [[5, 0, 3], [1, 0, 3], [2, 0, 6], [2, 0, 4],
+                                                               [0, 0, 0]]
+    assert not beads.store[0, 4].any()
+
+
+def test_the_numpy_engine_punishes_the_last_bead_drawn_before_a_resignation():
+    """A defeat that punishes the last move only takes the bead of the last box that had one."""
     from dataclasses import replace
 
-    steps = engine_numpy._steps(policy_tables("nim"))
-    # 256 columns: a count of 256 overflows
-    wide = replace(menace_tables("nim", "first", load_rules("nim")), slots=248)
-    with pytest.raises(ValueError, match="at most 247 colours, not 248"):
-        engine_numpy._boxes(wide, steps)
+    mt = replace(menace_tables("tictactoe", "first", load_rules("michie")), punish_last=True)
+    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    beads = engine_numpy._Beads(mt, steps, 0, 1, 10)
+    rng = np.random.default_rng(0)
+    centre = beads.move(np.zeros(1, np.intp), np.zeros(1, np.uint64), rng, 0)  # ticket 0: the centre
+    replied = steps.legal_child[centre * steps.k]
+    beads.store[mt.box_of[replied[0]]] = 0
+    assert beads.move(replied, np.zeros(1, np.uint64), rng, 2).tolist() == [steps.resigned[0]]
+    beads.settle(np.array([-1], np.int8))
+    assert np.diff(beads.store[0, 0])[:3].tolist() == [3, 4, 4]
 
 
 def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():

@@ -14,6 +14,7 @@ one ``take``; a settlement adds one precomputed row of changes per draw and puts
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -26,7 +27,6 @@ from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables, PolicyTables
 
 Opponent = tuple[PlayerSpec, MenaceTables | None]  # a player's kind, and its boxes if it learns
-_BYTE_SUM = np.uint64(0x0101010101010101)  # times a word of 0/1 bytes: their sum in the top byte
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,9 +84,7 @@ class _Boxes:
 @cache
 def _boxes(mt: MenaceTables, steps: _Steps) -> _Boxes:
     size, slots = len(mt.box_of), mt.slots
-    width = -(-(slots + 1) // 8) * 8  # whole 8-byte words of a row's comparisons (see _Beads.move)
-    if width > 255:  # the count of a row's comparisons must fit in the byte that sums them
-        raise ValueError(f"the numpy engine draws from boxes of at most 247 colours, not {slots}")
+    width = -(-(slots + 1) // 8) * 8  # a row is whole 64-bit words of int16 or int32 (see _Beads.move)
     box = np.append(np.where(mt.box_of >= 0, mt.box_of, mt.boxes), [mt.boxes, mt.boxes]).astype(np.intp)
     child = np.full((size + 2, width), -1, np.intp)
     child[:size, 1 : slots + 1] = mt.slot_child.reshape(size, slots)
@@ -134,7 +132,18 @@ class _Beads:
         self.column = np.empty((max_draws, members), np.intp)
         self.drawn = np.empty((max_draws, members, width), self.dtype)
         self.drawn_rows = self.drawn.view(self.row_type)[..., 0]
-        self.below = np.empty((members, width), bool)
+        self.words = self.drawn.view(np.uint64)  # [draws, members, words of a row]
+        bits = 8 * np.dtype(self.dtype).itemsize
+        # A number times ``lanes`` is in every lane of a word.
+        self.lanes = np.uint64(sum(1 << shift for shift in range(0, 64, bits)))
+        self.top = self.lanes << np.uint64(bits - 1)  # each lane's top bit
+        self.ticket = np.empty(members, np.uint64)
+        self.lane = np.empty(members, np.uint64)
+        self.at_child = np.empty(members, np.intp)
+        # The child after the bead counted in each column, and in column W (an empty box) the resignation.
+        self.stride = width + 1
+        resigns = np.full(len(tb.box), self.resigned)
+        self.child = np.column_stack([tb.child.reshape(-1, width), resigns]).ravel()
         self.draws = 0
         self.at = (np.arange(max_draws * members, dtype=np.intp) * width).reshape(max_draws, members)
         # Settling's work space, kept: a fresh array of a few hundred KB is handed back to the system
@@ -161,12 +170,13 @@ class _Beads:
         totals: np.ndarray = self.store[self.first, :, -1]
         return totals
 
-    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
-        """The state after MENACE's move in every game (a resignation state where it resigns)."""
+    def move(self, codes: np.ndarray, r: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
+        """The state after MENACE's move in every game (a resignation state where it resigns); ``r`` holds
+        a random 32-bit number for each game (as uint64)."""
         if not self.draws_at[ply]:
             alone: np.ndarray = self.alone.take(codes)
             return alone
-        tb, d = self.tables, self.draws
+        d = self.draws
         self.draws += 1
         # mode="clip": with "raise", take into ``out`` goes through a temporary copy (the indices are
         # always in range here: every state has a box or the stand-in).
@@ -174,30 +184,30 @@ class _Beads:
         row += self.member
         self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         cumulative = self.drawn[d]
-        total = cumulative[:, -1]
-        empty = None
-        if not total.all():
-            empty = total == 0
-            if self.mt.refill_beads:
-                self._refill(row, empty, rng)
-                self.rows.take(row, out=self.drawn_rows[d], mode="clip")
-                empty = None
+        if self.mt.refill_beads and not cumulative[:, -1].all():
+            self._refill(row, cumulative[:, -1] == 0, rng)
+            self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         # kit.matchbox.pick: a ticket below the total, and the first column whose running total passes it,
-        # which is the number of columns that do not (column 0 among them). Those are counted as bytes:
-        # a row's comparisons are whole 8-byte words, whose bytes one multiplication adds up.
-        ticket = (u * total).astype(self.dtype)
-        words = np.less_equal(cumulative, ticket[:, np.newaxis], out=self.below).view(np.uint64)
-        count = words[:, 0].copy()
-        for word in range(1, words.shape[1]):
-            count += words[:, word]
-        count *= _BYTE_SUM
-        column = np.right_shift(count, 56, out=self.column[d].view(np.uint64)).view(np.intp)
-        child: np.ndarray = tb.child.take(codes * tb.width + column)
-        if empty is not None:  # MENACE resigns: no bead is drawn, and the stand-in is settled instead
-            child[empty] = self.resigned
-            row[empty] = self.stand_in + self.member[empty]
-            cumulative[empty] = tb.initial[-1]
-            column[empty] = 1
+        # which is the number of columns that do not (column 0 among them). A row is read as 64-bit words
+        # of lanes: the ticket in every lane with the lane's top bit set, less the word, keeps a lane's top
+        # bit where its column is at most the ticket, and those bits are counted. An empty box's ticket is
+        # 0, which every column passes: its column is the width, whose child is the resignation.
+        ticket = np.multiply(r, cumulative[:, -1], out=self.ticket, dtype=np.uint64, casting="unsafe")
+        ticket >>= np.uint64(32)
+        ticket *= self.lanes
+        ticket |= self.top
+        words = self.words[d]
+        column = self.column[d]
+        for word in range(words.shape[1]):
+            lanes = np.subtract(ticket, words[:, word], out=self.lane)
+            lanes &= self.top
+            if word:
+                column += np.bitwise_count(lanes)
+            else:
+                np.bitwise_count(lanes, out=column)
+        at = np.multiply(codes, self.stride, out=self.at_child)
+        at += column
+        child: np.ndarray = self.child.take(at)
         return child
 
     def _refill(self, row: np.ndarray, empty: np.ndarray, rng: np.random.Generator) -> None:
@@ -218,6 +228,7 @@ class _Beads:
         row, column, drawn = self.row[:d], self.column[:d], self.drawn[:d]
         key, spare = self.key[:d], self.spare[:d]
         real = row < self.stand_in
+        real &= column < self.tables.width  # a resignation's column is the width: no bead drawn
         change = mt.change.take(result + 1).astype(self.dtype)
         if mt.punish_last:  # a defeat changes only each game's last real draw
             last = d - 1 - real[::-1].argmax(axis=0)
@@ -227,7 +238,8 @@ class _Beads:
         if self.counts_matter:
             totals = drawn.reshape(-1)
             at = np.add(self.at[:d], column, out=key)
-            count = totals.take(at) - totals.take(np.subtract(at, 1, out=spare))
+            # mode="clip": a resignation's column is past its row (its count is not used).
+            count = totals.take(at, mode="clip") - totals.take(np.subtract(at, 1, out=spare), mode="clip")
             after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
             if mt.keep_any:
                 others = drawn[..., -1] - count  # the box's other colours
@@ -268,28 +280,50 @@ class _Policy:
     """A fixed opponent (kit.players' random, perfect, ideal, novice:P) on the fused tables."""
 
     def __init__(self, steps: _Steps, kind: str, skill: float) -> None:
-        self.steps, self.kind, self.skill = steps, kind, skill
+        self.steps, self.kind = steps, kind
+        # kit.players' novice plays perfectly when a uniform number in [0, 1) is below its skill: a random
+        # 32-bit number below skill * 2**32.
+        self.skill = np.uint64(math.ceil(skill * 2**32))
+        self.n_legal = steps.n_legal.astype(np.uint64)
+        self.n_perfect = steps.n_perfect.astype(np.uint64)
 
-    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
+    def move(self, codes: np.ndarray, r: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
         st = self.steps
         if self.kind == "ideal":
             return st.ideal_child.take(codes)
         if self.kind == "random":
-            n, table = st.n_legal.take(codes), st.legal_child
+            n, table = self.n_legal.take(codes), st.legal_child
         elif self.kind == "perfect":
-            n, table = st.n_perfect.take(codes), st.perfect_child
+            n, table = self.n_perfect.take(codes), st.perfect_child
         else:  # novice: one number decides perfect or random, another picks within the choice
-            perfect = u < self.skill
-            u = rng.random(codes.size)
-            n = np.where(perfect, st.n_perfect.take(codes), st.n_legal.take(codes))
-            at = codes * st.k + (u * n).astype(np.intp)
+            perfect = r < self.skill
+            r = _random_words(rng, (1, codes.size))[0]
+            n = np.where(perfect, self.n_perfect.take(codes), self.n_legal.take(codes))
+            at = codes * st.k + _below(r, n)
             child: np.ndarray = np.where(perfect, st.perfect_child.take(at), st.legal_child.take(at))
             return child
-        moved: np.ndarray = table.take(codes * st.k + (u * n).astype(np.intp))
+        moved: np.ndarray = table.take(codes * st.k + _below(r, n))
         return moved
 
     def settle(self, result: np.ndarray) -> None:
         """Nothing to learn."""
+
+
+def _below(r: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """A uniform choice below ``n`` from random 32-bit numbers ``r`` (both uint64), as intp."""
+    n *= r
+    n >>= np.uint64(32)
+    return n.view(np.intp)
+
+
+def _random_words(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    """Random 32-bit numbers (as uint64) of ``shape``: two from each of the generator's 64-bit outputs."""
+    rows, members = shape
+    raw = rng.bit_generator.random_raw((rows + 1) // 2 * members).reshape(-1, members)
+    words = np.empty((2 * len(raw), members), np.uint64)
+    np.bitwise_and(raw, np.uint64(0xFFFFFFFF), out=words[: len(raw)])
+    np.right_shift(raw, np.uint64(32), out=words[len(raw) :])
+    return words[:rows]
 
 
 def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
@@ -324,16 +358,15 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     score = np.zeros(members, np.int32)
     traces: list[list[int]] | None = [] if trace else None
     resigned = 0
-    uniforms = np.empty((plies, members))  # kept from game to game, as settling's work space is
     for g in range(games):
         if later and g in later:
             sides = seated(later[g])
             rival = sides[1 - side]
         codes = np.zeros(members, np.intp)
-        rng.random(out=uniforms)
+        numbers = _random_words(rng, (plies, members))
         moves: list[int] = []
         for ply in range(plies):
-            codes = sides[ply % 2].move(codes, uniforms[ply], rng, ply)
+            codes = sides[ply % 2].move(codes, numbers[ply], rng, ply)
             if traces is not None and (not moves or not steps.over[moves[-1]]):
                 moves.append(int(codes[0]))
             if steps.over.take(codes).all():
