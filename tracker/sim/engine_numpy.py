@@ -26,6 +26,7 @@ from kit.players import PlayerSpec
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables, PolicyTables
 
+_PROBE = 64
 Opponent = tuple[PlayerSpec, MenaceTables | None]  # a player's kind, and its boxes if it learns
 
 
@@ -165,6 +166,9 @@ class _Beads:
         # a last bead back, its change is the rule's and settling needs no bead counts.
         self.counts_matter = mt.keep_any or mt.floor > 1 + int(mt.change.min())
 
+    def needs_number(self, ply: int) -> bool:
+        return self.draws_at[ply]
+
     def first_beads(self) -> np.ndarray:
         """[first-move boxes, members] beads in each first-move box."""
         totals: np.ndarray = self.store[self.first, :, -1]
@@ -287,6 +291,9 @@ class _Policy:
         self.n_legal = steps.n_legal.astype(np.uint64)
         self.n_perfect = steps.n_perfect.astype(np.uint64)
 
+    def needs_number(self, ply: int) -> bool:
+        return self.kind != "ideal"
+
     def move(self, codes: np.ndarray, r: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
         st = self.steps
         if self.kind == "ideal":
@@ -345,8 +352,14 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
             rival = _Policy(steps, spec.kind, policy_skill(spec))
         return (menace, rival) if side == 0 else (rival, menace)
 
+    def numbered(sides: tuple[_Beads | _Policy, ...]) -> list[int]:
+        """The row of the game's random numbers each ply reads: only the plies that draw have one."""
+        drawing = [sides[ply % 2].needs_number(ply) for ply in range(plies)]
+        return [sum(drawing[:ply]) if draws else 0 for ply, draws in enumerate(drawing)]
+
     sides = seated((setup.opponent, setup.rival))
     rival = sides[1 - side]
+    number_row = numbered(sides)
     sign = 1 if side == 0 else -1
 
     tallies = np.zeros((games, 3), np.int64)
@@ -362,14 +375,16 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
         if later and g in later:
             sides = seated(later[g])
             rival = sides[1 - side]
+            number_row = numbered(sides)
         codes = np.zeros(members, np.intp)
-        numbers = _random_words(rng, (plies, members))
+        numbers = _random_words(rng, (max(number_row) + 1, members))
         moves: list[int] = []
         for ply in range(plies):
-            codes = sides[ply % 2].move(codes, numbers[ply], rng, ply)
+            codes = sides[ply % 2].move(codes, numbers[number_row[ply]], rng, ply)
             if traces is not None and (not moves or not steps.over[moves[-1]]):
                 moves.append(int(codes[0]))
-            if steps.over.take(codes).all():
+            # The first few games first: while one of them runs, the chunk's games are not all over.
+            if steps.over.take(codes[:_PROBE]).all() and steps.over.take(codes).all():
                 break
         else:
             assert steps.over.take(codes).all(), "a game outlived the longest possible game"
