@@ -173,21 +173,26 @@ def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules)
     stand-in box where it has none: at a finished game, or at a forced move, which it plays."""
     pt, mt = policy_tables(game), menace_tables(game, side, load_rules(rules))
     steps = engine_numpy._steps(pt)
-    boxes = engine_numpy._boxes(mt, steps)
+    boxes = engine_numpy._boxes(mt, steps, SIDES[side])
     over = np.flatnonzero(steps.over)
     assert over.tolist()[-2:] == list(steps.resigned) == [len(pt.terminal), len(pt.terminal) + 1]
     assert steps.first_result[list(steps.resigned)].tolist() == [-1, 1]  # the first, the second resigned
     for table in (steps.legal_child, steps.perfect_child):
         assert (table[over * steps.k] == over).all()
     assert (steps.ideal_child[over] == over).all() and (steps.n_legal[over] == 0).all()
-    assert (boxes.box[over] == mt.boxes).all() and (boxes.child[over * boxes.width + 1] == over).all()
+    # The stand-in is empty, as a box run dry, and its column W (past the row) leads on.
+    stride = boxes.width + 1
+    assert (boxes.box[over] == mt.boxes).all() and (boxes.child[over * stride + boxes.width] == over).all()
     forced = np.flatnonzero(mt.forced_child >= 0)
     assert (boxes.box[forced] == mt.boxes).all()
-    assert (boxes.child[forced * boxes.width + 1] == mt.forced_child[forced]).all()
-    # The stand-in holds one bead; a box's columns are whole 8-byte words, the ones past its slots the total.
-    assert boxes.initial[mt.boxes].tolist() == [0] + [1] * (boxes.width - 1)
+    assert (boxes.child[forced * stride + boxes.width] == mt.forced_child[forced]).all()
+    # A box's own column W is MENACE's resignation.
+    boxed = np.flatnonzero(boxes.box < mt.boxes)
+    assert (boxes.child[boxed * stride + boxes.width] == steps.resigned[SIDES[side]]).all()
+    # A box's columns are whole 8-byte words, the ones past its slots the total.
+    assert not boxes.initial[mt.boxes].any()
     assert boxes.width % 8 == 0 and boxes.width > mt.slots
-    assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 1)).all()
+    assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 0)).all()
 
 
 @pytest.mark.parametrize("games, dtype", [(10, np.int16), (20_000, np.int32)])

@@ -73,29 +73,31 @@ def _steps(pt: PolicyTables) -> _Steps:
 
 @dataclass(frozen=True, eq=False)
 class _Boxes:
-    """One catalogue's boxes for the lockstep. Box ``boxes`` is the stand-in: one bead, in slot 0."""
+    """One catalogue's boxes for the lockstep. Box ``boxes`` is the stand-in: empty, as a box is once it
+    runs dry, but its column W (see _Beads.move) leads to the forced move or keeps a finished game."""
 
     box: np.ndarray  # intp [N + 2]: the box MENACE draws from in a state, the stand-in where none
-    child: np.ndarray  # intp [(N + 2) * W]: the child after the bead counted in column c (slot c - 1)
+    # intp [(N + 2) * (W + 1)]: the child after the bead counted in column c (slot c - 1); in column W
+    # (an empty box: its draws are never settled) the resignation, or the stand-in's move where no box.
+    child: np.ndarray
     initial: np.ndarray  # [boxes + 1, W] running totals of a fresh box
     keeps_one: np.ndarray  # bool [boxes + 1]
     width: int  # W: slots + 1, rounded up to a multiple of 8 (the columns past the slots hold the total)
 
 
 @cache
-def _boxes(mt: MenaceTables, steps: _Steps) -> _Boxes:
+def _boxes(mt: MenaceTables, steps: _Steps, side: int) -> _Boxes:
     size, slots = len(mt.box_of), mt.slots
     width = -(-(slots + 1) // 8) * 8  # a row is whole 64-bit words of int16 or int32 (see _Beads.move)
     box = np.append(np.where(mt.box_of >= 0, mt.box_of, mt.boxes), [mt.boxes, mt.boxes]).astype(np.intp)
-    child = np.full((size + 2, width), -1, np.intp)
+    child = np.full((size + 2, width + 1), -1, np.intp)
     child[:size, 1 : slots + 1] = mt.slot_child.reshape(size, slots)
-    # The stand-in's bead: the forced move, or staying put once the game is over.
+    # The stand-in's move: the forced move, or staying put once the game is over.
     stand_in = np.append(np.where(mt.forced_child >= 0, mt.forced_child, np.arange(size)), steps.resigned)
     no_box = box == mt.boxes
-    child[no_box, 1] = stand_in[no_box]
+    child[:, width] = np.where(no_box, stand_in, steps.resigned[side])
     beads = np.zeros((mt.boxes + 1, width), np.int64)
     beads[: mt.boxes, 1 : slots + 1] = mt.initial.reshape(mt.boxes, slots)
-    beads[mt.boxes, 1] = 1
     return _Boxes(box, child.ravel(), beads.cumsum(axis=1), np.append(mt.keeps_one, False), width)
 
 
@@ -107,12 +109,12 @@ class _Beads:
 
     def __init__(self, mt: MenaceTables, steps: _Steps, side: int, members: int, games: int) -> None:
         self.mt, self.members, self.resigned = mt, members, steps.resigned[side]
-        self.tables = tb = _boxes(mt, steps)
+        self.tables = tb = _boxes(mt, steps, side)
         # The plies where it draws: its own, but for any where every game is over or forced (noughts and
         # crosses' ninth), which it plays from the stand-in's one table without a draw.
         self.draws_at = [ply % 2 == side and bool((tb.box[reach] < mt.boxes).any())
                          for ply, reach in enumerate(steps.reach)]
-        self.alone = tb.child.reshape(-1, tb.width)[:, 1].copy()
+        self.alone = tb.child.reshape(-1, tb.width + 1)[:, -1].copy()
         max_draws = sum(self.draws_at)
         self.dtype = _bead_type(mt, games)
         width = tb.width
@@ -141,10 +143,7 @@ class _Beads:
         self.ticket = np.empty(members, np.uint64)
         self.lane = np.empty(members, np.uint64)
         self.at_child = np.empty(members, np.intp)
-        # The child after the bead counted in each column, and in column W (an empty box) the resignation.
         self.stride = width + 1
-        resigns = np.full(len(tb.box), self.resigned)
-        self.child = np.column_stack([tb.child.reshape(-1, width), resigns]).ravel()
         self.draws = 0
         self.at = (np.arange(max_draws * members, dtype=np.intp) * width).reshape(max_draws, members)
         # Settling's work space, kept: a fresh array of a few hundred KB is handed back to the system
@@ -152,16 +151,17 @@ class _Beads:
         self.key = np.empty((max_draws, members), np.intp)
         self.spare = np.empty((max_draws, members), np.intp)
         self.increments = np.empty((max_draws, members), self.row_type)
-        # A settlement's change to a row, by (bead change - lowest) * W + column: the columns from the
-        # bead's on. A bead changes by at least the lowest change and at most the highest, or floor - 1
-        # when the floor lifts it, or 0 when keep-one puts the last bead back.
+        # A settlement's change to a row, by (bead change - lowest) * (W + 1) + column: the columns from
+        # the bead's on, none for column W (an empty box, the stand-in). A bead changes by at least the
+        # lowest change and at most the highest, or floor - 1 when the floor lifts it, or 0 when keep-one
+        # puts the last bead back.
         self.lowest = min(int(mt.change.min()), 0)
         highest = max(int(mt.change.max()), mt.floor - 1, 0)
         delta = np.arange(self.lowest, highest + 1)[:, np.newaxis, np.newaxis]
-        column = np.arange(width)
-        steps_table = delta * (column >= column[:, np.newaxis])  # [delta, bead's column, column]
+        bead = np.arange(width + 1)[:, np.newaxis]
+        steps_table = delta * (np.arange(width) >= bead)  # [delta, bead's column, column]
         self.changes = np.ascontiguousarray(steps_table.astype(self.dtype)).view(self.row_type).ravel()
-        self.unchanged = -self.lowest * width  # the key of no change (the stand-in's draws)
+        self.change_key = (mt.change.astype(np.intp) - self.lowest) * self.stride  # by result + 1
         # A drawn colour holds at least the bead drawn, so unless the floor can lift it or keep-one put
         # a last bead back, its change is the rule's and settling needs no bead counts.
         self.counts_matter = mt.keep_any or mt.floor > 1 + int(mt.change.min())
@@ -180,7 +180,7 @@ class _Beads:
         if not self.draws_at[ply]:
             alone: np.ndarray = self.alone.take(codes)
             return alone
-        d = self.draws
+        tb, d = self.tables, self.draws
         self.draws += 1
         # mode="clip": with "raise", take into ``out`` goes through a temporary copy (the indices are
         # always in range here: every state has a box or the stand-in).
@@ -189,13 +189,17 @@ class _Beads:
         self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         cumulative = self.drawn[d]
         if self.mt.refill_beads and not cumulative[:, -1].all():
-            self._refill(row, cumulative[:, -1] == 0, rng)
-            self.rows.take(row, out=self.drawn_rows[d], mode="clip")
+            empty = cumulative[:, -1] == 0
+            empty &= row < self.stand_in
+            if empty.any():
+                self._refill(row, empty, rng)
+                self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         # kit.matchbox.pick: a ticket below the total, and the first column whose running total passes it,
         # which is the number of columns that do not (column 0 among them). A row is read as 64-bit words
         # of lanes: the ticket in every lane with the lane's top bit set, less the word, keeps a lane's top
         # bit where its column is at most the ticket, and those bits are counted. An empty box's ticket is
-        # 0, which every column passes: its column is the width, whose child is the resignation.
+        # 0, which every column passes: its column is the width, whose child is the resignation (or, from
+        # the stand-in, the forced move; or the finished game itself).
         ticket = np.multiply(r, cumulative[:, -1], out=self.ticket, dtype=np.uint64, casting="unsafe")
         ticket >>= np.uint64(32)
         ticket *= self.lanes
@@ -211,7 +215,7 @@ class _Beads:
                 np.bitwise_count(lanes, out=column)
         at = np.multiply(codes, self.stride, out=self.at_child)
         at += column
-        child: np.ndarray = self.child.take(at)
+        child: np.ndarray = tb.child.take(at)
         return child
 
     def _refill(self, row: np.ndarray, empty: np.ndarray, rng: np.random.Generator) -> None:
@@ -231,27 +235,29 @@ class _Beads:
         self.draws = 0
         row, column, drawn = self.row[:d], self.column[:d], self.drawn[:d]
         key, spare = self.key[:d], self.spare[:d]
-        real = row < self.stand_in
-        real &= column < self.tables.width  # a resignation's column is the width: no bead drawn
-        change = mt.change.take(result + 1).astype(self.dtype)
-        if mt.punish_last:  # a defeat changes only each game's last real draw
-            last = d - 1 - real[::-1].argmax(axis=0)
-            later = np.arange(d)[:, np.newaxis] != last
-            change = np.where((result == -1) & later, 0, change).astype(self.dtype)
-        shift = change
-        if self.counts_matter:
-            totals = drawn.reshape(-1)
-            at = np.add(self.at[:d], column, out=key)
-            # mode="clip": a resignation's column is past its row (its count is not used).
-            count = totals.take(at, mode="clip") - totals.take(np.subtract(at, 1, out=spare), mode="clip")
-            after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
-            if mt.keep_any:
-                others = drawn[..., -1] - count  # the box's other colours
-                keeps = self.tables.keeps_one.take(np.floor_divide(row, self.members, out=spare))
-                after = np.where(keeps & (others + after == 0), 1, after)
-            shift = after - count
-        np.add((shift - self.lowest) * self.tables.width, column, out=key)
-        np.copyto(key, self.unchanged, where=~real)
+        width = self.tables.width
+        if not (mt.punish_last or self.counts_matter):  # every draw of a game changes by the rule's change
+            np.add(column, self.change_key.take(result + 1), out=key)
+        else:
+            real = column < width  # a bead was drawn (not from an empty box or the stand-in)
+            change = mt.change.take(result + 1).astype(self.dtype)
+            if mt.punish_last:  # a defeat changes only each game's last real draw
+                last = d - 1 - real[::-1].argmax(axis=0)
+                later = np.arange(d)[:, np.newaxis] != last
+                change = np.where((result == -1) & later, 0, change).astype(self.dtype)
+            shift = change
+            if self.counts_matter:
+                totals = drawn.reshape(-1)
+                at = np.add(self.at[:d], column, out=key)
+                # mode="clip": column W is past its row (its count is not used).
+                count = totals.take(at, mode="clip") - totals.take(np.subtract(at, 1, out=spare), mode="clip")
+                after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
+                if mt.keep_any:
+                    others = drawn[..., -1] - count  # the box's other colours
+                    keeps = self.tables.keeps_one.take(np.floor_divide(row, self.members, out=spare))
+                    after = np.where(keeps & (others + after == 0), 1, after)
+                shift = np.where(real, after - count, 0)  # and column W's change is none whatever the shift
+            np.add((shift - self.lowest) * self.stride, column, out=key)
         changes = self.changes.take(key, out=self.increments[:d], mode="clip")
         drawn += changes.view(self.dtype).reshape(drawn.shape)
         self.rows[row] = self.drawn_rows[:d]
