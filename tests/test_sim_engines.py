@@ -177,8 +177,8 @@ def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules)
     over = np.flatnonzero(steps.over)
     assert over.tolist()[-2:] == list(steps.resigned) == [len(pt.terminal), len(pt.terminal) + 1]
     assert steps.first_result[list(steps.resigned)].tolist() == [-1, 1]  # the first, the second resigned
-    for table in (steps.legal_child, steps.perfect_child):
-        assert (table[over * steps.k] == over).all()
+    for table in (steps.legal_child, steps.perfect_child):  # every move of a finished game: itself
+        assert (table.reshape(-1, steps.k)[over] == over[:, np.newaxis]).all()
     assert (steps.ideal_child[over] == over).all() and (steps.n_legal[over] == 0).all()
     # The stand-in is empty, as a box run dry, and its column W (past the row) leads on.
     stride = boxes.width + 1
@@ -231,6 +231,15 @@ def test_the_numpy_engine_punishes_the_last_bead_drawn_before_a_resignation():
     assert beads.move(replied, np.zeros(1, np.uint64), rng, 2).tolist() == [steps.resigned[0]]
     beads.settle(np.array([-1], np.int8))
     assert np.diff(beads.store[0, 0])[:3].tolist() == [3, 4, 4]
+
+
+@pytest.mark.parametrize("game, legal_at", [
+    ("tictactoe", (9, 8, 7, 6, 5, 4, 3, 2, 1)),  # every empty square, in every game
+    ("nim", (3, 3, 3, 0, 0, 0, 0, 0, 1)),  # take 1-3 while every heap allows it, the last 1; else they differ
+    ("hexapawn", (3, 0, 0, 0, 0, 0, 0)),
+])
+def test_the_numpy_lockstep_knows_the_plies_where_every_game_has_as_many_legal_moves(game, legal_at):
+    assert engine_numpy._steps(policy_tables(game)).legal_at == legal_at
 
 
 def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():

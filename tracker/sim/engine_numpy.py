@@ -39,12 +39,15 @@ class _Steps:
     first_result: np.ndarray  # int8 [N + 2]: a finished game's result for the first player
     resigned: tuple[int, int]  # the state after the first, the second player resigns
     n_legal: np.ndarray  # [N + 2]: 0 where the game is over
-    legal_child: np.ndarray  # intp [(N + 2) * K]: a finished state's move 0 leads to itself
+    legal_child: np.ndarray  # intp [(N + 2) * K]: a finished state's every move leads to itself
     n_perfect: np.ndarray
     perfect_child: np.ndarray
     ideal_child: np.ndarray  # intp [N + 2]
     k: int
     reach: tuple[np.ndarray, ...]  # the unfinished states a game can be in at each ply
+    # The legal moves that every unfinished state at a ply has (noughts and crosses: 9 - ply), 0 where they
+    # differ: where they agree, a random move needs no count of each game's moves.
+    legal_at: tuple[int, ...]
 
 
 @cache
@@ -57,17 +60,19 @@ def _steps(pt: PolicyTables) -> _Steps:
     def fused(table: np.ndarray, width: int) -> np.ndarray:
         out = np.full((size + 2, width), -1, np.intp)
         out[:size] = table.reshape(size, width)
-        out[over, 0] = itself[over]
+        out[over] = itself[over, np.newaxis]
         return out.ravel()
 
     reach = [np.zeros(1, np.intp)]
     for _ in range(pt.max_plies - 1):
         children = pt.legal_child.reshape(size, k)[reach[-1]]
         reach.append(np.setdiff1d(children[children >= 0], np.flatnonzero(over)))
+    counts = [np.unique(pt.n_legal[states]) for states in reach]
+    legal_at = tuple(int(count[0]) if len(count) == 1 else 0 for count in counts)
     return _Steps(
         over, np.append(pt.first_result, np.array([-1, 1], np.int8)), resigned,
         np.append(pt.n_legal, [0, 0]), fused(pt.legal_child, k), np.append(pt.n_perfect, [0, 0]),
-        fused(pt.perfect_child, k), fused(pt.ideal_child, 1), k, tuple(reach),
+        fused(pt.perfect_child, k), fused(pt.ideal_child, 1), k, tuple(reach), legal_at,
     )  # fmt: skip
 
 
@@ -305,6 +310,13 @@ class _Policy:
         if self.kind == "ideal":
             return st.ideal_child.take(codes)
         if self.kind == "random":
+            if st.legal_at[ply]:  # as many moves in every game still running; a finished one stays put
+                pick = np.multiply(r, np.uint64(st.legal_at[ply]))
+                pick >>= np.uint64(32)
+                at = np.multiply(codes, st.k)
+                at += pick.view(np.intp)
+                spread: np.ndarray = st.legal_child.take(at)
+                return spread
             n, table = self.n_legal.take(codes), st.legal_child
         elif self.kind == "perfect":
             n, table = self.n_perfect.take(codes), st.perfect_child
