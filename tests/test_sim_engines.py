@@ -242,6 +242,16 @@ def test_the_numpy_lockstep_knows_the_plies_where_every_game_has_as_many_legal_m
     assert engine_numpy._steps(policy_tables(game)).legal_at == legal_at
 
 
+def test_the_numpy_engine_refuses_boxes_too_wide_for_its_count_of_lanes():
+    from dataclasses import replace
+
+    steps = engine_numpy._steps(policy_tables("nim"))
+    # 72 columns: more than an int16 lane's 16 bits (or an int32's 32) can hold one of each word's
+    wide = replace(menace_tables("nim", "first", load_rules("nim")), slots=64)
+    with pytest.raises(ValueError, match="at most 63 colours, not 64"):
+        engine_numpy._boxes(wide, steps, 0)
+
+
 def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():
     steps = engine_numpy._steps(policy_tables("tictactoe"))
     # Unfinished positions by ply: 5,478 positions less X's 120, 444 and O's 148, 168 wins at plies 5 to 8.

@@ -94,6 +94,8 @@ class _Boxes:
 def _boxes(mt: MenaceTables, steps: _Steps, side: int) -> _Boxes:
     size, slots = len(mt.box_of), mt.slots
     width = -(-(slots + 1) // 8) * 8  # a row is whole 64-bit words of int16 or int32 (see _Beads.move)
+    if width > 64:  # a row's words (16 of int16, 32 of int32) share the lanes of one word for their count
+        raise ValueError(f"the numpy engine draws from boxes of at most 63 colours, not {slots}")
     box = np.append(np.where(mt.box_of >= 0, mt.box_of, mt.boxes), [mt.boxes, mt.boxes]).astype(np.intp)
     child = np.full((size + 2, width + 1), -1, np.intp)
     child[:size, 1 : slots + 1] = mt.slot_child.reshape(size, slots)
@@ -147,6 +149,7 @@ class _Beads:
         self.top = self.lanes << np.uint64(bits - 1)  # each lane's top bit
         self.ticket = np.empty(members, np.uint64)
         self.lane = np.empty(members, np.uint64)
+        self.bits = np.empty(members, np.uint64)
         self.at_child = np.empty(members, np.intp)
         self.stride = width + 1
         self.draws = 0
@@ -211,13 +214,16 @@ class _Beads:
         ticket |= self.top
         words = self.words[d]
         column = self.column[d]
-        for word in range(words.shape[1]):
+        # Word j's top bits moved j places down share a word with the others' (a lane has room for as many
+        # words as it has bits): one count of bits for them all.
+        bits = np.subtract(ticket, words[:, 0], out=self.bits)
+        bits &= self.top
+        for word in range(1, words.shape[1]):
             lanes = np.subtract(ticket, words[:, word], out=self.lane)
             lanes &= self.top
-            if word:
-                column += np.bitwise_count(lanes)
-            else:
-                np.bitwise_count(lanes, out=column)
+            lanes >>= np.uint64(word)
+            bits |= lanes
+        np.bitwise_count(bits, out=column)
         at = np.multiply(codes, self.stride, out=self.at_child)
         at += column
         child: np.ndarray = tb.child.take(at)
