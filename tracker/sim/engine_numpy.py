@@ -1,16 +1,18 @@
 """The numpy engine: a chunk of MENACEs plays its games in lockstep, every game at every ply.
 
 kit.matchbox's rules on whole arrays. A game that is over stays in the lockstep: its state leads to
-itself, and where MENACE draws from no box (the game is over, or its one legal move is forced) it draws
-from a stand-in box of one bead that is never settled. So a ply is the same few array calls over the
-whole chunk whatever has happened, with no game picked out or dropped; a resignation is a state too.
+itself whatever the move, and where MENACE draws from no box (the game is over, or its one legal move is
+forced) it draws from an empty stand-in box whose draw leads on, as an empty box's leads to the
+resignation; neither is ever settled. So a ply is the same few array calls over the whole chunk whatever
+has happened, with no game picked out or dropped; a resignation is a state too.
 
 Each box of each member is one row of running totals (int16 while no box can overflow it, else int32),
 box by box (``row = box * members + member``), so the members' first draws read one stretch of memory.
 A row's column 0 is always 0 and column c the beads of slots 0..c-1, so the drawn slot's beads are
 always the difference of two columns, and the last column is the box's total. A draw gathers rows with
-one ``take``; a settlement adds one precomputed row of changes per draw and puts the rows back.
-"""
+one ``take`` and finds its column with integer arithmetic on the row's 64-bit words, from a random
+32-bit number (two from each of the generator's 64-bit outputs, for the plies that draw); a settlement
+adds one precomputed row of changes per draw and puts the rows back."""
 
 from __future__ import annotations
 
