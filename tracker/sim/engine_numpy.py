@@ -349,13 +349,19 @@ def _below(r: np.ndarray, n: np.ndarray) -> np.ndarray:
     return n.view(np.intp)
 
 
-def _random_words(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
-    """Random 32-bit numbers (as uint64) of ``shape``: two from each of the generator's 64-bit outputs."""
+def _random_words(rng: np.random.Generator, shape: tuple[int, int],
+                  out: np.ndarray | None = None) -> np.ndarray:
+    """Random 32-bit numbers (as uint64) of ``shape``: two from each of the generator's 64-bit outputs.
+
+    A row of outputs at a time into ``out`` (kept from game to game): a fresh array of a few hundred KB
+    is handed back to the system when freed, and costs a page fault every 4 KB when made again."""
     rows, members = shape
-    raw = rng.bit_generator.random_raw((rows + 1) // 2 * members).reshape(-1, members)
-    words = np.empty((2 * len(raw), members), np.uint64)
-    np.bitwise_and(raw, np.uint64(0xFFFFFFFF), out=words[: len(raw)])
-    np.right_shift(raw, np.uint64(32), out=words[len(raw) :])
+    half = (rows + 1) // 2
+    words = np.empty((2 * half, members), np.uint64) if out is None else out[: 2 * half]
+    for row in range(half):
+        raw = rng.bit_generator.random_raw(members)
+        np.bitwise_and(raw, np.uint64(0xFFFFFFFF), out=words[row])
+        np.right_shift(raw, np.uint64(32), out=words[half + row])
     return words[:rows]
 
 
@@ -397,13 +403,14 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     score = np.zeros(members, np.int32)
     traces: list[list[int]] | None = [] if trace else None
     resigned = 0
+    spare_numbers = np.empty((plies + 1, members), np.uint64)
     for g in range(games):
         if later and g in later:
             sides = seated(later[g])
             rival = sides[1 - side]
             number_row = numbered(sides)
         codes = np.zeros(members, np.intp)
-        numbers = _random_words(rng, (max(number_row) + 1, members))
+        numbers = _random_words(rng, (max(number_row) + 1, members), spare_numbers)
         moves: list[int] = []
         for ply in range(plies):
             codes = sides[ply % 2].move(codes, numbers[number_row[ply]], rng, ply)
