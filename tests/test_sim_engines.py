@@ -173,31 +173,83 @@ def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules)
     stand-in box where it has none: at a finished game, or at a forced move, which it plays."""
     pt, mt = policy_tables(game), menace_tables(game, side, load_rules(rules))
     steps = engine_numpy._steps(pt)
-    boxes = engine_numpy._boxes(mt, steps)
+    boxes = engine_numpy._boxes(mt, steps, SIDES[side])
     over = np.flatnonzero(steps.over)
     assert over.tolist()[-2:] == list(steps.resigned) == [len(pt.terminal), len(pt.terminal) + 1]
     assert steps.first_result[list(steps.resigned)].tolist() == [-1, 1]  # the first, the second resigned
-    for table in (steps.legal_child, steps.perfect_child):
-        assert (table[over * steps.k] == over).all()
+    for table in (steps.legal_child, steps.perfect_child):  # every move of a finished game: itself
+        assert (table.reshape(-1, steps.k)[over] == over[:, np.newaxis]).all()
     assert (steps.ideal_child[over] == over).all() and (steps.n_legal[over] == 0).all()
-    assert (boxes.box[over] == mt.boxes).all() and (boxes.child[over * boxes.width + 1] == over).all()
+    # The stand-in is empty, as a box run dry, and its column W (past the row) leads on.
+    stride = boxes.width + 1
+    assert (boxes.box[over] == mt.boxes).all() and (boxes.child[over * stride + boxes.width] == over).all()
     forced = np.flatnonzero(mt.forced_child >= 0)
     assert (boxes.box[forced] == mt.boxes).all()
-    assert (boxes.child[forced * boxes.width + 1] == mt.forced_child[forced]).all()
-    # The stand-in holds one bead; a box's columns are whole 8-byte words, the ones past its slots the total.
-    assert boxes.initial[mt.boxes].tolist() == [0] + [1] * (boxes.width - 1)
+    assert (boxes.child[forced * stride + boxes.width] == mt.forced_child[forced]).all()
+    # A box's own column W is MENACE's resignation.
+    boxed = np.flatnonzero(boxes.box < mt.boxes)
+    assert (boxes.child[boxed * stride + boxes.width] == steps.resigned[SIDES[side]]).all()
+    # A box's columns are whole 8-byte words, the ones past its slots the total.
+    assert not boxes.initial[mt.boxes].any()
     assert boxes.width % 8 == 0 and boxes.width > mt.slots
-    assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 1)).all()
+    assert (boxes.initial[:, -1] == np.append(mt.initial.reshape(mt.boxes, -1).sum(axis=1), 0)).all()
 
 
-def test_the_numpy_engine_refuses_boxes_too_wide_for_its_byte_count():
+@pytest.mark.parametrize("games, dtype", [(10, np.int16), (20_000, np.int32)])
+def test_the_numpy_engine_draws_the_bead_its_number_falls_on_and_resigns_at_an_empty_box(games, dtype):
+    """kit.matchbox.pick on the lanes of a row: a 32-bit number r is the ticket r * total // 2**32, and the
+    bead drawn is the first whose running total passes it; an empty box resigns and is left as it was."""
+    mt = menace_tables("tictactoe", "first", load_rules("michie"))
+    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    beads = engine_numpy._Beads(mt, steps, 0, 5, games)
+    assert beads.dtype is dtype
+    # The first box (the empty board: centre, corner, edge) holds 2, 0 and 3 beads in members 0-3, none in 4.
+    beads.store[0, :4, 1:] = [2, 2, 5, 5, 5, 5, 5]
+    beads.store[0, 4] = 0
+    # Tickets 0, 1 (the first colour's two beads), 2 and 4 (the third colour's first and last).
+    numbers = np.array([0, -(-2 * 2**32 // 5) - 1, -(-2 * 2**32 // 5), 2**32 - 1, 2**31], np.uint64)
+    moved = beads.move(np.zeros(5, np.intp), numbers, np.random.default_rng(0), 0)
+    centre, edge = mt.slot_child[0], mt.slot_child[2]
+    assert moved.tolist() == [centre, centre, edge, edge, steps.resigned[0]]
+    beads.settle(np.array([1, -1, 1, 0, -1], np.int8))  # michie: +3 for a win, +1 a draw, -1 a defeat
+    assert np.diff(beads.store[0], axis=1)[:, :3].tolist() == [[5, 0, 3], [1, 0, 3], [2, 0, 6], [2, 0, 4],
+                                                               [0, 0, 0]]
+    assert not beads.store[0, 4].any()
+
+
+def test_the_numpy_engine_punishes_the_last_bead_drawn_before_a_resignation():
+    """A defeat that punishes the last move only takes the bead of the last box that had one."""
+    from dataclasses import replace
+
+    mt = replace(menace_tables("tictactoe", "first", load_rules("michie")), punish_last=True)
+    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    beads = engine_numpy._Beads(mt, steps, 0, 1, 10)
+    rng = np.random.default_rng(0)
+    centre = beads.move(np.zeros(1, np.intp), np.zeros(1, np.uint64), rng, 0)  # ticket 0: the centre
+    replied = steps.legal_child[centre * steps.k]
+    beads.store[mt.box_of[replied[0]]] = 0
+    assert beads.move(replied, np.zeros(1, np.uint64), rng, 2).tolist() == [steps.resigned[0]]
+    beads.settle(np.array([-1], np.int8))
+    assert np.diff(beads.store[0, 0])[:3].tolist() == [3, 4, 4]
+
+
+@pytest.mark.parametrize("game, legal_at", [
+    ("tictactoe", (9, 8, 7, 6, 5, 4, 3, 2, 1)),  # every empty square, in every game
+    ("nim", (3, 3, 3, 0, 0, 0, 0, 0, 1)),  # take 1-3 while every heap allows it, the last 1; else they differ
+    ("hexapawn", (3, 0, 0, 0, 0, 0, 0)),
+])
+def test_the_numpy_lockstep_knows_the_plies_where_every_game_has_as_many_legal_moves(game, legal_at):
+    assert engine_numpy._steps(policy_tables(game)).legal_at == legal_at
+
+
+def test_the_numpy_engine_refuses_boxes_too_wide_for_its_count_of_lanes():
     from dataclasses import replace
 
     steps = engine_numpy._steps(policy_tables("nim"))
-    # 256 columns: a count of 256 overflows
-    wide = replace(menace_tables("nim", "first", load_rules("nim")), slots=248)
-    with pytest.raises(ValueError, match="at most 247 colours, not 248"):
-        engine_numpy._boxes(wide, steps)
+    # 72 columns: more than an int16 lane's 16 bits (or an int32's 32) can hold one of each word's
+    wide = replace(menace_tables("nim", "first", load_rules("nim")), slots=64)
+    with pytest.raises(ValueError, match="at most 63 colours, not 64"):
+        engine_numpy._boxes(wide, steps, 0)
 
 
 def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():

@@ -1,19 +1,22 @@
 """The numpy engine: a chunk of MENACEs plays its games in lockstep, every game at every ply.
 
 kit.matchbox's rules on whole arrays. A game that is over stays in the lockstep: its state leads to
-itself, and where MENACE draws from no box (the game is over, or its one legal move is forced) it draws
-from a stand-in box of one bead that is never settled. So a ply is the same few array calls over the
-whole chunk whatever has happened, with no game picked out or dropped; a resignation is a state too.
+itself whatever the move, and where MENACE draws from no box (the game is over, or its one legal move is
+forced) it draws from an empty stand-in box whose draw leads on, as an empty box's leads to the
+resignation; neither is ever settled. So a ply is the same few array calls over the whole chunk whatever
+has happened, with no game picked out or dropped; a resignation is a state too.
 
 Each box of each member is one row of running totals (int16 while no box can overflow it, else int32),
 box by box (``row = box * members + member``), so the members' first draws read one stretch of memory.
 A row's column 0 is always 0 and column c the beads of slots 0..c-1, so the drawn slot's beads are
 always the difference of two columns, and the last column is the box's total. A draw gathers rows with
-one ``take``; a settlement adds one precomputed row of changes per draw and puts the rows back.
-"""
+one ``take`` and finds its column with integer arithmetic on the row's 64-bit words, from a random
+32-bit number (two from each of the generator's 64-bit outputs, for the plies that draw); a settlement
+adds one precomputed row of changes per draw and puts the rows back."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -25,8 +28,8 @@ from kit.players import PlayerSpec
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables, PolicyTables
 
+_PROBE = 64
 Opponent = tuple[PlayerSpec, MenaceTables | None]  # a player's kind, and its boxes if it learns
-_BYTE_SUM = np.uint64(0x0101010101010101)  # times a word of 0/1 bytes: their sum in the top byte
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,12 +41,15 @@ class _Steps:
     first_result: np.ndarray  # int8 [N + 2]: a finished game's result for the first player
     resigned: tuple[int, int]  # the state after the first, the second player resigns
     n_legal: np.ndarray  # [N + 2]: 0 where the game is over
-    legal_child: np.ndarray  # intp [(N + 2) * K]: a finished state's move 0 leads to itself
+    legal_child: np.ndarray  # intp [(N + 2) * K]: a finished state's every move leads to itself
     n_perfect: np.ndarray
     perfect_child: np.ndarray
     ideal_child: np.ndarray  # intp [N + 2]
     k: int
     reach: tuple[np.ndarray, ...]  # the unfinished states a game can be in at each ply
+    # The legal moves that every unfinished state at a ply has (noughts and crosses: 9 - ply), 0 where they
+    # differ: where they agree, a random move needs no count of each game's moves.
+    legal_at: tuple[int, ...]
 
 
 @cache
@@ -56,47 +62,51 @@ def _steps(pt: PolicyTables) -> _Steps:
     def fused(table: np.ndarray, width: int) -> np.ndarray:
         out = np.full((size + 2, width), -1, np.intp)
         out[:size] = table.reshape(size, width)
-        out[over, 0] = itself[over]
+        out[over] = itself[over, np.newaxis]
         return out.ravel()
 
     reach = [np.zeros(1, np.intp)]
     for _ in range(pt.max_plies - 1):
         children = pt.legal_child.reshape(size, k)[reach[-1]]
         reach.append(np.setdiff1d(children[children >= 0], np.flatnonzero(over)))
+    counts = [np.unique(pt.n_legal[states]) for states in reach]
+    legal_at = tuple(int(count[0]) if len(count) == 1 else 0 for count in counts)
     return _Steps(
         over, np.append(pt.first_result, np.array([-1, 1], np.int8)), resigned,
         np.append(pt.n_legal, [0, 0]), fused(pt.legal_child, k), np.append(pt.n_perfect, [0, 0]),
-        fused(pt.perfect_child, k), fused(pt.ideal_child, 1), k, tuple(reach),
+        fused(pt.perfect_child, k), fused(pt.ideal_child, 1), k, tuple(reach), legal_at,
     )  # fmt: skip
 
 
 @dataclass(frozen=True, eq=False)
 class _Boxes:
-    """One catalogue's boxes for the lockstep. Box ``boxes`` is the stand-in: one bead, in slot 0."""
+    """One catalogue's boxes for the lockstep. Box ``boxes`` is the stand-in: empty, as a box is once it
+    runs dry, but its column W (see _Beads.move) leads to the forced move or keeps a finished game."""
 
     box: np.ndarray  # intp [N + 2]: the box MENACE draws from in a state, the stand-in where none
-    child: np.ndarray  # intp [(N + 2) * W]: the child after the bead counted in column c (slot c - 1)
+    # intp [(N + 2) * (W + 1)]: the child after the bead counted in column c (slot c - 1); in column W
+    # (an empty box: its draws are never settled) the resignation, or the stand-in's move where no box.
+    child: np.ndarray
     initial: np.ndarray  # [boxes + 1, W] running totals of a fresh box
     keeps_one: np.ndarray  # bool [boxes + 1]
     width: int  # W: slots + 1, rounded up to a multiple of 8 (the columns past the slots hold the total)
 
 
 @cache
-def _boxes(mt: MenaceTables, steps: _Steps) -> _Boxes:
+def _boxes(mt: MenaceTables, steps: _Steps, side: int) -> _Boxes:
     size, slots = len(mt.box_of), mt.slots
-    width = -(-(slots + 1) // 8) * 8  # whole 8-byte words of a row's comparisons (see _Beads.move)
-    if width > 255:  # the count of a row's comparisons must fit in the byte that sums them
-        raise ValueError(f"the numpy engine draws from boxes of at most 247 colours, not {slots}")
+    width = -(-(slots + 1) // 8) * 8  # a row is whole 64-bit words of int16 or int32 (see _Beads.move)
+    if width > 64:  # a row's words (16 of int16, 32 of int32) share the lanes of one word for their count
+        raise ValueError(f"the numpy engine draws from boxes of at most 63 colours, not {slots}")
     box = np.append(np.where(mt.box_of >= 0, mt.box_of, mt.boxes), [mt.boxes, mt.boxes]).astype(np.intp)
-    child = np.full((size + 2, width), -1, np.intp)
+    child = np.full((size + 2, width + 1), -1, np.intp)
     child[:size, 1 : slots + 1] = mt.slot_child.reshape(size, slots)
-    # The stand-in's bead: the forced move, or staying put once the game is over.
+    # The stand-in's move: the forced move, or staying put once the game is over.
     stand_in = np.append(np.where(mt.forced_child >= 0, mt.forced_child, np.arange(size)), steps.resigned)
     no_box = box == mt.boxes
-    child[no_box, 1] = stand_in[no_box]
+    child[:, width] = np.where(no_box, stand_in, steps.resigned[side])
     beads = np.zeros((mt.boxes + 1, width), np.int64)
     beads[: mt.boxes, 1 : slots + 1] = mt.initial.reshape(mt.boxes, slots)
-    beads[mt.boxes, 1] = 1
     return _Boxes(box, child.ravel(), beads.cumsum(axis=1), np.append(mt.keeps_one, False), width)
 
 
@@ -108,12 +118,12 @@ class _Beads:
 
     def __init__(self, mt: MenaceTables, steps: _Steps, side: int, members: int, games: int) -> None:
         self.mt, self.members, self.resigned = mt, members, steps.resigned[side]
-        self.tables = tb = _boxes(mt, steps)
+        self.tables = tb = _boxes(mt, steps, side)
         # The plies where it draws: its own, but for any where every game is over or forced (noughts and
         # crosses' ninth), which it plays from the stand-in's one table without a draw.
         self.draws_at = [ply % 2 == side and bool((tb.box[reach] < mt.boxes).any())
                          for ply, reach in enumerate(steps.reach)]
-        self.alone = tb.child.reshape(-1, tb.width)[:, 1].copy()
+        self.alone = tb.child.reshape(-1, tb.width + 1)[:, -1].copy()
         max_draws = sum(self.draws_at)
         self.dtype = _bead_type(mt, games)
         width = tb.width
@@ -134,7 +144,16 @@ class _Beads:
         self.column = np.empty((max_draws, members), np.intp)
         self.drawn = np.empty((max_draws, members, width), self.dtype)
         self.drawn_rows = self.drawn.view(self.row_type)[..., 0]
-        self.below = np.empty((members, width), bool)
+        self.words = self.drawn.view(np.uint64)  # [draws, members, words of a row]
+        bits = 8 * np.dtype(self.dtype).itemsize
+        # A number times ``lanes`` is in every lane of a word.
+        self.lanes = np.uint64(sum(1 << shift for shift in range(0, 64, bits)))
+        self.top = self.lanes << np.uint64(bits - 1)  # each lane's top bit
+        self.ticket = np.empty(members, np.uint64)
+        self.lane = np.empty(members, np.uint64)
+        self.bits = np.empty(members, np.uint64)
+        self.at_child = np.empty(members, np.intp)
+        self.stride = width + 1
         self.draws = 0
         self.at = (np.arange(max_draws * members, dtype=np.intp) * width).reshape(max_draws, members)
         # Settling's work space, kept: a fresh array of a few hundred KB is handed back to the system
@@ -142,27 +161,32 @@ class _Beads:
         self.key = np.empty((max_draws, members), np.intp)
         self.spare = np.empty((max_draws, members), np.intp)
         self.increments = np.empty((max_draws, members), self.row_type)
-        # A settlement's change to a row, by (bead change - lowest) * W + column: the columns from the
-        # bead's on. A bead changes by at least the lowest change and at most the highest, or floor - 1
-        # when the floor lifts it, or 0 when keep-one puts the last bead back.
+        # A settlement's change to a row, by (bead change - lowest) * (W + 1) + column: the columns from
+        # the bead's on, none for column W (an empty box, the stand-in). A bead changes by at least the
+        # lowest change and at most the highest, or floor - 1 when the floor lifts it, or 0 when keep-one
+        # puts the last bead back.
         self.lowest = min(int(mt.change.min()), 0)
         highest = max(int(mt.change.max()), mt.floor - 1, 0)
         delta = np.arange(self.lowest, highest + 1)[:, np.newaxis, np.newaxis]
-        column = np.arange(width)
-        steps_table = delta * (column >= column[:, np.newaxis])  # [delta, bead's column, column]
+        bead = np.arange(width + 1)[:, np.newaxis]
+        steps_table = delta * (np.arange(width) >= bead)  # [delta, bead's column, column]
         self.changes = np.ascontiguousarray(steps_table.astype(self.dtype)).view(self.row_type).ravel()
-        self.unchanged = -self.lowest * width  # the key of no change (the stand-in's draws)
+        self.change_key = (mt.change.astype(np.intp) - self.lowest) * self.stride  # by result + 1
         # A drawn colour holds at least the bead drawn, so unless the floor can lift it or keep-one put
         # a last bead back, its change is the rule's and settling needs no bead counts.
         self.counts_matter = mt.keep_any or mt.floor > 1 + int(mt.change.min())
+
+    def needs_number(self, ply: int) -> bool:
+        return self.draws_at[ply]
 
     def first_beads(self) -> np.ndarray:
         """[first-move boxes, members] beads in each first-move box."""
         totals: np.ndarray = self.store[self.first, :, -1]
         return totals
 
-    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
-        """The state after MENACE's move in every game (a resignation state where it resigns)."""
+    def move(self, codes: np.ndarray, r: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
+        """The state after MENACE's move in every game (a resignation state where it resigns); ``r`` holds
+        a random 32-bit number for each game (as uint64)."""
         if not self.draws_at[ply]:
             alone: np.ndarray = self.alone.take(codes)
             return alone
@@ -174,30 +198,37 @@ class _Beads:
         row += self.member
         self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         cumulative = self.drawn[d]
-        total = cumulative[:, -1]
-        empty = None
-        if not total.all():
-            empty = total == 0
-            if self.mt.refill_beads:
+        if self.mt.refill_beads and not cumulative[:, -1].all():
+            empty = cumulative[:, -1] == 0
+            empty &= row < self.stand_in
+            if empty.any():
                 self._refill(row, empty, rng)
                 self.rows.take(row, out=self.drawn_rows[d], mode="clip")
-                empty = None
         # kit.matchbox.pick: a ticket below the total, and the first column whose running total passes it,
-        # which is the number of columns that do not (column 0 among them). Those are counted as bytes:
-        # a row's comparisons are whole 8-byte words, whose bytes one multiplication adds up.
-        ticket = (u * total).astype(self.dtype)
-        words = np.less_equal(cumulative, ticket[:, np.newaxis], out=self.below).view(np.uint64)
-        count = words[:, 0].copy()
+        # which is the number of columns that do not (column 0 among them). A row is read as 64-bit words
+        # of lanes: the ticket in every lane with the lane's top bit set, less the word, keeps a lane's top
+        # bit where its column is at most the ticket, and those bits are counted. An empty box's ticket is
+        # 0, which every column passes: its column is the width, whose child is the resignation (or, from
+        # the stand-in, the forced move; or the finished game itself).
+        ticket = np.multiply(r, cumulative[:, -1], out=self.ticket, dtype=np.uint64, casting="unsafe")
+        ticket >>= np.uint64(32)
+        ticket *= self.lanes
+        ticket |= self.top
+        words = self.words[d]
+        column = self.column[d]
+        # Word j's top bits moved j places down share a word with the others' (a lane has room for as many
+        # words as it has bits): one count of bits for them all.
+        bits = np.subtract(ticket, words[:, 0], out=self.bits)
+        bits &= self.top
         for word in range(1, words.shape[1]):
-            count += words[:, word]
-        count *= _BYTE_SUM
-        column = np.right_shift(count, 56, out=self.column[d].view(np.uint64)).view(np.intp)
-        child: np.ndarray = tb.child.take(codes * tb.width + column)
-        if empty is not None:  # MENACE resigns: no bead is drawn, and the stand-in is settled instead
-            child[empty] = self.resigned
-            row[empty] = self.stand_in + self.member[empty]
-            cumulative[empty] = tb.initial[-1]
-            column[empty] = 1
+            lanes = np.subtract(ticket, words[:, word], out=self.lane)
+            lanes &= self.top
+            lanes >>= np.uint64(word)
+            bits |= lanes
+        np.bitwise_count(bits, out=column)
+        at = np.multiply(codes, self.stride, out=self.at_child)
+        at += column
+        child: np.ndarray = tb.child.take(at)
         return child
 
     def _refill(self, row: np.ndarray, empty: np.ndarray, rng: np.random.Generator) -> None:
@@ -217,25 +248,29 @@ class _Beads:
         self.draws = 0
         row, column, drawn = self.row[:d], self.column[:d], self.drawn[:d]
         key, spare = self.key[:d], self.spare[:d]
-        real = row < self.stand_in
-        change = mt.change.take(result + 1).astype(self.dtype)
-        if mt.punish_last:  # a defeat changes only each game's last real draw
-            last = d - 1 - real[::-1].argmax(axis=0)
-            later = np.arange(d)[:, np.newaxis] != last
-            change = np.where((result == -1) & later, 0, change).astype(self.dtype)
-        shift = change
-        if self.counts_matter:
-            totals = drawn.reshape(-1)
-            at = np.add(self.at[:d], column, out=key)
-            count = totals.take(at) - totals.take(np.subtract(at, 1, out=spare))
-            after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
-            if mt.keep_any:
-                others = drawn[..., -1] - count  # the box's other colours
-                keeps = self.tables.keeps_one.take(np.floor_divide(row, self.members, out=spare))
-                after = np.where(keeps & (others + after == 0), 1, after)
-            shift = after - count
-        np.add((shift - self.lowest) * self.tables.width, column, out=key)
-        np.copyto(key, self.unchanged, where=~real)
+        width = self.tables.width
+        if not (mt.punish_last or self.counts_matter):  # every draw of a game changes by the rule's change
+            np.add(column, self.change_key.take(result + 1), out=key)
+        else:
+            real = column < width  # a bead was drawn (not from an empty box or the stand-in)
+            change = mt.change.take(result + 1).astype(self.dtype)
+            if mt.punish_last:  # a defeat changes only each game's last real draw
+                last = d - 1 - real[::-1].argmax(axis=0)
+                later = np.arange(d)[:, np.newaxis] != last
+                change = np.where((result == -1) & later, 0, change).astype(self.dtype)
+            shift = change
+            if self.counts_matter:
+                totals = drawn.reshape(-1)
+                at = np.add(self.at[:d], column, out=key)
+                # mode="clip": column W is past its row (its count is not used).
+                count = totals.take(at, mode="clip") - totals.take(np.subtract(at, 1, out=spare), mode="clip")
+                after = np.maximum(count + change, mt.floor)  # count - 1 left after the draw, then 1 + change
+                if mt.keep_any:
+                    others = drawn[..., -1] - count  # the box's other colours
+                    keeps = self.tables.keeps_one.take(np.floor_divide(row, self.members, out=spare))
+                    after = np.where(keeps & (others + after == 0), 1, after)
+                shift = np.where(real, after - count, 0)  # and column W's change is none whatever the shift
+            np.add((shift - self.lowest) * self.stride, column, out=key)
         changes = self.changes.take(key, out=self.increments[:d], mode="clip")
         drawn += changes.view(self.dtype).reshape(drawn.shape)
         self.rows[row] = self.drawn_rows[:d]
@@ -268,28 +303,66 @@ class _Policy:
     """A fixed opponent (kit.players' random, perfect, ideal, novice:P) on the fused tables."""
 
     def __init__(self, steps: _Steps, kind: str, skill: float) -> None:
-        self.steps, self.kind, self.skill = steps, kind, skill
+        self.steps, self.kind = steps, kind
+        # kit.players' novice plays perfectly when a uniform number in [0, 1) is below its skill: a random
+        # 32-bit number below skill * 2**32.
+        self.skill = np.uint64(math.ceil(skill * 2**32))
+        self.n_legal = steps.n_legal.astype(np.uint64)
+        self.n_perfect = steps.n_perfect.astype(np.uint64)
 
-    def move(self, codes: np.ndarray, u: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
+    def needs_number(self, ply: int) -> bool:
+        return self.kind != "ideal"
+
+    def move(self, codes: np.ndarray, r: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
         st = self.steps
         if self.kind == "ideal":
             return st.ideal_child.take(codes)
         if self.kind == "random":
-            n, table = st.n_legal.take(codes), st.legal_child
+            if st.legal_at[ply]:  # as many moves in every game still running; a finished one stays put
+                pick = np.multiply(r, np.uint64(st.legal_at[ply]))
+                pick >>= np.uint64(32)
+                at = np.multiply(codes, st.k)
+                at += pick.view(np.intp)
+                spread: np.ndarray = st.legal_child.take(at)
+                return spread
+            n, table = self.n_legal.take(codes), st.legal_child
         elif self.kind == "perfect":
-            n, table = st.n_perfect.take(codes), st.perfect_child
+            n, table = self.n_perfect.take(codes), st.perfect_child
         else:  # novice: one number decides perfect or random, another picks within the choice
-            perfect = u < self.skill
-            u = rng.random(codes.size)
-            n = np.where(perfect, st.n_perfect.take(codes), st.n_legal.take(codes))
-            at = codes * st.k + (u * n).astype(np.intp)
+            perfect = r < self.skill
+            r = _random_words(rng, (1, codes.size))[0]
+            n = np.where(perfect, self.n_perfect.take(codes), self.n_legal.take(codes))
+            at = codes * st.k + _below(r, n)
             child: np.ndarray = np.where(perfect, st.perfect_child.take(at), st.legal_child.take(at))
             return child
-        moved: np.ndarray = table.take(codes * st.k + (u * n).astype(np.intp))
+        moved: np.ndarray = table.take(codes * st.k + _below(r, n))
         return moved
 
     def settle(self, result: np.ndarray) -> None:
         """Nothing to learn."""
+
+
+def _below(r: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """A uniform choice below ``n`` from random 32-bit numbers ``r`` (both uint64), as intp."""
+    n *= r
+    n >>= np.uint64(32)
+    return n.view(np.intp)
+
+
+def _random_words(rng: np.random.Generator, shape: tuple[int, int],
+                  out: np.ndarray | None = None) -> np.ndarray:
+    """Random 32-bit numbers (as uint64) of ``shape``: two from each of the generator's 64-bit outputs.
+
+    A row of outputs at a time into ``out`` (kept from game to game): a fresh array of a few hundred KB
+    is handed back to the system when freed, and costs a page fault every 4 KB when made again."""
+    rows, members = shape
+    half = (rows + 1) // 2
+    words = np.empty((2 * half, members), np.uint64) if out is None else out[: 2 * half]
+    for row in range(half):
+        raw = rng.bit_generator.random_raw(members)
+        np.bitwise_and(raw, np.uint64(0xFFFFFFFF), out=words[row])
+        np.right_shift(raw, np.uint64(32), out=words[half + row])
+    return words[:rows]
 
 
 def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
@@ -311,8 +384,14 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
             rival = _Policy(steps, spec.kind, policy_skill(spec))
         return (menace, rival) if side == 0 else (rival, menace)
 
+    def numbered(sides: tuple[_Beads | _Policy, ...]) -> list[int]:
+        """The row of the game's random numbers each ply reads: only the plies that draw have one."""
+        drawing = [sides[ply % 2].needs_number(ply) for ply in range(plies)]
+        return [sum(drawing[:ply]) if draws else 0 for ply, draws in enumerate(drawing)]
+
     sides = seated((setup.opponent, setup.rival))
     rival = sides[1 - side]
+    number_row = numbered(sides)
     sign = 1 if side == 0 else -1
 
     tallies = np.zeros((games, 3), np.int64)
@@ -324,19 +403,21 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     score = np.zeros(members, np.int32)
     traces: list[list[int]] | None = [] if trace else None
     resigned = 0
-    uniforms = np.empty((plies, members))  # kept from game to game, as settling's work space is
+    spare_numbers = np.empty((plies + 1, members), np.uint64)
     for g in range(games):
         if later and g in later:
             sides = seated(later[g])
             rival = sides[1 - side]
+            number_row = numbered(sides)
         codes = np.zeros(members, np.intp)
-        rng.random(out=uniforms)
+        numbers = _random_words(rng, (max(number_row) + 1, members), spare_numbers)
         moves: list[int] = []
         for ply in range(plies):
-            codes = sides[ply % 2].move(codes, uniforms[ply], rng, ply)
+            codes = sides[ply % 2].move(codes, numbers[number_row[ply]], rng, ply)
             if traces is not None and (not moves or not steps.over[moves[-1]]):
                 moves.append(int(codes[0]))
-            if steps.over.take(codes).all():
+            # The first few games first: while one of them runs, the chunk's games are not all over.
+            if steps.over.take(codes[:_PROBE]).all() and steps.over.take(codes).all():
                 break
         else:
             assert steps.over.take(codes).all(), "a game outlived the longest possible game"
