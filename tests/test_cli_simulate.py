@@ -146,3 +146,21 @@ def test_simulate_engine_choice(monkeypatch):
     assert experiment.choose_engine("auto", 10**6, 10) == "numpy"
     monkeypatch.setattr(engine_numba, "compiled", lambda: True)
     assert experiment.choose_engine("auto", 1, 1) == "numba"
+
+
+def test_a_box_of_more_colours_than_the_numpy_engine_takes_plays_on_the_kits_loop(monkeypatch):
+    from tracker.sim import experiment
+
+    monkeypatch.setattr(experiment, "numba_installed", lambda: False)
+    wide = ("simulate", "--game", "nim", "--heaps", "99", "--max-take", "64", "--games", "2", "--population",
+            str(experiment.SMALL + 1), "--json")
+    data = json.loads(run(*wide).stdout)  # auto would take numpy for this many MENACEs
+    assert data["engine"] == "kit"
+    assert data["wins"] + data["draws"] + data["losses"] == 2 * (experiment.SMALL + 1)
+    asked = run(*wide, "--engine", "numpy")
+    assert asked.exit_code == 2
+    said = "Error: the numpy engine takes boxes of at most 63 colours: use --engine kit or numba"
+    assert asked.stderr.strip() == said
+    narrow = run("simulate", "--game", "nim", "--heaps", "99", "--max-take", "63", "--games", "2",
+                 "--engine", "numpy")
+    assert narrow.exit_code == 0, narrow.stderr

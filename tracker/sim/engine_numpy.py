@@ -30,6 +30,7 @@ from tracker.sim.flat import MenaceTables, PolicyTables
 
 _PROBE = 64
 Opponent = tuple[PlayerSpec, MenaceTables | None]  # a player's kind, and its boxes if it learns
+MAX_COLOURS = 63  # a box's colours at most: its row (the slots, then the total) is at most 64 columns
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,8 +97,8 @@ class _Boxes:
 def _boxes(mt: MenaceTables, steps: _Steps, side: int) -> _Boxes:
     size, slots = len(mt.box_of), mt.slots
     width = -(-(slots + 1) // 8) * 8  # a row is whole 64-bit words of int16 or int32 (see _Beads.move)
-    if width > 64:  # a row's words (16 of int16, 32 of int32) share the lanes of one word for their count
-        raise ValueError(f"the numpy engine draws from boxes of at most 63 colours, not {slots}")
+    if slots > MAX_COLOURS:  # a row's words (16 of int16, 32 of int32) share one word's lanes for their count
+        raise ValueError(f"the numpy engine draws from boxes of at most {MAX_COLOURS} colours, not {slots}")
     box = np.append(np.where(mt.box_of >= 0, mt.box_of, mt.boxes), [mt.boxes, mt.boxes]).astype(np.intp)
     child = np.full((size + 2, width + 1), -1, np.intp)
     child[:size, 1 : slots + 1] = mt.slot_child.reshape(size, slots)

@@ -148,6 +148,13 @@ def simulate(
         raise GameError(f"rules {chosen.name!r} are for {chosen.game}, not {the_game.name}")
     parse_player(opponent)  # a bad opponent is refused before anything starts
     asked, engine = engine, choose_engine(engine, population, games)
+    if engine == "numpy" and _too_many_colours_for_numpy(the_game.spec, menace_plays, chosen, opponent):
+        if asked == "numpy":
+            from tracker.sim.engine_numpy import MAX_COLOURS
+
+            raise GameError(f"the numpy engine takes boxes of at most {MAX_COLOURS} colours: use --engine "
+                            "kit or numba")
+        engine = "kit"
     build = None  # with numba not yet built, a long run has it built for the next: once this one has played
     if asked == "auto" and engine != "numba" and population * games > SHORT and numba_installed():
         build = _build_for_next_run(engine)
@@ -203,6 +210,15 @@ def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, opponent: 
     return summary.simulation(
         game, menace_plays, chosen.name, opponent, population, seed, seconds=seconds, engine=engine
     )
+
+
+def _too_many_colours_for_numpy(game: str, menace_plays: str, rules: Rules, opponent: str) -> bool:
+    """Whether a box of either learning side holds more colours than the numpy engine's rows take (a Nim
+    pile with a take of 64 or more)."""
+    from tracker.sim.engine_numpy import MAX_COLOURS
+
+    sides = list(SIDES) if parse_player(opponent).learns else [menace_plays]
+    return any(menace_tables(game, side, rules).slots > MAX_COLOURS for side in sides)
 
 
 def numba_installed() -> bool:
