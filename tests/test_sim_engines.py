@@ -163,6 +163,24 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
         assert resigned > 0  # the resignation path was replayed too
 
 
+@pytest.mark.slow
+@needs_numba
+@pytest.mark.parametrize("opponent", ["novice:0.5", "menace"])
+def test_the_numba_kernel_plays_the_same_games_with_int32_codes_as_with_int16(monkeypatch, opponent):
+    """A game of 32,768 positions or more is read through int32 tables, compiled just in time (slow: a
+    compile): the same games as through the int16 ones, which every game with a kit uses."""
+    from tracker.sim import engine_numba
+
+    setup = setup_for("tictactoe", "first", "michie", opponent)
+    assert engine_numba._narrow(setup) and engine_numba._args(setup)[0][1].dtype == np.int16
+    narrow = engine_numba.play_chunk(setup, 3, 60, np.random.default_rng(5), spread=True, trace=True)
+    monkeypatch.setattr(engine_numba, "_narrow", lambda setup: False)
+    assert engine_numba._args(setup)[0][1].dtype == np.int32
+    wide = engine_numba.play_chunk(setup, 3, 60, np.random.default_rng(5), spread=True, trace=True)
+    assert narrow.trace == wide.trace and (narrow.beads == wide.beads).all()
+    assert (narrow.running == wide.running).all() and (narrow.tallies == wide.tallies).all()
+
+
 LOCKSTEP = [("tictactoe", "first", "michie"), ("tictactoe", "second", "golf"), ("nim", "second", "nim"),
             ("hexapawn", "second", "gardner")]
 

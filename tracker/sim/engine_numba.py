@@ -291,12 +291,20 @@ def _against_menace(games, seeds, game, boxes, menace_side, out):  # type: ignor
             final[:] = beads[0]
 
 
+def _narrow(setup: Setup) -> bool:
+    """Whether the game's state codes and box numbers fit in 16 bits, as every game's with a kit does:
+    then its tables are read as int16. Noughts and crosses' children then fit in a core's cache with
+    room to spare: a tenth more games a second, on one core and on two."""
+    return max(len(setup.policy.terminal), *_layout(setup)) < 2**15
+
+
 def _args(setup: Setup) -> tuple[object, ...]:
-    """The tables as play_members takes them (game, opponent, boxes, sides), with fixed types (one
-    compiled signature)."""
+    """The tables as play_members takes them (game, opponent, boxes, sides), with fixed types: the codes
+    int16 where they fit (_narrow), else int32."""
     mt, pt, rt = setup.menace, setup.policy, _rival(setup)
+    codes = np.int16 if _narrow(setup) else np.int32
     # One row per state, so that a ply reads one cache line rather than four arrays.
-    info = np.stack([pt.terminal, pt.n_legal, pt.n_perfect, pt.ideal_child], axis=1).astype(np.int32)
+    info = np.stack([pt.terminal, pt.n_legal, pt.n_perfect, pt.ideal_child], axis=1).astype(codes)
     boxes, slots = _layout(setup)
 
     def padded(per_box: np.ndarray, rows: int, width: int, fill: int = 0) -> np.ndarray:
@@ -312,11 +320,12 @@ def _args(setup: Setup) -> tuple[object, ...]:
         return out
 
     states = len(pt.terminal)
-    box_info = np.stack([np.stack([t.box_of, t.forced_child], axis=1) for t in (mt, rt)]).astype(np.int32)
-    slot_child = np.stack([padded(t.slot_child, states, t.slots, -1) for t in (mt, rt)])
+    box_info = np.stack([np.stack([t.box_of, t.forced_child], axis=1) for t in (mt, rt)]).astype(codes)
+    slot_child = np.stack([padded(t.slot_child, states, t.slots, -1) for t in (mt, rt)]).astype(codes)
     initial = stack((padded(mt.initial, mt.boxes, mt.slots), padded(rt.initial, rt.boxes, rt.slots)),
                     boxes * slots)
-    game = (info, pt.legal_child, pt.perfect_child, np.int64(pt.k), np.int64(pt.max_plies))
+    game = (info, pt.legal_child.astype(codes), pt.perfect_child.astype(codes), np.int64(pt.k),
+            np.int64(pt.max_plies))
     opponent = (np.int64(POLICY_KINDS.get(setup.opponent.kind, 0)), policy_skill(setup.opponent))
     tables = (
         box_info, slot_child, stack((mt.n_slots, rt.n_slots), boxes), initial,
@@ -343,16 +352,17 @@ def _rules(t: MenaceTables) -> np.ndarray:
 
 
 # play_members as numba's ahead-of-time compiler exports it: C-contiguous arrays of fixed types, bundled in
-# tuples as _args makes them.
-_GAME = "Tuple((i4[:, ::1], i4[::1], i4[::1], i8, i8))"  # info, legal_child, perfect_child, K, max plies
+# tuples as _args makes them; C, the codes' type, is i2 (_narrow), else i4.
+_GAME = "Tuple((C[:, ::1], C[::1], C[::1], i8, i8))"  # info, legal_child, perfect_child, K, max plies
 _OPPONENT = "Tuple((i8, f8))"  # kind, skill
 # box_info, slot_child, n_slots, initial, keeps_one, change, rules, first boxes
-_BOXES = ("Tuple((i4[:, :, ::1], i4[:, ::1], i4[:, ::1], i4[:, ::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
+_BOXES = ("Tuple((C[:, :, ::1], C[:, ::1], i4[:, ::1], i4[:, ::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
           " i8[::1]))")
 _SIDES = "Tuple((i8, b1))"  # MENACE's side, the rival is a MENACE
 # tallies, first_beads, empty, last_loss, running, member_first, trace, final, resigned
 _OUT = "Tuple((i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1], i8[::1]))"
 _SIGNATURE = f"void(i8, u8[::1], {_GAME}, {_OPPONENT}, {_BOXES}, {_SIDES}, {_OUT})"
+_NARROW, _WIDE = _SIGNATURE.replace("C[", "i2["), _SIGNATURE.replace("C[", "i4[")
 _HELPERS = ("_step", "_below", "_settle", "_start_totals")  # inlined where they are called
 _LOOPS = ("_against_policy", "_against_menace")  # play_members calls one of them
 
@@ -425,7 +435,7 @@ def _build(path: Path) -> None:
             compiler: Any = getattr(pycc, "CC")(_module_name())  # noqa: B009 (untyped, not re-exported)
             compiler.output_dir = folder
             compiler.target_cpu = "host"  # the machine it runs on: the cache is the user's own
-            compiler.export("play_members", _SIGNATURE)(play_members)
+            compiler.export("play_members", _NARROW)(play_members)
             compiler.compile()
             os.replace(Path(folder) / path.name, path)  # whole or not at all, even with two at once
 
@@ -469,11 +479,13 @@ def _compile(path: Path) -> ModuleType | None:
 
 
 @cache
-def _kernel() -> Callable[..., None]:
-    """play_members compiled: the module built ahead of time when there is one (loading it needs neither
-    numba nor its start-up), else built now and said so on stderr; numba's just-in-time compiler when
-    the module cannot be built (no C compiler)."""
+def _kernel(narrow: bool = True) -> Callable[..., None]:
+    """play_members compiled, for int16 codes (``narrow``) or int32: the module built ahead of time when
+    there is one (loading it needs neither numba nor its start-up), else built now and said so on stderr;
+    numba's just-in-time compiler when the module cannot be built (no C compiler), and for int32 codes."""
     path = _module_path()
+    if not narrow:
+        return _wide_kernel(path)
     module, said = _load(path), False
     if module is None and not _failed_marker(path).exists():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -487,6 +499,20 @@ def _kernel() -> Callable[..., None]:
         return _jit()  # type: ignore[no-any-return]
     kernel: Callable[..., None] = module.play_members
     return kernel
+
+
+def _wide_kernel(path: Path) -> Callable[..., None]:
+    """play_members for int32 codes: a game of 32,768 positions or more (Nim with 16 heaps of five, no
+    game with a kit), too rare for the module built ahead of time to take twice the compiler's time for.
+    numba's just-in-time compiler builds it the first time, said on stderr, into its cache."""
+    marker = path.with_name(path.name + ".wide")
+    if not marker.exists():
+        _say_compiling(path)
+    kernel = _jit()
+    kernel.compile(_WIDE)  # loaded from numba's cache after the first time
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.touch()
+    return kernel  # type: ignore[no-any-return]
 
 
 _BEGIN_FD = "MENACE_BUILD_BEGIN_FD"  # the pipe on which a background builder waits for its run to end
@@ -573,7 +599,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     seeds = rng.integers(1, 2**63, size=members).astype(np.uint64)  # xorshift's state must not be 0
     out = _outputs(setup, members, games, spread=spread, trace=trace)
     tallies, first_beads, empty, last_loss, running, member_first, moves, final, resigned = out
-    _kernel()(np.int64(games), seeds, *_args(setup), out)
+    _kernel(_narrow(setup))(np.int64(games), seeds, *_args(setup), out)
     boxes, slots = _layout(setup)
     traces = [[int(c) for c in row if c != -2] for row in moves] if trace else None
     mt = setup.menace
