@@ -15,6 +15,7 @@ from kit.games import game_from_spec
 from tests.test_sim_engines import ENGINES
 from tracker.sim import workers
 from tracker.sim.experiment import Histograms, simulate
+from tracker.state.errors import MenaceError
 
 TICTACTOE = game_from_spec("tictactoe")
 
@@ -75,8 +76,9 @@ def test_a_workers_error_is_raised_and_a_lost_worker_said():
             os._exit(3)  # as a worker killed by the system would: nothing sent back
         return [members]
 
-    with pytest.raises(workers.WorkerLost, match="ended without its figures"):
+    with pytest.raises(workers.WorkerLost, match="ended without its figures") as lost:
         workers.play_spread(dies, Drawn, 400, 100, 5, 3)  # type: ignore[arg-type]
+    assert isinstance(lost.value, MenaceError)  # the command line shows it as one line, not a traceback
 
 
 def test_two_workers_agree_with_one_in_distribution(small_workers):

@@ -23,6 +23,7 @@ from typing import Protocol, TypeVar, cast
 import numpy as np
 
 from tracker.sim.chunk import ChunkResult
+from tracker.state.errors import MenaceError
 
 PER_WORKER = 500_000  # games in all a worker is given at least: its fork costs milliseconds, these ~0.1 s
 
@@ -87,8 +88,9 @@ def play_spread(play: Play, new_summary: Callable[[], S], population: int, chunk
             os.waitpid(pid, 0)
 
 
-class WorkerLost(RuntimeError):
-    """A worker process ended without sending its summary back (killed, or out of memory)."""
+class WorkerLost(MenaceError):
+    """A worker process ended without sending its summary back (killed, or out of memory): one line for
+    the user, as every MenaceError."""
 
 
 def _fork(work: Callable[[], object]) -> tuple[int, int]:
@@ -131,7 +133,8 @@ def _collect(pid: int, pipe: int) -> object:
         raise
     _, status = os.waitpid(pid, 0)
     if not message:
-        raise WorkerLost(f"a worker process ended without its figures (wait status {status})")
+        raise WorkerLost(f"a worker process ended without its figures (wait status {status}; killed, or out "
+                         "of memory?): run the simulation again, with fewer workers if it happens again")
     done, result = pickle.loads(message)
     if not done:
         raise result
