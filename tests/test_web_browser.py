@@ -161,6 +161,59 @@ def test_a_move_on_a_board_another_page_changed_shows_the_new_board_and_plays_on
     assert [e for e in first.errors if "409" not in e] == [] and second.errors == []
 
 
+def test_a_poll_read_before_the_pupils_move_does_not_bring_the_old_board_back(browser, site):
+    """A poll that starts while the pupil's move is on its way can be read by the server before the move
+    and answered after it: its old board must not replace the new one (the next click would be refused)."""
+    base, db = site
+    pupil = page(browser, f"{base}/kits/class-a/play")
+    pupil.click("#new")
+    pupil.wait_for_selector(PUPILS_TURN)
+    held: dict[str, object] = {}
+    version = [0]
+
+    def poll(route: playwright.Route) -> None:
+        route.fulfill(json={"version": f"poll {version[0]}"})  # a new value: the page fetches the board
+
+    def hold_move(route: playwright.Route) -> None:
+        held["move"] = route
+
+    def read_now_answer_later(route: playwright.Route) -> None:
+        if "move" in held and "board" not in held:
+            held["board"] = (route, route.fetch())  # read by the server now, before the move
+        else:
+            route.continue_()
+
+    pupil.route("**/api/kits/class-a/version", poll)
+    pupil.route("**/api/kits/class-a/play", hold_move)
+    pupil.route("**/api/kits/class-a/live", read_now_answer_later)
+    pupil.wait_for_timeout(1500)  # the polls now all say the same
+    pupil.locator("#board button.cell.open").first.click()
+    for _ in range(100):
+        if "move" in held:
+            break
+        pupil.wait_for_timeout(50)
+    version[0] += 1  # the next poll sees a change while the move is held: the page asks for the board
+    for _ in range(100):
+        if "board" in held:
+            break
+        pupil.wait_for_timeout(50)
+    assert "board" in held, "the page did not ask for the board while its move was on its way"
+    move = held["move"]
+    assert isinstance(move, playwright.Route)
+    move.continue_()
+    pupil.wait_for_selector(ANSWERED)
+    expect(pupil.locator("#board button.cell.open")).to_have_count(6)  # its move and MENACE's reply
+    board_route, old_board = held["board"]  # type: ignore[misc]
+    board_route.fulfill(response=old_board)
+    pupil.wait_for_timeout(500)
+    expect(pupil.locator("#board button.cell.open")).to_have_count(6)  # not the old board's 8
+    pupil.unroute("**/api/kits/class-a/play")
+    pupil.locator("#board button.cell.open").first.click()
+    pupil.wait_for_selector(ANSWERED)
+    expect(pupil.locator("#error")).to_have_text("")  # the next click is on the board the server has
+    assert pupil.errors == []
+
+
 def test_a_box_shows_its_counts_and_the_search_finds_it(browser, site):
     base, db = site
     assert play_random(db, games=3, seed=5, kit="class-a").exit_code == 0

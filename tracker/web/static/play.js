@@ -5,7 +5,7 @@
 const name = meta("menace-kit");
 let token = meta("menace-token");
 let busy = false;
-let changes = 0;  // a poll's answer read before a change was sent is stale: it must not redraw the board
+let changes = 0;  // counts a change's start and end: a poll whose answer was read across either is stale
 let board;  // the version of the kit the board on screen shows: each change says it was made on that board
 document.getElementById("live-link").href = "/kits/" + encodeURIComponent(name);
 
@@ -74,6 +74,7 @@ async function send(change) {
     showError(say(WORDS.no_answer, {error: error.message}));
   } finally {
     busy = false;
+    changes += 1;  // a poll sent while this change was in flight may have been read before it was made
     document.body.classList.remove("busy");
   }
 }
