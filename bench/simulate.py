@@ -11,8 +11,11 @@ and 10,000 MENACEs x 300 games against random, whole process, numba and numpy on
 C peer on equal work (``menace 300 1 100000``); the first ``--population 10000 --games 300`` run after
 an install (an empty cache folder, --engine auto: it plays on numpy while numba is built in the
 background, and the bench waits for that build before going on) beside a warm numpy run; and the peak
-RSS of 10,000,000 MENACEs x 1 game in one process (--jobs 1), numba and numpy. --markdown prints the
-table to paste into the docs, with the date, the machine and its load.
+RSS of 10,000,000 MENACEs x 1 game in one process (--jobs 1), numba and numpy. Beside the C peer's whole
+10,000 x 300 run it also measures what bounds ours: the fastest engine's playing time alone, Python with
+numpy's import and nothing else (every engine's process pays it), and a whole run of 1 MENACE x 1 game;
+its last line adds the first two up, the shortest whole run a Python program could make of that work.
+--markdown prints the table to paste into the docs, with the date, the machine and its load.
 
 Every figure is a separate process, run ``--runs`` times in turn (so the machine's noise falls on all of
 them alike) and shown as min / median / max, with the load average at the end: "in process" is the games
@@ -52,6 +55,7 @@ SINGLE_GAMES = 20_000
 # Python's bytecode cache on, as an installed menace-kit has it: without it every start compiles our modules
 # from source (about 0.06 s), which no user's run pays.
 ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+NUMPY_ALONE = {**ENV, "OPENBLAS_NUM_THREADS": "1"}
 SCENARIOS = {  # name: menace simulate options
     "first vs random": [],
     "first vs perfect": ["--opponent", "perfect"],
@@ -84,6 +88,13 @@ def run(command: list[str], env: dict[str, str] | None = None) -> tuple[dict[str
     if process.returncode:
         raise SystemExit(f"{' '.join(command)} failed: {err.strip()}")
     return json.loads(out.strip().splitlines()[-1]), wall, usage.ru_maxrss / 1024
+
+
+def wall_of(command: list[str], env: dict[str, str]) -> float:
+    """The command's wall time, start to exit (it must succeed)."""
+    started = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
+    return time.perf_counter() - started
 
 
 def measure(figure: Figure, command: list[str]) -> None:
@@ -186,9 +197,17 @@ def done_means(args: argparse.Namespace) -> None:
             for population in populations:
                 _, wall, _ = run([str(c_peer), str(games), "1", str(population)])
                 add(f"c {population}", population * games / wall)
+                add(f"c {population} s", wall)
                 for engine in engines:
-                    _, wall, _ = run(simulate([], population, games, engine))
+                    data, wall, _ = run(simulate([], population, games, engine))
                     add(f"{engine} {population}", population * games / wall)
+                    rate = data["games_per_s"]
+                    assert isinstance(rate, (int, float))
+                    add(f"{engine} {population} playing", population * games / rate)
+            # What any Python run pays before its first game: the interpreter and numpy's import (with one
+            # OpenBLAS thread, as menace sets it); and what ours pays in all, start to exit, around one game.
+            add("python and numpy", wall_of([sys.executable, "-c", "import numpy"], NUMPY_ALONE))
+            add("menace 1 x 1", run(simulate([], 1, 1, engines[0]))[1])
             for engine in engines:
                 _, _, peak = run(simulate(["--jobs", "1"], memory, 1, engine))
                 add(f"memory {engine}", peak)
@@ -220,11 +239,30 @@ def done_means(args: argparse.Namespace) -> None:
     for engine in engines:
         rows.append(Row(f"{memory:,} x 1 game, peak RSS of the process (--jobs 1)", engine,
                         values[f"memory {engine}"], "MB", goal="< 100 MB"))
+    short, fastest = populations[1], engines[0]
+    c_whole = f"C peer's whole run (menace {games} 1 {short})"
+    for key, figure, path in ((f"{fastest} {short} playing", f"{short:,} x {games}: the playing time alone",
+                               f"{fastest}, every core"),
+                              ("python and numpy", "start and exit of Python and numpy alone",
+                               "python -c 'import numpy'"),
+                              ("menace 1 x 1", "start and exit of a run of 1 MENACE x 1 game",
+                               f"menace simulate, {fastest}")):
+        rows.append(Row(figure, path, values[key], "s", c_whole, values[f"c {short} s"],
+                        ratio=ratio(key, f"c {short} s")))
     lines = header(args.runs, started_load)
     lines.append("command: python bench/simulate.py " + " ".join(sys.argv[1:]))
     if args.markdown:
         lines = [f"{line}  " for line in lines] + [""]
-    print("\n".join(lines + table(rows, args.markdown)))
+    # The shortest whole run a Python program could make of the short population: numpy's start and the
+    # engine's playing time, with nothing of its own (no modules, tables nor output).
+    median = {key: statistics.median(found) for key, found in values.items()}
+    bound = median["python and numpy"] + median[f"{fastest} {short} playing"]
+    lines += table(rows, args.markdown)
+    lines += [""] if args.markdown else []
+    lines.append(f"{short:,} x {games}: Python and numpy's start and exit plus {fastest}'s playing time make "
+                 f"{bound:.2f} s, {median[f'c {short} s'] / bound:.2f}x the C peer's whole run at best, with "
+                 "nothing else to start")
+    print("\n".join(lines))
 
 
 def main() -> None:
