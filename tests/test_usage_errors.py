@@ -85,6 +85,15 @@ def test_the_walk_covers_every_command_and_the_kinds_of_mistake() -> None:
      "Error: menace study qlearn: --games needs a value: give a whole number of at least 10 "
      "(see menace study qlearn --help)"),
     (["simulat"], "Error: menace: no command simulat; did you mean simulate? (see menace --help)"),
+    (["simulate", "--game", "hexapwn", "--games", "3"],
+     "Error: menace simulate: --game takes one of tictactoe, nim, hexapawn; did you mean hexapawn? "
+     "(see menace simulate --help)"),
+    (["simulate", "--engine", "numby", "--games", "3"],
+     "Error: menace simulate: --engine takes one of auto, numpy, numba, kit; did you mean numpy, numba? "
+     "(see menace simulate --help)"),
+    (["--lang", "de", "new", "--game", "hexapwn"],
+     "Fehler: menace new: --game erwartet einen Wert aus tictactoe, nim, hexapawn; meintest du hexapawn? "
+     "(siehe menace new --help)"),
     (["--lang", "de", "report"],
      "Fehler: menace report: --out fehlt: gib --out FILE an (siehe menace report --help)"),
     (["--lang", "de", "play", "--games", "0"],

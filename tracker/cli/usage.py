@@ -3,6 +3,8 @@ click's own display is the usage, a hint and the error, three lines or four, and
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from kit.i18n import _
@@ -29,7 +31,10 @@ def _problem(error: click.UsageError) -> str:
         return _("{name} is missing: give {takes}").format(name=_name(param), takes=_takes(param, error.ctx))
     if isinstance(error, click.BadParameter) and param is not None:
         if isinstance(param.type, (click.Choice, click.types._NumberParamTypeBase)):
-            return _("{name} takes {takes}").format(name=_name(param), takes=_takes(param, error.ctx))
+            takes = _("{name} takes {takes}").format(name=_name(param), takes=_takes(param, error.ctx))
+            if isinstance(param.type, click.Choice):
+                takes += _close_choices(error.message, param.type)
+            return takes
         return f"{_name(param)}: {error.message}"  # a file or a check of our own: its own words say why
     if isinstance(error, (click.NoSuchOption, click.exceptions.NoSuchCommand)):
         unknown = error.option_name if isinstance(error, click.NoSuchOption) else error.command_name
@@ -44,6 +49,20 @@ def _problem(error: click.UsageError) -> str:
                 return _("{name} needs a value: give {takes}").format(name=_name(option),
                                                                       takes=_takes(option, error.ctx))
     return error.format_message()  # click's words for what is left (an extra argument, ...)
+
+
+def _close_choices(message: str, choice: click.Choice[Any]) -> str:
+    """'; did you mean hexapawn?' when the value given (which click's message begins with, quoted) is close
+    to choices, else nothing."""
+    import ast
+    import difflib
+
+    try:
+        given = ast.literal_eval(message.partition(" is not ")[0])
+    except (ValueError, SyntaxError):
+        return ""
+    close = difflib.get_close_matches(str(given), [str(c) for c in choice.choices])
+    return "; " + _("did you mean {names}?").format(names=", ".join(close)) if close else ""
 
 
 def _name(param: click.Parameter) -> str:
