@@ -172,7 +172,7 @@ class _Beads:
         bead = np.arange(width + 1)[:, np.newaxis]
         steps_table = delta * (np.arange(width) >= bead)  # [delta, bead's column, column]
         self.changes = np.ascontiguousarray(steps_table.astype(self.dtype)).view(self.row_type).ravel()
-        self.change_key = (mt.change.astype(np.intp) - self.lowest) * self.stride  # by result + 1
+        self.change_key = (mt.change.astype(np.intp) - self.lowest) * self.stride  # by outcome
         # A drawn colour holds at least the bead drawn, so unless the floor can lift it or keep-one put
         # a last bead back, its change is the rule's and settling needs no bead counts.
         self.counts_matter = mt.keep_any or mt.floor > 1 + int(mt.change.min())
@@ -242,23 +242,23 @@ class _Beads:
             slot = (rng.random(where.size) * slots).astype(np.intp)
             store[where] += columns > slot[:, np.newaxis]
 
-    def settle(self, result: np.ndarray) -> None:
-        """kit.matchbox.settle for every draw of the games just played; ``result`` from this side: 1 win,
-        0 draw, -1 loss."""
+    def settle(self, outcome: np.ndarray) -> None:
+        """kit.matchbox.settle for every draw of the games just played; ``outcome`` (intp) from this side:
+        2 a win, 1 a draw, 0 a defeat (the result + 1, as MenaceTables.change is indexed)."""
         d, mt = self.draws, self.mt
         self.draws = 0
         row, column, drawn = self.row[:d], self.column[:d], self.drawn[:d]
         key, spare = self.key[:d], self.spare[:d]
         width = self.tables.width
         if not (mt.punish_last or self.counts_matter):  # every draw of a game changes by the rule's change
-            np.add(column, self.change_key.take(result + 1), out=key)
+            np.add(column, self.change_key.take(outcome), out=key)
         else:
             real = column < width  # a bead was drawn (not from an empty box or the stand-in)
-            change = mt.change.take(result + 1).astype(self.dtype)
+            change = mt.change.take(outcome).astype(self.dtype)
             if mt.punish_last:  # a defeat changes only each game's last real draw
                 last = d - 1 - real[::-1].argmax(axis=0)
                 later = np.arange(d)[:, np.newaxis] != last
-                change = np.where((result == -1) & later, 0, change).astype(self.dtype)
+                change = np.where((outcome == 0) & later, 0, change).astype(self.dtype)
             shift = change
             if self.counts_matter:
                 totals = drawn.reshape(-1)
@@ -339,9 +339,6 @@ class _Policy:
         moved: np.ndarray = table.take(codes * st.k + _below(r, n))
         return moved
 
-    def settle(self, result: np.ndarray) -> None:
-        """Nothing to learn."""
-
 
 def _below(r: np.ndarray, n: np.ndarray) -> np.ndarray:
     """A uniform choice below ``n`` from random 32-bit numbers ``r`` (both uint64), as intp."""
@@ -393,7 +390,10 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     sides = seated((setup.opponent, setup.rival))
     rival = sides[1 - side]
     number_row = numbered(sides)
-    sign = 1 if side == 0 else -1
+    # A finished state's outcome for MENACE, as the rules' changes are indexed: 0 a defeat, 1 a draw, 2 a win.
+    outcome_of = (steps.first_result * np.int8(1 if side == 0 else -1) + 1).astype(np.intp)
+    start = np.zeros(members, np.intp)  # every game's first state; the moves only read it
+    start.flags.writeable = False
 
     tallies = np.zeros((games, 3), np.int64)
     first_beads = np.zeros(games, np.int64)
@@ -410,7 +410,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
             sides = seated(later[g])
             rival = sides[1 - side]
             number_row = numbered(sides)
-        codes = np.zeros(members, np.intp)
+        codes = start
         numbers = _random_words(rng, (max(number_row) + 1, members), spare_numbers)
         moves: list[int] = []
         for ply in range(plies):
@@ -424,17 +424,20 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
             assert steps.over.take(codes).all(), "a game outlived the longest possible game"
         if traces is not None:
             traces.append([-1 if code in steps.resigned else code for code in moves])
-        mine = steps.first_result.take(codes) * np.int8(sign)
+        outcome = outcome_of.take(codes)
         resigned += int(np.count_nonzero(codes == steps.resigned[side]))
-        menace.settle(mine)
-        rival.settle(-mine)
-        tallies[g] = np.bincount(mine + 1, minlength=3)
-        last_loss[mine == -1] = g + 1
+        menace.settle(outcome)
+        if isinstance(rival, _Beads):
+            rival.settle(2 - outcome)
+        tally = np.bincount(outcome, minlength=3)
+        tallies[g] = tally
+        if tally[0]:
+            np.putmask(last_loss, outcome == 0, g + 1)
         first = menace.first_beads()
         first_beads[g] = first.sum()
         empty |= (first == 0).any(axis=0)
         if running is not None and member_first is not None:
-            score += SCORE_BY_RESULT.take(mine + 1)
+            score += SCORE_BY_RESULT.take(outcome)
             running[g] = score
             member_first[g] = first.sum(axis=0)
     beads = None
