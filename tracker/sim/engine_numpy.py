@@ -187,7 +187,7 @@ class _Beads:
 
     def move(self, codes: np.ndarray, r: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
         """The state after MENACE's move in every game (a resignation state where it resigns); ``r`` holds
-        a random 32-bit number for each game (as uint64)."""
+        a random 32-bit number for each game (as uint64). At ply 0 every game is at the start (code 0)."""
         if not self.draws_at[ply]:
             alone: np.ndarray = self.alone.take(codes)
             return alone
@@ -195,9 +195,14 @@ class _Beads:
         self.draws += 1
         # mode="clip": with "raise", take into ``out`` goes through a temporary copy (the indices are
         # always in range here: every state has a box or the stand-in).
-        row = self.row_of_box.take(codes, out=self.row[d], mode="clip")
-        row += self.member
-        self.rows.take(row, out=self.drawn_rows[d], mode="clip")
+        if ply == 0:  # every game at the start: one box, whose members' rows lie side by side
+            start = int(self.row_of_box[0])
+            row = np.add(self.member, start, out=self.row[d])
+            self.drawn_rows[d] = self.rows[start : start + self.members]
+        else:
+            row = self.row_of_box.take(codes, out=self.row[d], mode="clip")
+            row += self.member
+            self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         cumulative = self.drawn[d]
         if self.mt.refill_beads and not cumulative[:, -1].all():
             empty = cumulative[:, -1] == 0
