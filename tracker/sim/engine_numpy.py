@@ -151,7 +151,8 @@ class _Beads:
         self.lanes = np.uint64(sum(1 << shift for shift in range(0, 64, bits)))
         self.top = self.lanes << np.uint64(bits - 1)  # each lane's top bit
         self.ticket = np.empty(members, np.uint64)
-        self.lane = np.empty(members, np.uint64)
+        # A drawn row's words laid out word by word: every step on them then reads memory in order.
+        self.by_word = np.empty((self.words.shape[-1], members), np.uint64)
         self.bits = np.empty(members, np.uint64)
         self.at_child = np.empty(members, np.intp)
         self.stride = width + 1
@@ -220,14 +221,15 @@ class _Beads:
         ticket >>= np.uint64(32)
         ticket *= self.lanes
         ticket |= self.top
-        words = self.words[d]
         column = self.column[d]
+        words = self.by_word
+        np.copyto(words, self.words[d].T)  # one copy in order, where each step below read across the rows
         # Word j's top bits moved j places down share a word with the others' (a lane has room for as many
         # words as it has bits): one count of bits for them all.
-        bits = np.subtract(ticket, words[:, 0], out=self.bits)
+        bits = np.subtract(ticket, words[0], out=self.bits)
         bits &= self.top
-        for word in range(1, words.shape[1]):
-            lanes = np.subtract(ticket, words[:, word], out=self.lane)
+        for word in range(1, len(words)):
+            lanes = np.subtract(ticket, words[word], out=words[word])
             lanes &= self.top
             lanes >>= np.uint64(word)
             bits |= lanes
