@@ -17,6 +17,7 @@ adds one precomputed row of changes per draw and puts the rows back."""
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +30,7 @@ from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables, PolicyTables
 
 _PROBE = 64
+_LITTLE_ENDIAN = sys.byteorder == "little"
 Opponent = tuple[PlayerSpec, MenaceTables | None]  # a player's kind, and its boxes if it learns
 MAX_COLOURS = 63  # a box's colours at most: its row (the slots, then the total) is at most 64 columns
 
@@ -150,6 +152,7 @@ class _Beads:
         # A number times ``lanes`` is in every lane of a word.
         self.lanes = np.uint64(sum(1 << shift for shift in range(0, 64, bits)))
         self.top = self.lanes << np.uint64(bits - 1)  # each lane's top bit
+        self.last_lane = np.uint64(64 - bits)  # where a word's last lane starts
         self.ticket = np.empty(members, np.uint64)
         # A drawn row's words laid out word by word: every step on them then reads memory in order.
         self.by_word = np.empty((self.words.shape[-1], members), np.uint64)
@@ -217,13 +220,17 @@ class _Beads:
         # bit where its column is at most the ticket, and those bits are counted. An empty box's ticket is
         # 0, which every column passes: its column is the width, whose child is the resignation (or, from
         # the stand-in, the forced move; or the finished game itself).
-        ticket = np.multiply(r, cumulative[:, -1], out=self.ticket, dtype=np.uint64, casting="unsafe")
+        words = self.by_word
+        np.copyto(words, self.words[d].T)  # one copy in order, where each step below read across the rows
+        if _LITTLE_ENDIAN:  # the box's total, its last column, is the last word's top lane, read in order
+            ticket = np.right_shift(words[-1], self.last_lane, out=self.ticket)
+            ticket *= r
+        else:  # pragma: no cover - x86 and ARM are little-endian
+            ticket = np.multiply(r, cumulative[:, -1], out=self.ticket, dtype=np.uint64, casting="unsafe")
         ticket >>= np.uint64(32)
         ticket *= self.lanes
         ticket |= self.top
         column = self.column[d]
-        words = self.by_word
-        np.copyto(words, self.words[d].T)  # one copy in order, where each step below read across the rows
         # Word j's top bits moved j places down share a word with the others' (a lane has room for as many
         # words as it has bits): one count of bits for them all.
         bits = np.subtract(ticket, words[0], out=self.bits)
