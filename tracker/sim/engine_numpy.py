@@ -10,9 +10,12 @@ Each box of each member is one row of running totals (int16 while no box can ove
 box by box (``row = box * members + member``), so the members' first draws read one stretch of memory.
 A row's column 0 is always 0 and column c the beads of slots 0..c-1, so the drawn slot's beads are
 always the difference of two columns, and the last column is the box's total. A draw gathers rows with
-one ``take`` and finds its column with integer arithmetic on the row's 64-bit words, from a random
+one ``take`` (at ply 0, where every game is at the start, it copies the start box's rows as they lie),
+copies their 64-bit words out word by word, so that every step after reads memory in order, and finds
+its column with integer arithmetic on those words (the total is the last word's top lane), from a random
 32-bit number (two from each of the generator's 64-bit outputs, for the plies that draw); a settlement
-adds one precomputed row of changes per draw and puts the rows back."""
+adds one precomputed row of changes per draw and puts the rows back. A game's outcome for MENACE is
+0, 1 or 2 (a defeat, a draw, a win), as the rules' changes are indexed."""
 
 from __future__ import annotations
 
