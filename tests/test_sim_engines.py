@@ -229,7 +229,7 @@ def test_the_numpy_engine_draws_the_bead_its_number_falls_on_and_resigns_at_an_e
     moved = beads.move(np.zeros(5, np.intp), numbers, np.random.default_rng(0), 0)
     centre, edge = mt.slot_child[0], mt.slot_child[2]
     assert moved.tolist() == [centre, centre, edge, edge, steps.resigned[0]]
-    beads.settle(np.array([1, -1, 1, 0, -1], np.int8))  # michie: +3 for a win, +1 a draw, -1 a defeat
+    beads.settle(np.array([2, 0, 2, 1, 0]))  # win, defeat, win, draw, defeat; michie: +3, -1, +3, +1, -1
     assert np.diff(beads.store[0], axis=1)[:, :3].tolist() == [[5, 0, 3], [1, 0, 3], [2, 0, 6], [2, 0, 4],
                                                                [0, 0, 0]]
     assert not beads.store[0, 4].any()
@@ -247,7 +247,7 @@ def test_the_numpy_engine_punishes_the_last_bead_drawn_before_a_resignation():
     replied = steps.legal_child[centre * steps.k]
     beads.store[mt.box_of[replied[0]]] = 0
     assert beads.move(replied, np.zeros(1, np.uint64), rng, 2).tolist() == [steps.resigned[0]]
-    beads.settle(np.array([-1], np.int8))
+    beads.settle(np.array([0]))  # a defeat
     assert np.diff(beads.store[0, 0])[:3].tolist() == [3, 4, 4]
 
 

@@ -10,13 +10,17 @@ Each box of each member is one row of running totals (int16 while no box can ove
 box by box (``row = box * members + member``), so the members' first draws read one stretch of memory.
 A row's column 0 is always 0 and column c the beads of slots 0..c-1, so the drawn slot's beads are
 always the difference of two columns, and the last column is the box's total. A draw gathers rows with
-one ``take`` and finds its column with integer arithmetic on the row's 64-bit words, from a random
+one ``take`` (at ply 0, where every game is at the start, it copies the start box's rows as they lie),
+copies their 64-bit words out word by word, so that every step after reads memory in order, and finds
+its column with integer arithmetic on those words (the total is the last word's top lane), from a random
 32-bit number (two from each of the generator's 64-bit outputs, for the plies that draw); a settlement
-adds one precomputed row of changes per draw and puts the rows back."""
+adds one precomputed row of changes per draw and puts the rows back. A game's outcome for MENACE is
+0, 1 or 2 (a defeat, a draw, a win), as the rules' changes are indexed."""
 
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +33,7 @@ from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult, Setup, policy_skill
 from tracker.sim.flat import MenaceTables, PolicyTables
 
 _PROBE = 64
+_LITTLE_ENDIAN = sys.byteorder == "little"
 Opponent = tuple[PlayerSpec, MenaceTables | None]  # a player's kind, and its boxes if it learns
 MAX_COLOURS = 63  # a box's colours at most: its row (the slots, then the total) is at most 64 columns
 
@@ -150,8 +155,10 @@ class _Beads:
         # A number times ``lanes`` is in every lane of a word.
         self.lanes = np.uint64(sum(1 << shift for shift in range(0, 64, bits)))
         self.top = self.lanes << np.uint64(bits - 1)  # each lane's top bit
+        self.last_lane = np.uint64(64 - bits)  # where a word's last lane starts
         self.ticket = np.empty(members, np.uint64)
-        self.lane = np.empty(members, np.uint64)
+        # A drawn row's words laid out word by word: every step on them then reads memory in order.
+        self.by_word = np.empty((self.words.shape[-1], members), np.uint64)
         self.bits = np.empty(members, np.uint64)
         self.at_child = np.empty(members, np.intp)
         self.stride = width + 1
@@ -172,7 +179,7 @@ class _Beads:
         bead = np.arange(width + 1)[:, np.newaxis]
         steps_table = delta * (np.arange(width) >= bead)  # [delta, bead's column, column]
         self.changes = np.ascontiguousarray(steps_table.astype(self.dtype)).view(self.row_type).ravel()
-        self.change_key = (mt.change.astype(np.intp) - self.lowest) * self.stride  # by result + 1
+        self.change_key = (mt.change.astype(np.intp) - self.lowest) * self.stride  # by outcome
         # A drawn colour holds at least the bead drawn, so unless the floor can lift it or keep-one put
         # a last bead back, its change is the rule's and settling needs no bead counts.
         self.counts_matter = mt.keep_any or mt.floor > 1 + int(mt.change.min())
@@ -187,7 +194,7 @@ class _Beads:
 
     def move(self, codes: np.ndarray, r: np.ndarray, rng: np.random.Generator, ply: int) -> np.ndarray:
         """The state after MENACE's move in every game (a resignation state where it resigns); ``r`` holds
-        a random 32-bit number for each game (as uint64)."""
+        a random 32-bit number for each game (as uint64). At ply 0 every game is at the start (code 0)."""
         if not self.draws_at[ply]:
             alone: np.ndarray = self.alone.take(codes)
             return alone
@@ -195,9 +202,14 @@ class _Beads:
         self.draws += 1
         # mode="clip": with "raise", take into ``out`` goes through a temporary copy (the indices are
         # always in range here: every state has a box or the stand-in).
-        row = self.row_of_box.take(codes, out=self.row[d], mode="clip")
-        row += self.member
-        self.rows.take(row, out=self.drawn_rows[d], mode="clip")
+        if ply == 0:  # every game at the start: one box, whose members' rows lie side by side
+            start = int(self.row_of_box[0])
+            row = np.add(self.member, start, out=self.row[d])
+            self.drawn_rows[d] = self.rows[start : start + self.members]
+        else:
+            row = self.row_of_box.take(codes, out=self.row[d], mode="clip")
+            row += self.member
+            self.rows.take(row, out=self.drawn_rows[d], mode="clip")
         cumulative = self.drawn[d]
         if self.mt.refill_beads and not cumulative[:, -1].all():
             empty = cumulative[:, -1] == 0
@@ -211,18 +223,23 @@ class _Beads:
         # bit where its column is at most the ticket, and those bits are counted. An empty box's ticket is
         # 0, which every column passes: its column is the width, whose child is the resignation (or, from
         # the stand-in, the forced move; or the finished game itself).
-        ticket = np.multiply(r, cumulative[:, -1], out=self.ticket, dtype=np.uint64, casting="unsafe")
+        words = self.by_word
+        np.copyto(words, self.words[d].T)  # one copy in order, where each step below read across the rows
+        if _LITTLE_ENDIAN:  # the box's total, its last column, is the last word's top lane, read in order
+            ticket = np.right_shift(words[-1], self.last_lane, out=self.ticket)
+            ticket *= r
+        else:  # pragma: no cover - x86 and ARM are little-endian
+            ticket = np.multiply(r, cumulative[:, -1], out=self.ticket, dtype=np.uint64, casting="unsafe")
         ticket >>= np.uint64(32)
         ticket *= self.lanes
         ticket |= self.top
-        words = self.words[d]
         column = self.column[d]
         # Word j's top bits moved j places down share a word with the others' (a lane has room for as many
         # words as it has bits): one count of bits for them all.
-        bits = np.subtract(ticket, words[:, 0], out=self.bits)
+        bits = np.subtract(ticket, words[0], out=self.bits)
         bits &= self.top
-        for word in range(1, words.shape[1]):
-            lanes = np.subtract(ticket, words[:, word], out=self.lane)
+        for word in range(1, len(words)):
+            lanes = np.subtract(ticket, words[word], out=words[word])
             lanes &= self.top
             lanes >>= np.uint64(word)
             bits |= lanes
@@ -242,23 +259,23 @@ class _Beads:
             slot = (rng.random(where.size) * slots).astype(np.intp)
             store[where] += columns > slot[:, np.newaxis]
 
-    def settle(self, result: np.ndarray) -> None:
-        """kit.matchbox.settle for every draw of the games just played; ``result`` from this side: 1 win,
-        0 draw, -1 loss."""
+    def settle(self, outcome: np.ndarray) -> None:
+        """kit.matchbox.settle for every draw of the games just played; ``outcome`` (intp) from this side:
+        2 a win, 1 a draw, 0 a defeat (the result + 1, as MenaceTables.change is indexed)."""
         d, mt = self.draws, self.mt
         self.draws = 0
         row, column, drawn = self.row[:d], self.column[:d], self.drawn[:d]
         key, spare = self.key[:d], self.spare[:d]
         width = self.tables.width
         if not (mt.punish_last or self.counts_matter):  # every draw of a game changes by the rule's change
-            np.add(column, self.change_key.take(result + 1), out=key)
+            np.add(column, self.change_key.take(outcome), out=key)
         else:
             real = column < width  # a bead was drawn (not from an empty box or the stand-in)
-            change = mt.change.take(result + 1).astype(self.dtype)
+            change = mt.change.take(outcome).astype(self.dtype)
             if mt.punish_last:  # a defeat changes only each game's last real draw
                 last = d - 1 - real[::-1].argmax(axis=0)
                 later = np.arange(d)[:, np.newaxis] != last
-                change = np.where((result == -1) & later, 0, change).astype(self.dtype)
+                change = np.where((outcome == 0) & later, 0, change).astype(self.dtype)
             shift = change
             if self.counts_matter:
                 totals = drawn.reshape(-1)
@@ -339,9 +356,6 @@ class _Policy:
         moved: np.ndarray = table.take(codes * st.k + _below(r, n))
         return moved
 
-    def settle(self, result: np.ndarray) -> None:
-        """Nothing to learn."""
-
 
 def _below(r: np.ndarray, n: np.ndarray) -> np.ndarray:
     """A uniform choice below ``n`` from random 32-bit numbers ``r`` (both uint64), as intp."""
@@ -393,7 +407,10 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     sides = seated((setup.opponent, setup.rival))
     rival = sides[1 - side]
     number_row = numbered(sides)
-    sign = 1 if side == 0 else -1
+    # A finished state's outcome for MENACE, as the rules' changes are indexed: 0 a defeat, 1 a draw, 2 a win.
+    outcome_of = (steps.first_result * np.int8(1 if side == 0 else -1) + 1).astype(np.intp)
+    start = np.zeros(members, np.intp)  # every game's first state; the moves only read it
+    start.flags.writeable = False
 
     tallies = np.zeros((games, 3), np.int64)
     first_beads = np.zeros(games, np.int64)
@@ -410,7 +427,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
             sides = seated(later[g])
             rival = sides[1 - side]
             number_row = numbered(sides)
-        codes = np.zeros(members, np.intp)
+        codes = start
         numbers = _random_words(rng, (max(number_row) + 1, members), spare_numbers)
         moves: list[int] = []
         for ply in range(plies):
@@ -424,17 +441,22 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
             assert steps.over.take(codes).all(), "a game outlived the longest possible game"
         if traces is not None:
             traces.append([-1 if code in steps.resigned else code for code in moves])
-        mine = steps.first_result.take(codes) * np.int8(sign)
+        outcome = outcome_of.take(codes)
         resigned += int(np.count_nonzero(codes == steps.resigned[side]))
-        menace.settle(mine)
-        rival.settle(-mine)
-        tallies[g] = np.bincount(mine + 1, minlength=3)
-        last_loss[mine == -1] = g + 1
+        menace.settle(outcome)
+        if isinstance(rival, _Beads):
+            rival.settle(2 - outcome)
+        # Outcomes are 0, 1 and 2: their count of non-zero ones and their sum tell the three counts apart
+        # in two passes, where bincount took four.
+        nonzero, total = int(np.count_nonzero(outcome)), int(outcome.sum())
+        tallies[g] = members - nonzero, 2 * nonzero - total, total - nonzero
+        if nonzero < members:
+            np.putmask(last_loss, outcome == 0, g + 1)
         first = menace.first_beads()
         first_beads[g] = first.sum()
         empty |= (first == 0).any(axis=0)
         if running is not None and member_first is not None:
-            score += SCORE_BY_RESULT.take(mine + 1)
+            score += SCORE_BY_RESULT.take(outcome)
             running[g] = score
             member_first[g] = first.sum(axis=0)
     beads = None
