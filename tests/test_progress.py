@@ -20,8 +20,9 @@ MATCH = ["match", "--game", "nim", "--first", "menace", "--second", "random", "-
          "--seed", "3", "--json"]
 
 
-def menace(args: list[str], *, terminal: bool) -> tuple[bytes, bytes]:
-    """stdout and stderr of `menace ARGS`, stderr on a pseudo-terminal's slave end when ``terminal``."""
+def menace(args: list[str], *, terminal: bool, status: int = 0) -> tuple[bytes, bytes]:
+    """stdout and stderr of `menace ARGS`, stderr on a pseudo-terminal's slave end when ``terminal`` (where
+    the command must end with ``status``)."""
     command = [sys.executable, "-m", "tracker", *args]
     if not terminal:
         done = subprocess.run(command, capture_output=True, check=True, timeout=300)
@@ -45,10 +46,17 @@ def menace(args: list[str], *, terminal: bool) -> tuple[bytes, bytes]:
             seen += chunk
         assert child.stdout is not None
         out = child.stdout.read()
-        assert child.wait(timeout=60) == 0, bytes(seen)
+        assert child.wait(timeout=60) == status, bytes(seen)
         return out, bytes(seen)
     finally:
         os.close(master)
+
+
+def test_a_mistyped_player_is_said_in_one_line_before_any_bar_is_drawn() -> None:
+    _, shown = menace(["match", "--first", "perfct", "--second", "random", "--games", "400"], terminal=True,
+                      status=2)
+    assert b"unknown player 'perfct'" in shown and b"Match games" not in shown, shown
+    assert shown.count(b"\n") == 1, shown
 
 
 @pytest.mark.parametrize("args, label", [(TOURNAMENT, b"Tournament games"), (MATCH, b"Match games")],

@@ -9,7 +9,7 @@ import click
 
 from kit.games import GAMES
 from kit.i18n import _
-from kit.players import QSpec, parse_player, player_usage
+from kit.players import QSpec, player_usage
 from tracker.cli.options import FileName, db_option, json_option, open_store, variant_options
 from tracker.state.errors import MenaceError
 from tracker.state.opponents import HUMAN
@@ -49,12 +49,13 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     """
     from tracker.cli.play import Terminal
     from tracker.cli.progress import progress_bar
-    from tracker.lab.matches import run_match
+    from tracker.lab.matches import match_players, run_match
 
     human = HUMAN in (first.strip(), second.strip())
     if human and as_json:
         raise MenaceError(_("a match with a human is shown at the terminal: leave out --json"))
-    if save_first is not None and (first.strip() == HUMAN or not isinstance(parse_player(first), QSpec)):
+    specs = match_players(first, second)  # a mistyped player is said before the bar is drawn
+    if save_first is not None and not isinstance(specs[0], QSpec):
         raise MenaceError(_("--save-first saves a q player's values: the --first player is not one"))
     try:
         uses_kit = any(name.strip().partition(":")[0] == "kit" for name in (first, second))

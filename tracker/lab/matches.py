@@ -112,6 +112,11 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
     return means
 
 
+def match_players(first: str, second: str) -> list[PlayerSpec | None]:
+    """The two players named (parse_player's names; None for "human"); raises GameError for a bad name."""
+    return [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
+
+
 def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
               alternate: bool = False, operator: Operator | None = None, store: Store | None = None,
               learn: bool = False, menace_rules: Mapping[int, Rules] | None = None,
@@ -123,7 +128,7 @@ def run_match(game_name: str, first: str, second: str, *, games: int, seed: int 
     ``menace_rules[named]``: the rules, already read, of the named player ``menace`` (no :RULES).
     ``progress`` is told each game played (a recorded --learn match plays at the table, untold)."""
     game = game_from_spec(game_name)
-    specs = [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
+    specs = match_players(first, second)
     kits = [named for named, spec in enumerate(specs) if isinstance(spec, KitSpec)]
     if kits and alternate:
         raise GameError(_("a kit plays only its own side: leave out --alternate"))
