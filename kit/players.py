@@ -386,8 +386,17 @@ def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
             return kind.parse(argument)
         except GameError as error:
             raise GameError(f"{text.strip()!r}: {error}") from None
+    offered = [name for name, kind in PLAYERS.items() if learners or not kind.learns]
     raise GameError(_("unknown player {text!r}: choose {players}").format(
-        text=text, players=", ".join(player_usage(learners=learners))))
+        text=text, players=", ".join(player_usage(learners=learners))) + did_you_mean(name, offered))
+
+
+def did_you_mean(name: str, names: list[str]) -> str:
+    """' (did you mean perfect?)' when ``name``, not one of ``names``, is close to some of them, else ''."""
+    import difflib  # only for a mistyped name
+
+    close = [] if name in names else difflib.get_close_matches(name, names)
+    return _(" (did you mean {names}?)").format(names=", ".join(close)) if close else ""
 
 
 def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player:

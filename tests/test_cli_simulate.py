@@ -61,6 +61,10 @@ def test_simulate_errors_are_one_line():
         (["--opponent", "mcts:10"],
          "Error: unknown player 'mcts:10': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
          "(menace match plays the others)"),
+        # A close name is suggested, in the language spoken.
+        (["--opponent", "perfct"],
+         "Error: unknown player 'perfct': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
+         "(menace match plays the others) (did you mean perfect?)"),
         (["--opponent", "menace:scroggs"],
          "Error: unknown player 'menace:scroggs': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
          "menace (menace match plays the others)"),

@@ -111,6 +111,12 @@ def test_a_kit_is_no_opponent_at_the_table():
     (["match", "--first", "nobody", "--second", "random", "--games", "1"],
      "unknown player 'nobody': choose random, perfect, novice:P (0 <= P <= 1), ideal, mcts:N[:C], "
      "menace[:RULES], q[:LR[:GAMMA]] or q:FILE.json[:b], kit:NAME"),
+    (["match", "--first", "mcst:100", "--second", "random", "--games", "1"],
+     "unknown player 'mcst:100': choose random, perfect, novice:P (0 <= P <= 1), ideal, mcts:N[:C], "
+     "menace[:RULES], q[:LR[:GAMMA]] or q:FILE.json[:b], kit:NAME (did you mean mcts?)"),
+    (["--lang", "de", "match", "--first", "randm", "--second", "random", "--games", "1"],
+     "unbekannter Spieler 'randm': wähle random, perfect, novice:P (0 <= P <= 1), ideal, mcts:N[:C], "
+     "menace[:RULES], q[:LR[:GAMMA]] or q:FILE.json[:b], kit:NAME (meintest du random?)"),
     (["match", "--help"], "kit:NAME."),
 ])  # fmt: skip
 def test_a_fresh_process_knows_kit_players(args, said, tmp_path):

@@ -17,15 +17,17 @@ from tracker.state.errors import MenaceError
 def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """The opponent, if the simulator plays it: its fixed players, or a MENACE on the rules of the one it
     meets (kit.players names more, such as mcts:N, for `menace match`)."""
-    from kit.players import MenaceSpec, parse_player
+    from kit.players import MenaceSpec, did_you_mean, parse_player
     from tracker.sim.chunk import POLICY_KINDS
 
-    if value.strip().partition(":")[0] in (*POLICY_KINDS, "menace"):
+    kind, kinds = value.strip().partition(":")[0], [*POLICY_KINDS, "menace"]
+    if kind in kinds:
         spec = parse_player(value)
         if not isinstance(spec, MenaceSpec) or spec.rules is None:  # a MENACE takes the studied one's rules
             return value
     names = ", ".join(["random", "perfect", "novice:P (0 <= P <= 1)", "ideal", "menace"])
-    raise MenaceError(f"unknown player {value!r}: choose {names} (menace match plays the others)")
+    raise MenaceError(_("unknown player {text!r}: choose {players} (menace match plays the others)").format(
+        text=value, players=names) + did_you_mean(kind, kinds))
 
 
 @click.command()
