@@ -149,6 +149,9 @@ class Game(ABC, Generic[P, M]):
     # Set by a game too big for matchboxes (four-in-a-row, Othello): how many positions it has. Such a
     # game is played by the match loop and MCTS only; everything that needs boxes refuses it in one line.
     no_matchbox_kit: PositionCount | None = None
+    # Whether a game can end in a draw: Hexapawn and Nim cannot (tests/test_conformance.py checks it against
+    # every reachable state), so their kits' papers, commands and pages never speak of draws.
+    can_draw = True
 
     # Titles are properties, not class attributes: a class body runs at import, before a command has
     # chosen the language people read (kit.i18n).

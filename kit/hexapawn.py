@@ -79,6 +79,7 @@ class Hexapawn(Game[Board, PawnMove]):
     plain_code_palette = "hexapawn-craft"  # the default of the kits printed before
     default_menace_plays = "second"  # Gardner's HER, the preset the kit defaults to, played second
     notations = ("numbers", "algebraic")
+    can_draw = False  # nobody can pass, and a player who cannot move has lost
 
     @property
     def title(self) -> str:

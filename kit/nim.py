@@ -97,6 +97,7 @@ class _NimRules:
 
     name = "nim"
     player_names = ("first", "second")
+    can_draw = False  # a move always takes a token, and the last one ends the game
     default_rules = "nim"
     option_parsers: ClassVar[dict[str, Callable[[str], Any] | None]] = {
         "heaps": parse_heaps, "max-take": parse_max_take, "last-token": parse_last_token

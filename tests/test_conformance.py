@@ -126,6 +126,15 @@ def test_random_playthroughs_stay_legal(name):
         assert game.outcome(state).winner in (None, 0, 1)
 
 
+@pytest.mark.parametrize("name", KIT_NAMES)
+def test_a_game_says_whether_it_can_be_drawn_as_its_finished_states_do(name):
+    """Game.can_draw decides whether papers, commands and pages speak of draws: Hexapawn and Nim never."""
+    game = game_from_spec(name)
+    drawn = any((o := game.outcome(s)) is not None and o.winner is None for s in reachable(name))
+    assert game.can_draw == drawn
+    assert game.can_draw == (game.name == "tictactoe")
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_legal_moves_are_in_ascending_code_order_and_only_finished_games_have_none(name):
     game = game_from_spec(name)

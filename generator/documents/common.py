@@ -13,7 +13,6 @@ from generator.documents.wording import Wording, wording_for
 from generator.drawing import MM, MoveArrow, in_mm, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
-from generator.walk import states
 from kit.finder import finder_key
 from kit.game import Game
 from kit.i18n import _, n_
@@ -152,7 +151,7 @@ class KitSpec:
 @cache
 def has_draws(game: Game[Any, Any]) -> bool:
     """Whether a game of this kind can end in a draw (noughts and crosses can; Nim cannot)."""
-    return any((o := game.outcome(s)) is not None and o.winner is None for s in states(game, reduce=True))
+    return game.can_draw
 
 
 def count_boxes(count: int) -> str:

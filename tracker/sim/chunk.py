@@ -12,11 +12,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from kit.players import NoviceSpec, PlayerSpec
+from kit.score import SCORES
 from tracker.sim.flat import MenaceTables, PolicyTables
 
 # A fixed opponent's kind as a number, for the compiled engine: kit.players' random, perfect, ideal, novice.
 POLICY_KINDS = {"random": 0, "perfect": 1, "ideal": 2, "novice": 3}
-SCORE_BY_RESULT = np.array([-1, 1, 3], np.int32)  # Michie's running score, indexed by result + 1
+# Michie's running score (kit.score), indexed by result + 1; engine_numba's kernel spells the same numbers out
+SCORE_BY_RESULT = np.array([SCORES["loss"], SCORES["draw"], SCORES["win"]], np.int32)
 
 
 def policy_skill(spec: PlayerSpec) -> float:

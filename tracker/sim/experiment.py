@@ -20,10 +20,11 @@ from kit.game import SIDES, Game, GameError
 from kit.i18n import _
 from kit.players import parse_player
 from kit.rules import Rules, load_rules
+from kit.score import SCORES
 from tracker.sim.chunk import ChunkResult, Setup
 from tracker.sim.flat import menace_tables, policy_tables
 
-SCORE = {"win": 3, "draw": 1, "loss": -1}
+SCORE = SCORES  # Michie's running score, as kit.score defines it for every count of it
 BAND = (10, 90)  # percentiles of the population drawn as a band in the report
 ENGINES = ("auto", "numpy", "numba", "kit")
 CHUNK = 8_192  # members played together: enough to pay for numpy's per-call cost, few enough for the cache

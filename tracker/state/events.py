@@ -29,7 +29,6 @@ KINDS = (
     "kit_created", "game_started", "refilled", "drew", "moved", "resigned", "undone", "game_ended",
     "discarded", "census", "reopened", "renamed", "trained",
 )  # fmt: skip
-SCORES = {"win": 3, "draw": 1, "loss": -1}  # Michie's running score
 
 
 class EventError(GameError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tracker.state.events import SCORES
+from kit.score import SCORES
 
 
 def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
