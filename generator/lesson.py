@@ -14,6 +14,7 @@ from generator.documents.common import KitSpec
 from kit.game import GameError
 from kit.i18n import _
 from kit.numerals import number
+from kit.score import score_rule_text
 
 GAMES = ("hexapawn", "nim", "tictactoe")  # the machines a class can build and play in one lesson
 MAX_GROUPS = 30  # a class of 30 in pairs: more is not one lesson
@@ -137,7 +138,8 @@ class Lesson:
             *[(_("Games, round {round} of {rounds}").format(round=r + 1, rounds=rounds), self._round_text(r))
               for r in range(rounds)],
             (_("Draw the curve"), _("Each group's scorer reads out the worksheet's tally; everyone draws "
-                                   "MENACE's wins minus losses game by game. Does the line go up?")),
+                                   "MENACE's running score ({rule}) game by game. Does the line go "
+                                   "up?").format(rule=score_rule_text(self.spec.game))),
             (_("What happened?"), _("Open the boxes MENACE used in the first game. Which colours are gone? "
                                    "Why does it stop making those moves? Where did the beads go in the "
                                    "last game?")),

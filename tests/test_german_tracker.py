@@ -129,8 +129,9 @@ def test_a_whole_german_game_at_the_table(db: str) -> None:
 
 
 def test_the_option_wins_over_the_environment_and_the_machine_language_is_not_followed(db: str) -> None:
-    german = "Kit klasse: 0 Spiele, 0 gewonnen, 0 unentschieden, 0 verloren; Punkte +0\n"
-    english = "Kit klasse: 0 games, 0 won, 0 drawn, 0 lost; score +0\n"
+    german = ("Kit klasse: 0 Spiele, 0 gewonnen, 0 unentschieden, 0 verloren; Punkte +0 (+3 für einen Sieg, "
+              "+1 für ein Unentschieden, -1 für eine Niederlage)\n")
+    english = "Kit klasse: 0 games, 0 won, 0 drawn, 0 lost; score +0 (+3 a win, +1 a draw, -1 a loss)\n"
     assert menace("--lang", "de", "stats", "--db", db).output.startswith(german)
     assert menace("stats", "--db", db, env={"MENACE_LANG": "de"}).output.startswith(german)
     assert menace("--lang", "en", "stats", "--db", db, env={"MENACE_LANG": "de"}).output.startswith(english)
@@ -258,9 +259,8 @@ def test_the_report_pdf_in_german(db: str, tmp_path) -> None:
     result = menace("--lang", "de", "report", "--db", db, "--out", str(out))
     assert result.exit_code == 0, result.output
     text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
-    assert (
-        "Laufende Punkte: +3 Sieg, +1 Unentschieden, -1 Niederlage" in text and "gespielte Spiele" in text
-    ), text
+    rule = "Punktestand: +3 für einen Sieg, +1 für ein Unentschieden, -1 für eine Niederlage"
+    assert rule in text and "gespielte Spiele" in text, text
     assert english_lines(text) == [], text
 
 

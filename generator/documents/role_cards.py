@@ -8,6 +8,7 @@ from generator.documents.common import MARGIN, text_page, write_pdf
 from generator.drawing import INK, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD, REGULAR
 from kit.i18n import _
+from kit.score import score_rule_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -34,8 +35,9 @@ def role_texts(lesson: Lesson) -> list[tuple[str, str]]:
         (_("Recorder"), _("After each game, write its result in the worksheet's tally: W when MENACE wins, "
                           "L when it loses{draw}. Check that every bead goes back as the rules sheet "
                           "says.").format(draw=draw)),
-        (_("Scorer"), _("Keep MENACE's score: add 1 when it wins, take 1 away when it loses, and draw the "
-                        "point on the worksheet's graph, one game to the right each time.")),
+        (_("Scorer"), _("Keep MENACE's running score, which counts {rule}, and draw the point on the "
+                        "worksheet's graph, one game to the right each time.").format(
+                            rule=score_rule_text(lesson.spec.game))),
     ]
 
 

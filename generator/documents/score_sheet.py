@@ -9,6 +9,7 @@ from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, wr
 from generator.drawing import INK, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
 from kit.i18n import _
+from kit.score import score_rule_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -20,7 +21,6 @@ ROW = 7.5  # mm: room to write by hand
 
 def write(path: Path, spec: KitSpec) -> int:
     width, height = spec.page_mm
-    rules = spec.catalogue.rules
     draws = has_draws(spec.catalogue.game)
     results = _("W  D  L") if draws else _("W  L")
     first, opening = spec.words.first_move, spec.words.opening
@@ -30,18 +30,17 @@ def write(path: Path, spec: KitSpec) -> int:
     columns = [(name, w * scale) for name, w in shares]
     rows = int((height - 2 * MARGIN - 40) // ROW)
 
-    change = (_("win {win:+d}, draw {draw:+d}, loss {loss:+d}") if draws else
-              _("win {win:+d}, loss {loss:+d}")).format(win=rules.win, draw=rules.draw, loss=rules.loss)
+    rule = score_rule_text(spec.game)
 
     def draw(canvas: Canvas) -> int:
         for page in range(PAGES):
             with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
                 text = _(
-                    "One line per game. Circle the result from MENACE's side. The score changes as the "
-                    "beads do ({change}), so the running score rises as MENACE learns: Michie drew his "
-                    "learning curve this way. The {first}: {opening}. To type games into the tracker "
-                    "later, write their moves on the game record sheet (record-sheet.pdf)."
-                ).format(change=change, first=first, opening=opening)
+                    "One line per game. Circle the result from MENACE's side. The running score counts "
+                    "{rule}, so it rises as MENACE learns: Michie drew his learning curve this way. The "
+                    "{first}: {opening}. To type games into the tracker later, write their moves on the "
+                    "game record sheet (record-sheet.pdf)."
+                ).format(rule=rule, first=first, opening=opening)
                 y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
                 _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)
         return PAGES

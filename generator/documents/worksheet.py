@@ -8,6 +8,7 @@ from generator.documents.common import MARGIN, text_page, write_pdf
 from generator.drawing import INK, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
 from kit.i18n import _
+from kit.score import SCORES, score_rule_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -31,12 +32,12 @@ def write(path: Path, lesson: Lesson) -> int:
             canvas.setFont(BOLD, 4.2)
             canvas.setFillColor(hex_colour(INK))
             canvas.drawString(MARGIN, top - 5, _("Group ______"))
-            text = _("After each game, circle MENACE's result and write its score: 1 more when it wins, 1 "
-                     "less when it loses. Then draw the score as a point above the game's number and join "
-                     "the points: the line climbs when MENACE learns.")
+            text = _("After each game, circle MENACE's result and write its running score, which counts "
+                     "{rule}. Then draw the score as a point above the game's number and join the points: "
+                     "the line climbs when MENACE learns.").format(rule=score_rule_text(spec.game))
             y = paragraph(canvas, text, MARGIN, top - 12, width, size=SIZE) - 3
             y = _tally(canvas, results, y, width) - 8
-            _grid(canvas, y, width)
+            _grid(canvas, y, width, high=GAMES * SCORES["win"], low=GAMES * SCORES["loss"])
         return 1
 
     return write_pdf(path, spec, TITLE, draw)
@@ -76,15 +77,16 @@ def _tally(canvas: Canvas, results: str, top: float, width: float) -> float:
     return top - ROW * (rows + 1)
 
 
-def _grid(canvas: Canvas, top: float, width: float) -> None:
-    """Squared paper for the curve: games 0 to GAMES along, a score of -GAMES to GAMES up (its bounds)."""
+def _grid(canvas: Canvas, top: float, width: float, *, high: int, low: int) -> None:
+    """Squared paper for the curve: games 0 to GAMES along, the running score from ``low`` to ``high`` up
+    (all losses, all wins: its bounds)."""
     left = MARGIN + 9
     bottom = MARGIN + 6
     step_x = (width - 9) / GAMES
-    step_y = min(step_x, (top - bottom - 4) / (2 * GAMES))
-    height = step_y * 2 * GAMES
+    step_y = min(step_x, (top - bottom - 4) / (high - low))
+    height = step_y * (high - low)
     top = bottom + height
-    middle = bottom + height / 2
+    middle = bottom - low * step_y
     for i in range(GAMES + 1):
         x = left + i * step_x
         canvas.setStrokeColor(hex_colour("#888888" if i % 5 == 0 else "#cccccc"))
@@ -94,9 +96,9 @@ def _grid(canvas: Canvas, top: float, width: float) -> None:
             canvas.setFont(REGULAR, 2.8)
             canvas.setFillColor(hex_colour(INK))
             canvas.drawCentredString(x, bottom - 3.6, str(i))
-    for j in range(2 * GAMES + 1):
+    for j in range(high - low + 1):
         y = bottom + j * step_y
-        score = j - GAMES
+        score = j + low
         canvas.setStrokeColor(hex_colour("#222222" if score == 0 else "#888888" if score % 5 == 0 else
                                          "#cccccc"))
         canvas.setLineWidth(0.4 if score == 0 else 0.25 if score % 5 == 0 else 0.12)

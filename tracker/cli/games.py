@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from kit.i18n import _, n_
+from kit.score import score_rule_text
 from tracker.cli.options import db_option, json_option, kit_option, open_kit, open_store
 from tracker.state.opponents import shown_opponent
 from tracker.store.kit_json import stats_data
@@ -62,8 +63,8 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
 @kit_option
 @json_option("the kit's wins, draws, losses, score, streaks and the first move boxes' beads.", squares=True)
 def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
-    """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
-    box."""
+    """Games played, won, drawn and lost, the running score (+3 a win, +1 a draw, -1 a loss), streaks, the
+    first box."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     summary = stats_data(store, kit)
@@ -72,11 +73,16 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
         return
     streak = summary["current_streak"]
     played = n_(
-        "Kit {kit}: {games} game, {wins} won, {draws} drawn, {losses} lost; score {score}",
-        "Kit {kit}: {games} games, {wins} won, {draws} drawn, {losses} lost; score {score}",
+        "Kit {kit}: {games} game, {wins} won, {draws} drawn, {losses} lost; score {score} ({rule})",
+        "Kit {kit}: {games} games, {wins} won, {draws} drawn, {losses} lost; score {score} ({rule})",
+        summary["games"],
+    ) if kit.catalogue.game.can_draw else n_(  # Hexapawn and Nim cannot be drawn: no "0 drawn"
+        "Kit {kit}: {games} game, {wins} won, {losses} lost; score {score} ({rule})",
+        "Kit {kit}: {games} games, {wins} won, {losses} lost; score {score} ({rule})",
         summary["games"],
     )
-    click.echo(played.format(**{**summary, "kit": kit.name, "score": f"{summary['score']:+d}"}))
+    rule = score_rule_text(kit.catalogue.game)
+    click.echo(played.format(**{**summary, "kit": kit.name, "score": f"{summary['score']:+d}", "rule": rule}))
     if streak["result"]:
         click.echo(
             _(

@@ -11,6 +11,7 @@ from typing import Any
 
 from generator.charts import RESULT_COLOURS, Series
 from kit.i18n import _, n_
+from kit.score import score_rule, score_rule_text
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import KitRecord
 from tracker.state.stats import running_score, summarise
@@ -44,7 +45,7 @@ def kit_report(store: Store, kit: KitRecord) -> KitReport:
     words = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
     results = [
         Series(words[result], [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
-        for result in ("win", "draw", "loss")
+        for result in ("win", "draw", "loss") if result in score_rule(kit.catalogue.game)  # draws if any
     ]
     first = [json.loads(r["first_box"]) for r in rows]
     first_id = kit.catalogue.first_box
@@ -87,7 +88,7 @@ def write_kit_report(report: KitReport, out: Path) -> None:
     drawings = [
         line_chart(
             [Series(score, report.curve)],
-            title=_("Running score: +3 win, +1 draw, -1 loss"),
+            title=_("Running score: {rule}").format(rule=score_rule_text(kit.catalogue.game)),
             x_label=played,
             y_label=score,
         )
@@ -102,6 +103,10 @@ def write_kit_report(report: KitReport, out: Path) -> None:
         "{streak}",
         "{games} games: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
         "{streak}",
+        summary["games"],
+    ) if kit.catalogue.game.can_draw else n_(
+        "{games} game: {wins} won, {losses} lost; score {score}; longest winning streak {streak}",
+        "{games} games: {wins} won, {losses} lost; score {score}; longest winning streak {streak}",
         summary["games"],
     )
     lines = [

@@ -9,6 +9,7 @@ from typing import Any
 from kit.finder import finder_key
 from kit.matchbox import Catalogue
 from kit.palettes import Palette
+from kit.score import score_rule
 from tracker.state.kit_record import KitRecord
 from tracker.state.stats import summarise
 from tracker.store.event_store import Store
@@ -23,6 +24,7 @@ def stats_data(store: Store, kit: KitRecord) -> dict[str, Any]:
     return {
         "kit": kit.name,
         **summarise(results),
+        "score_rule": score_rule(kit.catalogue.game),  # what a game adds to the score, by result
         "first_box": {"id": catalogue.first_box, "beads": {str(kit.code(m)): n for m, n in first.items()}},
         "first_move_boxes": sorted(catalogue.first_move_boxes),
     }

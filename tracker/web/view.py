@@ -14,6 +14,7 @@ from typing import Any
 from kit.game import State
 from kit.matchbox import BeadChange, Box, Placement
 from kit.picture import ByKind, Grid, Heaps, Picture
+from kit.score import score_rule, score_rule_text
 from tracker.state import session as sessions
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
@@ -40,6 +41,8 @@ def live(store: Store, kit: KitRecord) -> dict[str, Any]:
         "version": world.head,
         "totals": summarise(results),
         "curve": running_score(results),
+        "score_rule": score_rule(kit.catalogue.game),  # result -> change: a draw's only where there are draws
+        "score_rule_said": score_rule_text(kit.catalogue.game),  # the same in the server's language
         "first_box": {
             "box": box_view(kit, first, first.initial_counts()),  # the beads it started with
             "history": [json.loads(row["first_box"]) for row in results if row["first_box"]],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from kit.i18n import _, n_
+from kit.score import SCORES, rule_text
 
 
 def _forms(singular: str, plural: str) -> list[str]:
@@ -32,7 +33,10 @@ def page_words() -> Words:
         "live_screen": _("the live screen"),
         "the_game": _("The game"),
         "results": _("Results"),
-        "running_score": _("Running score (+3 win, +1 draw, \u22121 loss)"),
+        # A kit's own rule on its page ({rule}: the live JSON's score_rule_said), every result's beside kits
+        # of several games
+        "running_score": _("Running score ({rule})").format(rule=rule_text(SCORES)),
+        "running_score_of": _("Running score ({rule})"),
         "first_box": _("The first box"),
         "every_box": _("Every box"),
         "find_box": _("box number or position"),

@@ -11,10 +11,12 @@ function renderTotals(live) {
   const t = live.totals;
   const cell = (label, value, kind) => el("div", {class: "total " + kind, "data-total": kind},
     el("span", {class: "number"}, value), el("span", {class: "what"}, label));
+  const drawn = "draw" in live.score_rule ? [cell(WORDS.total_drawn, t.draws, "draws")] : [];  // Hexapawn, Nim: none
   document.getElementById("totals").replaceChildren(
     cell(WORDS.total_games, t.games, "games"), cell(WORDS.total_won, t.wins, "wins"),
-    cell(WORDS.total_drawn, t.draws, "draws"), cell(WORDS.total_lost, t.losses, "losses"),
+    ...drawn, cell(WORDS.total_lost, t.losses, "losses"),
     cell(WORDS.total_score, (t.score > 0 ? "+" : "") + t.score, "score"));
+  document.getElementById("curve-heading").textContent = say(WORDS.running_score_of, {rule: live.score_rule_said});
   lastLive = live;
   drawCurve();
   const first = live.first_box;
@@ -40,7 +42,7 @@ function drawCurve() {
   const band = typical && typical.state === "ready" ? typical : null;
   document.getElementById("curve").replaceChildren(
     chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: WORDS.total_score}], WORDS.no_games_yet,
-      WORDS.running_score, band));
+      say(WORDS.running_score_of, {rule: lastLive.score_rule_said}), band));
   document.getElementById("typical").replaceChildren(...typicalWords(live, band));
   document.body.dataset.typical = typical ? typical.state : "working";  // as the words say until the answer
   // Asked for again when a game has ended since: the opponents so far decide it (the server keeps it).
