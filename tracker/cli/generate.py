@@ -59,8 +59,8 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     a kit.json manifest.
 
     With no options: the tic-tac-toe kit (MENACE moves first, 304 boxes), the Nim kit (9 boxes) and the
-    Hexapawn kit (18 boxes) on A4 plain paper, into output/. Print calibration.pdf first, at 100%
-    (actual size).
+    Hexapawn kit (MENACE moves second, as Gardner's HER, 19 boxes) on A4 plain paper, into output/. Print
+    calibration.pdf first, at 100% (actual size).
     """
     if language is not None:
         use_language(language)  # before anything is drawn: documents translate as they draw
