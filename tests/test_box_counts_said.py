@@ -61,7 +61,8 @@ def said_texts(tmp_path: Path) -> dict[str, tuple[str, str]]:
         texts[f"menace {command} --help"] = (run(command, "--help").output, "second")
     for side in SIDES:  # a pack says its side once, on each page's title line
         out = tmp_path / side
-        made = run("lesson", "--game", "hexapawn", "--groups", "2", "--menace-plays", side, "--out", str(out))
+        made = run("lesson", "--game", "hexapawn", "--groups", "2", "--menace-plays", side, "--out", str(out),
+                   "--db", str(out / "store.sqlite3"))
         assert made.exit_code == 0, made.output
         for document in ("lesson-plan.pdf", "materials.pdf"):
             texts[f"{document} ({side})"] = (pdf_text(out / "lesson-hexapawn" / document), side)

@@ -26,7 +26,7 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One small pack: Nim for two groups, 60 minutes."""
     out = tmp_path_factory.mktemp("lesson")
     result = run("lesson", "--game", "nim", "--groups", str(GROUPS), "--minutes", "60", "--lang", "en",
-                 "--out", str(out))
+                 "--out", str(out), "--db", str(out / "store.sqlite3"))
     assert result.exit_code == 0, result.output
     return out / "lesson-nim"
 
@@ -75,15 +75,19 @@ def test_each_groups_kit_says_its_group_on_every_label_sheet_and_page(pack):
             assert f"group {group} \u00b7 kit AA2021" in text and f"group {other}" not in text
 
 
-def test_the_recorders_card_gives_the_tracker_line_that_makes_the_groups_kit(pack, tmp_path):
-    """The line on group 2's recorder card makes a tracker kit the labels agree with (--code is checked)."""
-    from generator.documents.role_cards import tracker_lines
+def test_the_recorders_card_plays_the_groups_kit_that_the_lesson_made(pack, tmp_path):
+    """Group 2's recorder card plays the kit `menace lesson` made in the store: no `menace new` to type.
+    The manifest keeps the line that makes a kit the labels agree with (--code is checked), for another
+    store."""
+    from generator.documents.role_cards import tracker_line
 
     recorder = pages(pack / "role-cards.pdf")[1]
     lesson = plan_lesson("nim", GROUPS, 60)
-    make, play = tracker_lines(lesson, 2)
-    assert (make, play) == ("menace new group-2 --game nim --code AA2021", "menace play --kit group-2")
-    assert make in " ".join(recorder.split()) and play in recorder
+    assert tracker_line(lesson, 2) == "menace play --kit group-2"
+    assert "menace play --kit group-2" in recorder and "menace new" not in recorder
+    assert "kit is in the tracker already" in " ".join(recorder.split())
+    make = json.loads((pack / "lesson.json").read_text())["group_kits"][1]["store_line"]
+    assert make == "menace new group-2 --game nim --code AA2021"
     result = run(*make.split()[1:], "--db", str(tmp_path / "class.sqlite3"))
     assert result.exit_code == 0 and "kit AA2021" in result.output, result.output
 
@@ -180,10 +184,10 @@ def test_the_lesson_itself_refuses_a_number_of_groups_out_of_range(groups):
      "stock 'avery-5160' is printed on letter paper, not a4"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, says):
-    result = run("lesson", *args, "--out", str(tmp_path / "out"))
+    result = run("lesson", *args, "--out", str(tmp_path / "out"), "--db", str(tmp_path / "store.sqlite3"))
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and says in result.stderr
-    assert not (tmp_path / "out").exists()
+    assert not (tmp_path / "out").exists() and not (tmp_path / "store.sqlite3").exists()
 
 
 def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, monkeypatch):
@@ -199,7 +203,7 @@ def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, 
     stock.write_text('title = "Cups"\nlabel_width = 40\nlabel_height = 28\n')
     result = run("lesson", "--game", "hexapawn", "--menace-plays", "first", "--rules", "hexapawn-michie",
                  "--palette", "hexapawn-craft", "--stock", str(stock), "--paper", "letter", "--lang", "en",
-                 "--groups", "2", "--out", str(tmp_path))
+                 "--groups", "2", "--out", str(tmp_path), "--db", str(tmp_path / "store.sqlite3"))
     assert result.exit_code == 0, result.output
     (lesson,) = planned
     spec = lesson.spec
@@ -219,9 +223,11 @@ def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, 
 
 def test_an_unwritable_folder_is_one_line(tmp_path):
     (tmp_path / "a-file").write_text("")
-    result = run("lesson", "--game", "nim", "--groups", "2", "--out", str(tmp_path / "a-file" / "pack"))
+    result = run("lesson", "--game", "nim", "--groups", "2", "--out", str(tmp_path / "a-file" / "pack"),
+                 "--db", str(tmp_path / "store.sqlite3"))
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: cannot write the lesson to ") and result.stderr.count("\n") == 1
+    assert not (tmp_path / "store.sqlite3").exists()  # the kits are made once the pack is written
 
 
 def test_no_english_sentence_is_left_in_a_german_pack(tmp_path):

@@ -56,7 +56,8 @@ def test_paper_commands_and_screen_name_one_rule(tmp_path, game):
 
     from tracker.web.app import ClassroomScreen
 
-    made = run("lesson", "--game", game, "--groups", "1", "--lang", "en", "--out", str(tmp_path))
+    made = run("lesson", "--game", game, "--groups", "1", "--lang", "en", "--out", str(tmp_path), "--db",
+               str(tmp_path / "lesson.sqlite3"))
     assert made.exit_code == 0, made.output
     pack = tmp_path / f"lesson-{game}"
     db, report = str(tmp_path / "m.sqlite3"), tmp_path / "report.pdf"

@@ -79,19 +79,19 @@ def _card(canvas: Canvas, lesson: Lesson, group: int, role: str, text: str, x: f
     paragraph(canvas, text, x + 5, top - 30, inner, size=SIZE, leading=1.4)
 
 
-def tracker_lines(lesson: Lesson, group: int) -> list[str]:
-    """The commands that keep a group's games in the tracker: its own kit (its name, the kit's options,
-    the kit code the tracker checks), then playing with it."""
-    return [lesson.store_line(group), f"menace play --kit {lesson.store_name(group)}"]
+def tracker_line(lesson: Lesson, group: int) -> str:
+    """The command that plays a group's games in the tracker, with the kit `menace lesson` made there."""
+    return f"menace play --kit {lesson.store_name(group)}"
 
 
 def _tracker_note(canvas: Canvas, lesson: Lesson, group: int, x: float, bottom: float, width: float) -> None:
-    """At the foot of the recorder's card, its last line ``bottom``: the tracker's commands for this
-    group, each on lines of its own (a command wrapped inside a sentence reads as words)."""
-    note = (_("To keep the class's games in the tracker too, type this once:") if lesson.shared else
-            _("To keep the group's games in the tracker too, type this once:"))
-    make, play = tracker_lines(lesson, group)
-    parts = [(note, REGULAR), (make, BOLD), (_("and after it, to play:"), REGULAR), (play, BOLD)]
+    """At the foot of the recorder's card, its last line ``bottom``: the tracker's command for this group,
+    on lines of its own (a command wrapped inside a sentence reads as words). `menace lesson` made the kit
+    in the store, so there is no `menace new` to type (lesson.json keeps its line for another store)."""
+    note = (_("The class's kit is in the tracker already. To keep its games there too, play them with:")
+            if lesson.shared else
+            _("The group's kit is in the tracker already. To keep its games there too, play them with:"))
+    parts = [(note, REGULAR), (tracker_line(lesson, group), BOLD)]
     lines = sum(len(wrapped(text, width, font=font, size=NOTE_SIZE)) for text, font in parts)
     y = bottom + (lines - 1) * NOTE_SIZE * NOTE_LEADING + (len(parts) - 1) * NOTE_GAP
     for text, font in parts:

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from kit.i18n import LANGUAGES, use_language
-from tracker.cli.options import printed_kit_options, printed_kit_values, stock_value
+from kit.i18n import LANGUAGES, _, n_, use_language
+from tracker.cli.options import db_option, open_store, printed_kit_options, printed_kit_values, stock_value
 
 GAMES = ("hexapawn", "nim", "tictactoe")  # generator.lesson.GAMES; repeated so `menace --help` stays light
 MAX_GROUPS = 30  # generator.lesson.MAX_GROUPS
@@ -28,22 +28,39 @@ MIN_MINUTES, MAX_MINUTES = 30, 120  # generator.lesson
                    "or MENACE_LANG, else en].")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the pack: it goes into DIR/lesson-<game>/.")
+@db_option
 def lesson(game: str, groups: int, minutes: int, menace_plays: str | None, rules: str | None,
-           palette: str | None, paper: str | None, stock: str, language: str | None, out: Path) -> None:
+           palette: str | None, paper: str | None, stock: str, language: str | None, out: Path,
+           db_path: Path | None) -> None:
     """Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per
     colour for each group and in total, role cards, a tally and plot worksheet, the rules sheet,
     certificates, and the kit to build, plus a lesson.json manifest.
 
-    The kit options are `menace generate`'s: the pack's kit, materials list and manifest follow them.
+    The kit options are `menace generate`'s: the pack's kit, materials list and manifest follow them. The
+    group kits (group-1, group-2, ...; for tic-tac-toe the class's one, class) are made in the tracker's
+    store too, ready for `menace play --kit group-1` and the screen; a kit of that name already there is
+    kept as it is.
     """
     if language is not None:
         use_language(language)  # before anything is drawn: documents translate as they draw
     from generator.lesson_pack import plan_lesson, write_pack
+    from tracker.formats.lesson_kits import store_lesson_kits
 
     rules_read, palette_read = printed_kit_values(game, rules, palette)
     planned = plan_lesson(game, groups, minutes, menace_plays=menace_plays, rules=rules_read,
                           palette=palette_read, stock=stock_value(stock), paper=paper)
     write_pack(planned, out, progress=lambda line: click.echo(line, err=True))
+    store = open_store(db_path, create=True)
+    stored = store_lesson_kits(store, planned)
+    if stored.made:
+        made = n_("made kit {names} in the tracker's store {path}",
+                  "made kits {names} in the tracker's store {path}", len(stored.made))
+        click.echo(made.format(names=", ".join(stored.made), path=store.path), err=True)
+    for kit in stored.kept:
+        kept = (_("kept kit {name}: it was in the store already") if kit.kit_code == planned.spec.code else
+                _("kept kit {name} as it was: it is kit {theirs}, not this pack's {ours}, so the labels will "
+                  "not match it (give --db another store for this class)"))
+        click.echo(kept.format(name=kit.name, theirs=kit.kit_code, ours=planned.spec.code), err=True)
 
 
 COMMANDS = [lesson]
