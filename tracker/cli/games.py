@@ -63,8 +63,8 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
 @kit_option
 @json_option("the kit's wins, draws, losses, score, streaks and the first move boxes' beads.", squares=True)
 def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
-    """Games played, won, drawn and lost, the running score (+3 a win, +1 a draw, -1 a loss), streaks, the
-    first box."""
+    """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
+    box."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     summary = stats_data(store, kit)
