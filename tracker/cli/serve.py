@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
 
 import click
@@ -37,28 +38,48 @@ from tracker.store.event_store import default_path
     help="A further name the page may be opened by (e.g. the machine's name on the school network); "
     "repeatable. Other names are refused, so a web page elsewhere cannot reach the screen.",
 )
-def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, names: tuple[str, ...]) -> None:
+@click.option(
+    "--join-url",
+    metavar="URL",
+    default=None,
+    help="The address phones open the screen at, for the pages' QR codes: a hotspot's "
+    "(http://10.42.0.1:8765) or a name the phones use. Default: the address the page was opened at (the "
+    "machine's own on the network, for a page opened as localhost with --host 0.0.0.0). Its name is allowed "
+    "as --allow-host's are.",
+)
+def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, names: tuple[str, ...],
+          join_url: str | None) -> None:
     """Show a kit live in a web browser, and let pupils play its digital MENACE there.
 
     The page follows every game as it is recorded (by `menace play` in another terminal too): the board,
     the box in use with its beads, the results and learning curve, and every box. Its play page records
     games exactly as `menace play --draw digital` does.
     """
+    needs_extra = MenaceError(_("menace serve needs the web extra: pip install 'menace-kit[web]' (from a "
+                                "checkout: pip install '.[web]')"))
     try:
         from tracker.web.server import serve as run
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] in ("werkzeug", "markupsafe"):
-            raise MenaceError(
-                _("menace serve needs the web extra: pip install 'menace-kit[web]' (from a checkout: pip "
-                  "install '.[web]')")
-            ) from None
+            raise needs_extra from None
         raise
+    if find_spec("segno") is None:  # the QR codes' library, imported when a page first asks for a code
+        raise needs_extra
+    from tracker.web.join import BadJoinUrl, join_host
+
+    allowed = list(names)
+    if join_url is not None:
+        try:
+            allowed.append(join_host(join_url))
+        except BadJoinUrl:
+            raise click.BadParameter(_("give an http:// address with a host, e.g. http://10.42.0.1:8765"),
+                                     param_hint="--join-url") from None
     store = open_store(db_path)  # a missing store or an unknown kit is said here, once, not per request
     if kit_name is not None:
         kit_name = open_kit(store, kit_name).name
     store.close()
     try:
-        run(db_path or default_path(), host, port, kit_name, click.echo, list(names))
+        run(db_path or default_path(), host, port, kit_name, click.echo, allowed, join_url)
     except OSError as error:
         reason = (error.strerror or str(error)).split(" (while attempting")[0]
         message = _("cannot listen on {host}:{port}: {reason}")

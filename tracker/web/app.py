@@ -41,6 +41,7 @@ from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
 from tracker.web import pupil, view
 from tracker.web.hosts import LOOPBACK, answers_to
+from tracker.web.join import join_address, qr_png
 from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
 from tracker.web.told import told
@@ -87,8 +88,11 @@ class ClassroomScreen:
         kit_name: str | None = None,
         hosts: list[str] | None = LOOPBACK,
         rng: random.Random | None = None,
+        join_url: str | None = None,
     ) -> None:
         self.db_path = Path(db_path)
+        self.join_url = join_url  # `menace serve --join-url`: where phones open the pages (tracker.web.join)
+        self.network_url: str | None = None  # the machine's own address, when served on the network
         self.kit_name = kit_name
         self.hosts = hosts
         self.rng = rng or random.SystemRandom()
@@ -104,6 +108,7 @@ class ClassroomScreen:
                 Rule("/kits/<name>/play", endpoint=self.play_page, methods=["GET"]),
                 Rule("/kits/<name>/wall", endpoint=self.wall_page, methods=["GET"]),
                 Rule("/classes", endpoint=self.classes_page, methods=["GET"]),
+                Rule("/join.png", endpoint=self.join_png, methods=["GET"]),
                 Rule("/static/<file>", endpoint=self.static, methods=["GET"]),
                 Rule("/api/kits", endpoint=self.api_kits, methods=["GET"]),
                 Rule("/api/curves", endpoint=self.api_curves, methods=["GET"]),
@@ -150,11 +155,33 @@ class ClassroomScreen:
 
     def live_page(self, request: Request, name: str) -> Response:
         kit = self.kit(name)
-        return _page("live.html", {"kit": kit.name, "token": self.tokens.issue(kit.id)})  # for its runs
+        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id)}  # for its runs
+        return _page("live.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}"))
 
     def play_page(self, request: Request, name: str) -> Response:
         kit = self.kit(name)
-        return _page("play.html", {"kit": kit.name, "token": self.tokens.issue(kit.id)})
+        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id)}
+        return _page("play.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/play"))
+
+    # --- joining from a phone: a page's address as a QR code (tracker.web.join) ---------------------------
+    def join_fields(self, request: Request, path: str) -> dict[str, str]:
+        """A page's {{join}} (the address a phone opens for it) and {{join_png}} (its QR code's)."""
+        return {"join": self.join_address(request, path), "join_png": "/join.png?path=" + _quote(path)}
+
+    def join_address(self, request: Request, path: str) -> str:
+        return join_address(path, page_root=request.host_url, join_url=self.join_url,
+                            network_url=self.network_url)
+
+    def join_png(self, request: Request) -> Response:
+        """The QR code of the address a phone opens for ?path=, a page of this screen."""
+        path = request.args.get("path", "")
+        try:
+            endpoint, _args = self.routes.bind("screen").match(path, method="GET")
+        except HTTPException:
+            endpoint = None
+        if not path.startswith("/") or endpoint not in (self.live_page, self.play_page):
+            raise BadRequest(_("path must be a page of this screen, e.g. /kits/NAME/play"))
+        return Response(qr_png(self.join_address(request, path)), content_type="image/png")
 
     def static(self, request: Request, file: str) -> Response:
         if file not in STATIC:

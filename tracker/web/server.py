@@ -13,7 +13,7 @@ from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from kit.i18n import _
 from tracker.web.app import ClassroomScreen
-from tracker.web.hosts import addresses_to_open, hosts_for
+from tracker.web.hosts import EVERY_ADDRESS, addresses_to_open, hosts_for
 
 # Each connection has a thread: one that sends nothing, or half a request, is closed after this long without
 # a byte, so stalled connections cannot hold threads for good. A browser's idle connection is closed too; it
@@ -29,11 +29,12 @@ def server(
     names: list[str] | None = None,
     *,
     read_timeout: float = READ_TIMEOUT_S,
+    join_url: str | None = None,
 ) -> BaseWSGIServer:
     """A server bound to ``host``:``port`` (port 0: a free one). It answers only to Host names of its own
     (tracker.web.hosts.hosts_for) and to ``names``, so a web page elsewhere cannot reach it through DNS
     tricks; a connection that sends nothing for ``read_timeout`` seconds is closed."""
-    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []))
+    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []), join_url=join_url)
     # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
@@ -43,6 +44,8 @@ def server(
         httpd: BaseWSGIServer = make_server(
             host, port, app, threaded=True, fd=listening.fileno(), request_handler=handler
         )
+    if host in EVERY_ADDRESS:  # a page opened as localhost gives phones the machine's address (QR codes)
+        app.network_url = addresses_to_open(host, httpd.server_address[1])[0]
     return httpd
 
 
@@ -69,8 +72,9 @@ def serve(
     kit_name: str | None,
     say: Callable[[str], None],
     names: list[str] | None = None,
+    join_url: str | None = None,
 ) -> None:
-    httpd = server(db_path, host, port, kit_name, names)
+    httpd = server(db_path, host, port, kit_name, names, join_url=join_url)
     address = " ".join(addresses_to_open(host, httpd.server_address[1]))
     say(_("The classroom screen is at {address} (Ctrl-C stops it).").format(address=address))
     httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket

@@ -45,6 +45,8 @@ def page_words() -> Words:
         "undo": _("Undo"),
         "discard": _("Discard this game"),
         "what_happened": _("What happened"),
+        "join_caption": _("On a phone: scan the code, or open"),
+        "join_alt": _("QR code of this page's address"),
         # the front page (index.js)
         "no_kits": _("No kits yet: create one with `menace new NAME`."),
         "kit_line": _("{game}, {side}, {games}"),
