@@ -39,7 +39,7 @@ from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
-from tracker.web import pupil, view
+from tracker.web import pupil, screen, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
@@ -61,6 +61,7 @@ STATIC = {
     "wall.js": "text/javascript; charset=utf-8",
     "wall-page.js": "text/javascript; charset=utf-8",
     "classes.js": "text/javascript; charset=utf-8",
+    "screen.js": "text/javascript; charset=utf-8",
 }
 PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html")
 SECURITY_HEADERS = {
@@ -114,6 +115,7 @@ class ClassroomScreen:
                 Rule("/api/kits/<name>/run", endpoint=self.api_run_status, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
                 Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
+                Rule("/api/kits/<name>/screen", endpoint=self.api_screen, methods=["GET"]),
             ],
             strict_slashes=False,
         )
@@ -267,6 +269,10 @@ class ClassroomScreen:
             return self.typical.band(kit, store.opponents(kit))
 
         return _json(self.with_store(read))
+
+    # --- the projector view's banners and curve marks (tracker.web.screen) ----------------------------------
+    def api_screen(self, request: Request, name: str) -> Response:
+        return _json(self.with_store(lambda store: screen.screen(store, self.kit(name, store))))
 
     # --- several classes side by side ----------------------------------------------------------------------
     def classes_page(self, request: Request) -> Response:

@@ -80,6 +80,7 @@ def page_words() -> Words:
         "no_game": _("No game in progress"),
         "now_box_by_box": _("Game {number}: {result}. Now, box by box:"),
         "nothing_to_do": _("no beads were drawn: nothing to do"),
+        "refused": _("MENACE refuses to play (the box for its first move is empty), a loss"),
         "live": _("live"),
         "not_connected": _("not connected: {error}"),
         # the live page (live.js)
@@ -128,6 +129,16 @@ def page_words() -> Words:
         "typical_below": _("After {games} games this MENACE ({score}) is below the band ({low} to {high})."),
         "typical_none": _("No typical band: {reason}."),
         "typical_failed": _("The typical band could not be worked out: {error}"),
+        # the projector view, its banners and the marks on the curve (screen.js)
+        "projector_view": _("projector view"),
+        "full_view": _("the whole live page"),
+        "banner_empty": _("The first box (box {box}) is empty: MENACE refuses to play."),
+        "banner_empty_since": _("It has been empty since game {number}: every game since counts as a loss."),
+        "banner_paused": _("Paused"),
+        "banner_first_draw": _("Game {number}: MENACE's first draw!"),
+        "mark_opponent": _("against {opponent}"),
+        "mark_first_draw": _("first draw"),
+        "mark_empty": _("first box empty"),
         # the wall of boxes (live.js)
         "wall_current": _("in this game"),
         "wall_last": _("in the last game"),

@@ -40,7 +40,7 @@ function drawCurve() {
   const band = typical && typical.state === "ready" ? typical : null;
   document.getElementById("curve").replaceChildren(
     chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: WORDS.total_score}], WORDS.no_games_yet,
-      WORDS.running_score, band));
+      WORDS.running_score, band, curveMarks(), curveShape()));
   document.getElementById("typical").replaceChildren(...typicalWords(live, band));
   document.body.dataset.typical = typical ? typical.state : "working";  // as the words say until the answer
   // Asked for again when a game has ended since: the opponents so far decide it (the server keeps it).
@@ -96,6 +96,7 @@ function showSpeed() {
 
 function renderRun(now) {
   run = now;
+  if (lastLive) renderBanners(lastLive, now);
   const active = Boolean(run && ["running", "paused", "stopping"].includes(run.state));
   document.body.dataset.run = run ? run.state : "none";
   document.getElementById("run-start").disabled = active;
@@ -146,12 +147,13 @@ showSpeed();
 
 async function refresh() {
   const live = await getJSON(kitPath(name) + "/live");
+  await readScreen();  // its banners and curve marks, for the same version or a newer one
   keepingFocus(() => {
     renderGame(live, null, true);
     renderTotals(live);
     setWall(live);
   });
-  renderRun(live.run);
+  renderRun(live.run);  // and the banners
   document.body.dataset.version = live.version || "";
 }
 
