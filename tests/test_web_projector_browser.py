@@ -1,0 +1,178 @@
+"""The projector view of the live page in a real browser (Debian's chromium through Playwright): everything on
+one screen at 1280 x 720 and 1920 x 1080, measured from the page's element boxes; its banners (the first box
+empty, paused, the first draw) and marks on the curve; focus after every button of the live and play pages.
+
+Screenshots go to $MENACE_SCREENSHOTS (default: the test's temporary directory) to be looked at.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.cli import play_random, run
+from tests.test_web_browser import ANSWERED, BIG, PHONE, PUPILS_TURN, page
+from tests.test_web_lesson_browser import PROJECTOR, browser, expect, shots, site, start_run  # noqa: F401
+
+pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
+SIZES = {"1920x1080": BIG, "1280x720": PROJECTOR}
+
+# Every element drawn on the page whose box reaches past the window or past its own panel (which clips).
+OUTSIDE = """() => {
+  const out = [];
+  for (const node of document.querySelectorAll("body *")) {
+    if (!node.getClientRects().length || getComputedStyle(node).visibility === "hidden") continue;
+    if (node.closest("dialog:not([open]), .sr-only, title")) continue;
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    const panel = node.closest(".panel");
+    const room = panel && panel !== node ? panel.getBoundingClientRect() :
+      {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+    const past = box.bottom > Math.min(innerHeight, room.bottom) + 0.5 ||
+      box.right > Math.min(innerWidth, room.right) + 0.5;
+    if (past) out.push(`${node.tagName}#${node.id}.${node.className.baseVal ?? node.className} ` +
+      `${Math.round(box.right)}x${Math.round(box.bottom)}`);
+  }
+  return [out.slice(0, 8), document.documentElement.scrollWidth, document.documentElement.scrollHeight];
+}"""
+MAIN_WORDS = ("#game-heading", "#game-line", "#box-in-use h3", "#totals .what", "#curve-heading", ".banner")
+
+
+def emptied(db: str, kit: str = "class-a") -> None:
+    """Scroggs' rules (an empty box resigns), the first box counted empty after 12 games, then 3 games."""
+    assert run("new", kit, "--db", db, "--rules", "scroggs").exit_code == 0
+    assert play_random(db, games=12, seed=5, kit=kit).exit_code == 0
+    census = run("census", "1", "red=0", "yellow=0", "black=0", "--db", db, "--kit", kit)
+    assert census.exit_code == 0, census.output
+    assert play_random(db, games=3, seed=5, kit=kit).exit_code == 0
+
+
+def a_pupils_game(browser, base: str) -> None:  # noqa: F811
+    pupil = page(browser, f"{base}/kits/class-a/play")
+    pupil.click("#new")
+    pupil.wait_for_selector(PUPILS_TURN)
+    pupil.close()
+
+
+def projector(browser, base: str, kit: str, viewport, ready: str):  # noqa: F811
+    shown = page(browser, f"{base}/kits/{kit}?view=projector", viewport)
+    shown.wait_for_selector(ready)
+    shown.wait_for_selector("#curve svg, #curve .empty")
+    return shown
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_of_the_projector_view_lies_below_the_fold(browser, site, size):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=20, seed=4, kit="class-a").exit_code == 0
+    a_pupils_game(browser, base)
+    viewport = SIZES[size]
+    shown = projector(browser, base, "class-a", viewport, "#box-in-use .beads-board")
+    outside, width, height = shown.evaluate(OUTSIDE)
+    assert outside == [], outside
+    assert (width, height) == (viewport["width"], viewport["height"])
+    for part in ("#board .grid", "#box-in-use .beads-board", "#totals", "#curve svg"):
+        assert shown.locator(part).is_visible(), part
+    if size == "1920x1080":
+        for words in MAIN_WORDS[:-1]:
+            pixels = shown.locator(words).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+            assert pixels >= 32, (words, pixels)
+    assert shown.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_empty_first_box_banner_shows_and_the_view_still_fits(browser, tmp_path, size):  # noqa: F811
+    from tracker.web.server import server
+
+    db = str(tmp_path / "m.sqlite3")
+    emptied(db)
+    httpd = server(Path(db), "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        viewport = SIZES[size]
+        shown = projector(browser, base, "class-a", viewport, "[data-banner=empty-first-box]")
+        banner = shown.text_content("[data-banner=empty-first-box]")
+        assert banner == ("The first box (box 1) is empty: MENACE refuses to play. "
+                          "It has been empty since game 13: every game since counts as a loss.")
+        assert "refuses to play" in shown.text_content("#game-heading")  # not "MENACE loses"
+        assert shown.locator("#curve .mark[data-mark=empty][data-at='13']").count() == 1
+        outside, width, height = shown.evaluate(OUTSIDE)
+        assert outside == [] and height == viewport["height"], (outside, width, height)
+        if size == "1920x1080":
+            pixels = shown.locator(".banner").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+            assert pixels >= 32
+        phone = page(browser, f"{base}/kits/class-a", PHONE)  # the live page shows it too, on a phone
+        expect(phone.locator("[data-banner=empty-first-box]")).to_be_visible()
+        assert shown.errors == [] and phone.errors == []
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_the_curve_marks_each_change_of_opponent(browser, site):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=4, seed=4, kit="class-a").exit_code == 0
+    perfect = ["play", "--db", db, "--kit", "class-a", "--draw", "digital", "--opponent", "perfect",
+               "--games", "3", "--brief"]  # fmt: skip
+    assert run(*perfect).exit_code == 0
+    shown = projector(browser, base, "class-a", BIG, "#curve .mark")
+    marks = shown.locator("#curve .mark[data-mark=opponent]")
+    assert [marks.nth(i).get_attribute("data-at") for i in range(marks.count())] == ["0", "4"]
+    assert marks.nth(1).text_content() == "against perfect"
+    assert shown.locator("#curve .mark[data-mark=opponent] line").count() == 1  # none along the axis at 0
+    assert shown.errors == []
+
+
+def test_a_paused_run_shows_its_banner(browser, site):  # noqa: F811
+    base, _db = site
+    live = page(browser, f"{base}/kits/class-a", PROJECTOR)
+    live.wait_for_selector("#boxes .tile")
+    start_run(live, 50, 0)
+    live.click("#run-pause")
+    expect(live.locator("[data-banner=paused]")).to_have_text("Paused")
+    live.click("#run-stop")
+    live.wait_for_selector("body[data-run=stopped]", timeout=10_000)
+    expect(live.locator("[data-banner=paused]")).to_have_count(0)
+    assert live.errors == []
+
+
+def test_focus_stays_after_every_button(browser, site):  # noqa: F811
+    base, _db = site
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#boxes .tile")
+    live.fill("#run-games", "50")
+    live.focus("#run-start")
+    live.keyboard.press("Enter")
+    live.wait_for_selector("body[data-run=running]")
+    expect(live.locator("#run-pause")).to_be_focused()  # Start is disabled: on to Pause
+    live.keyboard.press("Enter")
+    live.wait_for_selector("body[data-run=paused]")
+    expect(live.locator("#run-pause")).to_be_focused()  # now "Go on"
+    live.focus("#run-stop")
+    live.keyboard.press("Enter")
+    live.wait_for_selector("body[data-run=stopped]", timeout=10_000)
+    expect(live.locator("#run-start")).to_be_focused()  # back to Start once the run has stopped
+    pupil = page(browser, f"{base}/kits/nim/play")
+    pupil.focus("#new")
+    pupil.keyboard.press("Enter")
+    pupil.wait_for_selector(PUPILS_TURN)
+    expect(pupil.locator("#moves button.move").first).to_be_focused()  # the first move, not the page's top
+    while pupil.locator("body[data-turn=opponent]").count():
+        pupil.keyboard.press("Enter")  # a take of the focused size, until the game ends
+        pupil.wait_for_selector(ANSWERED)
+    expect(pupil.locator("#new")).to_be_focused()  # at the game's end: New game
+    assert live.errors == [] and pupil.errors == []
+
+
+@pytest.mark.parametrize("games", [1, 2])
+def test_the_score_axis_counts_whole_points(browser, site, games):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=games, seed=4, kit="class-a").exit_code == 0
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("#curve svg")
+    up = live.locator('#curve svg text.tick[text-anchor="end"]').all_text_contents()
+    assert len(up) >= 2 and all(label.lstrip("-").isdigit() for label in up), up  # no 0.5
+    assert live.errors == []
