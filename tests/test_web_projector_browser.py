@@ -176,3 +176,25 @@ def test_the_score_axis_counts_whole_points(browser, site, games):  # noqa: F811
     up = live.locator('#curve svg text.tick[text-anchor="end"]').all_text_contents()
     assert len(up) >= 2 and all(label.lstrip("-").isdigit() for label in up), up  # no 0.5
     assert live.errors == []
+
+
+def test_the_band_shows_for_a_kit_played_against_people(browser, site):  # noqa: F811
+    base, _db = site
+    pupil = page(browser, f"{base}/kits/class-a/play")
+    for _game in range(2):
+        pupil.click("#new")
+        pupil.wait_for_selector(PUPILS_TURN)
+        while pupil.locator("body[data-turn=opponent]").count():
+            pupil.locator("#board button.cell.open").first.click()
+            pupil.wait_for_selector(ANSWERED)
+    live = page(browser, f"{base}/kits/class-a")
+    live.wait_for_selector("body[data-typical=ready]", timeout=60_000)
+    assert live.locator("#curve svg polygon.band").count() == 1
+    expect(live.locator("#typical")).to_contain_text(
+        "Its 2 games against people are simulated against a stand-in, novice:0.5.")
+    live.fill("#stand-in-opponent", "random")
+    live.click("#stand-in-change")
+    expect(live.locator("#typical")).to_contain_text("against a stand-in, random.", timeout=60_000)
+    live.wait_for_selector("body[data-typical=ready]", timeout=60_000)
+    expect(live.locator("#stand-in-change")).to_be_focused()
+    assert live.locator("#curve svg polygon.band").count() == 1 and live.errors == []

@@ -116,6 +116,7 @@ class ClassroomScreen:
                 Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
                 Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
                 Rule("/api/kits/<name>/screen", endpoint=self.api_screen, methods=["GET"]),
+                Rule("/api/kits/<name>/stand-in", endpoint=self.api_stand_in, methods=["POST"]),
             ],
             strict_slashes=False,
         )
@@ -269,6 +270,19 @@ class ClassroomScreen:
             return self.typical.band(kit, store.opponents(kit))
 
         return _json(self.with_store(read))
+
+    def api_stand_in(self, request: Request, name: str) -> Response:
+        """Who the band's simulation seats where the kit played people: {"opponent": "novice:0.3"}."""
+        body = _body(request)
+        kit = self.kit(name)
+        if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
+            raise Forbidden(_("this page's token is missing, unknown or used: reload the page"))
+        next_token = self.tokens.renew(kit.id)
+        try:
+            stand_in = self.typical.change_stand_in(kit, body.get("opponent"))
+        except GameError as error:
+            return _json({"error": str(error), "token": next_token}, 400)
+        return _json({"stand_in": stand_in, "token": next_token})
 
     # --- the projector view's banners and curve marks (tracker.web.screen) ----------------------------------
     def api_screen(self, request: Request, name: str) -> Response:

@@ -129,6 +129,13 @@ def page_words() -> Words:
         "typical_below": _("After {games} games this MENACE ({score}) is below the band ({low} to {high})."),
         "typical_none": _("No typical band: {reason}."),
         "typical_failed": _("The typical band could not be worked out: {error}"),
+        "typical_stand_in": _forms(
+            "Its {count} game against people is simulated against a stand-in, {stand_in}.",
+            "Its {count} games against people are simulated against a stand-in, {stand_in}.",
+        ),
+        "typical_novice": _("(novice:P plays a perfect move with a chance of P, else a random one.)"),
+        "stand_in_label": _("stand-in for people"),
+        "stand_in_change": _("Change"),
         # the projector view, its banners and the marks on the curve (screen.js)
         "projector_view": _("projector view"),
         "full_view": _("the whole live page"),

@@ -41,7 +41,8 @@ function drawCurve() {
   document.getElementById("curve").replaceChildren(
     chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: WORDS.total_score}], WORDS.no_games_yet,
       WORDS.running_score, band, curveMarks(), curveShape()));
-  document.getElementById("typical").replaceChildren(...typicalWords(live, band));
+  document.getElementById("typical").replaceChildren(...typicalWords(live, band), ...standInWords(typical));
+  showStandIn(typical);
   document.body.dataset.typical = typical ? typical.state : "working";  // as the words say until the answer
   // Asked for again when a game has ended since: the opponents so far decide it (the server keeps it).
   if (!typicalAsked && live.curve.length !== typicalFor) askTypical(live.curve.length);

@@ -65,3 +65,45 @@ function curveShape() {
   return room.width > 0 && room.height > 0 ? room.height / room.width : undefined;
 }
 if (PROJECTOR) addEventListener("resize", () => { if (lastLive) drawCurve(); });
+
+// --- the band for a class: games against people are simulated against a stand-in the teacher can change ---
+function standInWords(answer) {
+  if (!answer || !answer.people) return [];
+  const said = say(WORDS.typical_stand_in[answer.people === 1 ? 0 : 1], {count: answer.people, stand_in: answer.stand_in});
+  const novice = answer.stand_in.startsWith("novice:") ? " " + WORDS.typical_novice : "";
+  return [" ", el("span", {class: "stand-in-said"}, said + novice)];
+}
+
+function showStandIn(answer) {
+  if (!answer) return;  // being asked again: the form stays as it is (and the focus on it)
+  const form = document.getElementById("stand-in");
+  form.hidden = !answer.people;
+  const field = document.getElementById("stand-in-opponent");
+  if (answer.stand_in && document.activeElement !== field && !form.dataset.typed) field.value = answer.stand_in;
+}
+
+document.getElementById("stand-in-opponent").addEventListener("input", (event) => {
+  event.target.form.dataset.typed = "yes";  // a poll does not write over what the teacher is typing
+});
+
+document.getElementById("stand-in").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target, error = document.getElementById("stand-in-error");
+  try {
+    const response = await fetch(kitPath(meta("menace-kit")) + "/stand-in", {
+      method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
+      body: JSON.stringify({opponent: document.getElementById("stand-in-opponent").value.trim()}),
+    });
+    const body = await response.json();
+    if (body.token) token = body.token;
+    error.textContent = response.ok ? "" : body.error || response.statusText;
+    if (!response.ok) return;
+    delete form.dataset.typed;
+    document.getElementById("stand-in-opponent").value = body.stand_in;
+    typical = null;  // the band is worked out again, against the new stand-in
+    typicalFor = -1;
+    if (!typicalAsked) keepingFocus(drawCurve);
+  } catch (failure) {
+    error.textContent = say(WORDS.no_answer, {error: failure.message});
+  }
+});
