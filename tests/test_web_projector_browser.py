@@ -1,6 +1,7 @@
 """The projector view of the live page in a real browser (Debian's chromium through Playwright): everything on
 one screen at 1280 x 720 and 1920 x 1080, measured from the page's element boxes; its banners (the first box
-empty, paused, the first draw) and marks on the curve; focus after every button of the live and play pages.
+empty, paused, the first draw) and marks on the curve; focus after every button of the live and play pages;
+the band for a class that plays MENACE; a box's story, opened from the wall.
 
 Screenshots go to $MENACE_SCREENSHOTS (default: the test's temporary directory) to be looked at.
 """
@@ -198,3 +199,20 @@ def test_the_band_shows_for_a_kit_played_against_people(browser, site):  # noqa:
     live.wait_for_selector("body[data-typical=ready]", timeout=60_000)
     expect(live.locator("#stand-in-change")).to_be_focused()
     assert live.locator("#curve svg polygon.band").count() == 1 and live.errors == []
+
+
+def test_a_box_opened_from_the_wall_tells_its_story(browser, site):  # noqa: F811
+    base, db = site
+    assert play_random(db, games=12, seed=3, kit="class-a").exit_code == 0
+    wall = page(browser, f"{base}/kits/class-a/wall")
+    wall.wait_for_selector("#boxes .tile")
+    wall.click("#boxes .tile[data-box='1']")
+    wall.wait_for_selector("#box-dialog [data-story='1'][data-told='12']")
+    beads = wall.locator("#box-dialog .box .beads-list li").count()
+    assert wall.locator("#box-dialog .story polyline.series").count() == beads == 3
+    points = wall.locator("#box-dialog .story polyline.series").first.get_attribute("points").split()
+    assert len(points) == 13  # the start and after each of 12 games
+    assert wall.locator("#box-dialog .story-games li").count() == 12
+    latest = wall.locator("#box-dialog .story-games li").first.text_content()
+    assert latest.startswith("Game 12 (random opponent): drew "), latest
+    assert wall.errors == []

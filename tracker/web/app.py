@@ -39,7 +39,7 @@ from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
-from tracker.web import pupil, screen, view
+from tracker.web import pupil, screen, story, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.runs import RunRefused, Runs
 from tracker.web.tokens import Tokens
@@ -117,6 +117,7 @@ class ClassroomScreen:
                 Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
                 Rule("/api/kits/<name>/screen", endpoint=self.api_screen, methods=["GET"]),
                 Rule("/api/kits/<name>/stand-in", endpoint=self.api_stand_in, methods=["POST"]),
+                Rule("/api/kits/<name>/boxes/<int:box>/story", endpoint=self.api_story, methods=["GET"]),
             ],
             strict_slashes=False,
         )
@@ -283,6 +284,16 @@ class ClassroomScreen:
         except GameError as error:
             return _json({"error": str(error), "token": next_token}, 400)
         return _json({"stand_in": stand_in, "token": next_token})
+
+    # --- a box's story, for a box opened from the wall (tracker.web.story) --------------------------------
+    def api_story(self, request: Request, name: str, box: int) -> Response:
+        def read(store: Store) -> dict[str, Any]:
+            try:
+                return story.story(store, self.kit(name, store), box)
+            except story.NoSuchBox as error:
+                raise NotFound(str(error)) from None
+
+        return _json(self.with_store(read))
 
     # --- the projector view's banners and curve marks (tracker.web.screen) ----------------------------------
     def api_screen(self, request: Request, name: str) -> Response:

@@ -150,6 +150,14 @@ def page_words() -> Words:
         "wall_current": _("in this game"),
         "wall_last": _("in the last game"),
         "close": _("Close"),
+        # a box's story, opened from the wall (wall.js)
+        "story_loading": _("Reading the box's story..."),
+        "story_heading": _("Box {box}'s beads after each game"),
+        "story_used": _forms("Drawn from in {count} game, the latest first:",
+                             "Drawn from in {count} games, the latest first:"),
+        "story_unused": _("No game has drawn from this box yet."),
+        "story_game": _("Game {number} ({opponent} opponent): drew {beads}; {result}"),
+        "story_more": _forms("... and {count} earlier game.", "... and {count} earlier games."),
         # the play page (play.js)
         "your_move": _("Your move:"),
         "your_move_click": _("Your move: click a square."),
