@@ -28,9 +28,9 @@ OUTSIDE = """() => {
     if (node.closest("dialog:not([open]), .sr-only, title")) continue;
     const box = node.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
-    const panel = node.closest(".panel");
-    const room = panel && panel !== node ? panel.getBoundingClientRect() :
-      {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+    const panel = node.closest(".panel");  // a panel laid out as its parts (display: contents) has no box
+    const boxed = panel && panel !== node && getComputedStyle(panel).display !== "contents";
+    const room = boxed ? panel.getBoundingClientRect() : {bottom: innerHeight, right: innerWidth};
     const past = box.bottom > Math.min(innerHeight, room.bottom) + 0.5 ||
       box.right > Math.min(innerWidth, room.right) + 0.5;
     if (past) out.push(`${node.tagName}#${node.id}.${node.className.baseVal ?? node.className} ` +
@@ -216,3 +216,57 @@ def test_a_box_opened_from_the_wall_tells_its_story(browser, site):  # noqa: F81
     latest = wall.locator("#box-dialog .story-games li").first.text_content()
     assert latest.startswith("Game 12 (random opponent): drew "), latest
     assert wall.errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_screenshots_of_the_projector_view(browser, tmp_path, shots, language):  # noqa: F811
+    """Mid-run (paused, with the band), after a game, and with an empty first box, at 1920 x 1080 and
+    1280 x 720; each fits its screen."""
+    from kit.i18n import use_language
+    from tracker.web.server import server
+
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "class-a", "--db", db).exit_code == 0
+    assert play_random(db, games=30, seed=9, kit="class-a").exit_code == 0
+    emptied(db, "emptied")
+    use_language(language)
+    httpd = server(Path(db), "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    taken = []
+    try:
+        shown = projector(browser, base, "class-a", BIG, "#curve svg")
+        start_run(shown, 2, 0)  # a move a second: each drawn bead stays a second
+        shown.wait_for_selector("#box-in-use .beads-board .cell.drawn", timeout=30_000)
+        shown.click("#run-pause")
+        shown.wait_for_selector("[data-banner=paused]")
+        shown.wait_for_selector("body[data-typical=ready]", timeout=60_000)
+        taken += fitted(shown, shots / f"{language}-projector-mid-run")
+        shown.click("#run-pause")
+        shown.wait_for_selector("body[data-run=finished]", timeout=90_000)
+        shown.wait_for_selector("body:not([data-last-game=''])")
+        taken += fitted(shown, shots / f"{language}-projector-after-a-game")
+        shown.goto(f"{base}/kits/emptied?view=projector")
+        shown.wait_for_selector("[data-banner=empty-first-box]")
+        shown.wait_for_selector("body:not([data-typical=working])", timeout=60_000)
+        taken += fitted(shown, shots / f"{language}-projector-empty-first-box")
+        assert shown.errors == []
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        use_language("en")
+    assert len(taken) == 6 and all(Path(p).stat().st_size > 10_000 for p in taken)
+
+
+def fitted(shown, stem: Path) -> list[str]:
+    taken = []
+    for name, viewport in SIZES.items():
+        shown.set_viewport_size(viewport)
+        shown.wait_for_timeout(400)  # the curve is drawn again to its new room
+        outside, width, height = shown.evaluate(OUTSIDE)
+        assert outside == [], (stem.name, outside)
+        assert (width, height) == (viewport["width"], viewport["height"]), stem.name
+        path = f"{stem}-{name}.png"
+        shown.screenshot(path=path)
+        taken.append(path)
+    return taken

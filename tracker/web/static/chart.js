@@ -64,15 +64,17 @@ function chart(series, emptyText, title, band, marks, shape) {
   root.append(svg("line", {x1: left, x2: left, y1: top, y2: height - bottom, class: "axis"}));
   // Below the ticks, with room for its letters' descenders ("games" has a g).
   root.append(text((left + width - right) / 2, height - 10, WORDS.chart_games, {"text-anchor": "middle", class: "tick axis-name"}));
-  let labelled = -Infinity;  // where the last label ends, across the chart
+  const rows = [];  // where each row of labels ends, from the top of the chart down
   for (const mark of (marks || []).filter((m) => m.at >= 0 && m.at <= games).sort((a, b) => a.at - b.at)) {
     const group = svg("g", {class: "mark " + mark.kind, "data-mark": mark.kind, "data-at": mark.at});
     if (mark.at > 0) group.append(svg("line", {x1: x(mark.at), x2: x(mark.at), y1: top, y2: height - bottom}));
-    // Its label runs down the line's right side, or its left where the label before would be written over.
-    const along = x(mark.at) + 4 < labelled ? x(mark.at) - 24 : x(mark.at) + 4;
-    labelled = Math.max(labelled, along + 24);
-    const label = text(along + 4, top + 4, mark.label, {class: "mark-label", transform: `rotate(90 ${along + 4} ${top + 4})`});
-    group.append(label);
+    // Its label beside the line's top, to its left near the right edge, a row lower where another is in the way.
+    const wide = mark.label.length * 11 + 8;  // about 0.55 em a letter at 20 px
+    const start = x(mark.at) + wide + 6 > width - right ? x(mark.at) - 6 - wide : x(mark.at) + 6;
+    let row = rows.findIndex((end) => start > end);
+    if (row < 0) row = rows.push(0) - 1;
+    rows[row] = start + wide;
+    group.append(text(start, top + 20 + row * 24, mark.label, {class: "mark-label"}));
     root.append(group);
   }
   series.forEach((s, index) => {
