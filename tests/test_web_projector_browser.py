@@ -15,7 +15,15 @@ import pytest
 
 from tests.cli import play_random, run
 from tests.test_web_browser import ANSWERED, BIG, PHONE, PUPILS_TURN, page
-from tests.test_web_lesson_browser import PROJECTOR, browser, expect, shots, site, start_run  # noqa: F401
+from tests.test_web_lesson_browser import (  # noqa: F401 - fixtures
+    PROJECTOR,
+    axe_findings,
+    browser,
+    expect,
+    shots,
+    site,
+    start_run,
+)
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
 SIZES = {"1920x1080": BIG, "1280x720": PROJECTOR}
@@ -107,6 +115,8 @@ def test_the_empty_first_box_banner_shows_and_the_view_still_fits(browser, tmp_p
             assert pixels >= 32
         phone = page(browser, f"{base}/kits/class-a", PHONE)  # the live page shows it too, on a phone
         expect(phone.locator("[data-banner=empty-first-box]")).to_be_visible()
+        expect(phone.locator("#boxes .tile.empty")).to_have_count(1)  # box 1 stands out on the wall
+        assert phone.get_attribute("#boxes .tile.empty", "data-box") == "1"
         assert shown.errors == [] and phone.errors == []
     finally:
         httpd.shutdown()
@@ -270,3 +280,21 @@ def fitted(shown, stem: Path) -> list[str]:
         shown.screenshot(path=path)
         taken.append(path)
     return taken
+
+
+def test_axe_core_finds_nothing_serious_on_the_projector_view(browser, tmp_path):  # noqa: F811
+    from tracker.web.server import server
+
+    db = str(tmp_path / "m.sqlite3")
+    emptied(db)
+    httpd = server(Path(db), "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        found = [f"{size}: {finding}" for size, viewport in SIZES.items()
+                 for finding in axe_findings(browser, f"{base}/kits/class-a?view=projector",
+                                             "[data-banner=empty-first-box]", viewport)]  # fmt: skip
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert found == [], "\n".join(found)

@@ -8,7 +8,7 @@ let used = {current: [], last: []};
 
 function wallTile(box) {
   const current = used.current.includes(box.id), last = used.last.includes(box.id);
-  const kind = current ? " current" : last ? " last" : "";
+  const kind = (current ? " current" : last ? " last" : "") + (box.total ? "" : " empty");  // an empty box stands out
   const said = say(WORDS.box, {box: box.id}) + (box.move_number ? ", " + say(WORDS.box_level, {number: box.move_number}) : "") +
     ", " + (box.total ? sayCount("beads", box.total) : WORDS.empty) + (current ? ", " + WORDS.wall_current : last ? ", " + WORDS.wall_last : "");
   const tile = el("button", {type: "button", class: "tile" + kind, "data-box": box.id, "aria-label": said, title: said,
