@@ -137,6 +137,25 @@ def test_the_curve_marks_each_change_of_opponent(browser, site):  # noqa: F811
     assert shown.errors == []
 
 
+def test_the_first_draw_has_its_banner_and_its_mark(browser, site):  # noqa: F811
+    from tracker.store.event_store import Store
+
+    base, db = site
+    store = Store(Path(db))
+    for seed in range(60):  # a game at a time until MENACE's first draw
+        assert play_random(db, games=1, seed=seed, kit="class-a").exit_code == 0
+        results = [row["result"] for row in store.results(store.kit("class-a"))]
+        if "draw" in results:
+            break
+    assert results[-1] == "draw" and results.count("draw") == 1, results
+    shown = projector(browser, base, "class-a", BIG, "[data-banner=first-draw]")
+    assert shown.text_content("[data-banner=first-draw]") == f"Game {len(results)}: MENACE's first draw!"
+    assert shown.get_attribute("#curve .mark[data-mark=first-draw]", "data-at") == str(len(results))
+    assert play_random(db, games=1, seed=99, kit="class-a").exit_code == 0  # the next game ends it
+    expect(shown.locator("[data-banner=first-draw]")).to_have_count(0)
+    assert shown.locator("#curve .mark[data-mark=first-draw]").count() == 1 and shown.errors == []
+
+
 def test_a_paused_run_shows_its_banner(browser, site):  # noqa: F811
     base, _db = site
     live = page(browser, f"{base}/kits/class-a", PROJECTOR)
