@@ -244,6 +244,7 @@ def test_a_box_opened_from_the_wall_tells_its_story(browser, site):  # noqa: F81
     assert wall.locator("#box-dialog .story-games li").count() == 12
     latest = wall.locator("#box-dialog .story-games li").first.text_content()
     assert latest.startswith("Game 12 (random opponent): drew "), latest
+    assert "null" not in wall.text_content("#box-dialog .story")
     assert wall.errors == []
 
 

@@ -99,10 +99,10 @@ async function tellStory(box, place) {
   const key = el("ul", {class: "key"}, box.beads.map((b, index) => keyLine(b.rgb, index, `${b.colour} ${b.label}`)));
   const games = told.games.map((g) => el("li", {"data-game": g.number}, say(WORDS.story_game, {number: g.number,
     opponent: opponentWord(g.opponent), beads: g.drawn.map((d) => d.colour).join(", "), result: WORDS.results_said[g.result]})));
-  place.replaceChildren(el("h4", {}, heading), el("div", {class: "chart"}, chart(series, WORDS.no_games_yet, heading)), key,
+  place.replaceChildren(...[el("h4", {}, heading), el("div", {class: "chart"}, chart(series, WORDS.no_games_yet, heading)), key,
     el("h4", {}, told.used ? sayCount("story_used", told.used) : WORDS.story_unused),
     games.length ? el("ol", {class: "story-games"}, games) : null,
-    told.used > told.games.length ? el("p", {}, sayCount("story_more", told.used - told.games.length)) : null);
+    told.used > told.games.length ? el("p", {}, sayCount("story_more", told.used - told.games.length)) : null].filter(Boolean));
   place.dataset.told = String(told.used);
 }
 
