@@ -5,6 +5,7 @@ MENACE is against it), a run's words counting its games, a run that fails saying
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -26,8 +27,8 @@ def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # no
     points = live.get_attribute("#curve svg polygon.band", "points").split()
     assert len(points) == 2 * (8 + 1)  # games 0..8, along the top edge and back along the bottom
     said = live.text_content("#typical")
-    low, high, score = band["low"][7], band["high"][7], curve[7]
-    assert f"({score})" in said and f"({low:g} " in said and f" {high:g})" in said, said
+    (low, high), score = (math.floor(edge + 0.5) for edge in (band["low"][7], band["high"][7])), curve[7]
+    assert f"({score})" in said and f"({low} to {high})" in said, said  # whole points, as the score is
     where = "above" if score > high else "below" if score < low else "inside"
     expect(live.locator(f"#typical strong[data-where={where}]")).to_be_visible()
     assert "1,000 simulated MENACEs" in said and live.errors == []  # a count as people write it

@@ -95,19 +95,44 @@ def test_the_page_is_answered_at_once_and_then_given_the_band(db):
     client = Client(app)
     started = time.perf_counter()
     first = client.get("/api/kits/class-a/typical").json
-    assert first == {"state": "working"}
+    assert first == {"state": "working", "people": 0, "stand_in": "novice:0.5"}
     assert time.perf_counter() - started < 0.5  # the request did not wait for the simulation
     assert app.typical.wait(60)
     ready = client.get("/api/kits/class-a/typical").json
     direct = typical_band(TTT, "first", RULES, [("random", 100)], population=1_000)
-    assert ready == {"state": "ready", "covers": 6, **direct}
+    assert ready == {"state": "ready", "covers": 6, "people": 0, "stand_in": "novice:0.5", **direct}
 
 
-def test_a_kit_with_a_persons_games_first_has_no_band(db):
-    client = Client(ClassroomScreen(Path(db), rng=random.Random(4)))
-    Pupil(client, "class-a").play_to_the_end()
+def test_a_class_playing_menace_gets_a_band_with_a_stand_in_for_its_pupils(db):
+    """Games against people are simulated against a novice, said with the band; the teacher changes it."""
+    app = ClassroomScreen(Path(db), rng=random.Random(4))
+    client = Client(app)
+    pupil = Pupil(client, "class-a")
+    pupil.play_to_the_end()
+    pupil.play_to_the_end()
+    assert client.get("/api/kits/class-a/typical").json == {"state": "working", "people": 2,
+                                                            "stand_in": "novice:0.5"}  # fmt: skip
+    assert app.typical.wait(60)
     band = client.get("/api/kits/class-a/typical").json
-    assert band == {"state": "none", "reason": "the simulator cannot play game 1's opponent (human)"}
+    assert band["state"] == "ready" and band["covers"] == 2 and band["opponents"] == [["novice:0.5", 100]]
+    token = re.search(r'name="menace-token" content="([^"]+)"', client.get("/kits/class-a").text).group(1)
+    changed = client.post("/api/kits/class-a/stand-in", json={"opponent": "novice:0.20"},
+                          headers={TOKEN_HEADER: token})  # fmt: skip
+    assert changed.status_code == 200 and changed.json["stand_in"] == "novice:0.2"
+    again = client.get("/api/kits/class-a/typical").json
+    assert again == {"state": "working", "people": 2, "stand_in": "novice:0.2"}  # simulated again
+    assert app.typical.wait(60)
+
+
+@pytest.mark.parametrize("typed", ["human", "mcts:50", "nobody", 7, None])
+def test_a_stand_in_is_a_player_the_simulator_plays(db, typed):
+    client = Client(ClassroomScreen(Path(db)))
+    token = re.search(r'name="menace-token" content="([^"]+)"', client.get("/kits/class-a").text).group(1)
+    refused = client.post("/api/kits/class-a/stand-in", json={"opponent": typed},
+                          headers={TOKEN_HEADER: token})  # fmt: skip
+    assert refused.status_code == 400 and refused.json["error"] == (
+        "a stand-in for people is a player the simulator plays: random, perfect, ideal, novice:P, menace")
+    assert client.post("/api/kits/class-a/stand-in", json={"opponent": "random"}).status_code == 403
 
 
 def test_a_second_menace_is_simulated_on_the_rules_the_table_gives_it():

@@ -58,7 +58,7 @@ def opponent_name(text: str, *, learners: bool = False) -> str:
     try:
         spec = parse_player(text, learners=learners)
     except GameError as error:
-        raise GameError(f"{error} (or {HUMAN})") from None
+        raise GameError(_("{error} (or {human})").format(error=error, human=HUMAN)) from None
     if isinstance(spec, KitSpec):
         raise GameError(_("{spec} is a kit in the tracker's store: it plays other kits at `menace match`")
                         .format(spec=spec))

@@ -39,7 +39,7 @@ from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
-from tracker.web import pupil, view
+from tracker.web import pupil, screen, story, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.join import join_address, qr_png
 from tracker.web.runs import RunRefused, Runs
@@ -62,6 +62,7 @@ STATIC = {
     "wall.js": "text/javascript; charset=utf-8",
     "wall-page.js": "text/javascript; charset=utf-8",
     "classes.js": "text/javascript; charset=utf-8",
+    "screen.js": "text/javascript; charset=utf-8",
 }
 PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html")
 SECURITY_HEADERS = {
@@ -119,6 +120,9 @@ class ClassroomScreen:
                 Rule("/api/kits/<name>/run", endpoint=self.api_run_status, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
                 Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
+                Rule("/api/kits/<name>/screen", endpoint=self.api_screen, methods=["GET"]),
+                Rule("/api/kits/<name>/stand-in", endpoint=self.api_stand_in, methods=["POST"]),
+                Rule("/api/kits/<name>/boxes/<int:box>/story", endpoint=self.api_story, methods=["GET"]),
             ],
             strict_slashes=False,
         )
@@ -294,6 +298,33 @@ class ClassroomScreen:
             return self.typical.band(kit, store.opponents(kit))
 
         return _json(self.with_store(read))
+
+    def api_stand_in(self, request: Request, name: str) -> Response:
+        """Who the band's simulation seats where the kit played people: {"opponent": "novice:0.3"}."""
+        body = _body(request)
+        kit = self.kit(name)
+        if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
+            raise Forbidden(_("this page's token is missing, unknown or used: reload the page"))
+        next_token = self.tokens.renew(kit.id)
+        try:
+            stand_in = self.typical.change_stand_in(kit, body.get("opponent"))
+        except GameError as error:
+            return _json({"error": str(error), "token": next_token}, 400)
+        return _json({"stand_in": stand_in, "token": next_token})
+
+    # --- a box's story, for a box opened from the wall (tracker.web.story) --------------------------------
+    def api_story(self, request: Request, name: str, box: int) -> Response:
+        def read(store: Store) -> dict[str, Any]:
+            try:
+                return story.story(store, self.kit(name, store), box)
+            except story.NoSuchBox as error:
+                raise NotFound(str(error)) from None
+
+        return _json(self.with_store(read))
+
+    # --- the projector view's banners and curve marks (tracker.web.screen) ----------------------------------
+    def api_screen(self, request: Request, name: str) -> Response:
+        return _json(self.with_store(lambda store: screen.screen(store, self.kit(name, store))))
 
     # --- several classes side by side ----------------------------------------------------------------------
     def classes_page(self, request: Request) -> Response:

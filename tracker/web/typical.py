@@ -4,7 +4,9 @@ kit's opponents in the order it met them, worked out in a thread of the server, 
 A request is answered at once: "working" while the band is being simulated (the page says "working
 out..."), then "ready" with it. The band is simulated a little past the games played (the last opponent
 going on, to the next power of two games), so a run in progress meets a new simulation only now and then.
-A game the simulator cannot play (a person's, an opponent it does not know) ends the band there.
+Games against people are simulated against a stand-in (a novice player unless the teacher changes it on the
+live page), said with the band; a game the simulator cannot play (an opponent it does not know) ends the band
+there.
 """
 
 from __future__ import annotations
@@ -12,13 +14,16 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from kit.game import GameError
 from kit.i18n import _
 from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import HUMAN, opponent_name
 
 SIMULATED = ("random", "perfect", "ideal", "novice", "menace")  # the players the simulator's engine plays
 LEAST = 100  # games simulated at least: a band for the first games of a class
 WORK = 2_000_000  # members x games at most: a long history is simulated with fewer members (100 at least)
 MOST_MEMBERS, FEWEST_MEMBERS = 1_000, 100
+STAND_IN = "novice:0.5"  # a person, as the simulator plays one: a perfect move half the time, else at random
 
 
 def plan(opponents: list[str]) -> tuple[list[tuple[str, int]], int]:
@@ -52,25 +57,51 @@ class TypicalBands:
         self._answers: dict[str, dict[str, Any]] = {}
         self._busy = False
         self._lock = threading.Condition()
+        self._stand_ins: dict[str, str] = {}  # kit id -> who plays the people's games (this server's run)
+
+    def stand_in(self, kit: KitRecord) -> str:
+        """Who the simulator seats where the kit played people."""
+        with self._lock:
+            return self._stand_ins.get(kit.id, STAND_IN)
+
+    def change_stand_in(self, kit: KitRecord, text: object) -> str:
+        """Seats ``text`` (a player the simulator plays, in its one spelling) for the kit's people; raises
+        GameError when it is not one."""
+        try:
+            name = opponent_name(text, learners=True) if isinstance(text, str) else HUMAN
+        except GameError:
+            name = HUMAN
+        if name.split(":")[0] not in SIMULATED:
+            players = ", ".join("novice:P" if kind == "novice" else kind for kind in SIMULATED)
+            message = _("a stand-in for people is a player the simulator plays: {players}")
+            raise GameError(message.format(players=players))
+        with self._lock:
+            self._stand_ins[kit.id] = name
+        return name
 
     def band(self, kit: KitRecord, opponents: list[str]) -> dict[str, Any]:
-        """The band for the kit's games so far: {"state": "ready", ...}, "working", "none" or "failed"."""
-        schedule, covered = plan(opponents)
+        """The band for the kit's games so far: {"state": "ready", ...}, "working", "none" or "failed"; with
+        how many games were against people ("people") and who stood in for them ("stand_in")."""
+        stand_in = self.stand_in(kit)
+        people = sum(1 for name in opponents if name == HUMAN)
+        said = {"people": people, "stand_in": stand_in}
+        schedule, covered = plan([stand_in if name == HUMAN else name for name in opponents])
         if not schedule:
             if not opponents:
-                return {"state": "none", "reason": _("no games yet")}
+                return {"state": "none", "reason": _("no games yet"), **said}
             reason = _("the simulator cannot play game {number}'s opponent ({opponent})")
-            return {"state": "none", "reason": reason.format(number=covered + 1, opponent=opponents[covered])}
+            return {"state": "none", "reason": reason.format(number=covered + 1, opponent=opponents[covered]),
+                    **said}
         key = repr((kit.game, kit.menace_plays, kit.fingerprint, kit.rules_name, schedule))
         with self._lock:
             answer = self._answers.get(key)
             if answer is not None:
-                return {**answer, "covers": covered}
+                return {**answer, "covers": covered, **said}
             if not self._busy:
                 self._busy = True
                 threading.Thread(target=self._work, args=(key, kit, schedule), name="menace-typical",
                                  daemon=True).start()
-        return {"state": "working"}
+        return {"state": "working", **said}
 
     def wait(self, timeout: float) -> bool:
         """Until no simulation is under way (for tests): True if none is."""

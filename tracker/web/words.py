@@ -86,6 +86,7 @@ def page_words() -> Words:
         "no_game": _("No game in progress"),
         "now_box_by_box": _("Game {number}: {result}. Now, box by box:"),
         "nothing_to_do": _("no beads were drawn: nothing to do"),
+        "refused": _("MENACE refuses to play (the box for its first move is empty), a loss"),
         "live": _("live"),
         "not_connected": _("not connected: {error}"),
         # the live page (live.js)
@@ -134,10 +135,35 @@ def page_words() -> Words:
         "typical_below": _("After {games} games this MENACE ({score}) is below the band ({low} to {high})."),
         "typical_none": _("No typical band: {reason}."),
         "typical_failed": _("The typical band could not be worked out: {error}"),
+        "typical_stand_in": _forms(
+            "Its {count} game against people is simulated against a stand-in, {stand_in}.",
+            "Its {count} games against people are simulated against a stand-in, {stand_in}.",
+        ),
+        "typical_novice": _("(novice:P plays a perfect move with a chance of P, else a random one.)"),
+        "stand_in_label": _("stand-in for people"),
+        "stand_in_change": _("Change"),
+        # the projector view, its banners and the marks on the curve (screen.js)
+        "projector_view": _("projector view"),
+        "full_view": _("the whole live page"),
+        "banner_empty": _("The first box (box {box}) is empty: MENACE refuses to play."),
+        "banner_empty_since": _("It has been empty since game {number}: every game since counts as a loss."),
+        "banner_paused": _("Paused"),
+        "banner_first_draw": _("Game {number}: MENACE's first draw!"),
+        "mark_opponent": _("against {opponent}"),
+        "mark_first_draw": _("first draw"),
+        "mark_empty": _("first box empty"),
         # the wall of boxes (live.js)
         "wall_current": _("in this game"),
         "wall_last": _("in the last game"),
         "close": _("Close"),
+        # a box's story, opened from the wall (wall.js)
+        "story_loading": _("Reading the box's story..."),
+        "story_heading": _("Box {box}'s beads after each game"),
+        "story_used": _forms("Drawn from in {count} game, the latest first:",
+                             "Drawn from in {count} games, the latest first:"),
+        "story_unused": _("No game has drawn from this box yet."),
+        "story_game": _("Game {number} ({opponent} opponent): drew {beads}; {result}"),
+        "story_more": _forms("... and {count} earlier game.", "... and {count} earlier games."),
         # the play page (play.js)
         "your_move": _("Your move:"),
         "your_move_click": _("Your move: click a square."),

@@ -30,9 +30,12 @@ const DASHES = ["", "10 6", "3 5", "14 5 3 5", "2 3", "18 6", "8 3 2 3 2 3", "1 
 
 // Lines over games 0..n: each series {values, colour, label}; 0 is the start, before any game. The chart
 // has a name for screen readers, axes with ticks, and each line its own dash pattern and a dark edge.
-// `band` ({low, high}: values after game 1, 2, ...) is shaded behind the lines, as far as they go.
-function chart(series, emptyText, title, band) {
-  const width = 640, height = 290, left = 70, right = 20, top = 14, bottom = 78;
+// `band` ({low, high}: values after game 1, 2, ...) is shaded behind the lines, as far as they go; each of
+// `marks` ({at: a game, label, kind}) is a dashed line across the chart at that game with its label on top.
+// `shape` (height / width) fits the chart to a box of that shape; 290 / 640 unless given.
+function chart(series, emptyText, title, band, marks, shape) {
+  const width = 640, height = Math.round(640 * Math.min(1, Math.max(0.3, shape || 290 / 640)));
+  const left = 70, right = 20, top = 14, bottom = 78;
   const all = series.flatMap((s) => s.values);
   const games = Math.max(1, ...series.map((s) => s.values.length - 1));
   if (all.length <= series.length) return el("p", {class: "empty"}, emptyText);
@@ -50,7 +53,7 @@ function chart(series, emptyText, title, band) {
     const lower = [0, ...band.low.slice(0, shaded)].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
     root.append(svg("polygon", {points: [...upper, ...lower.reverse()].join(" "), class: "band"}));
   }
-  for (const v of ticks(low, high, 4)) {
+  for (const v of ticks(low, high, 4, true)) {  // scores and bead counts are whole: no 0.5
     root.append(svg("line", {x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid-line"}));
     root.append(text(left - 10, y(v) + 9, v, {"text-anchor": "end"}));
   }
@@ -61,6 +64,19 @@ function chart(series, emptyText, title, band) {
   root.append(svg("line", {x1: left, x2: left, y1: top, y2: height - bottom, class: "axis"}));
   // Below the ticks, with room for its letters' descenders ("games" has a g).
   root.append(text((left + width - right) / 2, height - 10, WORDS.chart_games, {"text-anchor": "middle", class: "tick axis-name"}));
+  const rows = [];  // where each row of labels ends, from the top of the chart down
+  for (const mark of (marks || []).filter((m) => m.at >= 0 && m.at <= games).sort((a, b) => a.at - b.at)) {
+    const group = svg("g", {class: "mark " + mark.kind, "data-mark": mark.kind, "data-at": mark.at});
+    if (mark.at > 0) group.append(svg("line", {x1: x(mark.at), x2: x(mark.at), y1: top, y2: height - bottom}));
+    // Its label beside the line's top, to its left near the right edge, a row lower where another is in the way.
+    const wide = mark.label.length * 11 + 8;  // about 0.55 em a letter at 20 px
+    const start = x(mark.at) + wide + 6 > width - right ? x(mark.at) - 6 - wide : x(mark.at) + 6;
+    let row = rows.findIndex((end) => start > end);
+    if (row < 0) row = rows.push(0) - 1;
+    rows[row] = start + wide;
+    group.append(text(start, top + 20 + row * 24, mark.label, {class: "mark-label"}));
+    root.append(group);
+  }
   series.forEach((s, index) => {
     const points = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     root.append(svg("polyline", {points, fill: "none", stroke: "#1b1f24", "stroke-width": 7, class: "series-edge"}));

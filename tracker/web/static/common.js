@@ -152,7 +152,9 @@ function renderGame(live, onMove, keepLast) {
   const showLast = last && (!game || (keepLast && !game.moves.length));
   document.body.dataset.lastGame = showLast ? last.number : "";
   if (showLast) {
-    heading.textContent = say(WORDS.game, {number: last.number}) + ": " + WORDS.results_said[last.result];
+    // A loss with no bead drawn and MENACE resigning: the box of its first move was empty.
+    const refused = last.resigned && last.result === "loss" && !last.boxes.length;
+    heading.textContent = say(WORDS.game, {number: last.number}) + ": " + (refused ? WORDS.refused : WORDS.results_said[last.result]);
     board.replaceChildren(drawBoard(last.board, null, null, {line: last.line, last: last.last_move_cell}));
     line.textContent = say(WORDS.last_game_line, {moves: last.moves.join(" ") || WORDS.no_moves,
       opponent: opponentWord(last.opponent)}) + (game ? " " + say(WORDS.next_game_started, {number: game.number}) : "");
@@ -169,7 +171,8 @@ function renderGame(live, onMove, keepLast) {
   }
   if (game && game.box && !showLast) inUse.append(drawBoxInUse(game.box));
   if (live.ended) {
-    const result = WORDS.results_said[live.ended.result];
+    const refused = last && last.number === live.ended.number && last.resigned && last.result === "loss" && !last.boxes.length;
+    const result = refused ? WORDS.refused : WORDS.results_said[live.ended.result];
     instructions.append(el("h3", {}, say(WORDS.now_box_by_box, {number: live.ended.number, result})),
       el("ul", {class: "instructions"}, live.ended.instructions.length ?
         live.ended.instructions.map((text) => el("li", {}, text)) : [el("li", {}, WORDS.nothing_to_do)]));

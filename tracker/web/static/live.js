@@ -42,8 +42,9 @@ function drawCurve() {
   const band = typical && typical.state === "ready" ? typical : null;
   document.getElementById("curve").replaceChildren(
     chart([{values: [0, ...live.curve], colour: "#1f5fbf", label: WORDS.total_score}], WORDS.no_games_yet,
-      say(WORDS.running_score_of, {rule: lastLive.score_rule_said}), band));
-  document.getElementById("typical").replaceChildren(...typicalWords(live, band));
+      say(WORDS.running_score_of, {rule: lastLive.score_rule_said}), band, curveMarks(), curveShape()));
+  document.getElementById("typical").replaceChildren(...typicalWords(live, band), ...standInWords(typical));
+  showStandIn(typical);
   document.body.dataset.typical = typical ? typical.state : "working";  // as the words say until the answer
   // Asked for again when a game has ended since: the opponents so far decide it (the server keeps it).
   if (!typicalAsked && live.curve.length !== typicalFor) askTypical(live.curve.length);
@@ -58,7 +59,8 @@ function typicalWords(live, band) {
   const said = [swatch, " ", say(WORDS.typical_band, {population: band.population.toLocaleString(document.documentElement.lang), share: (band.band[1] - band.band[0]) + "%"}), " ",
     say(WORDS.typical_empty, {chance: percent(band.first_box_empty), games: band.games})];
   if (games > 0) {
-    const score = live.curve[games - 1], low = band.low[games - 1], high = band.high[games - 1];
+    // Whole points, as the score is: "246 to 346", not "245.8 to 346.2" (compared as they are said).
+    const score = live.curve[games - 1], low = Math.round(band.low[games - 1]), high = Math.round(band.high[games - 1]);
     const where = score > high ? WORDS.typical_above : score < low ? WORDS.typical_below : WORDS.typical_inside;
     said.push(" ", el("strong", {"data-where": score > high ? "above" : score < low ? "below" : "inside"},
       say(where, {games, score, low, high})));
@@ -96,8 +98,33 @@ function showSpeed() {
   document.getElementById("run-speed-said").textContent = speedSaid(SPEEDS[Number(document.getElementById("run-speed").value)]);
 }
 
+// After Start the focus goes to Pause, after Stop back to Start (once the run has stopped): a button that
+// is disabled under the keyboard's focus would leave it on the page, five Tabs from where the teacher was.
+let runFocus = null;  // the control the last click in the run's form hands the focus to
+
 function renderRun(now) {
   run = now;
+  if (lastLive) renderBanners(lastLive, now);
+  renderRunControls();
+  handRunFocus();
+}
+
+function handRunFocus() {
+  if (!runFocus) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.disabled) {
+    if (!active.closest("#run")) runFocus = null;  // the teacher has moved on
+    return;
+  }
+  const wanted = document.getElementById(runFocus);
+  const next = !wanted.disabled ? wanted : document.querySelector("#run .actions button:not(:disabled)");
+  if (next) {  // none while the run is stopping: the next answer hands it on
+    next.focus();
+    runFocus = null;
+  }
+}
+
+function renderRunControls() {
   const active = Boolean(run && ["running", "paused", "stopping"].includes(run.state));
   document.body.dataset.run = run ? run.state : "none";
   document.getElementById("run-start").disabled = active;
@@ -132,12 +159,16 @@ async function sendRun(change) {
 
 document.getElementById("run").addEventListener("submit", (event) => {
   event.preventDefault();
+  runFocus = "run-pause";
   sendRun({action: "start", opponent: document.getElementById("run-opponent").value.trim(),
     games: Number(document.getElementById("run-games").value), speed: SPEEDS[Number(document.getElementById("run-speed").value)]});
 });
 document.getElementById("run-pause").addEventListener("click", () =>
   sendRun({action: run && run.state === "paused" ? "resume" : "pause"}));
-document.getElementById("run-stop").addEventListener("click", () => sendRun({action: "stop"}));
+document.getElementById("run-stop").addEventListener("click", () => {
+  runFocus = "run-start";
+  sendRun({action: "stop"});
+});
 document.getElementById("run-speed").addEventListener("input", () => {
   showSpeed();
   if (run && ["running", "paused"].includes(run.state)) {
@@ -148,12 +179,13 @@ showSpeed();
 
 async function refresh() {
   const live = await getJSON(kitPath(name) + "/live");
+  await readScreen();  // its banners and curve marks, for the same version or a newer one
   keepingFocus(() => {
     renderGame(live, null, true);
     renderTotals(live);
     setWall(live);
   });
-  renderRun(live.run);
+  renderRun(live.run);  // and the banners
   document.body.dataset.version = live.version || "";
 }
 

@@ -70,6 +70,7 @@ async function send(change) {
     const said = document.getElementById("said");
     said.replaceChildren(...body.said.map((line) => el("li", {}, line.trim())));
     render(body.live);
+    landFocus(change.action);
   } catch (error) {
     showError(say(WORDS.no_answer, {error: error.message}));
   } finally {
@@ -77,6 +78,17 @@ async function send(change) {
     changes += 1;  // a poll sent while this change was in flight may have been read before it was made
     document.body.classList.remove("busy");
   }
+}
+
+// Where the keyboard's focus goes after a change: a new game's first move (not five Tabs back from the
+// page's top); at a game's end, or where the button pressed is now disabled, the next thing to press.
+function landFocus(action) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active.disabled;
+  if (action !== "new" && !lost) return;
+  const next = ["#board button.cell.open", "#moves button.move", "#new:not(:disabled)", "#undo:not(:disabled)"]
+    .map((selector) => document.querySelector(selector)).find(Boolean);
+  if (next) next.focus();
 }
 
 document.getElementById("new").addEventListener("click", () => send({action: "new"}));

@@ -8,7 +8,7 @@ let used = {current: [], last: []};
 
 function wallTile(box) {
   const current = used.current.includes(box.id), last = used.last.includes(box.id);
-  const kind = current ? " current" : last ? " last" : "";
+  const kind = (current ? " current" : last ? " last" : "") + (box.total ? "" : " empty");  // an empty box stands out
   const said = say(WORDS.box, {box: box.id}) + (box.move_number ? ", " + say(WORDS.box_level, {number: box.move_number}) : "") +
     ", " + (box.total ? sayCount("beads", box.total) : WORDS.empty) + (current ? ", " + WORDS.wall_current : last ? ", " + WORDS.wall_last : "");
   const tile = el("button", {type: "button", class: "tile" + kind, "data-box": box.id, "aria-label": said, title: said,
@@ -77,8 +77,33 @@ function renderBoxes() {
 function openBox(box) {
   const dialog = document.getElementById("box-dialog");
   document.getElementById("box-dialog-title").textContent = say(WORDS.box, {box: box.id}) + ": " + box.position;
-  document.getElementById("box-dialog-body").replaceChildren(drawBox(box, true));
+  const story = el("section", {class: "story", "data-story": box.id, "aria-live": "polite"}, WORDS.story_loading);
+  document.getElementById("box-dialog-body").replaceChildren(drawBox(box, true), story);
   dialog.showModal();
+  tellStory(box, story);
+}
+
+// The box's story: its beads after each game, one line a colour, and the games that drew from it, so a class
+// sees why MENACE now plays what it plays (GET .../boxes/ID/story).
+async function tellStory(box, place) {
+  let told;
+  try {
+    told = await getJSON(kitPath(meta("menace-kit")) + `/boxes/${box.id}/story`);
+  } catch (failure) {
+    place.textContent = say(WORDS.no_answer, {error: failure.message});
+    return;
+  }
+  const heading = say(WORDS.story_heading, {box: box.id});
+  const series = box.beads.map((bead) => ({label: `${bead.colour} (${bead.label})`, colour: bead.rgb,
+    values: told.counts.map((counts) => counts[String(bead.code)] || 0)}));
+  const key = el("ul", {class: "key"}, box.beads.map((b, index) => keyLine(b.rgb, index, `${b.colour} ${b.label}`)));
+  const games = told.games.map((g) => el("li", {"data-game": g.number}, say(WORDS.story_game, {number: g.number,
+    opponent: opponentWord(g.opponent), beads: g.drawn.map((d) => d.colour).join(", "), result: WORDS.results_said[g.result]})));
+  place.replaceChildren(...[el("h4", {}, heading), el("div", {class: "chart"}, chart(series, WORDS.no_games_yet, heading)), key,
+    el("h4", {}, told.used ? sayCount("story_used", told.used) : WORDS.story_unused),
+    games.length ? el("ol", {class: "story-games"}, games) : null,
+    told.used > told.games.length ? el("p", {}, sayCount("story_more", told.used - told.games.length)) : null].filter(Boolean));
+  place.dataset.told = String(told.used);
 }
 
 function setWall(live) {
