@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.catalogue import build_catalogue
 from generator.documents import (
     calibration,
     drawer_labels,
@@ -24,6 +23,7 @@ from generator.documents.common import KitSpec, count_boxes
 from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path, write_documents
 from generator.stocks import DEFAULT_STOCK, Stock, load_stock
+from kit.catalogue import build_catalogue
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
 from kit.i18n import _

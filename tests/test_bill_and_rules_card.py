@@ -6,11 +6,11 @@ from pypdf import PdfReader
 
 from generator.bill import bill_for, outgrow_warning
 from generator.capacity import growth
-from generator.catalogue import build_catalogue
 from generator.documents import fill
 from generator.documents.common import KitSpec, has_draws
 from generator.rules_text import bead_change, rules_card
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
 from kit.games import get_game
 from kit.palettes import default_palette
 from kit.rules import load_rules, preset_names

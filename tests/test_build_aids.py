@@ -6,11 +6,11 @@ import pytest
 from pypdf import PdfReader
 
 from generator.bill import bill_for, colour_runs
-from generator.catalogue import build_catalogue
 from generator.documents import fill
 from generator.documents.common import KitSpec
 from generator.layout import Rect
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
 from kit.palettes import default_palette
 
 

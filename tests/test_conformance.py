@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.game import SIDES, IllegalMoveError, NoMatchboxKit, State
 from kit.games import GAMES, game_from_spec, get_game
+from kit.walk import states
 
 # Games with options play by the same contract: one of each kind of option.
 VARIANTS = [

@@ -9,16 +9,16 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
 from generator.documents import finder, labels
 from generator.documents.common import MAX_GROUP, KitSpec
 from generator.stocks import load_stock
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.finder import cell_orbits, finder_key
 from kit.game import SIDES
 from kit.games import get_game
 from kit.matchbox import NotABoxError
 from kit.palettes import default_palette
+from kit.walk import states
 from tracker.cli.main import main
 
 TTT = get_game("tictactoe")

@@ -13,12 +13,12 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
 from generator.documents.wording import COUNTERS, cell_name, cell_place, wording_for
 from generator.printed_kit import DOCUMENTS, KitOptions, plan_kits
 from generator.stocks import PAPERS, load_stock
+from kit.catalogue import build_catalogue
 from kit.games import GAMES, get_game
 from kit.palettes import default_palette
 from kit.tictactoe import square_words

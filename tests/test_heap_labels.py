@@ -6,13 +6,13 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
 from generator.drawing import CAP_HEIGHT, text_width
 from generator.fonts import BOLD
 from generator.layout import Rect
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
 from kit.i18n import _, use_language
 from kit.nim import HeapTake
 from kit.palettes import load_palette

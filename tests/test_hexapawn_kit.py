@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
 from generator.documents import fill, labels, legend
 from generator.documents.common import KitSpec
 from generator.layout import LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
 from kit.games import get_game
 from kit.palettes import default_palette, load_palette
 

@@ -6,7 +6,6 @@ from itertools import combinations
 
 import pytest
 
-from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
 from generator.layout import (
@@ -21,6 +20,7 @@ from generator.layout import (
     plan_sheet,
 )
 from generator.stocks import PAPERS, UnknownStockError, load_stock, stock_names
+from kit.catalogue import build_catalogue
 from kit.palettes import default_palette
 from kit.picture import Heaps
 

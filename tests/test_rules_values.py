@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalogue import build_catalogue
 from kit import datafiles
+from kit.catalogue import build_catalogue
 from kit.rules import choose_rules, load_rules
 from tests.cli import run
 from tracker.sim import cache

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import SIDES
 from kit.games import game_from_spec
 from kit.match import play_game

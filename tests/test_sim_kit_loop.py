@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.matchbox import Catalogue
 from kit.rules import load_rules
 from tracker.sim.single import play_members

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.games import GAMES, get_game
 from kit.rules import load_rules, preset_names
 from kit.solver import ideal_move, perfect_moves

@@ -13,13 +13,13 @@ from generator.documents.wording import Wording, wording_for
 from generator.drawing import MM, MoveArrow, in_mm, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
-from generator.walk import states
 from kit.finder import finder_key
 from kit.game import Game
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue
 from kit.numerals import number
 from kit.palettes import Colour, Palette, kit_code
+from kit.walk import states
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas

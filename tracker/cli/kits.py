@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
 from kit.games import game_from_spec
 from kit.i18n import _, n_

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _
 from kit.palettes import Palette, load_palette

@@ -174,7 +174,7 @@ def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, opponent: 
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
     if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
-        from generator.catalogue import build_catalogue
+        from kit.catalogue import build_catalogue
 
         first_boxes = len(build_catalogue(the_game, menace_plays, chosen).first_move_boxes)
         play = _kit_player(the_game, menace_plays, chosen, opponent, games, spread, progress)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import Game
 from kit.match import play_game
 from kit.players import MenacePlayer, make_player, parse_player

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import Game
 from kit.match import play_game
 from kit.players import MenacePlayer, make_player, parse_player

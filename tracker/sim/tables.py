@@ -20,13 +20,13 @@ from typing import Any
 
 import numpy as np
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.game import Game, State
 from kit.games import game_from_spec
 from kit.matchbox import Catalogue
 from kit.rules import Rules
 from kit.solver import ideal_move, perfect_moves
+from kit.walk import states
 
 # Terminal codes, from the side of the player who made the last move.
 ONGOING, LAST_MOVER_WON, LAST_MOVER_LOST, DRAWN = 0, 1, 2, 3

@@ -1,0 +1,72 @@
+"""Times the everyday read commands on a 2,000-game kit beside two references, in one run (not a test).
+
+Run: python bench/everyday.py [--runs 15] [--store PATH] [--games 2000]. Without --store, a store of GAMES
+games is built first (bench/make_store.py). Each command is a whole process, as a teacher starts it, with
+Python's bytecode cache on (as an installed menace-kit has it). The commands take turns, one run of each in
+every round, so a busy machine slows them alike; min and median are printed with the load average at the
+start and the end, since a figure from a shared machine means little without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from make_store import main as make_store  # noqa: E402  (bench/ is not a package)
+from startup import environment  # noqa: E402
+
+
+def commands(menace: str, store: str) -> list[tuple[str, list[str]]]:
+    kit = ["--db", store, "--kit", "bench"]
+    return [
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("menace --version", [menace, "--version"]),
+        ("menace stats", [menace, "stats", *kit]),
+        ("menace box 1", [menace, "box", "1", *kit]),
+        ("menace games", [menace, "games", *kit]),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--store", help="a store with a kit called bench (default: build one)")
+    parser.add_argument("--games", type=int, default=2000)
+    args = parser.parse_args()
+    store = args.store
+    if store is None:
+        store = str(Path(tempfile.mkdtemp()) / "everyday.sqlite3")
+        make_store(store, args.games)
+    menace = shutil.which("menace", path=str(Path(sys.executable).parent)) or "menace"
+    env = environment()
+    rows = commands(menace, store)
+    for _, command in rows:  # writes the bytecode, and checks each command works
+        subprocess.run(command, check=True, capture_output=True, env=env)
+    times: dict[str, list[float]] = {label: [] for label, _ in rows}
+    start_load = os.getloadavg()
+    for _ in range(args.runs):
+        for label, command in rows:
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            times[label].append(time.perf_counter() - start)
+    end_load = os.getloadavg()
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"{when}, {os.cpu_count()} cores, {args.runs} runs each, "
+          f"load average {start_load[0]:.2f} at the start, {end_load[0]:.2f} at the end")
+    for label, measured in times.items():
+        low, middle = min(measured) * 1000, statistics.median(measured) * 1000
+        print(f"{label:<18} min {low:6.1f} ms   median {middle:6.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
