@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.catalogue import build_catalogue
+from kit.design import in_palette
 from kit.game import GameError
 from kit.i18n import _
-from kit.palettes import Palette, load_palette
+from kit.matchbox import Catalogue
+from kit.palettes import Palette
 from kit.players import MenacePlayer
 from kit.rules import Rules
 from tracker.lab.matches import run_match
@@ -37,7 +39,7 @@ class Training:
     draws: int
     losses: int
     counts: dict[int, dict[Any, int]]  # box id -> move -> beads
-    chosen: Rules = field(compare=False)  # the rules read once (a file's are kept by the kit)
+    catalogue: Catalogue = field(compare=False)  # the trained MENACE's boxes, with the rules read once
 
     def how(self) -> dict[str, Any]:
         return {"game": self.game, "menace_plays": self.menace_plays, "rules": self.rules,
@@ -73,17 +75,15 @@ def train(game: str, menace_plays: str, rules: Rules | None, opponent: str, *, g
     rival_name = SELF if opponent.strip() == SELF else (result.first, result.second)[1 - seat]
     wins, losses = (result.first_wins, result.second_wins)[:: 1 if seat == 0 else -1]
     return Training(game, menace_plays, catalogue.rules.name, rival_name, games, seed, wins, result.draws,
-                    losses, {box: dict(counts) for box, counts in trained.boxes.items()}, catalogue.rules)
+                    losses, {box: dict(counts) for box, counts in trained.boxes.items()}, catalogue)
 
 
 def save_trained_kit(store: Store, name: str, palette: Palette | None, training: Training) -> World:
     """Creates the kit called ``name`` (its beads in ``palette``, None: the game's default) and records its
     training, in one transaction (all or nothing)."""
     name = kit_name(name)
-    catalogue = build_catalogue(training.game, training.menace_plays, training.chosen)
-    chosen = palette or load_palette(catalogue.game.default_palette)
-    chosen.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), catalogue.game.spec)
-    kit = KitRecord.made(new_id(), name, training.game, catalogue, chosen)
+    design = in_palette(training.catalogue, palette)  # the rules of a file are kept by the kit
+    kit = KitRecord.made(new_id(), name, design)
     with store.transaction():
         world = store.create_kit(kit)
         return store.record(world, [("trained", training.event_data(kit))])
