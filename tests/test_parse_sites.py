@@ -26,10 +26,7 @@ NOT_YET = {
     ("tracker/state/opponents.py", "computer_player"),
     ("tracker/state/opponents.py", "learns"),
     ("tracker/table/play_table.py", "Table.computer"),
-    # The studies and the simulator, still taking names (this change reached the matches and training).
-    ("tracker/lab/thinking_time.py", "heading"),
-    ("tracker/lab/thinking_time.py", "play_cell"),
-    ("tracker/lab/thinking_time.py", "thinking_time"),
+    # The simulator, still taking names (this change reached the matches, training and the studies).
     ("tracker/sim/experiment.py", "_play"),
     ("tracker/sim/experiment.py", "_too_many_colours_for_numpy"),
     ("tracker/sim/experiment.py", "simulate"),
