@@ -1,17 +1,19 @@
 """Times the everyday read commands on a 2,000-game kit beside two references, in one run (not a test).
 
-Run: python bench/everyday.py [--runs 15] [--store PATH] [--games 2000]. Without --store, a store of GAMES
-games is built first (bench/make_store.py). Each command is a whole process, as a teacher starts it, with
-Python's bytecode cache on (as an installed menace-kit has it). The commands take turns, one run of each in
-every round, so a busy machine slows them alike; min and median are printed with the load average at the
-start and the end, since a figure from a shared machine means little without it.
+Run: python bench/everyday.py [--runs 15] [--store PATH] [--games 2000] [--before DIR]. Without --store, a
+store of GAMES games is built first (bench/make_store.py). Each command is a whole process, as a teacher
+starts it (`python -m tracker`, from this checkout), with Python's bytecode cache on (as an installed
+menace-kit has it). With --before, the same commands also run from DIR, another checkout of the code (an
+earlier commit: git archive COMMIT | tar -x -C DIR), for a before-and-after in the same conditions. The
+commands take turns, one run of each in every round, so a busy machine slows them alike; min and median are
+printed with the load average at the start and the end, since a figure from a shared machine means little
+without it.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -24,16 +26,21 @@ sys.path.insert(0, str(Path(__file__).parent))
 from make_store import main as make_store  # noqa: E402  (bench/ is not a package)
 from startup import environment  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
+MENACE = [sys.executable, "-m", "tracker"]
 
-def commands(menace: str, store: str) -> list[tuple[str, list[str]]]:
+
+def commands(store: str, before: str | None) -> list[tuple[str, list[str], Path]]:
+    """(label, command, folder it runs in): the references, then each command from here and ``before``."""
     kit = ["--db", store, "--kit", "bench"]
-    return [
-        ("python -c pass", [sys.executable, "-c", "pass"]),
-        ("menace --version", [menace, "--version"]),
-        ("menace stats", [menace, "stats", *kit]),
-        ("menace box 1", [menace, "box", "1", *kit]),
-        ("menace games", [menace, "games", *kit]),
-    ]
+    rows = [("python -c pass", [sys.executable, "-c", "pass"], ROOT),
+            ("menace --version", [*MENACE, "--version"], ROOT)]
+    everyday = (("stats", ["stats", *kit]), ("box 1", ["box", "1", *kit]), ("games", ["games", *kit]))
+    for label, args in everyday:
+        rows.append((f"menace {label}", [*MENACE, *args], ROOT))
+        if before is not None:
+            rows.append((f"  before: {label}", [*MENACE, *args], Path(before)))
+    return rows
 
 
 def main() -> None:
@@ -42,22 +49,23 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--store", help="a store with a kit called bench (default: build one)")
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--before", help="another checkout of the code to time the same commands from")
     args = parser.parse_args()
     store = args.store
     if store is None:
         store = str(Path(tempfile.mkdtemp()) / "everyday.sqlite3")
         make_store(store, args.games)
-    menace = shutil.which("menace", path=str(Path(sys.executable).parent)) or "menace"
     env = environment()
-    rows = commands(menace, store)
-    for _, command in rows:  # writes the bytecode, and checks each command works
-        subprocess.run(command, check=True, capture_output=True, env=env)
-    times: dict[str, list[float]] = {label: [] for label, _ in rows}
+    rows = commands(store, args.before)
+    for _, command, folder in rows:  # writes the bytecode, and checks each command works
+        subprocess.run(command, check=True, capture_output=True, env=env, cwd=folder)
+    times: dict[str, list[float]] = {label: [] for label, _, _ in rows}
     start_load = os.getloadavg()
     for _ in range(args.runs):
-        for label, command in rows:
+        for label, command, folder in rows:
             start = time.perf_counter()
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                           cwd=folder)
             times[label].append(time.perf_counter() - start)
     end_load = os.getloadavg()
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
