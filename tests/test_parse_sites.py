@@ -26,14 +26,9 @@ NOT_YET = {
     ("tracker/state/opponents.py", "computer_player"),
     ("tracker/state/opponents.py", "learns"),
     ("tracker/table/play_table.py", "Table.computer"),
-    # The simulator, still taking names (this change reached the matches, training and the studies).
-    ("tracker/sim/experiment.py", "_play"),
-    ("tracker/sim/experiment.py", "_too_many_colours_for_numpy"),
+    # The simulator reads its opponent once, at its top: a Simulation's JSON and report say the opponent as
+    # it was typed ("novice:0.50"), and a value would say its one spelling ("novice:0.5").
     ("tracker/sim/experiment.py", "simulate"),
-    ("tracker/sim/reference.py", "reference_run"),
-    ("tracker/sim/single.py", "play_members"),
-    ("tracker/sim/tables.py", "game_tables"),
-    ("tracker/sim/typical.py", "_simulated"),
 }
 
 

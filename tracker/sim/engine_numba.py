@@ -573,8 +573,8 @@ def build_here() -> None:
         from tracker.sim.flat import menace_tables, policy_tables
 
         game = get_game("tictactoe")  # any tables will do: the kernel has one signature
-        menace = menace_tables(game.spec, "first", load_rules(game.default_rules))
-        setup = Setup(policy_tables(game.spec), menace, 0, RandomSpec(), None)
+        menace = menace_tables(game, "first", load_rules(game.default_rules))
+        setup = Setup(policy_tables(game), menace, 0, RandomSpec(), None)
         out = _outputs(setup, 1, 1, spread=False, trace=False)
         _jit()(np.int64(1), np.ones(1, np.uint64), *_args(setup), out)
         _jit_marker(path).touch()
