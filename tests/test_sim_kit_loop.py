@@ -15,8 +15,9 @@ from tracker.sim.single import play_members
 MICHIE = load_rules("michie")
 TICTACTOE = get_game("tictactoe")
 
+
 def test_each_position_is_placed_once_per_catalogue(monkeypatch):
-    built = build_catalogue("tictactoe", "first", MICHIE)  # shared by every test: a copy with no memo
+    built = build_catalogue(TICTACTOE, "first", MICHIE)  # shared by every test: a copy with no memo
     catalogue = Catalogue(built.game, built.menace_plays, built.rules, built.boxes)
     assert catalogue.first_move_boxes  # found once, by place, before the games
     placed: list[object] = []
@@ -33,7 +34,7 @@ def test_each_position_is_placed_once_per_catalogue(monkeypatch):
 
 
 def test_a_kept_placement_is_the_one_found_afresh():
-    kept = build_catalogue("tictactoe", "first", MICHIE)
+    kept = build_catalogue(TICTACTOE, "first", MICHIE)
     play_members(TICTACTOE, "first", MICHIE, RandomSpec(), 5, 20, np.random.default_rng(2))
     states = list(kept._placements)
     assert len(states) > 50
