@@ -60,3 +60,26 @@ def test_everyday_commands_open_a_stored_kit_without_walking_its_game(tmp_path, 
             assert result.exit_code == 0, (command, result.output)
     finally:
         build_catalogue.cache_clear()  # no catalogue made without the walk stays in the cache
+
+
+def test_opening_a_stored_kit_costs_the_same_whatever_games_it_has_played(tmp_path):
+    """Counted in SQLite's steps, not seconds: a kit's copies of its files are in its first event, and the
+    search for it stops there rather than reading every event the kit has."""
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "k", "--db", db).exit_code == 0
+
+    def steps_to_open() -> int:
+        store = Store(tmp_path / "m.sqlite3")
+        steps = [0]
+
+        def count() -> int:
+            steps[0] += 1
+            return 0
+
+        store.db.set_progress_handler(count, 10)
+        store.kit("k")
+        return steps[0]
+
+    fresh = steps_to_open()
+    assert play_random(db, games=60, seed=1).exit_code == 0
+    assert steps_to_open() < fresh * 1.5
