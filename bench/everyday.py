@@ -5,15 +5,16 @@ store of GAMES games is built first (bench/make_store.py). Each command is a who
 starts it (`python -m tracker`, from this checkout), with Python's bytecode cache on (as an installed
 menace-kit has it). With --before, the same commands also run from DIR, another checkout of the code (an
 earlier commit: git archive COMMIT | tar -x -C DIR), for a before-and-after in the same conditions. The
-commands take turns, one run of each in every round, so a busy machine slows them alike; min and median are
-printed with the load average at the start and the end, since a figure from a shared machine means little
-without it.
+commands take turns, one run of each in every round, so a busy machine slows them alike; min and median wall
+time are printed with the load average at the start and the end, since a figure from a shared machine means
+little without it, and the median CPU time (user and system), which a busy machine stretches far less.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -60,20 +61,29 @@ def main() -> None:
     for _, command, folder in rows:  # writes the bytecode, and checks each command works
         subprocess.run(command, check=True, capture_output=True, env=env, cwd=folder)
     times: dict[str, list[float]] = {label: [] for label, _, _ in rows}
+    cpu: dict[str, list[float]] = {label: [] for label, _, _ in rows}  # user + system: less load-bound
     start_load = os.getloadavg()
     for _ in range(args.runs):
         for label, command, folder in rows:
-            start = time.perf_counter()
+            used, start = _children_cpu(), time.perf_counter()
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
                            cwd=folder)
             times[label].append(time.perf_counter() - start)
+            cpu[label].append(_children_cpu() - used)
     end_load = os.getloadavg()
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"{when}, {os.cpu_count()} cores, {args.runs} runs each, "
           f"load average {start_load[0]:.2f} at the start, {end_load[0]:.2f} at the end")
     for label, measured in times.items():
         low, middle = min(measured) * 1000, statistics.median(measured) * 1000
-        print(f"{label:<18} min {low:6.1f} ms   median {middle:6.1f} ms")
+        spent = statistics.median(cpu[label]) * 1000
+        print(f"{label:<18} min {low:6.1f} ms   median {middle:6.1f} ms   cpu median {spent:6.1f} ms")
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of the finished child processes so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 if __name__ == "__main__":
