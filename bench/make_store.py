@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.rules import load_rules
 from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store, new_id

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.catalogue import build_catalogue
 from generator.documents import (
     calibration,
     drawer_labels,
@@ -24,11 +23,12 @@ from generator.documents.common import KitSpec, count_boxes
 from generator.layout import check_print_area, pages_needed
 from generator.pdfout import atomic_path, write_documents
 from generator.stocks import DEFAULT_STOCK, Stock, load_stock
+from kit.design import design_kit
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
 from kit.i18n import _
 from kit.numerals import number
-from kit.palettes import Palette, load_palette
+from kit.palettes import Palette
 from kit.rules import Rules
 
 # In the order a builder uses them: check the printer, print labels, read the legend, fill, play.
@@ -88,13 +88,10 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
     specs = []
     for game in games:
         rules = options.rules if rules_game == game else None
-        side = options.menace_plays or game_from_spec(game).default_menace_plays
-        catalogue = build_catalogue(game, side, rules)
-        palette = options.palette if palette_game == game else None
-        if palette is None:
-            palette = load_palette(catalogue.game.default_palette)
-        palette.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), game)
-        specs.append(KitSpec(catalogue, palette, stock, paper, options.offset_x, options.offset_y,
+        the_game = game_from_spec(game)
+        side = options.menace_plays or the_game.default_menace_plays
+        design = design_kit(the_game, side, rules, options.palette if palette_game == game else None)
+        specs.append(KitSpec(design, stock, paper, options.offset_x, options.offset_y,
                              level_per_sheet=options.level_per_sheet))
     return specs
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import networkx as nx
 
-from generator.walk import walk
 from kit.game import Game, State
 from kit.matchbox import Catalogue
+from kit.walk import walk
 
 
 def node_id(game: Game[Any, Any], state: State[Any]) -> str:

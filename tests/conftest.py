@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.games import get_game
 from kit.i18n import current_language, use_language
+from kit.walk import states
 
 _OWN_FOLDERS = ("MENACE_CACHE_DIR", "MENACE_DB", "XDG_DATA_HOME")
 _saved: dict[str, str | None] = {}

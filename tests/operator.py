@@ -14,7 +14,7 @@ import sys
 
 from click.testing import CliRunner  # noqa: F401  (the tests import it from here too)
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.nim import Nim, NimHeaps
 from kit.palettes import Colour, load_palette
 from kit.rules import load_rules

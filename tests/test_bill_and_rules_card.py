@@ -6,11 +6,12 @@ from pypdf import PdfReader
 
 from generator.bill import bill_for, outgrow_warning
 from generator.capacity import growth
-from generator.catalogue import build_catalogue
 from generator.documents import fill
 from generator.documents.common import KitSpec, has_draws
 from generator.rules_text import bead_change, rules_card
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
+from kit.design import KitDesign
 from kit.games import get_game
 from kit.palettes import default_palette
 from kit.rules import load_rules, preset_names
@@ -46,7 +47,7 @@ def test_the_outgrow_warning_names_its_boxes_singular_or_plural():
 
 
 def fill_text(tmp_path, catalogue) -> str:
-    spec = KitSpec(catalogue, default_palette(catalogue.game.name), load_stock("plain"), "a4")
+    spec = KitSpec(KitDesign.of(catalogue, default_palette(catalogue.game.name)), load_stock("plain"), "a4")
     fill.write(tmp_path / "fill.pdf", spec)
     return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "fill.pdf").pages)
 

@@ -1,6 +1,6 @@
 """Every Hexapawn box count that people read (README, docs, `menace generate` and `lesson` help, a lesson
 pack's plan and materials) is the count the catalogue gives for the side it names, so a teacher buying
-matchboxes for six groups reads one number. Crosses generator.catalogue, tracker.cli and the docs."""
+matchboxes for six groups reads one number. Crosses kit.catalogue, tracker.cli and the docs."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from tests.cli import run
 
 ROOT = Path(__file__).parent.parent

@@ -6,16 +6,18 @@ import pytest
 from pypdf import PdfReader
 
 from generator.bill import bill_for, colour_runs
-from generator.catalogue import build_catalogue
 from generator.documents import fill
 from generator.documents.common import KitSpec
 from generator.layout import Rect
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
+from kit.design import KitDesign
 from kit.palettes import default_palette
 
 
 def spec_for(game: str, side: str = "first") -> KitSpec:
-    return KitSpec(build_catalogue(game, side), default_palette(game), load_stock("plain"), "a4")
+    design = KitDesign.of(build_catalogue(game, side), default_palette(game))
+    return KitSpec(design, load_stock("plain"), "a4")
 
 
 def text_of(path) -> str:

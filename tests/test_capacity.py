@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from generator.capacity import GAMES, MATCHBOX_BEADS, RUNS, beads_per_box, growth, percentile, simulate
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.match import play_game
 from kit.matchbox import Catalogue
 from kit.players import MenacePlayer, RandomPlayer

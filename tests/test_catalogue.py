@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.game import SIDES, State
 from kit.matchbox import NotABoxError
 from kit.rules import load_rules, preset_names
 from kit.tictactoe import LINES
+from kit.walk import states
 
 
 def by_move(catalogue) -> list[int]:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import json
 
-from tests.cli import run
+from kit.players import QSpec
+from tests.cli import play_match, run
 from tracker.lab.compare import Row, compare, compare_lines, stopped_losing, tail_length
-from tracker.lab.matches import run_match
 
 
 def test_games_to_stop_losing_is_the_last_loss_outside_the_final_fifth():
@@ -23,8 +23,8 @@ def test_final_rates_pool_the_seeds_final_fifths():
 
 
 def test_each_run_is_a_seeded_match():
-    (vs_random, vs_perfect) = compare(games=50, mcts_games=10, seeds=2, seed=4, players=["q"])
-    runs = [run_match("tictactoe", "q", "perfect", games=50, seed=4000 + k).rewards for k in range(2)]
+    (vs_random, vs_perfect) = compare(games=50, mcts_games=10, seeds=2, seed=4, players=[QSpec()])
+    runs = [play_match("tictactoe", "q", "perfect", games=50, seed=4000 + k).rewards for k in range(2)]
     assert vs_perfect.stops == [stopped_losing(r) for r in runs]
     assert vs_perfect.tails == [(r[-10:].count(1), r[-10:].count(0), r[-10:].count(-1)) for r in runs]
     assert vs_random.opponent == "random" and vs_random.games == 50

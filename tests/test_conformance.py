@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.game import SIDES, IllegalMoveError, NoMatchboxKit, State
 from kit.games import GAMES, game_from_spec, get_game
+from kit.walk import states
 
 # Games with options play by the same contract: one of each kind of option.
 VARIANTS = [
@@ -246,7 +246,7 @@ def test_a_game_with_no_matchbox_kit_refuses_every_box_in_one_line_with_its_size
     from tracker.sim.tables import game_tables
 
     game = get_game(name)
-    for build in (lambda: build_catalogue(name, "first"), lambda: game_tables(name)):
+    for build in (lambda: build_catalogue(name, "first"), lambda: game_tables(game_from_spec(name))):
         with pytest.raises(NoMatchboxKit) as refused:
             build()
         assert str(refused.value) == (f"no matchbox kit: {game.title} has {game.no_matchbox_kit}, "
@@ -259,7 +259,7 @@ def test_a_game_with_no_matchbox_kit_refuses_every_box_in_one_line_with_its_size
 def test_simulator_tables_agree_with_the_game(name):
     from tracker.sim.tables import ONGOING, game_tables
 
-    game, tables = game_from_spec(name), game_tables(name)
+    game, tables = game_from_spec(name), game_tables(game_from_spec(name))
     for state in reachable(name):
         code = tables.codes[state]
         over = game.outcome(state) is not None

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from generator.catalogue import build_catalogue
 from kit import datafiles
+from kit.catalogue import build_catalogue
 from kit.game import Result, State
 from kit.games import GAMES, get_game
 from kit.match import play_game

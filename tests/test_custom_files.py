@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.datafiles import DataFileError
 from kit.palettes import UnknownPaletteError, choose_palette
 from kit.rules import UnknownRulesError, choose_rules, load_rules

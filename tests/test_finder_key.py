@@ -9,16 +9,17 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
 from generator.documents import finder, labels
 from generator.documents.common import MAX_GROUP, KitSpec
 from generator.stocks import load_stock
-from generator.walk import states
+from kit.catalogue import build_catalogue
+from kit.design import KitDesign
 from kit.finder import cell_orbits, finder_key
 from kit.game import SIDES
 from kit.games import get_game
 from kit.matchbox import NotABoxError
 from kit.palettes import default_palette
+from kit.walk import states
 from tracker.cli.main import main
 
 TTT = get_game("tictactoe")
@@ -79,7 +80,7 @@ def pdf_text(path) -> str:
 @pytest.mark.parametrize("side", ["first", "second"])
 def test_the_labels_and_the_finder_show_the_keys(tmp_path, side):
     catalogue = build_catalogue("tictactoe", side)
-    spec = KitSpec(catalogue, default_palette("tictactoe"), load_stock("plain"), "a4")
+    spec = KitSpec(KitDesign.of(catalogue, default_palette("tictactoe")), load_stock("plain"), "a4")
     keys = spec.finder_keys
     assert keys is not None
     labels.write(tmp_path / "labels.pdf", spec)
@@ -98,5 +99,6 @@ def test_the_labels_and_the_finder_show_the_keys(tmp_path, side):
 
 def test_kits_with_small_levels_have_no_keys_on_their_labels():
     for game in ("nim", "hexapawn"):
-        spec = KitSpec(build_catalogue(game, "second"), default_palette(game), load_stock("plain"), "a4")
+        design = KitDesign.of(build_catalogue(game, "second"), default_palette(game))
+        spec = KitSpec(design, load_stock("plain"), "a4")
         assert spec.finder_keys is None and labels.label_plan(spec).key is None

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.game import FIRST, GameError, IllegalMoveError, State
 from kit.games import game_from_spec, get_game
 from kit.nim import HeapTake, Nim, NimHeaps
 from kit.rules import load_rules
 from kit.solver import LOSS, solve
 from kit.tictactoe import EMPTY
+from kit.walk import states
 
 
 def heaps_1_to(n: int) -> str:

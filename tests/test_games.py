@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from generator.walk import states, walk
 from kit.game import IllegalMoveError, InvalidPositionError, Result, State
 from kit.tictactoe import winner
+from kit.walk import states, walk
 
 
 def test_tictactoe_tree_has_5478_positions_and_16167_moves(ttt, all_states):

@@ -13,12 +13,13 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
 from generator.documents.wording import COUNTERS, cell_name, cell_place, wording_for
 from generator.printed_kit import DOCUMENTS, KitOptions, plan_kits
 from generator.stocks import PAPERS, load_stock
+from kit.catalogue import build_catalogue
+from kit.design import KitDesign
 from kit.games import GAMES, get_game
 from kit.palettes import default_palette
 from kit.tictactoe import square_words
@@ -189,7 +190,7 @@ STOCK_PAPERS = [(s, p) for s in ("plain", "zweckform-3651", "avery-l7160", "aver
 @pytest.mark.parametrize("catalogue", ["first", pytest.param("second", marks=pytest.mark.slow)])
 def test_labels_for_every_stock_paper_and_side(tmp_path, stock, paper, catalogue, request):
     cat = request.getfixturevalue(catalogue)
-    spec = KitSpec(cat, default_palette("tictactoe"), load_stock(stock), paper)
+    spec = KitSpec(KitDesign.of(cat, default_palette("tictactoe")), load_stock(stock), paper)
     path = tmp_path / "labels.pdf"
     pages = labels.write(path, spec)
     reader = PdfReader(path)

@@ -6,13 +6,14 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
 from generator.drawing import CAP_HEIGHT, text_width
 from generator.fonts import BOLD
 from generator.layout import Rect
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
+from kit.design import KitDesign
 from kit.i18n import _, use_language
 from kit.nim import HeapTake
 from kit.palettes import load_palette
@@ -39,7 +40,8 @@ def catalogues():
 
 def spec_for(catalogue, stock_name):
     stock = load_stock(stock_name)
-    return KitSpec(catalogue, load_palette(catalogue.game.default_palette), stock, stock.paper_for(None))
+    design = KitDesign.of(catalogue, load_palette(catalogue.game.default_palette))
+    return KitSpec(design, stock, stock.paper_for(None))
 
 
 @pytest.mark.parametrize("stock", STOCKS)

@@ -6,14 +6,14 @@ from collections import Counter
 
 import pytest
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, IllegalMoveError, InvalidMoveError, InvalidPositionError, Result, State
 from kit.games import game_from_spec, get_game
 from kit.hexapawn import PawnMove
 from kit.matchbox import Draw, settle
 from kit.rules import UnknownRulesError, load_rules, rules_from_data
 from kit.solver import LOSS, solve
+from kit.walk import states
 
 GAME = get_game("hexapawn")
 

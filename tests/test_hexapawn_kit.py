@@ -9,11 +9,12 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
 from generator.documents import fill, labels, legend
 from generator.documents.common import KitSpec
 from generator.layout import LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
 from generator.stocks import load_stock
+from kit.catalogue import build_catalogue
+from kit.design import KitDesign
 from kit.games import get_game
 from kit.palettes import default_palette, load_palette
 
@@ -23,7 +24,7 @@ SIDES = ["first", "second"]
 
 def spec_for(side: str, palette: str | None = None) -> KitSpec:
     chosen = default_palette("hexapawn") if palette is None else load_palette(palette)
-    return KitSpec(build_catalogue("hexapawn", side), chosen, load_stock("plain"), "a4")
+    return KitSpec(KitDesign.of(build_catalogue("hexapawn", side), chosen), load_stock("plain"), "a4")
 
 
 @pytest.mark.parametrize("side", SIDES)

@@ -7,7 +7,7 @@ import re
 
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.palettes import Palette, kit_code, load_palette
 from kit.rules import load_rules
 from tests.cli import run

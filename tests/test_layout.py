@@ -6,7 +6,6 @@ from itertools import combinations
 
 import pytest
 
-from generator.catalogue import build_catalogue
 from generator.documents import labels
 from generator.documents.common import KitSpec
 from generator.layout import (
@@ -21,6 +20,8 @@ from generator.layout import (
     plan_sheet,
 )
 from generator.stocks import PAPERS, UnknownStockError, load_stock, stock_names
+from kit.catalogue import build_catalogue
+from kit.design import KitDesign
 from kit.palettes import default_palette
 from kit.picture import Heaps
 
@@ -124,7 +125,7 @@ def test_every_bead_dot_sits_inside_its_square(name, catalogue, request):
 def test_labels_give_a_row_to_each_move_off_the_picture(game, rows):
     """Nim's takes have no cell on its picture of counters, so every Nim label gets a row per take (box 1 uses
     one of them); tic-tac-toe's moves are all squares of the board, so its labels get none."""
-    spec = KitSpec(build_catalogue(game), default_palette(game), load_stock("plain"), "a4")
+    spec = KitSpec(KitDesign.of(build_catalogue(game), default_palette(game)), load_stock("plain"), "a4")
     assert len(labels.label_plan(spec).move_rows) == rows
 
 

@@ -8,8 +8,9 @@ from click.testing import CliRunner
 
 from kit.games import get_game
 from kit.players import MenacePlayer, parse_player
+from tests.cli import play_match
 from tracker.cli.main import main
-from tracker.lab.matches import MatchResult, _seats, run_match, running_mean
+from tracker.lab.matches import MatchResult, _seats, running_mean
 
 
 def run(*args, input=None):
@@ -36,7 +37,7 @@ def test_nim_from_nine_the_first_mover_loses_to_best_play():
 def test_alternate_counts_stay_with_the_named_players():
     # Whoever starts from 9 tokens loses against best play, so --first wins exactly the games it did
     # not start.
-    result = run_match("nim", "perfect", "ideal", games=200, seed=6, alternate=True)
+    result = play_match("nim", "perfect", "ideal", games=200, seed=6, alternate=True)
     assert 60 < result.first_started < 140 and result.first_started != 100  # 100 would hide a swap
     assert result.first_wins == 200 - result.first_started and result.second_wins == result.first_started
     text = run("--game", "nim", "--first", "perfect", "--second", "ideal", "--games", "200", "--seed", "6",
@@ -78,14 +79,14 @@ def test_json_has_a_curve_only_when_a_player_learns():
     learning = json.loads(run("--first", "menace", "--second", "random", "--games", "30", "--seed", "2",
                               "--json").output)
     assert len(learning["curve"]) == 30
-    rewards = run_match("tictactoe", "menace", "random", games=30, seed=2).rewards
+    rewards = play_match("tictactoe", "menace", "random", games=30, seed=2).rewards
     assert learning["curve"] == running_mean(rewards, 1000)
     assert learning["first_wins"] == rewards.count(1) and learning["second_wins"] == rewards.count(-1)
 
 
 def test_reproducible_from_the_seed():
-    once = run_match("tictactoe", "mcts:20", "menace:scroggs", games=10, seed=5)
-    assert run_match("tictactoe", "mcts:20", "menace:scroggs", games=10, seed=5) == once
+    once = play_match("tictactoe", "mcts:20", "menace:scroggs", games=10, seed=5)
+    assert play_match("tictactoe", "mcts:20", "menace:scroggs", games=10, seed=5) == once
 
 
 def test_a_menace_playing_both_sides_shares_its_beads_only_where_the_boxes_are_the_same():

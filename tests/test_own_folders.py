@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from kit.games import game_from_spec
 from kit.rules import load_rules
 from tracker.sim import cache, flat, tables
 from tracker.store.event_store import default_path
@@ -63,8 +64,8 @@ def _same(a: object, b: object) -> bool:
 
 def test_tables_are_built_into_a_cold_cache_and_read_back_from_a_warm_one(empty_cache, monkeypatch):
     assert list(empty_cache.iterdir()) == []
-    policy = flat.policy_tables("tictactoe")
-    menace = flat.menace_tables("tictactoe", "first", MICHIE)
+    policy = flat.policy_tables(game_from_spec("tictactoe"))
+    menace = flat.menace_tables(game_from_spec("tictactoe"), "first", MICHIE)
     # Known answers: 5,478 reachable states, 9 moves, games of at most 9 plies; Michie's 304 boxes, 1 first.
     assert (len(policy.terminal), policy.k, policy.max_plies) == (5478, 9, 9)
     assert (menace.boxes, menace.first_boxes) == (304, 1)
@@ -79,6 +80,6 @@ def test_tables_are_built_into_a_cold_cache_and_read_back_from_a_warm_one(empty_
     monkeypatch.setattr(tables, "game_tables", no_walk)
     flat.policy_tables.cache_clear()
     flat.menace_tables.cache_clear()
-    assert _same(flat.policy_tables("tictactoe"), policy)
-    assert _same(flat.menace_tables("tictactoe", "first", MICHIE), menace)
+    assert _same(flat.policy_tables(game_from_spec("tictactoe")), policy)
+    assert _same(flat.menace_tables(game_from_spec("tictactoe"), "first", MICHIE), menace)
     assert [(f.stat().st_ino, f.stat().st_mtime_ns) for f in files] == stamps

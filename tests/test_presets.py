@@ -67,7 +67,7 @@ def test_unknown_or_wrong_game_rules(name, game):
 
 
 def test_palettes_have_a_unique_letter_per_colour_and_a_colour_for_every_bead():
-    from generator.catalogue import build_catalogue
+    from kit.catalogue import build_catalogue
 
     for name in palette_names():
         palette = load_palette(name)

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.catalogue import build_catalogue
 from generator.documents import finder, legend
 from generator.documents.common import KitSpec
 from generator.printed_kit import KitOptions, generate, plan_kits
+from kit.catalogue import build_catalogue
 from kit.palettes import load_palette
 from kit.rules import load_rules
 

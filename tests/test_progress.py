@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tracker.lab.matches import run_match
+from tests.cli import play_match
 from tracker.lab.nim_tournament import tournament, tournament_games
 
 TOURNAMENT = ["tournament", "--games", "20", "--training", "60", "--part-training", "5",
@@ -84,7 +84,7 @@ def test_the_tournament_counts_every_game_it_plays() -> None:
 
 def test_a_match_counts_its_games() -> None:
     steps: list[int] = []
-    run_match("nim", "menace", "random", games=25, seed=1, progress=steps.append)
+    play_match("nim", "menace", "random", games=25, seed=1, progress=steps.append)
     assert steps == [1] * 25
 
 

@@ -15,8 +15,7 @@ from kit.match import play_game
 from kit.nim import Nim
 from kit.players import RandomPlayer, make_player, parse_player
 from kit.qlearn import QLearner, epsilon, fits_under, load_learner, padded, save_values
-from tests.cli import run
-from tracker.lab.matches import run_match
+from tests.cli import play_match, run
 
 
 class Dice:
@@ -108,14 +107,14 @@ def test_a_learner_must_know_the_match_length():
 
 
 def test_it_learns_tic_tac_toe_against_random():
-    rewards = run_match("tictactoe", "q", "random", games=3000, seed=3).rewards
+    rewards = play_match("tictactoe", "q", "random", games=3000, seed=3).rewards
     assert sum(rewards[-1000:]) / 1000 > 0.6  # random first vs random wins about 0.58 - 0.29
     assert sum(rewards[:300]) / 300 < 0.5
 
 
 def test_reproducible_from_the_seed():
-    once = run_match("nim", "q", "q:0.1", games=300, seed=4)
-    assert run_match("nim", "q", "q:0.1", games=300, seed=4) == once
+    once = play_match("nim", "q", "q:0.1", games=300, seed=4)
+    assert play_match("nim", "q", "q:0.1", games=300, seed=4) == once
 
 
 @pytest.mark.parametrize("text, lr, gamma, path", [
@@ -176,7 +175,7 @@ def test_match_saves_and_loads_the_first_players_values(tmp_path):
                 "--seed", "1", "--save-first", str(path))  # fmt: skip
     assert first.exit_code == 0, first.output
     saved = load_learner(path, Nim())
-    assert saved.values == run_match("nim", "q", "random", games=200, seed=1).players[0].values
+    assert saved.values == play_match("nim", "q", "random", games=200, seed=1).players[0].values
     again = run("match", "--game", "nim", "--first", f"q:{path}", "--second", "random", "--games", "5",
                 "--json")  # fmt: skip
     assert json.loads(again.output)["first"] == f"q:{path}"
@@ -244,8 +243,8 @@ def test_a_table_of_fewer_heaps_carries_over_with_zero_heaps_in_front(tmp_path):
 
 
 def test_heaps_1_2_3_are_lost_for_the_first_learner_and_1_to_4_won():
-    heaps_123 = run_match("nim --heaps 1,2,3", "q", "q", games=2000, seed=1).rewards
-    heaps_1234 = run_match("nim --heaps 1,2,3,4", "q", "q", games=2000, seed=1).rewards
+    heaps_123 = play_match("nim --heaps 1,2,3", "q", "q", games=2000, seed=1).rewards
+    heaps_1234 = play_match("nim --heaps 1,2,3,4", "q", "q", games=2000, seed=1).rewards
     assert sum(heaps_123[-500:]) < 0 < sum(heaps_1234[-500:])
 
 

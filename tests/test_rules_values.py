@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalogue import build_catalogue
 from kit import datafiles
+from kit.catalogue import build_catalogue
+from kit.games import game_from_spec
 from kit.rules import choose_rules, load_rules
 from tests.cli import run
 from tracker.sim import cache
@@ -89,13 +90,13 @@ def test_file_rules_key_the_disk_cache_by_their_content(cold, tmp_path):
     two.write_text(SCROGGS_FILE, encoding="utf-8")
     first, same = (choose_rules(str(path), game="tictactoe") for path in (one, two))
     assert first.name != same.name and rules_key(first) == rules_key(same)
-    menace_tables("tictactoe", "first", first)
-    menace_tables("tictactoe", "first", same)
+    menace_tables(game_from_spec("tictactoe"), "first", first)
+    menace_tables(game_from_spec("tictactoe"), "first", same)
     assert len(list((tmp_path / "cache").glob("menace-*.tables"))) == 1  # two names, one content, one file
     one.write_text(SCROGGS_FILE.replace("win = 3", "win = 2"), encoding="utf-8")
     changed = choose_rules(str(one), game="tictactoe")
     assert rules_key(changed) != rules_key(first)
-    tables = menace_tables("tictactoe", "first", changed)
+    tables = menace_tables(game_from_spec("tictactoe"), "first", changed)
     assert tables.change.tolist() == [-1, 1, 2]  # the changed file's win, not the stale one's
     assert len(list((tmp_path / "cache").glob("menace-*.tables"))) == 2
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from kit.games import game_from_spec
+from kit.players import parse_player
 from kit.rules import load_rules
 from tracker.sim.experiment import Simulation, simulate
 from tracker.sim.reference import reference_run
@@ -36,7 +37,8 @@ def test_population_engine_agrees_in_distribution(config):
     config = dict(config)
     name = game_from_spec(config.pop("game"))
     games, runs = 150, 200
-    single = np.array([reference_run(name, games=games, seed=seed, **config) for seed in range(runs)])
+    reference = {**config, "opponent": parse_player(config["opponent"])}
+    single = np.array([reference_run(name, games=games, seed=seed, **reference) for seed in range(runs)])
     sim = simulate(name, games=games, population=2000, seed=99, **config)
     # Per-run totals of wins, draws and losses, and the mean running score at three points.
     population_rates = np.array([sim.wins.sum(), sim.draws.sum(), sim.losses.sum()]) / (2000 * games)

@@ -108,7 +108,7 @@ def test_the_numpy_engine_holds_beads_in_int16_only_while_no_box_can_pass_32767(
 
     # Michie's boxes for MENACE first: the fullest holds 21 beads (7 moves x 3 at its 2nd move), and a
     # game adds at most 3 to a box, so 21 + 3 * 10,915 = 32,766 fits and one game more might not.
-    michie = menace_tables("tictactoe", "first", load_rules("michie"))
+    michie = menace_tables(game_from_spec("tictactoe"), "first", load_rules("michie"))
     assert engine_numpy._bead_type(michie, 10_915) is np.int16
     assert engine_numpy._bead_type(michie, 10_916) is np.int32
 

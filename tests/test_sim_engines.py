@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import SIDES
 from kit.games import game_from_spec
 from kit.match import play_game
@@ -40,6 +40,7 @@ needs_numba = pytest.mark.skipif(
     not numba_installed(), reason="numba is not installed (pip install '.[fast]'): numba engine untested"
 )
 ENGINES = ["numpy", pytest.param("numba", marks=needs_numba)]
+TICTACTOE, NIM = game_from_spec("tictactoe"), game_from_spec("nim")
 
 
 def engine_module(name: str) -> Any:
@@ -54,8 +55,9 @@ def setup_for(game: str, side: str, rules_name: str, opponent: str) -> Setup:
     rules = load_rules(rules_name)
     spec = parse_player(opponent)
     other = "second" if side == "first" else "first"
-    rival = menace_tables(game, other, rules) if spec.learns else None
-    return Setup(policy_tables(game), menace_tables(game, side, rules), SIDES[side], spec, rival)
+    the_game = game_from_spec(game)
+    rival = menace_tables(the_game, other, rules) if spec.learns else None
+    return Setup(policy_tables(the_game), menace_tables(the_game, side, rules), SIDES[side], spec, rival)
 
 
 class _Scripted(random.Random):
@@ -134,7 +136,7 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     rules = load_rules(rules)
     catalogue = build_catalogue(game, side, rules)
     kit_game = catalogue.game
-    codes = game_tables(game).codes
+    codes = game_tables(kit_game).codes
     other = build_catalogue(game, "second" if side == "first" else "first", rules)
     menace = MenacePlayer(catalogue)
     rival = make_player(parse_player(opponent), kit_game, other)
@@ -189,7 +191,8 @@ LOCKSTEP = [("tictactoe", "first", "michie"), ("tictactoe", "second", "golf"), (
 def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules):
     """A finished game (or a resigned one) stays put whatever either side plays, and MENACE draws from the
     stand-in box where it has none: at a finished game, or at a forced move, which it plays."""
-    pt, mt = policy_tables(game), menace_tables(game, side, load_rules(rules))
+    the_game = game_from_spec(game)
+    pt, mt = policy_tables(the_game), menace_tables(the_game, side, load_rules(rules))
     steps = engine_numpy._steps(pt)
     boxes = engine_numpy._boxes(mt, steps, SIDES[side])
     over = np.flatnonzero(steps.over)
@@ -217,8 +220,8 @@ def test_the_numpy_lockstep_keeps_a_finished_game_where_it_is(game, side, rules)
 def test_the_numpy_engine_draws_the_bead_its_number_falls_on_and_resigns_at_an_empty_box(games, dtype):
     """kit.matchbox.pick on the lanes of a row: a 32-bit number r is the ticket r * total // 2**32, and the
     bead drawn is the first whose running total passes it; an empty box resigns and is left as it was."""
-    mt = menace_tables("tictactoe", "first", load_rules("michie"))
-    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    mt = menace_tables(TICTACTOE, "first", load_rules("michie"))
+    steps = engine_numpy._steps(policy_tables(TICTACTOE))
     beads = engine_numpy._Beads(mt, steps, 0, 5, games)
     assert beads.dtype is dtype
     # The first box (the empty board: centre, corner, edge) holds 2, 0 and 3 beads in members 0-3, none in 4.
@@ -239,8 +242,8 @@ def test_the_numpy_engine_punishes_the_last_bead_drawn_before_a_resignation():
     """A defeat that punishes the last move only takes the bead of the last box that had one."""
     from dataclasses import replace
 
-    mt = replace(menace_tables("tictactoe", "first", load_rules("michie")), punish_last=True)
-    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    mt = replace(menace_tables(TICTACTOE, "first", load_rules("michie")), punish_last=True)
+    steps = engine_numpy._steps(policy_tables(TICTACTOE))
     beads = engine_numpy._Beads(mt, steps, 0, 1, 10)
     rng = np.random.default_rng(0)
     centre = beads.move(np.zeros(1, np.intp), np.zeros(1, np.uint64), rng, 0)  # ticket 0: the centre
@@ -257,25 +260,25 @@ def test_the_numpy_engine_punishes_the_last_bead_drawn_before_a_resignation():
     ("hexapawn", (3, 0, 0, 0, 0, 0, 0)),
 ])
 def test_the_numpy_lockstep_knows_the_plies_where_every_game_has_as_many_legal_moves(game, legal_at):
-    assert engine_numpy._steps(policy_tables(game)).legal_at == legal_at
+    assert engine_numpy._steps(policy_tables(game_from_spec(game))).legal_at == legal_at
 
 
 def test_the_numpy_engine_refuses_boxes_too_wide_for_its_count_of_lanes():
     from dataclasses import replace
 
-    steps = engine_numpy._steps(policy_tables("nim"))
+    steps = engine_numpy._steps(policy_tables(NIM))
     # 72 columns: more than an int16 lane's 16 bits (or an int32's 32) can hold one of each word's
-    wide = replace(menace_tables("nim", "first", load_rules("nim")), slots=64)
+    wide = replace(menace_tables(NIM, "first", load_rules("nim")), slots=64)
     with pytest.raises(ValueError, match="at most 63 colours, not 64"):
         engine_numpy._boxes(wide, steps, 0)
 
 
 def test_the_numpy_lockstep_draws_only_at_plies_with_a_box():
-    steps = engine_numpy._steps(policy_tables("tictactoe"))
+    steps = engine_numpy._steps(policy_tables(TICTACTOE))
     # Unfinished positions by ply: 5,478 positions less X's 120, 444 and O's 148, 168 wins at plies 5 to 8.
     assert [len(codes) for codes in steps.reach] == [1, 9, 72, 252, 756, 1140, 1372, 696, 222]
-    first = engine_numpy._Beads(menace_tables("tictactoe", "first", load_rules("michie")), steps, 0, 2, 10)
-    second = engine_numpy._Beads(menace_tables("tictactoe", "second", load_rules("michie")), steps, 1, 2, 10)
+    first = engine_numpy._Beads(menace_tables(TICTACTOE, "first", load_rules("michie")), steps, 0, 2, 10)
+    second = engine_numpy._Beads(menace_tables(TICTACTOE, "second", load_rules("michie")), steps, 1, 2, 10)
     # MENACE's fifth move, at ply 8, is forced: no box, so no draw to keep.
     assert [ply for ply, draws in enumerate(first.draws_at) if draws] == [0, 2, 4, 6]
     assert [ply for ply, draws in enumerate(second.draws_at) if draws] == [1, 3, 5, 7]
@@ -295,9 +298,9 @@ def test_the_numpy_engine_plays_the_same_games_with_int32_beads(monkeypatch):
 
 def test_the_numpy_engine_refills_an_empty_box_with_beads_of_its_colours_at_random():
     # An empty box gets 3 beads of random legal colours.
-    mt = menace_tables("tictactoe", "second", load_rules("golf"))
+    mt = menace_tables(TICTACTOE, "second", load_rules("golf"))
     members, box = 3_000, int(np.argmax(mt.n_slots))
-    beads = engine_numpy._Beads(mt, engine_numpy._steps(policy_tables("tictactoe")), 1, members, 10)
+    beads = engine_numpy._Beads(mt, engine_numpy._steps(policy_tables(TICTACTOE)), 1, members, 10)
     beads.store[box] = 0
     beads._refill(box * members + np.arange(members), np.ones(members, bool), np.random.default_rng(0))
     totals = beads.store[box]
@@ -331,7 +334,8 @@ def test_engines_agree_with_the_reference_in_distribution(engine, game, side, ru
     game, rules = game_from_spec(game), load_rules(rules)
     if key not in _REFERENCE:
         _REFERENCE[key] = np.array([
-            reference_run(game, menace_plays=side, rules=rules, opponent=opponent, games=games, seed=seed)
+            reference_run(game, menace_plays=side, rules=rules, opponent=parse_player(opponent), games=games,
+                          seed=seed)
             for seed in range(runs)
         ])  # fmt: skip
     single = _REFERENCE[key]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.games import GAMES, get_game
 from kit.rules import load_rules, preset_names
 from kit.solver import ideal_move, perfect_moves
@@ -14,13 +14,15 @@ from tracker.sim.flat import policy_tables
 from tracker.sim.tables import DRAWN, LAST_MOVER_LOST, LAST_MOVER_WON, ONGOING, box_tables, game_tables
 
 SIDES = ("first", "second")
+TICTACTOE, NIM = get_game("tictactoe"), get_game("nim")
 KIT_GAMES = [name for name in GAMES if get_game(name).no_matchbox_kit is None]
 CATALOGUES = [(name, side, rules) for name in KIT_GAMES for rules in preset_names(name) for side in SIDES]
 
 
 @pytest.mark.parametrize("name", KIT_GAMES)
 def test_game_tables_agree_with_the_kit(name):
-    game, gt = get_game(name), game_tables(name)
+    game = get_game(name)
+    gt = game_tables(game)
     assert gt.states[gt.start] == game.initial()
     assert list(gt.move_codes) == sorted(gt.move_codes)
     for code, state in enumerate(gt.states):
@@ -46,7 +48,7 @@ def test_game_tables_agree_with_the_kit(name):
 def test_box_tables_agree_with_the_catalogue(name, side, rules):
     rules = load_rules(rules)
     catalogue = build_catalogue(name, side, rules)
-    bt, gt = box_tables(name, side, rules), game_tables(name)
+    bt, gt = box_tables(catalogue.game, side, rules), game_tables(catalogue.game)
     seen = set()
     for code, state in enumerate(gt.states):
         placement = catalogue.box_for(state) if gt.terminal[code] == ONGOING else None
@@ -66,16 +68,17 @@ def test_box_tables_agree_with_the_catalogue(name, side, rules):
 
 
 def test_first_move_boxes_known_answers():
-    assert box_tables("tictactoe", "first", load_rules("michie")).first_boxes.tolist() == [0]
-    assert box_tables("tictactoe", "second", load_rules("michie")).first_boxes.tolist() == [0, 1, 2]
-    assert box_tables("nim", "first", load_rules("nim")).first_boxes.tolist() == [8]  # 9 tokens
+    assert box_tables(TICTACTOE, "first", load_rules("michie")).first_boxes.tolist() == [0]
+    assert box_tables(TICTACTOE, "second", load_rules("michie")).first_boxes.tolist() == [0, 1, 2]
+    assert box_tables(NIM, "first", load_rules("nim")).first_boxes.tolist() == [8]  # 9 tokens
     nim = load_rules("nim")
-    assert box_tables("nim", "second", nim).first_boxes.tolist() == [5, 6, 7]  # 8, 7 and 6 tokens
+    assert box_tables(NIM, "second", nim).first_boxes.tolist() == [5, 6, 7]  # 8, 7 and 6 tokens
 
 
 @pytest.mark.parametrize("name", KIT_GAMES)
 def test_a_finished_games_result_for_the_first_player_is_the_kits(name):
-    game, gt, pt = get_game(name), game_tables(name), policy_tables(name)
+    game = get_game(name)
+    gt, pt = game_tables(game), policy_tables(game)
     for code, state in enumerate(gt.states):
         outcome = game.outcome(state)
         winner = None if outcome is None else outcome.winner
@@ -84,6 +87,6 @@ def test_a_finished_games_result_for_the_first_player_is_the_kits(name):
 
 def test_finished_noughts_and_crosses_known_answers():
     # 958 of the 5,478 positions are finished: X has won 626, O 316, and 16 are drawn.
-    pt = policy_tables("tictactoe")
+    pt = policy_tables(TICTACTOE)
     assert (pt.terminal != ONGOING).sum() == 958
     assert np.bincount(pt.first_result[pt.terminal != ONGOING] + 1).tolist() == [316, 16, 626]

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 
 from kit.game import GameError
 from kit.games import get_game
+from kit.players import MctsSpec, PerfectSpec, RandomSpec
 from tests.cli import run
 from tracker.lab.thinking_time import opponents_for, parse_iterations, play_cell, thinking_time
 
@@ -22,13 +23,13 @@ def test_iteration_counts_are_read_sorted_and_distinct():
 
 
 def test_perfect_play_is_an_opponent_only_where_the_game_can_be_solved():
-    assert opponents_for(get_game("tictactoe"), (50, 200)) == ("random", "mcts:200", "perfect")
-    assert opponents_for(get_game("connect4"), (50, 200)) == ("random", "mcts:200")
+    assert opponents_for(get_game("tictactoe"), (50, 200)) == (RandomSpec(), MctsSpec(200), PerfectSpec())
+    assert opponents_for(get_game("connect4"), (50, 200)) == (RandomSpec(), MctsSpec(200))
 
 
 def test_a_cell_plays_half_its_games_each_side_and_never_beats_perfect_play():
     game = get_game("tictactoe")
-    cell = play_cell(game, 200, "perfect", 6, seed=3)
+    cell = play_cell(game, 200, PerfectSpec(), 6, seed=3)
     assert (cell.games, cell.wins) == (6, 0)
     # MCTS moves 5 times a game moving first to a draw, 4 moving second; fewer in a lost game.
     assert 3 * 3 <= cell.moves <= 3 * 5 + 3 * 4
@@ -36,8 +37,8 @@ def test_a_cell_plays_half_its_games_each_side_and_never_beats_perfect_play():
 
 
 def test_a_cell_is_the_same_whichever_other_cells_are_asked_for():
-    small = thinking_time("nim", (30,), games=8, seed=5)
-    large = thinking_time("nim", (30, 300), games=8, seed=5)
+    small = thinking_time(get_game("nim"), (30,), games=8, seed=5)
+    large = thinking_time(get_game("nim"), (30, 300), games=8, seed=5)
     cells = (small.cell(30, "random"), large.cell(30, "random"))
     assert len({(c.wins, c.draws, c.losses, c.moves) for c in cells}) == 1
     # Nim from 9 tokens is lost for the first player: perfect play moving second wins the 4 games MCTS

@@ -14,7 +14,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import generator.catalogue
+import kit.catalogue
 import kit.games
 import tracker.cli.kits
 import tracker.store.event_store
@@ -132,10 +132,10 @@ def without_ids(text: str) -> str:
 @pytest.fixture
 def letters(monkeypatch):
     monkeypatch.setitem(kit.games.GAMES, "tictactoe", LetterTicTacToe)
-    for cached in (kit.games, generator.catalogue.build_catalogue, cell_moves):
+    for cached in (kit.games, kit.catalogue.build_catalogue, cell_moves):
         cached.cache_clear()
     yield
-    for cached in (kit.games, generator.catalogue.build_catalogue, cell_moves):
+    for cached in (kit.games, kit.catalogue.build_catalogue, cell_moves):
         cached.cache_clear()
 
 
@@ -146,7 +146,7 @@ def test_a_session_with_letter_moves_prints_and_stores_what_the_ordinary_game_do
     assert isinstance(game, LetterTicTacToe) and game.legal_moves(game.initial())[0] == "a"
     with_letters = session(str(tmp_path / "letters.sqlite3"), monkeypatch)
     kit.games.GAMES["tictactoe"] = TicTacToe
-    for cached in (kit.games, generator.catalogue.build_catalogue, cell_moves):
+    for cached in (kit.games, kit.catalogue.build_catalogue, cell_moves):
         cached.cache_clear()
     ordinary = session(str(tmp_path / "ordinary.sqlite3"), monkeypatch)
     assert "Box 1 is empty: put in " in with_letters[3] and "Took back" in with_letters[3]

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.matchbox import when_empty
 from kit.rules import load_rules
 from tracker.state.events import EventError, ended_data, refill_rng

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import GameError
 from kit.rules import load_rules
 from tracker.state.kit_record import KitRecord

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.rules import load_rules
 from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store, new_id

@@ -256,7 +256,7 @@ PALETTES = [("tictactoe", "craft"), ("tictactoe", "michie-1963"), ("nim", "nim-c
 def test_a_key_means_the_same_colour_in_every_box(game, palette):
     """Every letter, name and prefix either names the same colour in every box or is refused, naming the
     box's colours: "b" is blue, never black in a box without blue."""
-    from generator.catalogue import build_catalogue
+    from kit.catalogue import build_catalogue
     from kit.game import GameError
     from kit.palettes import load_palette
     from kit.rules import load_rules

@@ -8,9 +8,8 @@ import pytest
 
 from kit.game import GameError
 from kit.rules import load_rules
-from tests.cli import run
-from tracker.lab.matches import run_match
-from tracker.lab.training import save_trained_kit, train
+from tests.cli import play_match, play_training, run
+from tracker.lab.training import save_trained_kit
 from tracker.store.event_store import Store
 
 
@@ -25,9 +24,9 @@ def beads(db, kit):
     ("tictactoe", "first", "perfect"), ("tictactoe", "second", "random"), ("nim", "second", "ideal"),
 ])  # fmt: skip
 def test_training_is_the_match_it_plays_from_menaces_side(game, side, opponent):
-    training = train(game, side, None, opponent, games=150, seed=7)
+    training = play_training(game, side, None, opponent, games=150, seed=7)
     names = ("menace", opponent) if side == "first" else (opponent, "menace")
-    match = run_match(game, *names, games=150, seed=7)
+    match = play_match(game, *names, games=150, seed=7)
     seat = 0 if side == "first" else 1
     assert training.counts == match.players[seat].boxes
     menace_rewards = [r if seat == 0 else -r for r in match.rewards]
@@ -39,8 +38,8 @@ def test_training_is_the_match_it_plays_from_menaces_side(game, side, opponent):
 
 
 def test_self_play_is_a_second_menace_with_the_same_rules():
-    training = train("tictactoe", "first", load_rules("scroggs"), "self", games=100, seed=3)
-    match = run_match("tictactoe", "menace:scroggs", "menace:scroggs", games=100, seed=3)
+    training = play_training("tictactoe", "first", load_rules("scroggs"), "self", games=100, seed=3)
+    match = play_match("tictactoe", "menace:scroggs", "menace:scroggs", games=100, seed=3)
     assert training.counts == match.players[0].boxes and training.opponent == "self"
     assert training.rules == "scroggs"
 
@@ -54,7 +53,7 @@ def test_a_trained_kit_keeps_its_counts_through_every_command(tmp_path):
         "Trained kit champ: Noughts and crosses, MENACE plays first, rules scroggs, 300 games against "
         "perfect (seed 1): won 0, drew 250, lost 50; 2,634 beads in 304 boxes."
     )
-    training = train("tictactoe", "first", load_rules("scroggs"), "perfect", games=300, seed=1)
+    training = play_training("tictactoe", "first", load_rules("scroggs"), "perfect", games=300, seed=1)
     expected = {box: {m: n for m, n in counts.items()} for box, counts in training.counts.items()}
     assert beads(db, "champ") == expected
     assert expected[1] == {0: 3, 1: 0, 4: 221}  # it learnt to open in the centre
@@ -102,15 +101,16 @@ def test_bad_input_is_one_line(tmp_path, args, message):
 
 def test_without_a_seed_one_is_drawn_and_kept(tmp_path):
     store = Store(tmp_path / "s.db", create=True)
-    training = train("nim", "first", None, "random", games=50, seed=None)
+    training = play_training("nim", "first", None, "random", games=50, seed=None)
     save_trained_kit(store, "nim-kit", None, training)
     (event, _), = [e for e in store.events() if e[0].kind == "trained"]
     assert event.data["how"]["seed"] == training.seed
-    assert train("nim", "first", None, "random", games=50, seed=training.seed).counts == training.counts
+    again = play_training("nim", "first", None, "random", games=50, seed=training.seed)
+    assert again.counts == training.counts
 
 
 def trained_data(store, kit, **changes):
-    training = train("nim", "first", None, "random", games=20, seed=1)
+    training = play_training("nim", "first", None, "random", games=20, seed=1)
     data = training.event_data(kit)
     data.update(changes)
     return data

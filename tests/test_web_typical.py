@@ -15,6 +15,7 @@ pytest.importorskip("werkzeug", reason="the web extra is not installed: pip inst
 from werkzeug.test import Client  # noqa: E402
 
 from kit.games import game_from_spec  # noqa: E402
+from kit.players import parse_player  # noqa: E402
 from kit.rules import load_rules  # noqa: E402
 from tests.web import Pupil  # noqa: E402
 from tracker.sim.cache import cache_dir  # noqa: E402
@@ -28,9 +29,15 @@ TTT = game_from_spec("tictactoe")
 RULES = load_rules(TTT.default_rules)
 
 
+def band_of(rules, schedule, **options):
+    """typical_band for MENACE first at tic-tac-toe against opponents named as the store keeps them."""
+    opponents = [(parse_player(name), games) for name, games in schedule]
+    return typical_band(TTT, "first", rules, opponents, **options)
+
+
 def test_the_band_is_the_simulators_band_for_one_opponent():
     """Known answer: a direct `simulate` with the same seed and population gives the same percentiles."""
-    band = typical_band(TTT, "first", RULES, [("random", 40)], population=300, seed=5)
+    band = band_of(RULES, [("random", 40)], population=300, seed=5)
     direct = simulate(TTT, rules=RULES, opponent="random", games=40, population=300, seed=5, spread=True,
                       engine="numpy", jobs=1)
     assert direct.band is not None
@@ -42,8 +49,8 @@ def test_the_band_is_the_simulators_band_for_one_opponent():
 
 
 def test_a_change_of_opponent_changes_the_band_from_that_game_on():
-    alone = typical_band(TTT, "first", RULES, [("random", 30)], population=200, seed=2)
-    then_perfect = typical_band(TTT, "first", RULES, [("random", 15), ("perfect", 15)], population=200,
+    alone = band_of(RULES, [("random", 30)], population=200, seed=2)
+    then_perfect = band_of(RULES, [("random", 15), ("perfect", 15)], population=200,
                                 seed=2)
     assert then_perfect["low"][:15] == alone["low"][:15]  # the same MENACEs, the same games so far
     assert then_perfect["high"][-1] < alone["high"][-1] - 15  # a perfect player gives up no wins: +3 each
@@ -53,11 +60,11 @@ def test_a_change_of_opponent_changes_the_band_from_that_game_on():
 def test_a_band_is_cached_by_what_it_depends_on():
     schedule = [("novice:0.5", 12)]
     before = set(cache_dir().glob("typical-*.json"))
-    first = typical_band(TTT, "first", RULES, schedule, population=50, seed=3)
+    first = band_of(RULES, schedule, population=50, seed=3)
     made = set(cache_dir().glob("typical-*.json")) - before
     assert len(made) == 1
-    assert typical_band(TTT, "first", RULES, schedule, population=50, seed=3) == first
-    typical_band(TTT, "first", RULES, schedule, population=50, seed=4)
+    assert band_of(RULES, schedule, population=50, seed=3) == first
+    band_of(RULES, schedule, population=50, seed=4)
     assert len(set(cache_dir().glob("typical-*.json")) - before) == 2
 
 
@@ -99,7 +106,7 @@ def test_the_page_is_answered_at_once_and_then_given_the_band(db):
     assert time.perf_counter() - started < 0.5  # the request did not wait for the simulation
     assert app.typical.wait(60)
     ready = client.get("/api/kits/class-a/typical").json
-    direct = typical_band(TTT, "first", RULES, [("random", 100)], population=1_000)
+    direct = band_of(RULES, [("random", 100)], population=1_000)
     assert ready == {"state": "ready", "covers": 6, "people": 0, "stand_in": "novice:0.5", **direct}
 
 
@@ -138,9 +145,9 @@ def test_a_stand_in_is_a_player_the_simulator_plays(db, typed):
 def test_a_second_menace_is_simulated_on_the_rules_the_table_gives_it():
     """The table seats `menace` on the game's default rules whatever the kit's; menace:PRESET on its own."""
     scroggs = load_rules("scroggs", game="tictactoe")
-    default = typical_band(TTT, "first", scroggs, [("menace", 20)], population=100, seed=1)
-    michie = typical_band(TTT, "first", scroggs, [("menace:michie", 20)], population=100, seed=1)
-    other = typical_band(TTT, "first", scroggs, [("menace:scroggs", 20)], population=100, seed=1)
+    default = band_of(scroggs, [("menace", 20)], population=100, seed=1)
+    michie = band_of(scroggs, [("menace:michie", 20)], population=100, seed=1)
+    other = band_of(scroggs, [("menace:scroggs", 20)], population=100, seed=1)
     assert TTT.default_rules == "michie"
     assert (default["low"], default["high"]) == (michie["low"], michie["high"])
     assert (other["low"], other["high"]) != (michie["low"], michie["high"])

@@ -13,12 +13,13 @@ from generator.documents.wording import Wording, wording_for
 from generator.drawing import MM, MoveArrow, in_mm, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
+from kit.design import KitDesign
 from kit.finder import finder_key
 from kit.game import Game
 from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue
 from kit.numerals import number
-from kit.palettes import Colour, Palette, kit_code
+from kit.palettes import Colour, Palette
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -29,26 +30,33 @@ MAX_GROUP = 20  # pictures a person can scan at a glance: a move level with more
 
 @dataclass(frozen=True)
 class KitSpec:
-    """One kit to print: the catalogue of boxes and how to print it."""
+    """One kit to print: its design (kit.design: the boxes and their colours) and how to print it.
 
-    catalogue: Catalogue
-    palette: Palette
+    A stored kit printed as it stands has a design whose boxes hold other beads than its starting ones,
+    named by the kit's own fingerprint: its code stays the one `menace play` and `menace kits` say."""
+
+    design: KitDesign
     stock: Stock
     paper: str
     offset_x: float = 0.0
     offset_y: float = 0.0
     level_per_sheet: bool = False  # labels: each move level starts a sheet (to print on coloured paper)
-    # The kit's own fingerprint when the boxes printed hold other beads than its starting ones (a stored
-    # kit printed as it stands): its code stays the one `menace play` and `menace kits` say.
-    fingerprint: str | None = None
     # A lesson's group whose kit this is (generator.lesson_pack): every label, sheet and page says it beside
     # the kit code, so boxes mixed up between groups' kits (one kit code: one machine) can be sorted back.
     group: int | None = None
 
-    @cached_property  # the fingerprint hashes the whole catalogue; every label prints it
+    @cached_property  # every label prints it
     def code(self) -> str:
         """The short kit code printed on every label and page (kit.palettes.kit_code)."""
-        return kit_code(self.fingerprint or self.catalogue.fingerprint, self.palette)
+        return self.design.code
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self.design.catalogue
+
+    @property
+    def palette(self) -> Palette:
+        return self.design.palette
 
     @cached_property
     def finder_keys(self) -> dict[int, str] | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.rules_text import ordinal
-from generator.walk import states
 from kit.game import FIRST
 from kit.i18n import _
 from kit.matchbox import Catalogue
 from kit.palettes import Colour
+from kit.walk import states
 
 
 def menace_side(catalogue: Catalogue) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.finder import finder_key
 from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from generator.catalogue import build_catalogue
+from kit.design import design_kit
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box
@@ -71,10 +71,9 @@ def new(
         )
         raise MenaceError(message.format(code=repr(code)))
     the_game = game_from_spec(game)
-    catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
     chosen = palette_value(the_game, palette)
-    chosen.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), catalogue.game.spec)
-    kit = KitRecord.made(new_id(), name, game, catalogue, chosen)
+    design = design_kit(the_game, menace_plays, rules_value(the_game, rules), chosen)
+    kit = KitRecord.made(new_id(), name, design)
     if code is not None and code.strip().upper() != kit.kit_code:
         raise MenaceError(
             _(
@@ -95,7 +94,7 @@ def new(
     click.echo(
         created.format(
             name=name,
-            game=catalogue.game.title,
+            game=the_game.title,
             side=menace_side(menace_plays),
             rules=kit.rules_name,
             palette=chosen.name,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from kit.games import GAMES
+from kit.games import GAMES, game_from_spec
 from kit.i18n import _
-from kit.players import QSpec, player_usage
+from kit.players import PlayerSpec, QSpec, parse_player, player_usage
 from tracker.cli.options import FileName, db_option, json_option, open_store, variant_options
 from tracker.state.errors import MenaceError
 from tracker.state.opponents import HUMAN
@@ -49,7 +49,7 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     """
     from tracker.cli.play import Terminal
     from tracker.cli.progress import progress_bar
-    from tracker.lab.matches import match_players, run_match
+    from tracker.lab.matches import run_match
 
     human = HUMAN in (first.strip(), second.strip())
     if human and as_json:
@@ -62,7 +62,7 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
         # No bar while a person types moves at the terminal (it would draw over the board), nor for a
         # --learn match: it is played at the table, as `menace play` plays, game by game in the store.
         with progress_bar(0 if human or learn else games, _("Match games")) as progress:
-            result = run_match(game, first, second, games=games, seed=seed, alternate=alternate,
+            result = run_match(game_from_spec(game), *specs, games=games, seed=seed, alternate=alternate,
                                operator=Terminal() if human else None, learn=learn,
                                store=open_store(db_path) if uses_kit else None, progress=progress)
     except EOFError:
@@ -81,3 +81,8 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
 
 
 COMMANDS = [match]
+
+
+def match_players(first: str, second: str) -> list[PlayerSpec | None]:
+    """The two players named (parse_player's names; None for "human"); raises GameError for a bad name."""
+    return [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]

@@ -40,11 +40,12 @@ def thinking_time(game: str, iterations: str, games: int, seed: int, out: Path |
     """MCTS at several thinking times against random, against the longest-thinking MCTS, and against
     perfect play where the game is small enough: wins, draws and losses from MCTS's side, and CPU
     seconds per move. Progress goes to stderr when it is a terminal."""
+    from kit.games import get_game
     from tracker.lab.thinking_time import parse_iterations, table_lines
     from tracker.lab.thinking_time import thinking_time as run_study
 
     counts = parse_iterations(iterations)
-    result = run_study(game, counts, games=games, seed=seed, progress=on_a_terminal)
+    result = run_study(get_game(game), counts, games=games, seed=seed, progress=on_a_terminal)
     if out is not None:
         from tracker.lab.thinking_time_report import write_thinking_time_report
 

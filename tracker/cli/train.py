@@ -6,9 +6,12 @@ from pathlib import Path
 
 import click
 
+from kit.game import GameError
 from kit.games import game_from_spec
 from kit.i18n import _, n_
+from kit.players import PlayerSpec, parse_player
 from tracker.cli.options import db_option, game_options, open_store, palette_value, rules_value
+from tracker.state.opponents import HUMAN
 from tracker.state.text import menace_side, thousands
 
 
@@ -36,8 +39,9 @@ def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None,
 
     the_game = game_from_spec(game)
     read_rules = rules_value(the_game, rules)
+    rival = training_opponent(opponent)  # a mistyped player is said before the bar is drawn
     with progress_bar(games, _("Training games")) as progress:
-        training = train(game, menace_plays, read_rules, opponent, games=games, seed=seed, progress=progress)
+        training = train(the_game, menace_plays, read_rules, rival, games=games, seed=seed, progress=progress)
     store = open_store(db_path, create=True)
     world = save_trained_kit(store, name, palette_value(the_game, palette), training)
     kit = world.kit
@@ -59,3 +63,14 @@ def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None,
 
 
 COMMANDS = [train]
+
+
+def training_opponent(text: str) -> PlayerSpec | None:
+    """The opponent ``text`` names for training: None for "self" (a second MENACE on the same rules), else
+    a computer player (parse_player's names); raises GameError for a person or a bad name."""
+    from tracker.lab.training import SELF
+
+    if text.strip() == HUMAN:
+        raise GameError(_("menace train plays against a computer player (or self): play a person with "
+                          "`menace play`"))
+    return None if text.strip() == SELF else parse_player(text)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import GameError, State
 from kit.i18n import _
 from kit.match import play_game

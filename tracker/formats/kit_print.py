@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kit.design import KitDesign
 from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store
 
@@ -30,6 +31,7 @@ def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Pat
                                 palette=kit.palette))
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
-    spec = replace(spec, catalogue=replace(spec.catalogue, boxes=boxes), fingerprint=kit.fingerprint)
+    as_it_stands = KitDesign(replace(spec.catalogue, boxes=boxes), spec.palette, kit.fingerprint)
+    spec = replace(spec, design=as_it_stands)
     write_kit(spec, out / kit.name, progress)
     return spec

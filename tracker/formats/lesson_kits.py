@@ -30,7 +30,7 @@ def store_lesson_kits(store: Store, lesson: Lesson) -> LessonKits:
         with store.transaction():  # the look and the making at once: another command may make one too
             taken = store.kit_called(name)
             if taken is None:
-                kit = KitRecord.made(new_id(), name, spec.game.spec, spec.catalogue, spec.palette)
+                kit = KitRecord.made(new_id(), name, spec.design)
                 assert kit.kit_code == spec.code, "the tracker and the labels must make one kit code"
                 store.create_kit(kit)
                 made.append(name)

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _
 from kit.rules import Rules, load_rules, preset_names

@@ -14,12 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kit.games import get_game
 from kit.i18n import _, n_
+from kit.players import MctsSpec, MenaceSpec, PerfectSpec, PlayerSpec, QSpec, RandomSpec
 from tracker.lab.matches import run_match
 from tracker.state.text import thousands
 
-LEARNERS = ("menace:michie", "menace:scroggs", "q", "mcts:200", "mcts:1000")
-OPPONENTS = ("random", "perfect")
+LEARNERS = (MenaceSpec("michie"), MenaceSpec("scroggs"), QSpec(), MctsSpec(200), MctsSpec(1000))
+OPPONENTS = (RandomSpec(), PerfectSpec())
+TICTACTOE = get_game("tictactoe")
 
 
 def tail_length(games: int) -> int:
@@ -62,17 +65,17 @@ class Row:
                 "median_stop": self.median_stop, "final": {"win": wins, "draw": draws, "loss": losses}}
 
 
-def compare(*, games: int, mcts_games: int, seeds: int, seed: int, players: Sequence[str] = LEARNERS,
+def compare(*, games: int, mcts_games: int, seeds: int, seed: int, players: Sequence[PlayerSpec] = LEARNERS,
             progress: Callable[[str], None] = lambda line: None) -> list[Row]:
     """Every player first against every opponent, ``seeds`` runs each (MCTS ``mcts_games`` games a run)."""
     rows = []
     for player in players:
-        length = mcts_games if player.startswith("mcts") else games
+        length = mcts_games if isinstance(player, MctsSpec) else games
         for opponent in OPPONENTS:
-            runs = [run_match("tictactoe", player, opponent, games=length, seed=seed * 1000 + k).rewards
+            runs = [run_match(TICTACTOE, player, opponent, games=length, seed=seed * 1000 + k).rewards
                     for k in range(seeds)]
             tails = [(t.count(1), t.count(0), t.count(-1)) for t in (r[-tail_length(length):] for r in runs)]
-            rows.append(Row(player, opponent, length, [stopped_losing(r) for r in runs], tails))
+            rows.append(Row(str(player), str(opponent), length, [stopped_losing(r) for r in runs], tails))
             progress(_("{player} against {opponent}: done").format(player=player, opponent=opponent))
     return rows
 

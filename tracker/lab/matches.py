@@ -10,12 +10,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import FIRST, SECOND, Game, GameError, Result, State
-from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.match import play_game
-from kit.players import MenacePlayer, MenaceSpec, Planning, Player, PlayerSpec, make_player, parse_player
+from kit.players import MenacePlayer, MenaceSpec, Planning, Player, PlayerSpec, make_player
 from kit.rules import Rules, choose_rules
 from tracker.lab.kit_players import kit_player, record_kit_games, stored_kit
 from tracker.state.opponents import HUMAN, KitSpec
@@ -112,23 +111,19 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
     return means
 
 
-def match_players(first: str, second: str) -> list[PlayerSpec | None]:
-    """The two players named (parse_player's names; None for "human"); raises GameError for a bad name."""
-    return [None if name.strip() == HUMAN else parse_player(name) for name in (first, second)]
-
-
-def run_match(game_name: str, first: str, second: str, *, games: int, seed: int | None,
-              alternate: bool = False, operator: Operator | None = None, store: Store | None = None,
-              learn: bool = False, menace_rules: Mapping[int, Rules] | None = None,
+def run_match(game: Game[Any, Any], first: PlayerSpec | None, second: PlayerSpec | None, *, games: int,
+              seed: int | None, alternate: bool = False, operator: Operator | None = None,
+              store: Store | None = None, learn: bool = False,
+              menace_rules: Mapping[int, Rules] | None = None,
               progress: Callable[[int], None] | None = None) -> MatchResult:
-    """Plays ``games`` games between the players named ``first`` and ``second`` (parse_player's names, or
-    "human": the ``operator`` types its moves and sees the board); raises GameError for a bad name.
+    """Plays ``games`` games between the players ``first`` and ``second`` (values: tracker.cli.match reads
+    their names), None for a human: the ``operator`` types its moves and sees the board; raises GameError
+    for a pairing that cannot play.
     Learners learn after every game. A kit:NAME player is a kit of ``store``; it learns only with
     ``learn``, and then its games are recorded in the store as `menace play --draw digital` records them.
     ``menace_rules[named]``: the rules, already read, of the named player ``menace`` (no :RULES).
     ``progress`` is told each game played (a recorded --learn match plays at the table, untold)."""
-    game = game_from_spec(game_name)
-    specs = match_players(first, second)
+    specs = [first, second]
     kits = [named for named, spec in enumerate(specs) if isinstance(spec, KitSpec)]
     if kits and alternate:
         raise GameError(_("a kit plays only its own side: leave out --alternate"))

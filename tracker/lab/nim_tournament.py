@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import Game
 from kit.match import play_game
 from kit.players import IdealPlayer, MenacePlayer, Player, RandomPlayer

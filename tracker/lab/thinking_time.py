@@ -15,11 +15,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from kit.game import Game, GameError, Result, State
-from kit.games import game_from_spec
 from kit.i18n import _
 from kit.match import play_game
 from kit.mcts import MctsPlayer
-from kit.players import Player, make_player, parse_player
+from kit.players import MctsSpec, PerfectSpec, Player, PlayerSpec, RandomSpec, make_player
 from tracker.state.text import thousands
 
 MAX_ITERATIONS = 1_000_000  # a sanity bound: a million iterations a move take minutes even on tic-tac-toe
@@ -51,7 +50,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Study:
-    game: str
+    game: Game[Any, Any]
     iterations: tuple[int, ...]
     opponents: tuple[str, ...]
     games: int  # per cell
@@ -68,8 +67,9 @@ class Study:
         return sum(c.seconds for c in cells) / moves if moves else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "iterations": list(self.iterations), "opponents": list(self.opponents),
-                "games": self.games, "seed": self.seed, "cells": [c.to_json() for c in self.cells]}
+        return {"game": self.game.name, "iterations": list(self.iterations),
+                "opponents": list(self.opponents), "games": self.games, "seed": self.seed,
+                "cells": [c.to_json() for c in self.cells]}
 
 
 class Timed:
@@ -101,18 +101,18 @@ def parse_iterations(text: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def opponents_for(game: Game[Any, Any], iterations: tuple[int, ...]) -> tuple[str, ...]:
+def opponents_for(game: Game[Any, Any], iterations: tuple[int, ...]) -> tuple[PlayerSpec, ...]:
     """Random, the longest-thinking MCTS, and perfect play where the game can be solved."""
-    chosen = ["random", f"mcts:{max(iterations)}"]
+    chosen: list[PlayerSpec] = [RandomSpec(), MctsSpec(max(iterations))]
     if game.no_matchbox_kit is None:
-        chosen.append("perfect")
+        chosen.append(PerfectSpec())
     return tuple(chosen)
 
 
-def play_cell(game: Game[Any, Any], iterations: int, opponent: str, games: int, seed: int) -> Cell:
-    """``games`` games of mcts:``iterations`` against ``opponent``, MCTS first in the first half."""
+def play_cell(game: Game[Any, Any], iterations: int, rival_spec: PlayerSpec, games: int, seed: int) -> Cell:
+    """``games`` games of mcts:``iterations`` against ``rival_spec``, MCTS first in the first half."""
     mcts = Timed(MctsPlayer(game, iterations))
-    rival = make_player(parse_player(opponent), game)
+    rival, opponent = make_player(rival_spec, game), str(rival_spec)
     results = {Result.WIN: 0, Result.DRAW: 0, Result.LOSS: 0}
     for side, count in ((0, (games + 1) // 2), (1, games // 2)):
         rng = random.Random(f"{seed}/{iterations}/{opponent}/{side}")
@@ -123,12 +123,11 @@ def play_cell(game: Game[Any, Any], iterations: int, opponent: str, games: int, 
                 mcts.moves, mcts.seconds)
 
 
-def thinking_time(game_name: str, iterations: tuple[int, ...], *, games: int, seed: int,
+def thinking_time(game: Game[Any, Any], iterations: tuple[int, ...], *, games: int, seed: int,
                   progress: Any = None) -> Study:
     """The study: every iteration count against every opponent, ``games`` games each."""
     if games < 1:
         raise GameError(_("--games must be at least 1"))
-    game = game_from_spec(game_name)
     opponents = opponents_for(game, iterations)
     cells = []
     for n in iterations:
@@ -138,13 +137,13 @@ def thinking_time(game_name: str, iterations: tuple[int, ...], *, games: int, se
                 cell = cells[-1]
                 progress(_("mcts:{n} vs {opponent}: {wins}/{draws}/{losses}").format(
                     n=n, opponent=opponent, wins=cell.wins, draws=cell.draws, losses=cell.losses))
-    return Study(game.name, iterations, opponents, games, seed, tuple(cells))
+    return Study(game, iterations, tuple(str(o) for o in opponents), games, seed, tuple(cells))
 
 
 def heading(study: Study) -> str:
     first = (study.games + 1) // 2
     return _("{game}: {games} games a cell, MCTS moving first in {first}, seed {seed}; W/D/L from MCTS's "
-             "side").format(game=game_from_spec(study.game).title, games=study.games, first=first,
+             "side").format(game=study.game.title, games=study.games, first=first,
                             seed=study.seed)
 
 

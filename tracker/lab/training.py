@@ -8,16 +8,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.catalogue import build_catalogue
-from kit.game import GameError
-from kit.i18n import _
-from kit.palettes import Palette, load_palette
-from kit.players import MenacePlayer
+from kit.catalogue import build_catalogue
+from kit.design import in_palette
+from kit.game import Game
+from kit.matchbox import Catalogue
+from kit.palettes import Palette
+from kit.players import MenacePlayer, MenaceSpec, PlayerSpec
 from kit.rules import Rules
 from tracker.lab.matches import run_match
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord, kit_name
-from tracker.state.opponents import HUMAN
 from tracker.store.event_store import Store, new_id
 
 SELF = "self"  # the opponent for self-play: a second fresh MENACE with the same rules on the other side
@@ -37,7 +37,7 @@ class Training:
     draws: int
     losses: int
     counts: dict[int, dict[Any, int]]  # box id -> move -> beads
-    chosen: Rules = field(compare=False)  # the rules read once (a file's are kept by the kit)
+    catalogue: Catalogue = field(compare=False)  # the trained MENACE's boxes, with the rules read once
 
     def how(self) -> dict[str, Any]:
         return {"game": self.game, "menace_plays": self.menace_plays, "rules": self.rules,
@@ -52,38 +52,34 @@ class Training:
         }
 
 
-def train(game: str, menace_plays: str, rules: Rules | None, opponent: str, *, games: int,
-          seed: int | None, progress: Callable[[int], None] | None = None) -> Training:
+def train(game: Game[Any, Any], menace_plays: str, rules: Rules | None, opponent: PlayerSpec | None, *,
+          games: int, seed: int | None, progress: Callable[[int], None] | None = None) -> Training:
     """A fresh MENACE of ``game`` playing ``menace_plays`` under ``rules`` (None: the game's default)
-    learns from ``games`` games against ``opponent`` (a player's name, or "self", a second MENACE on the
-    same rules); without a seed one is drawn and kept, so the run can be repeated."""
-    if opponent.strip() == HUMAN:
-        raise GameError(_("menace train plays against a computer player (or self): play a person with "
-                          "`menace play`"))
+    learns from ``games`` games against ``opponent`` (tracker.cli.train reads it: None for self-play, a
+    second MENACE on the same rules); without a seed one is drawn and kept, so the run can be repeated."""
     catalogue = build_catalogue(game, menace_plays, rules)
-    rival = "menace" if opponent.strip() == SELF else opponent
+    rival = MenaceSpec() if opponent is None else opponent
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     seat = 0 if menace_plays == "first" else 1
-    names = ("menace", rival) if seat == 0 else (rival, "menace")
+    specs = (MenaceSpec(), rival) if seat == 0 else (rival, MenaceSpec())
     # The rules travel to the match as the value read once: a "menace" seat plays by them.
-    own = {seat: catalogue.rules} | ({1 - seat: catalogue.rules} if opponent.strip() == SELF else {})
-    result = run_match(game, *names, games=games, seed=seed, menace_rules=own, progress=progress)
+    own = {seat: catalogue.rules} | ({1 - seat: catalogue.rules} if opponent is None else {})
+    result = run_match(game, *specs, games=games, seed=seed, menace_rules=own, progress=progress)
     trained = result.players[seat]
     assert isinstance(trained, MenacePlayer)
-    rival_name = SELF if opponent.strip() == SELF else (result.first, result.second)[1 - seat]
+    rival_name = SELF if opponent is None else (result.first, result.second)[1 - seat]
     wins, losses = (result.first_wins, result.second_wins)[:: 1 if seat == 0 else -1]
-    return Training(game, menace_plays, catalogue.rules.name, rival_name, games, seed, wins, result.draws,
-                    losses, {box: dict(counts) for box, counts in trained.boxes.items()}, catalogue.rules)
+    return Training(game.spec, menace_plays, catalogue.rules.name, rival_name, games, seed, wins,
+                    result.draws, losses, {box: dict(counts) for box, counts in trained.boxes.items()},
+                    catalogue)
 
 
 def save_trained_kit(store: Store, name: str, palette: Palette | None, training: Training) -> World:
     """Creates the kit called ``name`` (its beads in ``palette``, None: the game's default) and records its
     training, in one transaction (all or nothing)."""
     name = kit_name(name)
-    catalogue = build_catalogue(training.game, training.menace_plays, training.chosen)
-    chosen = palette or load_palette(catalogue.game.default_palette)
-    chosen.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), catalogue.game.spec)
-    kit = KitRecord.made(new_id(), name, training.game, catalogue, chosen)
+    design = in_palette(training.catalogue, palette)  # the rules of a file are kept by the kit
+    kit = KitRecord.made(new_id(), name, design)
     with store.transaction():
         world = store.create_kit(kit)
         return store.record(world, [("trained", training.event_data(kit))])

@@ -26,9 +26,8 @@ from typing import BinaryIO
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent.parent  # the folder holding the kit, generator and tracker
-# What the tables are built from: the game rules and catalogue, the presets, and the table builders.
-_SOURCES = ("kit", "generator/catalogue.py", "generator/walk.py", "tracker/sim/tables.py",
-            "tracker/sim/flat.py")  # fmt: skip
+# What the tables are built from: the game rules, catalogue and presets (all in kit/), and the table builders.
+_SOURCES = ("kit", "tracker/sim/tables.py", "tracker/sim/flat.py")
 
 
 @cache

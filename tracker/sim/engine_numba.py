@@ -567,14 +567,14 @@ def build_here() -> None:
         os.close(wait)
     path = _module_path()
     if _compile(path) is None:
-        from kit.games import game_from_spec
-        from kit.players import parse_player
+        from kit.games import get_game
+        from kit.players import RandomSpec
         from kit.rules import load_rules
         from tracker.sim.flat import menace_tables, policy_tables
 
-        game = game_from_spec("tictactoe")  # any tables will do: the kernel has one signature
-        menace = menace_tables(game.spec, "first", load_rules(game.default_rules))
-        setup = Setup(policy_tables(game.spec), menace, 0, parse_player("random"), None)
+        game = get_game("tictactoe")  # any tables will do: the kernel has one signature
+        menace = menace_tables(game, "first", load_rules(game.default_rules))
+        setup = Setup(policy_tables(game), menace, 0, RandomSpec(), None)
         out = _outputs(setup, 1, 1, spread=False, trace=False)
         _jit()(np.int64(1), np.ones(1, np.uint64), *_args(setup), out)
         _jit_marker(path).touch()

@@ -18,7 +18,7 @@ import numpy as np
 
 from kit.game import SIDES, Game, GameError
 from kit.i18n import _
-from kit.players import parse_player
+from kit.players import PlayerSpec, parse_player
 from kit.rules import Rules, load_rules
 from kit.score import SCORES
 from tracker.sim.chunk import ChunkResult, Setup
@@ -147,9 +147,9 @@ def simulate(
     chosen = load_rules(the_game.default_rules) if rules is None else rules
     if chosen.game != the_game.name:
         raise GameError(f"rules {chosen.name!r} are for {chosen.game}, not {the_game.name}")
-    parse_player(opponent)  # a bad opponent is refused before anything starts
+    spec = parse_player(opponent)  # a bad opponent is refused before anything starts
     asked, engine = engine, choose_engine(engine, population, games)
-    if engine == "numpy" and _too_many_colours_for_numpy(the_game.spec, menace_plays, chosen, opponent):
+    if engine == "numpy" and _too_many_colours_for_numpy(the_game, menace_plays, chosen, spec):
         if asked == "numpy":
             from tracker.sim.engine_numpy import MAX_COLOURS
 
@@ -160,30 +160,30 @@ def simulate(
     if asked == "auto" and engine != "numba" and population * games > SHORT and numba_installed():
         build = _build_for_next_run(engine)
     try:
-        return _play(the_game, menace_plays, chosen, opponent, games, population, seed, spread, engine, chunk,
-                     jobs, progress)
+        return _play(the_game, menace_plays, chosen, spec, opponent, games, population, seed, spread, engine,
+                     chunk, jobs, progress)
     finally:
         if build is not None:
             build()
 
 
-def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, opponent: str, games: int,
-          population: int, seed: int | None, spread: bool, engine: str, chunk: int, jobs: int | None,
-          progress: Callable[[int], None] | None) -> Simulation:
-    """simulate's run on the engine chosen."""
-    game, spec = the_game.spec, parse_player(opponent)
+def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, spec: PlayerSpec, opponent: str,
+          games: int, population: int, seed: int | None, spread: bool, engine: str, chunk: int,
+          jobs: int | None, progress: Callable[[int], None] | None) -> Simulation:
+    """simulate's run on the engine chosen, against ``spec`` (``opponent``: as given, for the report)."""
+    game = the_game.spec
     if spread:
         chunk = max(1, min(chunk, SPREAD_CELLS // games))
     if engine == "kit":  # the kit's loop needs no engine tables: loading them would slow its start
-        from generator.catalogue import build_catalogue
+        from kit.catalogue import build_catalogue
 
         first_boxes = len(build_catalogue(the_game, menace_plays, chosen).first_move_boxes)
-        play = _kit_player(the_game, menace_plays, chosen, opponent, games, spread, progress)
+        play = _kit_player(the_game, menace_plays, chosen, spec, games, spread, progress)
     else:
         other_side = "second" if menace_plays == "first" else "first"
         setup = Setup(
-            policy_tables(game), menace_tables(game, menace_plays, chosen), SIDES[menace_plays], spec,
-            menace_tables(game, other_side, chosen) if spec.learns else None,
+            policy_tables(the_game), menace_tables(the_game, menace_plays, chosen), SIDES[menace_plays], spec,
+            menace_tables(the_game, other_side, chosen) if spec.learns else None,
         )
         first_boxes = setup.menace.first_boxes
         play = _engine_player(engine, setup, games, spread)
@@ -213,12 +213,13 @@ def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, opponent: 
     )
 
 
-def _too_many_colours_for_numpy(game: str, menace_plays: str, rules: Rules, opponent: str) -> bool:
+def _too_many_colours_for_numpy(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: PlayerSpec
+                                ) -> bool:
     """Whether a box of either learning side holds more colours than the numpy engine's rows take (a Nim
     pile with a take of 64 or more)."""
     from tracker.sim.engine_numpy import MAX_COLOURS
 
-    sides = list(SIDES) if parse_player(opponent).learns else [menace_plays]
+    sides = list(SIDES) if opponent.learns else [menace_plays]
     return any(menace_tables(game, side, rules).slots > MAX_COLOURS for side in sides)
 
 
@@ -269,7 +270,7 @@ def _build_for_next_run(engine: str) -> Callable[[], None] | None:
     return begin
 
 
-def _kit_player(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, games: int,
+def _kit_player(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: PlayerSpec, games: int,
                 spread: bool, progress: Callable[[int], None] | None
                 ) -> Callable[[int, np.random.Generator], ChunkResult]:
     from tracker.sim.single import play_members

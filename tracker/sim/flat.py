@@ -14,9 +14,11 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from hashlib import sha256
+from typing import Any
 
 import numpy as np
 
+from kit.game import Game
 from kit.rules import Rules
 from tracker.sim.cache import cached_arrays
 
@@ -68,11 +70,11 @@ def rules_key(rules: Rules) -> str:
 
 
 @cache
-def policy_tables(game_name: str) -> PolicyTables:
+def policy_tables(game: Game[Any, Any]) -> PolicyTables:
     def build() -> dict[str, np.ndarray]:
         from tracker.sim.tables import LAST_MOVER_LOST, LAST_MOVER_WON, game_tables
 
-        gt = game_tables(game_name)
+        gt = game_tables(game)
         child = gt.child.astype(np.int64)
 
         def fused(n: np.ndarray, nth: np.ndarray) -> np.ndarray:
@@ -92,20 +94,20 @@ def policy_tables(game_name: str) -> PolicyTables:
             "shape": np.array([child.shape[1], gt.max_plies]),
         }  # fmt: skip
 
-    arrays = cached_arrays(f"policy-{game_name}", build)
+    arrays = cached_arrays(f"policy-{game.spec}", build)
     k, max_plies = (int(v) for v in arrays.pop("shape"))
     return PolicyTables(**arrays, k=k, max_plies=max_plies)
 
 
 @cache
-def menace_tables(game_name: str, menace_plays: str, rules: Rules) -> MenaceTables:
+def menace_tables(game: Game[Any, Any], menace_plays: str, rules: Rules) -> MenaceTables:
     """The tables of a MENACE on ``menace_plays``'s side under ``rules`` (a value: equal rules share them)."""
     from kit.game import Result
 
     def build() -> dict[str, np.ndarray]:
         from tracker.sim.tables import box_tables, game_tables
 
-        gt, bt = game_tables(game_name), box_tables(game_name, menace_plays, rules)
+        gt, bt = game_tables(game), box_tables(game, menace_plays, rules)
         child = gt.child.astype(np.int64)
         boxed = bt.box_of >= 0
         moves = np.where(bt.slot_move >= 0, bt.slot_move, 0)
@@ -127,7 +129,7 @@ def menace_tables(game_name: str, menace_plays: str, rules: Rules) -> MenaceTabl
             "keeps_one": keeps_one.astype(bool), "slots": np.array(bt.initial.shape[1]),
         }  # fmt: skip
 
-    arrays = cached_arrays(f"menace-{game_name}-{menace_plays}-{rules_key(rules)}", build)
+    arrays = cached_arrays(f"menace-{game.spec}-{menace_plays}-{rules_key(rules)}", build)
     slots = int(arrays.pop("slots"))
     return MenaceTables(
         **arrays,

@@ -9,11 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import Game
 from kit.match import play_game
-from kit.players import MenacePlayer, make_player, parse_player
+from kit.players import MenacePlayer, PlayerSpec, RandomSpec, make_player
 from kit.rules import Rules
+
+RANDOM = RandomSpec()
 
 
 def reference_run(
@@ -21,7 +23,7 @@ def reference_run(
     *,
     menace_plays: str = "first",
     rules: Rules | None = None,
-    opponent: str = "random",
+    opponent: PlayerSpec = RANDOM,
     games: int,
     seed: int,
 ) -> list[int]:
@@ -29,7 +31,7 @@ def reference_run(
     catalogue = build_catalogue(game_name, menace_plays, rules)
     game = catalogue.game
     rng = random.Random(seed)
-    spec = parse_player(opponent)
+    spec = opponent
     other = build_catalogue(game_name, "second" if menace_plays == "first" else "first", catalogue.rules)
     rival = make_player(spec, game, other)
     menace = MenacePlayer(catalogue)

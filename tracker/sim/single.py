@@ -13,21 +13,21 @@ from typing import Any
 
 import numpy as np
 
-from generator.catalogue import build_catalogue
+from kit.catalogue import build_catalogue
 from kit.game import Game
 from kit.match import play_game
-from kit.players import MenacePlayer, make_player, parse_player
+from kit.players import MenacePlayer, PlayerSpec, make_player
 from kit.rules import Rules
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult
 
 
-def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: str, members: int,
-                 games: int, rng: np.random.Generator, *, spread: bool = False,
+def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: PlayerSpec,
+                 members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
                  progress: Callable[[int], None] | None = None) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent, one after another;
     ``progress`` is told each game played."""
     catalogue = build_catalogue(the_game, menace_plays, rules)
-    game, side, spec = catalogue.game, catalogue.menace, parse_player(opponent)
+    game, side, spec = catalogue.game, catalogue.menace, opponent
     other = None  # the other side's boxes, built only for an opponent that plays from them
     if spec.needs_catalogue:
         other = build_catalogue(the_game, "second" if menace_plays == "first" else "first", rules)

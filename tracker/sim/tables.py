@@ -20,13 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from generator.catalogue import build_catalogue
-from generator.walk import states
+from kit.catalogue import build_catalogue
 from kit.game import Game, State
-from kit.games import game_from_spec
 from kit.matchbox import Catalogue
 from kit.rules import Rules
 from kit.solver import ideal_move, perfect_moves
+from kit.walk import states
 
 # Terminal codes, from the side of the player who made the last move.
 ONGOING, LAST_MOVER_WON, LAST_MOVER_LOST, DRAWN = 0, 1, 2, 3
@@ -80,8 +79,7 @@ class BoxTables:
 
 
 @cache
-def game_tables(game_name: str) -> GameTables:
-    game = game_from_spec(game_name)
+def game_tables(game: Game[Any, Any]) -> GameTables:
     game.require_matchbox_kit()
     walk = states(game, reduce=False)
     codes = {state: code for code, state in enumerate(walk)}
@@ -116,9 +114,9 @@ def game_tables(game_name: str) -> GameTables:
 
 
 @cache
-def box_tables(game_name: str, menace_plays: str, rules: Rules) -> BoxTables:
-    catalogue = build_catalogue(game_name, menace_plays, rules)
-    gt = game_tables(catalogue.game.spec)
+def box_tables(game: Game[Any, Any], menace_plays: str, rules: Rules) -> BoxTables:
+    catalogue = build_catalogue(game, menace_plays, rules)
+    gt = game_tables(catalogue.game)
     slots = max(len(b.moves) for b in catalogue.boxes)
     size = len(gt.states)
     box_of = np.full(size, -1, np.int32)

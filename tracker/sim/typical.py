@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from kit.game import SIDES, Game, GameError
-from kit.players import MenaceSpec, PlayerSpec, parse_player
+from kit.players import MenaceSpec, PlayerSpec
 from kit.rules import Rules, load_rules
 from tracker.sim.cache import cache_dir, source_fingerprint
 from tracker.sim.chunk import Setup
@@ -30,7 +30,7 @@ from tracker.sim.flat import MenaceTables, menace_tables, policy_tables, rules_k
 
 POPULATION = 1_000  # enough for the band's edges to move by about a point from one seed to another
 SEED = 1
-Schedule = Sequence[tuple[str, int]]  # (opponent, games) in the order they were played
+Schedule = Sequence[tuple[PlayerSpec, int]]  # (opponent, games) in the order they were played
 
 
 def typical_band(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedule: Schedule, *,
@@ -40,7 +40,7 @@ def typical_band(the_game: Game[Any, Any], menace_plays: str, rules: Rules, sche
     games = sum(count for _opponent, count in schedule)
     if games < 1 or any(count < 1 for _opponent, count in schedule):
         raise GameError("a typical band needs at least one game against each opponent")
-    key = json.dumps([the_game.spec, menace_plays, rules_key(rules), [list(step) for step in schedule],
+    key = json.dumps([the_game.spec, menace_plays, rules_key(rules), [[str(o), n] for o, n in schedule],
                       population, seed, source_fingerprint()])
     path = cache_dir() / f"typical-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
     try:
@@ -59,14 +59,13 @@ def _simulated(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedu
     other_side = "second" if menace_plays == "first" else "first"
     opponents: dict[int, Opponent] = {}
     start = 0
-    for name, count in schedule:
-        spec = parse_player(name)
+    for spec, count in schedule:
         if spec.kind not in ("random", "perfect", "ideal", "novice", "menace"):
-            raise GameError(f"the simulator cannot play {name}")
+            raise GameError(f"the simulator cannot play {spec}")
         opponents[start] = (spec, _rival_tables(the_game, other_side, spec) if spec.learns else None)
         start += count
     first_spec, first_rival = opponents.pop(0)
-    setup = Setup(policy_tables(the_game.spec), menace_tables(the_game.spec, menace_plays, rules),
+    setup = Setup(policy_tables(the_game), menace_tables(the_game, menace_plays, rules),
                   SIDES[menace_plays], first_spec, first_rival)
     chunk = max(1, min(CHUNK, SPREAD_CELLS // games))  # as `simulate` cuts a population it keeps bands for
     scores = Histograms(games)
@@ -87,7 +86,7 @@ def _simulated(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedu
         "population": population,
         "seed": seed,
         "games": games,
-        "opponents": [[name, count] for name, count in schedule],
+        "opponents": [[str(spec), count] for spec, count in schedule],
     }
 
 
@@ -95,7 +94,7 @@ def _rival_tables(the_game: Game[Any, Any], side: str, spec: PlayerSpec) -> Mena
     """A second MENACE's boxes on the rules the play table gives it: its own preset (menace:PRESET), else
     the game's default, whatever the kit's rules."""
     named = spec.rules if isinstance(spec, MenaceSpec) else None
-    return menace_tables(the_game.spec, side, load_rules(named or the_game.default_rules, game=the_game.name))
+    return menace_tables(the_game, side, load_rules(named or the_game.default_rules, game=the_game.name))
 
 
 def _write(path: Path, answer: dict[str, Any]) -> None:

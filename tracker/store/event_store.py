@@ -509,9 +509,11 @@ class Store:
         if row is None:
             return None
         data = dict(zip(KITS.columns, row, strict=True))
-        copies = self.db.execute(  # a kit's copies of its rules and palette files, only in its first event
+        # A kit's copies of its rules and palette files, only in its first event. In seq order the search
+        # stops there, rather than reading every event of the kit (2.4 ms at 2,000 games, growing with them).
+        copies = self.db.execute(
             "SELECT json_extract(data, '$.rules_file'), json_extract(data, '$.palette_file') FROM events "
-            "WHERE kit = ? AND kind = 'kit_created'",
+            "WHERE kit = ? AND kind = 'kit_created' ORDER BY seq LIMIT 1",
             (row[0],),
         ).fetchone() or (None, None)
         data |= {k: self._loads(v) for k, v in zip(("rules_file", "palette_file"), copies, strict=True) if v}

@@ -176,7 +176,7 @@ class Table:
         if not learns(name):
             return computer_player(name, self.game)
         if self.learner is None or self.learner[0] != name:
-            from generator.catalogue import build_catalogue  # only a learning opponent needs its boxes
+            from kit.catalogue import build_catalogue  # only a learning opponent needs its boxes
 
             side = "second" if self.kit.catalogue.menace == 0 else "first"
             spec = parse_player(name)

@@ -110,10 +110,12 @@ class TypicalBands:
 
     def _work(self, key: str, kit: KitRecord, schedule: list[tuple[str, int]]) -> None:
         try:
+            from kit.players import parse_player
             from tracker.sim.typical import typical_band  # numpy: only once a band is asked for
 
             games = sum(count for _name, count in schedule)
-            band = typical_band(kit.catalogue.game, kit.menace_plays, kit.rules, schedule,
+            opponents = [(parse_player(name), count) for name, count in schedule]
+            band = typical_band(kit.catalogue.game, kit.menace_plays, kit.rules, opponents,
                                 population=members_for(games))
             answer: dict[str, Any] = {"state": "ready", **band}
         except Exception as error:  # noqa: BLE001 - the thread's end: a band that fails says so, never hangs

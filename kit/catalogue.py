@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from generator.walk import states
 from kit.game import SIDES, Game, GameError, State
 from kit.games import game_from_spec
 from kit.matchbox import Box, Catalogue
 from kit.rules import Rules, load_rules
+from kit.walk import states
 
 
 @cache

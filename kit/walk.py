@@ -1,7 +1,7 @@
 """Walks a game from its start, state by state, optionally folding symmetric positions together.
 
-Pure Python, so the tracker can number boxes without importing networkx; ``generator.tree`` builds
-the networkx graphs from these same walks.
+Game logic in the core, pure Python: a catalogue (``kit.catalogue``) numbers its boxes from it without
+networkx, and ``generator.tree`` builds the networkx graphs from these same walks.
 """
 from __future__ import annotations
 
