@@ -29,9 +29,9 @@ def spec_for(side: str, palette: str | None = None) -> KitSpec:
 @pytest.mark.parametrize("side", SIDES)
 def test_four_colours_again_in_every_box_in_the_order_of_the_moves(side):
     """Hexapawn's default colours are per box: a box's moves, by move code (the pawn's square in reading
-    order, then its target), take blue, yellow, black and white in turn."""
+    order, then its target), take blue, yellow, red and sky in turn."""
     spec = spec_for(side)
-    four = ["blue", "yellow", "black", "white"]
+    four = ["blue", "yellow", "red", "sky"]
     assert spec.palette.per_box and [c.name for c in spec.used_colours] == four
     for box in spec.catalogue.boxes:
         ordered = sorted(box.moves, key=GAME.move_code)
@@ -102,9 +102,9 @@ def test_the_legend_of_colours_per_box_shows_them_in_order_on_the_fullest_box(tm
     spec = spec_for("second")
     assert legend.write(tmp_path / "legend.pdf", spec) == 3
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "legend.pdf").pages)
-    assert "B 1. blue (B) Y 2. yellow (Y) K 3. black (K) W 4. white (W)" in text
+    assert "B 1. blue (B) Y 2. yellow (Y) R 3. red (R) S 4. sky (S)" in text
     assert "Every box uses these colours again" in text and "picture on box 8" in text  # HER's first of 4
-    assert "red" not in text and "always stands for the same pawn move" not in text
+    assert "violet" not in text and "always stands for the same pawn move" not in text
 
 
 def test_the_legend_lists_the_kits_own_colours_as_pawn_moves_and_explains_pawns(tmp_path):
@@ -120,15 +120,15 @@ def test_the_legend_lists_the_kits_own_colours_as_pawn_moves_and_explains_pawns(
 
 def test_the_fill_sheet_buys_each_colour_per_box_for_the_boxes_with_that_many_moves(tmp_path):
     """HER (19 boxes, 1 bead a move): every box holds blue, the 17 of two moves or more yellow, the 7 of
-    three or more black, the 2 of four white: 45 beads, no reserve."""
+    three or more red, the 2 of four sky: 45 beads, no reserve."""
     spec = spec_for("second")
     assert [sum(len(b.moves) >= n for b in spec.catalogue.boxes) for n in (1, 2, 3, 4)] == [19, 17, 7, 2]
     fill.write(tmp_path / "fill.pdf", spec)
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "fill.pdf").pages)
     assert "19 matchboxes and 45 beads" in text
-    assert "B blue 19 0 19 Y yellow 17 0 17 K black 7 0 7 W white 2 0 2 all colours 45 0 45" in text
+    assert "B blue 19 0 19 Y yellow 17 0 17 R red 7 0 7 S sky 2 0 2 all colours 45 0 45" in text
     assert "every box holds the first colour" in text and "one pawn move" not in text
-    assert "white 1 in boxes 8 and 10" in text
+    assert "sky 1 in boxes 8 and 10" in text
 
 
 def test_the_fill_sheet_names_each_colour_by_its_move_and_needs_no_reserve(tmp_path):
