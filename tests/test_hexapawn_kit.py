@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from generator.catalogue import build_catalogue
 from generator.documents import fill, labels, legend
 from generator.documents.common import KitSpec
-from generator.layout import LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
+from generator.layout import CROSS_APART, LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
 from generator.stocks import load_stock
 from kit.games import get_game
 from kit.palettes import default_palette, load_palette
@@ -71,15 +71,20 @@ def test_no_two_letters_on_a_label_touch(side):
             assert math.dist(a.letter, b.letter) >= 2 * LETTER_RADIUS + LETTER_GAP - 1e-9, box.id
 
 
-def test_crossing_captures_slide_their_letters_apart_along_their_arrows():
+def test_crossing_captures_are_drawn_apart_with_their_letters_beside_their_heads():
     # HER's box .BBBWWW..: b3xc2 and c3xb2 cross at the corner between b3, c3, b2 and c2, (2, 2) here.
     crossing = [(1, 5), (2, 4)]
     b3xc2, c3xb2 = plan_arrows(Rect(0, 0, 3, 3), GAME.picture(".BBBWWW.."), crossing)
     alone = plan_arrows(Rect(0, 0, 3, 3), GAME.picture(".BBBWWW.."), crossing[:1])[0]
     assert alone.letter == pytest.approx((1.5 + LETTER_AT[0], 2.5 - LETTER_AT[0]))
+    assert alone.tip == pytest.approx((2.5 - 0.3 / math.sqrt(2), 1.5 + 0.3 / math.sqrt(2)))
+    # Each moved CROSS_APART sideways, away from the other's target: the heads part by twice that.
+    apart = CROSS_APART * 2 / math.sqrt(2)
+    assert c3xb2.tip[0] - b3xc2.tip[0] == pytest.approx(-(2 * (1 - 0.3 / math.sqrt(2)) - 1) - apart)
     assert math.dist(b3xc2.letter, c3xb2.letter) >= 2 * LETTER_RADIUS + LETTER_GAP
-    assert b3xc2.letter[1] == pytest.approx(c3xb2.letter[1])  # slid alike, each on its own arrow
-    assert b3xc2.letter[0] - 1.5 == pytest.approx(2.5 - c3xb2.letter[0])
+    assert b3xc2.letter[1] == pytest.approx(c3xb2.letter[1])  # mirror places, between the pawns of
+    assert b3xc2.letter[0] - 2 == pytest.approx(2 - c3xb2.letter[0])  # c3 and c2, and of b3 and b2
+    assert b3xc2.letter == pytest.approx((2.5, 2.05), abs=0.02)
 
 
 def single_letters(path) -> Counter[str]:
@@ -94,8 +99,9 @@ def test_the_labels_letters_are_the_beads_letters_only(tmp_path, side, palette):
     spec = spec_for(side, palette)
     labels.write(tmp_path / "labels.pdf", spec)
     expected = Counter(spec.colour(box, m).code for box in spec.catalogue.boxes for m in box.moves)
+    expected.update({column: len(spec.catalogue.boxes) for column in "abc"})  # the board's columns
     assert single_letters(tmp_path / "labels.pdf") == expected
-    assert len(expected) == (4 if palette == "hexapawn-four" else {"first": 12, "second": 13}[side])
+    assert len(expected) == 3 + (4 if palette == "hexapawn-four" else {"first": 12, "second": 13}[side])
 
 
 def test_the_legend_of_colours_per_box_shows_them_in_order_on_the_fullest_box(tmp_path):
