@@ -428,9 +428,9 @@ HEAD_LENGTH, HEAD_HALF = 0.25, 0.16  # an arrow's head, in cells: tip to base, a
 # Two captures that cross (a3xb2 and b3xa2) are each moved this far sideways, away from the other's target,
 # so that their heads stand apart instead of meeting where the arrows cross.
 CROSS_APART = 0.14
-LETTER_RADIUS = 0.21  # the colour letter's dot on an arrow, in cells
+LETTER_RADIUS = 0.2  # the colour letter's dot on an arrow, in cells
 LETTER_GAP = 0.04  # cells between two letter dots at the least
-LETTER_CLEAR = 0.03  # cells between a letter dot and a piece or another arrow's head at the least
+LETTER_CLEAR = 0.04  # cells between a letter dot and a piece or another arrow's head at the least
 # A piece drawn in a cell (generator.drawing's pawn) lies inside this box, in cells from the cell's centre:
 # left, bottom, right, top. Letter dots keep clear of it.
 PIECE_BOX = (-0.18, -0.2, 0.18, 0.185)

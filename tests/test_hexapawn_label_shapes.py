@@ -20,7 +20,8 @@ from kit.palettes import default_palette
 from tests.ink import MM, RecordingCanvas, _points
 
 Point = tuple[float, float]
-CLEAR = 0.1  # mm: shapes closer than this touch on paper (their outlines are about 0.1-0.2 mm wide)
+CLEAR = 0.1  # mm: closer, two shapes touch on paper (their outlines are 0.1-0.4 mm wide)
+DOT_CLEAR = 0.2  # mm between a dot and a pawn: closer, a dot seems to sit on the pawn
 
 
 @dataclass
@@ -126,7 +127,7 @@ def faults(label: Label) -> list[str]:
     found = []
     for (n, (centre, radius)), (p, (body, head)) in itertools.product(enumerate(label.dots),
                                                                       enumerate(label.pawns)):
-        if min(circle_polygon_gap(centre, radius, body), circle_gap((centre, radius), head)) < CLEAR:
+        if min(circle_polygon_gap(centre, radius, body), circle_gap((centre, radius), head)) < DOT_CLEAR:
             found.append(f"dot {n + 1} on pawn {p + 1}")
     heads, dots, pawns = enumerate(label.heads), enumerate(label.dots), enumerate(label.pawns)
     for (n, arrowhead), (p, (body, head)) in itertools.product(heads, pawns):
