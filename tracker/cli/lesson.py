@@ -11,6 +11,9 @@ from tracker.cli.options import printed_kit_options, printed_kit_values, stock_v
 GAMES = ("hexapawn", "nim", "tictactoe")  # generator.lesson.GAMES; repeated so `menace --help` stays light
 MAX_GROUPS = 30  # generator.lesson.MAX_GROUPS
 MIN_MINUTES, MAX_MINUTES = 30, 120  # generator.lesson
+# A MENACE that starts trained learns against a random player, from a fixed seed: every pack asked for the
+# same games prints the same beads, and its `menace train` line makes the same kit in the tracker.
+TRAINED_OPPONENT, TRAINED_SEED = "random", 1
 
 
 @click.command()
@@ -22,14 +25,19 @@ MIN_MINUTES, MAX_MINUTES = 30, 120  # generator.lesson
                    "worksheet.")
 @click.option("--minutes", type=click.IntRange(MIN_MINUTES, MAX_MINUTES), default=45, show_default=True,
               help="How long the lesson is; the games get the time the other steps leave.")
+@click.option("--trained", type=click.IntRange(1, 100_000), default=None, metavar="GAMES",
+              help="Start MENACE trained by GAMES games against a random player: its boxes print with the "
+                   "beads it ended with, for a machine that plays well from the first game (noughts and "
+                   "crosses learns too slowly to see in one lesson).")
 @printed_kit_options
 @click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=None,
               help="The language of the pack and of this command's messages [default: menace's own --lang, "
                    "or MENACE_LANG, else en].")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the pack: it goes into DIR/lesson-<game>/.")
-def lesson(game: str, groups: int, minutes: int, menace_plays: str | None, rules: str | None,
-           palette: str | None, paper: str | None, stock: str, language: str | None, out: Path) -> None:
+def lesson(game: str, groups: int, minutes: int, trained: int | None, menace_plays: str | None,
+           rules: str | None, palette: str | None, paper: str | None, stock: str, language: str | None,
+           out: Path) -> None:
     """Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per
     colour for each group and in total, role cards, a tally and plot worksheet, the rules sheet,
     certificates, and the kit to build, plus a lesson.json manifest.
@@ -41,8 +49,18 @@ def lesson(game: str, groups: int, minutes: int, menace_plays: str | None, rules
     from generator.lesson_pack import plan_lesson, write_pack
 
     rules_read, palette_read = printed_kit_values(game, rules, palette)
+    how, counts = None, None
+    if trained is not None:
+        from generator.lesson import Trained
+        from kit.games import get_game
+        from tracker.lab.training import train
+
+        side = menace_plays or get_game(game).default_menace_plays
+        training = train(game, side, rules_read, TRAINED_OPPONENT, games=trained, seed=TRAINED_SEED)
+        how, counts = Trained(trained, TRAINED_OPPONENT, TRAINED_SEED), training.counts
     planned = plan_lesson(game, groups, minutes, menace_plays=menace_plays, rules=rules_read,
-                          palette=palette_read, stock=stock_value(stock), paper=paper)
+                          palette=palette_read, stock=stock_value(stock), paper=paper, trained=how,
+                          counts=counts)
     write_pack(planned, out, progress=lambda line: click.echo(line, err=True))
 
 
