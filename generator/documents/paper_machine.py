@@ -76,7 +76,7 @@ def nim_fields(spec: KitSpec) -> list[tuple[Box, Rect, list[Spot]]]:
     each take the box allows."""
     width = spec.page_mm[0] - 2 * MARGIN
     field_w = width / 3
-    top = spec.page_mm[1] - MARGIN - 26
+    top = spec.page_mm[1] - MARGIN - 32  # below the heading and three lines of German
     fields = []
     for index, box in enumerate(sorted(spec.catalogue.boxes, key=lambda b: -b.position)):
         row, column = divmod(index, 3)
