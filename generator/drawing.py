@@ -320,14 +320,24 @@ def draw_band(canvas: Canvas, band: Rect, words: str, colour: str) -> None:
     top = _("TOP")
     room = band.right - band.h * 0.3 - (top_x + text_width(top, BOLD, size * 0.8) + band.h * 0.4)
     words_size = min(size, room / max(text_width(words, BOLD, 1.0), 1e-6))
+    right = band.right - band.h * 0.3
     if words_size >= 0.75 * size:
         canvas.setFont(BOLD, size * 0.8)
         canvas.drawString(top_x, cy - size * 0.8 * CAP_HEIGHT / 2, top)
     else:  # a narrow band (beside a tall picture): the triangle alone says which edge is up
-        room = band.right - band.h * 0.15 - top_x
+        right = band.right - band.h * 0.15
+        room = right - top_x
         words_size = min(size, room / max(text_width(words, BOLD, 1.0), 1e-6))
+        lines = words.split(" \u00b7 ")
+        two = min(size * 0.6, room / max(max(text_width(line, BOLD, 1.0) for line in lines), 1e-6))
+        if len(lines) == 2 and two > 1.2 * words_size:  # "GROUP 1" over "MOVE 2" reads larger than one line
+            canvas.setFont(BOLD, two)
+            gap = two * CAP_HEIGHT * 0.35
+            canvas.drawRightString(right, cy + gap, lines[0])
+            canvas.drawRightString(right, cy - gap - two * CAP_HEIGHT, lines[1])
+            return
     canvas.setFont(BOLD, words_size)
-    canvas.drawRightString(band.right - band.h * 0.3, cy - words_size * CAP_HEIGHT / 2, words)
+    canvas.drawRightString(right, cy - words_size * CAP_HEIGHT / 2, words)
 
 
 def paragraph(
