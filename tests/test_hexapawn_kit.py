@@ -93,7 +93,7 @@ def single_letters(path) -> Counter[str]:
 
 
 @pytest.mark.parametrize("side", SIDES)
-@pytest.mark.parametrize("palette", ["hexapawn-four", "hexapawn-craft"])
+@pytest.mark.parametrize("palette", ["hexapawn-clear", "hexapawn-four", "hexapawn-craft"])
 def test_the_labels_letters_are_the_beads_letters_only(tmp_path, side, palette):
     """Each arrow carries its colour's letter; the pawns are drawn, not written as W and B."""
     spec = spec_for(side, palette)
@@ -101,7 +101,7 @@ def test_the_labels_letters_are_the_beads_letters_only(tmp_path, side, palette):
     expected = Counter(spec.colour(box, m).code for box in spec.catalogue.boxes for m in box.moves)
     expected.update({column: len(spec.catalogue.boxes) for column in "abc"})  # the board's columns
     assert single_letters(tmp_path / "labels.pdf") == expected
-    assert len(expected) == 3 + (4 if palette == "hexapawn-four" else {"first": 12, "second": 13}[side])
+    assert len(expected) == 3 + (4 if palette != "hexapawn-craft" else {"first": 12, "second": 13}[side])
 
 
 def test_the_legend_of_colours_per_box_shows_them_in_order_on_the_fullest_box(tmp_path):

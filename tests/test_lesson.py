@@ -212,7 +212,7 @@ def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, 
     # E77A83: HIM's 18 boxes under hexapawn-michie in hexapawn-craft's colours (the default kit is BC0346).
     assert [manifest[key] for key in named] == [
         "first", "hexapawn-michie", "hexapawn-craft", "cups.toml", "letter", "E77A83"]
-    # HIM's twelve colours, one a move (White's moves, codes from * 9 + to), where hexapawn-four has four.
+    # HIM's twelve colours, one a move (White's moves, codes from * 9 + to), where hexapawn-clear has four.
     assert sorted(map(int, manifest["beads_per_kit"])) == [27, 37, 38, 46, 47, 57, 58, 66, 67, 68, 76, 77]
     assert manifest["beads_total"] == {code: 2 * n for code, n in manifest["beads_per_kit"].items()}
     materials.write(tmp_path / "materials.pdf", lesson)

@@ -58,7 +58,7 @@ def test_colours_sharing_a_box_stay_apart_for_colour_blind_eyes(spec: str, side:
 
 def test_every_default_palette_is_checked() -> None:
     checked = {game_from_spec(spec).default_palette for spec, _side in KITS}
-    defaults = {"craft", "hexapawn-four", "nim-craft", "nim-takes", "nim-heaps"}
+    defaults = {"craft", "hexapawn-clear", "nim-craft", "nim-takes", "nim-heaps"}
     assert checked == defaults
     assert defaults <= set(palette_names())
 
