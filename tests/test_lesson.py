@@ -179,6 +179,7 @@ def test_the_lesson_itself_refuses_a_number_of_groups_out_of_range(groups):
     (["--game", "chess", "--groups", "2"], "--game takes one of hexapawn, nim, tictactoe"),
     (["--game", "nim", "--groups", "2", "--minutes", "10"], "--minutes takes a whole number from 30 to 120"),
     (["--game", "nim", "--groups", "2", "--palette", "craft"], "palette 'craft' is for tictactoe, not nim"),
+    (["--game", "hexapawn", "--groups", "2", "--trained", "50"], "--trained is for noughts and crosses"),
     (["--game", "nim", "--groups", "2", "--stock", "avery-5160", "--paper", "a4"],
      "stock 'avery-5160' is printed on letter paper, not a4"),
 ])

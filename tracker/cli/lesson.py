@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from kit.i18n import LANGUAGES, use_language
+from kit.i18n import LANGUAGES, _, use_language
 from tracker.cli.options import printed_kit_options, printed_kit_values, stock_value
 
 GAMES = ("hexapawn", "nim", "tictactoe")  # generator.lesson.GAMES; repeated so `menace --help` stays light
@@ -26,9 +26,8 @@ TRAINED_OPPONENT, TRAINED_SEED = "random", 1
 @click.option("--minutes", type=click.IntRange(MIN_MINUTES, MAX_MINUTES), default=45, show_default=True,
               help="How long the lesson is; the games get the time the other steps leave.")
 @click.option("--trained", type=click.IntRange(1, 100_000), default=None, metavar="GAMES",
-              help="Start MENACE trained by GAMES games against a random player: its boxes print with the "
-                   "beads it ended with, for a machine that plays well from the first game (noughts and "
-                   "crosses learns too slowly to see in one lesson).")
+              help="Noughts and crosses: start MENACE trained by GAMES games against a random player, its "
+                   "boxes printed with the beads it ended with (it learns too slowly to see in one lesson).")
 @printed_kit_options
 @click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=None,
               help="The language of the pack and of this command's messages [default: menace's own --lang, "
@@ -51,7 +50,11 @@ def lesson(game: str, groups: int, minutes: int, trained: int | None, menace_pla
     rules_read, palette_read = printed_kit_values(game, rules, palette)
     how, counts = None, None
     if trained is not None:
-        from generator.lesson import Trained
+        from generator.lesson import LessonError, Trained
+
+        if game != "tictactoe":  # a Hexapawn or Nim label shows no count by its arrows or takes
+            raise LessonError(_("--trained is for noughts and crosses, which learns too slowly to see in one "
+                                "lesson: Hexapawn and Nim learn within it, from fresh boxes"))
         from kit.games import get_game
         from tracker.lab.training import train
 
