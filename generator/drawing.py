@@ -12,7 +12,17 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from generator.fonts import BOLD, REGULAR
-from generator.layout import LETTER_RADIUS, Arrow, Rect, cell_centre, cell_size, heap_grid, plan_arrows
+from generator.layout import (
+    HEAD_LENGTH,
+    LETTER_RADIUS,
+    Arrow,
+    Rect,
+    board_area,
+    cell_centre,
+    cell_size,
+    heap_grid,
+    plan_arrows,
+)
 from kit.i18n import _
 from kit.palettes import Colour
 from kit.picture import ByKind, Grid, Heaps, Picture
@@ -32,7 +42,8 @@ CAP_HEIGHT = 0.73  # Vera's capital height as a share of the font size
 # the white and blue beads' letters.
 PAWN_FILLS = {"W": "#ffffff", "B": "#222222"}
 # A pawn's outline in cells from its cell's centre: a base, a body narrowing upwards, a head on top.
-# Small, so that the arrows between pawns have room for their letters.
+# Small, so that the arrows between pawns have room for their letters; inside layout.PIECE_BOX, which the
+# letters keep clear of.
 PAWN_BODY = ((-0.18, -0.2), (0.18, -0.2), (0.18, -0.15), (0.07, -0.02), (0.07, 0.02), (-0.07, 0.02),
              (-0.07, -0.02), (-0.18, -0.15))
 PAWN_HEAD = (0.0, 0.1, 0.085)  # centre x, y and radius, in cells
@@ -190,6 +201,21 @@ def draw_grid(
         draw_arrows(canvas, planned, [colour for _, _, colour in arrows], cell, letters=letters)
 
 
+def draw_coordinates(canvas: Canvas, area: Rect, grid: Grid) -> Rect:
+    """A board's row names down its left edge and column names along its bottom (Hexapawn's 3-1 and a-c),
+    when it has them and room for them (layout.board_area); returns where its cells go."""
+    board = board_area(area, grid)
+    if board == area:
+        return area
+    strip, cell = board.x - area.x, cell_size(board, grid)
+    size = strip * 0.62 / CAP_HEIGHT
+    for row, name in enumerate(grid.row_names):
+        centred_text(canvas, name, area.x + strip / 2, board.top - (row + 0.5) * cell, BOLD, size, "#555555")
+    for column, name in enumerate(grid.column_names):
+        centred_text(canvas, name, board.x + (column + 0.5) * cell, area.y + strip / 2, BOLD, size, "#555555")
+    return board
+
+
 def draw_pawn(canvas: Canvas, cx: float, cy: float, cell: float, fill: str) -> None:
     """A pawn standing in the cell centred on (cx, cy), filled ``fill`` and outlined in ink."""
     canvas.setFillColor(hex_colour(fill))
@@ -213,7 +239,7 @@ def draw_arrows(
     """Each move as an arrow in its bead's colour, outlined so that white and pale beads show, with the
     colour's letter in a dot on it (unless ``letters`` is False) so that a black-and-white print still
     tells the arrows apart."""
-    shaft, head_length, head_half = 0.12 * cell, 0.25 * cell, 0.16 * cell
+    shaft, head_length = 0.12 * cell, HEAD_LENGTH * cell
     outline = max(cell * 0.03, 0.1)
     canvas.setLineCap(0)
     for arrow, colour in zip(arrows, colours, strict=True):
@@ -228,9 +254,10 @@ def draw_arrows(
         canvas.setLineWidth(shaft)
         canvas.line(tx, ty, bx + ux * outline, by + uy * outline)
         path = canvas.beginPath()
-        path.moveTo(px, py)
-        path.lineTo(bx - uy * head_half, by + ux * head_half)
-        path.lineTo(bx + uy * head_half, by - ux * head_half)
+        (hx, hy), *corners = arrow.head
+        path.moveTo(hx, hy)
+        for cx, cy in corners:
+            path.lineTo(cx, cy)
         path.close()
         canvas.setFillColor(hex_colour(colour.rgb))
         canvas.setStrokeColor(hex_colour("#333333"))
@@ -289,14 +316,28 @@ def draw_band(canvas: Canvas, band: Rect, words: str, colour: str) -> None:
     path.close()
     canvas.setFillColor(hex_colour(ink))
     canvas.drawPath(path, stroke=0, fill=1)
-    canvas.setFont(BOLD, size * 0.8)
     top_x = left + tri * 2 + band.h * 0.2
     top = _("TOP")
-    canvas.drawString(top_x, cy - size * 0.8 * CAP_HEIGHT / 2, top)
     room = band.right - band.h * 0.3 - (top_x + text_width(top, BOLD, size * 0.8) + band.h * 0.4)
     words_size = min(size, room / max(text_width(words, BOLD, 1.0), 1e-6))
+    right = band.right - band.h * 0.3
+    if words_size >= 0.75 * size:
+        canvas.setFont(BOLD, size * 0.8)
+        canvas.drawString(top_x, cy - size * 0.8 * CAP_HEIGHT / 2, top)
+    else:  # a narrow band (beside a tall picture): the triangle alone says which edge is up
+        right = band.right - band.h * 0.15
+        room = right - top_x
+        words_size = min(size, room / max(text_width(words, BOLD, 1.0), 1e-6))
+        lines = words.split(" \u00b7 ")
+        two = min(size * 0.6, room / max(max(text_width(line, BOLD, 1.0) for line in lines), 1e-6))
+        if len(lines) == 2 and two > 1.2 * words_size:  # "GROUP 1" over "MOVE 2" reads larger than one line
+            canvas.setFont(BOLD, two)
+            gap = two * CAP_HEIGHT * 0.35
+            canvas.drawRightString(right, cy + gap, lines[0])
+            canvas.drawRightString(right, cy - gap - two * CAP_HEIGHT, lines[1])
+            return
     canvas.setFont(BOLD, words_size)
-    canvas.drawRightString(band.right - band.h * 0.3, cy - words_size * CAP_HEIGHT / 2, words)
+    canvas.drawRightString(right, cy - words_size * CAP_HEIGHT / 2, words)
 
 
 def paragraph(

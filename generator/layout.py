@@ -19,6 +19,7 @@ from kit.picture import Grid, Heaps
 # on every other document, so it is the first thing to go.
 MIN_HEIGHT_FOR_CODE = 24.0
 WIDE = 2.2  # labels wider than this many heights get the band beside the picture, not above it
+TALL_COLUMN = 0.3  # of a label's width at least, for the band and number beside a picture of full height
 
 
 @dataclass(frozen=True)
@@ -251,20 +252,24 @@ def plan_label(
     row_em: float = DEFAULT_ROW_EM,
     table_takes: int = 0,
     key: bool = False,
+    tall_picture: bool = False,
 ) -> LabelPlan:
     """The parts of a ``width`` x ``height`` label; ``move_rows`` rows for moves drawn beside the picture,
     whose widest words are ``row_em`` times their capital height (as lines of a table with a dot for each
-    of ``table_takes`` takes, if given), and a row for the finder key if ``key``."""
+    of ``table_takes`` takes, if given), and a row for the finder key if ``key``. ``tall_picture`` gives
+    the picture the label's full height, as on a wide label (a board of arrows and their letters)."""
     if move_rows and (width <= WIDE * height or table_takes):
         return _plan_with_rows(width, height, move_rows, row_em, table_takes, key=key)
     pad = label_pad(height)
     band_h = 0.16 * height
     gap = 0.8 * pad
-    if width > WIDE * height:
+    if width > WIDE * height or tall_picture:
         # Wide, short labels (address labels): the picture takes the full height and the band runs
         # along the top of the words only, so the board is a third larger than under a full band.
         side = height - 2 * pad
-        picture = Rect(pad, pad, side, side)
+        if tall_picture:  # on a label not wide enough, leave the number's column TALL_COLUMN of the width
+            side = min(side, width - 2 * pad - gap - TALL_COLUMN * width)
+        picture = Rect(pad, (height - side) / 2, side, side)
         band = Rect(picture.right + gap, height - pad - band_h, width - pad - (picture.right + gap), band_h)
         column = Rect(band.x, pad, band.w, side - band_h - gap)
     else:
@@ -419,57 +424,199 @@ def pages_needed(labels: int, sheet: SheetPlan) -> int:
 # --- arrows: moves of pieces that go from one cell to another (Hexapawn's pawns) --------------------
 ARROW_TAIL = 0.24  # cells from the moving piece's centre to the arrow's tail: clear of the piece
 ARROW_STOP = (0.1, 0.3)  # cells short of the target's centre: an empty square, an enemy piece
-LETTER_RADIUS = 0.21  # the colour letter's dot on an arrow, in cells
+HEAD_LENGTH, HEAD_HALF = 0.25, 0.16  # an arrow's head, in cells: tip to base, and half its base
+# Two captures that cross (a3xb2 and b3xa2) are each moved this far sideways, away from the other's target,
+# so that their heads stand apart instead of meeting where the arrows cross.
+CROSS_APART = 0.14
+LETTER_RADIUS = 0.2  # the colour letter's dot on an arrow, in cells
 LETTER_GAP = 0.04  # cells between two letter dots at the least
-# Where on its arrow (as a share of the way from the piece's centre to the target's) a letter may sit,
-# best first: a little before the middle leaves the head clear.
+LETTER_CLEAR = 0.04  # cells between a letter dot and a piece or another arrow's head at the least
+# A piece drawn in a cell (generator.drawing's pawn) lies inside this box, in cells from the cell's centre:
+# left, bottom, right, top. Letter dots keep clear of it.
+PIECE_BOX = (-0.18, -0.2, 0.18, 0.185)
+# Where on its arrow (as a share of the way from the piece's centre to the target's) a letter may sit, best
+# first: a little before the middle leaves the head clear; further choices only where those touch a piece,
+# another letter or another arrow's head.
 LETTER_AT = (0.45, 0.38, 0.55, 0.32, 0.62, 0.27, 0.7, 0.73)
+LETTER_MORE = tuple(round(0.2 + 0.025 * i, 3) for i in range(27))  # 0.2 .. 0.85
+# Cells across its arrow a letter may sit where none on it is clear (crossing captures: beside its head).
+LETTER_ASIDE = (0.0, 0.25, -0.25, 0.35, -0.35, 0.45, -0.45)
+LETTER_OWN_HEAD = 0.05  # cells a letter dot may reach over its own arrow's head
+# A board with named rows and columns (Hexapawn's 1-3 and a-c) writes them along its left and bottom edges
+# in a strip this share of the picture's side, where its cells are at least COORDINATES_FROM mm.
+COORDINATE_SHARE = 0.11
+COORDINATES_FROM = 5.0
+
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
 class Arrow:
-    """Where one move's arrow goes, in mm: tail, the tip of the head, and the centre of its letter dot."""
+    """Where one move's arrow goes, in mm: tail, the tip of the head, the centre of its letter dot, and the
+    head's three corners (tip first)."""
 
-    tail: tuple[float, float]
-    tip: tuple[float, float]
-    letter: tuple[float, float]
+    tail: Point
+    tip: Point
+    letter: Point
+    head: tuple[Point, Point, Point] = ((0.0, 0.0), (0.0, 0.0), (0.0, 0.0))
 
 
 def plan_arrows(area: Rect, grid: Grid, moves: Sequence[tuple[int, int]]) -> tuple[Arrow, ...]:
     """The arrows of ``moves`` (origin cell, target cell) on ``grid`` drawn in ``area``.
 
-    Each letter dot sits a little before the middle of its arrow, unless two would touch (crossing
-    captures): then the letters slide along their arrows, as little as will part them.
+    Two arrows that cross are moved apart sideways. Each letter dot sits a little before the middle of
+    its arrow, unless it would touch a piece, another letter or another arrow: then the letters slide
+    along their arrows or beside them, as little as will keep them clear.
     """
     cell = cell_size(area, grid)
     ends = [(cell_centre(area, grid, a), cell_centre(area, grid, b), bool(grid.marks[b])) for a, b in moves]
-    shares = _letter_shares([(a, b) for a, b, _ in ends], (2 * LETTER_RADIUS + LETTER_GAP) * cell)
-    arrows = []
-    for ((ax, ay), (bx, by), taken), share in zip(ends, shares, strict=True):
+    shifts = _apart([(a, b) for a, b, _ in ends], CROSS_APART * cell)
+    lines, heads = [], []
+    for ((ax, ay), (bx, by), taken), (sx, sy) in zip(ends, shifts, strict=True):
+        ax, ay, bx, by = ax + sx, ay + sy, bx + sx, by + sy
         length = math.hypot(bx - ax, by - ay)
         ux, uy = (bx - ax) / length, (by - ay) / length
-        tail, stop = ARROW_TAIL * cell, ARROW_STOP[taken] * cell
-        arrows.append(Arrow(
-            (ax + ux * tail, ay + uy * tail),
-            (bx - ux * stop, by - uy * stop),
-            (ax + (bx - ax) * share, ay + (by - ay) * share),
-        ))
-    return tuple(arrows)
+        tip = (bx - ux * ARROW_STOP[taken] * cell, by - uy * ARROW_STOP[taken] * cell)
+        base = (tip[0] - ux * HEAD_LENGTH * cell, tip[1] - uy * HEAD_LENGTH * cell)
+        half = HEAD_HALF * cell
+        left, right = (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)
+        heads.append((tip, left, right))
+        lines.append(((ax, ay), (bx, by)))
+    pieces = [_piece_box(area, grid, index) for index, mark in enumerate(grid.marks) if mark]
+    letters = _letters(lines, heads, pieces, cell)
+    return tuple(Arrow(_along(line, ARROW_TAIL * cell), head[0], letter, head)
+                 for line, head, letter in zip(lines, heads, letters, strict=True))
 
 
-def _letter_shares(
-    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]], apart: float
-) -> tuple[float, ...]:
-    """How far along each segment its letter sits: the choice from LETTER_AT nearest its first overall
-    that keeps every two letters ``apart``; all at the first when none does (a test checks every kit)."""
-    def at(segment: tuple[tuple[float, float], tuple[float, float]], share: float) -> tuple[float, float]:
-        (ax, ay), (bx, by) = segment
-        return ax + (bx - ax) * share, ay + (by - ay) * share
+def _apart(segments: Sequence[tuple[Point, Point]], distance: float) -> list[Point]:
+    """How far to move each segment sideways so that two that cross part at their ends: each of a crossing
+    pair goes ``distance`` across its own direction, away from the other's end."""
+    shifts = [(0.0, 0.0)] * len(segments)
+    for i, j in itertools.combinations(range(len(segments)), 2):
+        if not _cross(segments[i], segments[j]):
+            continue
+        for mine, other in ((i, j), (j, i)):
+            (ax, ay), (bx, by) = segments[mine]
+            length = math.hypot(bx - ax, by - ay)
+            nx, ny = -(by - ay) / length, (bx - ax) / length
+            ox, oy = segments[other][1]
+            sign = 1.0 if nx * (bx - ox) + ny * (by - oy) >= 0 else -1.0
+            shifts[mine] = (shifts[mine][0] + sign * nx * distance, shifts[mine][1] + sign * ny * distance)
+    return shifts
 
-    choices = sorted(itertools.product(LETTER_AT, repeat=len(segments)),
-                     key=lambda shares: sum(abs(share - LETTER_AT[0]) for share in shares))
-    for shares in choices:
-        points = [at(segment, share) for segment, share in zip(segments, shares, strict=True)]
-        if all(math.dist(p, q) >= apart - 1e-9 for p, q in itertools.combinations(points, 2)):
-            return shares
-    return (LETTER_AT[0],) * len(segments)
+
+def _cross(first: tuple[Point, Point], second: tuple[Point, Point]) -> bool:
+    """Whether two segments cross at a point inside both (not merely share an end)."""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    (a, b), (c, d) = first, second
+    return side(a, b, c) * side(a, b, d) < -1e-9 and side(c, d, a) * side(c, d, b) < -1e-9
+
+
+def _piece_box(area: Rect, grid: Grid, index: int) -> tuple[float, float, float, float]:
+    cx, cy = cell_centre(area, grid, index)
+    cell = cell_size(area, grid)
+    left, bottom, right, top = PIECE_BOX
+    return cx + left * cell, cy + bottom * cell, cx + right * cell, cy + top * cell
+
+
+def distance_to_box(point: Point, box: tuple[float, float, float, float]) -> float:
+    """How far ``point`` is from a box (left, bottom, right, top); 0 inside it."""
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def distance_to_polygon(point: Point, corners: Sequence[Point]) -> float:
+    """How far ``point`` is from a convex polygon's area (corners in order, either way round); 0 inside."""
+    edges = list(zip(corners, [*corners[1:], corners[0]], strict=True))
+    sides = [(bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax) for (ax, ay), (bx, by) in edges]
+    if all(side >= 0 for side in sides) or all(side <= 0 for side in sides):
+        return 0.0
+    nearest = math.inf
+    for (ax, ay), (bx, by) in edges:
+        ex, ey = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((point[0] - ax) * ex + (point[1] - ay) * ey) / (ex * ex + ey * ey)))
+        nearest = min(nearest, math.hypot(point[0] - ax - t * ex, point[1] - ay - t * ey))
+    return nearest
+
+
+def _letters(
+    lines: Sequence[tuple[Point, Point]], heads: Sequence[tuple[Point, Point, Point]],
+    pieces: Sequence[tuple[float, float, float, float]], cell: float,
+) -> tuple[Point, ...]:
+    """Where each arrow's letter dot goes (each line runs from the piece's centre to the target's): on its
+    line at the first of LETTER_AT, else the nearest place on or beside its line (LETTER_MORE along it,
+    LETTER_ASIDE across it) whose dot is clear of every piece, of the other arrows' heads and shafts and of
+    its own head, with every two dots apart; all at the first when none is (a test checks every kit)."""
+    radius = LETTER_RADIUS * cell
+    shafts = [(_along(line, ARROW_TAIL * cell), head[0]) for line, head in zip(lines, heads, strict=True)]
+
+    def clear(index: int, point: Point) -> bool:
+        room = radius + LETTER_CLEAR * cell
+        return (all(distance_to_box(point, box) >= room for box in pieces)
+                and distance_to_polygon(point, heads[index]) >= radius - LETTER_OWN_HEAD * cell
+                and all(distance_to_polygon(point, head) >= room and distance_to_segment(point, shaft) >= room
+                        for other, (head, shaft) in enumerate(zip(heads, shafts, strict=True))
+                        if other != index))
+
+    shares = list(dict.fromkeys([*LETTER_AT, *sorted(LETTER_MORE, key=lambda s: abs(s - LETTER_AT[0]))]))
+    places = sorted(((share, aside) for share in shares for aside in LETTER_ASIDE),
+                    key=lambda place: _letter_cost(*place))
+    allowed = [[(_letter_cost(share, aside), point) for share, aside in places
+                if clear(index, point := _beside(line, share, aside * cell))]
+               for index, line in enumerate(lines)]
+    apart = (2 * LETTER_RADIUS + LETTER_GAP) * cell
+    best: tuple[float, list[Point]] = (math.inf, [])
+
+    def place(index: int, cost: float, placed: list[Point]) -> None:
+        # The least total cost over all arrows, so that two crossing captures take mirror places.
+        nonlocal best
+        if index == len(lines):
+            best = (cost, placed)
+            return
+        for extra, point in allowed[index]:
+            if cost + extra >= best[0] - 1e-9:
+                break  # the rest cost more still
+            if all(math.dist(point, other) >= apart - 1e-9 for other in placed):
+                place(index + 1, cost + extra, [*placed, point])
+
+    place(0, 0.0, [])
+    return tuple(best[1]) if best[1] else tuple(_beside(line, LETTER_AT[0], 0.0) for line in lines)
+
+
+def _letter_cost(share: float, aside: float) -> float:
+    """How far a letter's place is from its best: along its arrow, and more for one beside it."""
+    first = LETTER_AT.index(share) * 0.01 if share in LETTER_AT else 0.1 + abs(share - LETTER_AT[0])
+    return first + 2 * abs(aside)
+
+
+def _along(line: tuple[Point, Point], distance: float) -> Point:
+    (ax, ay), (bx, by) = line
+    length = math.hypot(bx - ax, by - ay)
+    return ax + (bx - ax) * distance / length, ay + (by - ay) * distance / length
+
+
+def _beside(line: tuple[Point, Point], share: float, aside: float) -> Point:
+    """The point ``share`` of the way along ``line``, moved ``aside`` mm across it (to its left)."""
+    (ax, ay), (bx, by) = line
+    length = math.hypot(bx - ax, by - ay)
+    across = aside / length
+    return ax + (bx - ax) * share - (by - ay) * across, ay + (by - ay) * share + (bx - ax) * across
+
+
+def distance_to_segment(point: Point, segment: tuple[Point, Point]) -> float:
+    (ax, ay), (bx, by) = segment
+    ex, ey = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((point[0] - ax) * ex + (point[1] - ay) * ey) / max(ex * ex + ey * ey, 1e-12)))
+    return math.hypot(point[0] - ax - t * ex, point[1] - ay - t * ey)
+
+
+def board_area(area: Rect, grid: Grid) -> Rect:
+    """Where a grid's cells go in a picture's ``area``: all of it, or, for a board with named rows and
+    columns and room for them, all but a strip on the left and at the bottom for the names."""
+    if not grid.row_names or cell_size(area, grid) < COORDINATES_FROM:
+        return area
+    strip = COORDINATE_SHARE * min(area.w, area.h)
+    return Rect(area.x + strip, area.y + strip, area.w - strip, area.h - strip)

@@ -3,12 +3,22 @@ folder (DIR/lesson-<game>/)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from generator.documents import certificates, lesson_plan, materials, role_cards, rules_sheet, worksheet
-from generator.lesson import GAMES, Lesson, LessonError
+from generator.documents import (
+    board,
+    certificates,
+    lesson_plan,
+    materials,
+    paper_machine,
+    role_cards,
+    rules_sheet,
+    worksheet,
+)
+from generator.lesson import GAMES, Lesson, LessonError, Trained
 from generator.pdfout import atomic_path, write_documents
 from generator.printed_kit import KitOptions, KitOutputError, plan_kits, write_kit
 from generator.stocks import Stock
@@ -23,23 +33,46 @@ DOCUMENTS = (
     ("rules-sheet.pdf", "rules sheet", rules_sheet.write),
     ("role-cards.pdf", "role cards", role_cards.write),
     ("worksheet.pdf", "tally and plot worksheet", worksheet.write),
+    ("board.pdf", "board and pieces", board.write),
     ("certificates.pdf", "certificates", certificates.write),
 )
+# A machine that needs no boxes, for a class or a pair without a kit (Hexapawn and Nim only).
+def _paper_machine(path: Path, lesson: Lesson) -> int:
+    return paper_machine.write(path, lesson.spec)
+
+
+PAPER_MACHINE = ("paper-machine.pdf", "paper machine", _paper_machine)
 MANIFEST = "lesson.json"
 KIT_FOLDER = "kit"
 
 
 def plan_lesson(game: str, groups: int, minutes: int, *, menace_plays: str | None = None,
                 rules: Rules | None = None, palette: Palette | None = None, stock: Stock | None = None,
-                paper: str | None = None) -> Lesson:
+                paper: str | None = None, trained: Trained | None = None,
+                counts: Mapping[int, Mapping[Hashable, int]] | None = None) -> Lesson:
     """The lesson asked for, its kit made as `menace generate` makes it (None: the game's default side,
-    rules, palette, the plain stock); raises a LessonError (one line) for bad input."""
+    rules, palette, the plain stock); raises a LessonError (one line) for bad input.
+
+    A MENACE that starts ``trained`` prints its boxes with the beads ``counts`` gives (box id -> move ->
+    beads), under the kit's own code, as `menace generate --kit` prints a trained kit."""
     if game not in GAMES:
         raise LessonError(_("a lesson is for {games}, not {game!r}: choose one of them").format(
             games=", ".join(GAMES), game=game))
     (spec,) = plan_kits(KitOptions(game=game, menace_plays=menace_plays, rules=rules, palette=palette,
                                    paper=paper, stock=stock))
-    return Lesson(spec, groups, minutes)
+    if counts is not None:
+        catalogue = spec.catalogue
+        boxes = tuple(replace(b, beads=tuple(counts[b.id].get(m, 0) for m in b.moves))
+                      for b in catalogue.boxes)
+        # The trained boxes under the kit's own fingerprint: its code stays the one `menace train` makes.
+        design = replace(spec.design, catalogue=replace(catalogue, boxes=boxes))
+        spec = replace(spec, design=design)
+    return Lesson(spec, groups, minutes, trained)
+
+
+def documents(lesson: Lesson) -> tuple[Any, ...]:
+    """The pack's documents: DOCUMENTS, and the paper machine where the game has one."""
+    return DOCUMENTS + ((PAPER_MACHINE,) if paper_machine.has_paper_machine(lesson.spec) else ())
 
 
 def pack_folder(lesson: Lesson) -> str:
@@ -52,7 +85,7 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
     folder = Path(out) / pack_folder(lesson)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        files = write_documents(folder, DOCUMENTS, lesson, progress)
+        files = write_documents(folder, documents(lesson), lesson, progress)
     except OSError as error:
         raise LessonError(_("cannot write the lesson to {where}: {why}").format(
             where=error.filename or folder, why=error.strerror or error)) from None
@@ -85,6 +118,9 @@ def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
         "minutes": lesson.minutes,
         "language": current_language(),
         "shared_kit": lesson.shared,
+        # A MENACE that starts trained: how (`menace train` with these makes the same kit in the tracker).
+        "trained": None if lesson.trained is None else {
+            "games": lesson.trained.games, "opponent": lesson.trained.opponent, "seed": lesson.trained.seed},
         "kits": lesson.kits,
         "kit_folder": KIT_FOLDER,
         "kit_code": spec.code,

@@ -16,6 +16,7 @@ from generator.documents import (
     finder,
     labels,
     legend,
+    paper_machine,
     record_sheet,
     score_sheet,
 )
@@ -43,6 +44,7 @@ DOCUMENTS = (
     ("drawer-labels.pdf", "drawer fronts and rack map", drawer_labels.write),
 )
 MANIFEST = "kit.json"
+PAPER_MACHINE = ("paper-machine.pdf", "paper machine", paper_machine.write)
 BIG_KIT = 400  # boxes: more than Michie's 304 (a raw-board kit has 2,201)
 ALL_GAMES = "all"
 
@@ -126,6 +128,27 @@ def generate(
                 game=catalogue.game.title, boxes=number(len(catalogue.boxes)), beads=number(beads),
                 pages=pages))
         paths.append(write_kit(spec, Path(out) / kit_folder(catalogue.game.spec), progress, written))
+    return paths
+
+
+def write_paper_machines(options: KitOptions, out: Path,
+                         progress: Callable[[str], None] = lambda line: None) -> list[Path]:
+    """The paper machine (generator.documents.paper_machine) of every game asked for that has one, each
+    into DIR/<game>-paper/; raises a GameError when none has."""
+    specs = [spec for spec in plan_kits(options) if paper_machine.has_paper_machine(spec)]
+    if not specs:
+        raise GameError(_("a paper machine is for Hexapawn and Nim with one pile: give --game hexapawn or "
+                          "--game nim"))
+    paths = []
+    for spec in specs:
+        folder = Path(out) / f"{kit_folder(spec.game.spec)}-paper"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_documents(folder, [PAPER_MACHINE], spec, progress)
+        except OSError as error:
+            raise KitOutputError(_("cannot write the kit to {where}: {why}").format(
+                where=error.filename or folder, why=error.strerror or error)) from None
+        paths.append(folder / PAPER_MACHINE[0])
     return paths
 
 

@@ -75,7 +75,9 @@ class Hexapawn(Game[Board, PawnMove]):
     name = "hexapawn"
     player_names = ("White", "Black")
     default_rules = "gardner"
-    default_palette = "hexapawn-four"  # colours per box: four at most, where one per move needed twelve
+    # Colours per box: four at most, where one per move needed twelve; neither black nor white, which
+    # vanish on the pawns (hexapawn-four, the default before, keeps them for the kits printed with it).
+    default_palette = "hexapawn-clear"
     plain_code_palette = "hexapawn-craft"  # the default of the kits printed before
     default_menace_plays = "second"  # Gardner's HER, the preset the kit defaults to, played second
     notations = ("numbers", "algebraic")

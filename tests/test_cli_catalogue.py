@@ -44,8 +44,8 @@ def test_hexapawn_boxes_use_four_colours_in_all_and_menace_plays_second(run):
     data = json.loads(run("boxes", "--game", "hexapawn", "--json").output)
     assert (data["menace_plays"], data["rules"], len(data["boxes"])) == ("second", "gardner", 19)
     colours = {name for box in data["boxes"] for name in box["colours"].values()}
-    assert colours == {"blue", "yellow", "black", "white"}
-    assert data["boxes"][0]["colours"] == {"3": "blue", "13": "yellow", "14": "black"}  # a3-a2, b3-b2, b3xc2
+    assert colours == {"blue", "yellow", "red", "sky"}  # neither black nor white: no arrow lost on a pawn
+    assert data["boxes"][0]["colours"] == {"3": "blue", "13": "yellow", "14": "red"}  # a3-a2, b3-b2, b3xc2
     him = json.loads(run("boxes", "--game", "hexapawn", "--menace-plays", "first", "--json").output)
     assert him["menace_plays"] == "first" and len(him["boxes"]) == 18
     assert json.loads(run("boxes", "--game", "nim", "--json").output)["menace_plays"] == "first"

@@ -169,6 +169,7 @@ def test_the_rules_card_confiscates_only_the_last_moves_bead():
 @pytest.mark.parametrize(("palette", "letters", "second"), [
     ("hexapawn-craft", "r y W", "and n = c3xb2"),  # a colour a move: red, yellow, orange
     ("hexapawn-four", "b y W", "and k = c3xb2"),  # per box, in the order of the moves: blue, yellow, black
+    ("hexapawn-clear", "b y W", "and r = c3xb2"),  # the default: blue, yellow, red
 ])
 def test_the_terminal_label_names_a_second_capture_onto_the_same_square(palette, letters, second):
     from tracker.state.kit_record import KitRecord

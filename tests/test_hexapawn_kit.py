@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from generator.documents import fill, labels, legend
 from generator.documents.common import KitSpec
-from generator.layout import LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
+from generator.layout import CROSS_APART, LETTER_AT, LETTER_GAP, LETTER_RADIUS, Rect, plan_arrows
 from generator.stocks import load_stock
 from kit.catalogue import build_catalogue
 from kit.design import KitDesign
@@ -30,9 +30,9 @@ def spec_for(side: str, palette: str | None = None) -> KitSpec:
 @pytest.mark.parametrize("side", SIDES)
 def test_four_colours_again_in_every_box_in_the_order_of_the_moves(side):
     """Hexapawn's default colours are per box: a box's moves, by move code (the pawn's square in reading
-    order, then its target), take blue, yellow, black and white in turn."""
+    order, then its target), take blue, yellow, red and sky in turn."""
     spec = spec_for(side)
-    four = ["blue", "yellow", "black", "white"]
+    four = ["blue", "yellow", "red", "sky"]
     assert spec.palette.per_box and [c.name for c in spec.used_colours] == four
     for box in spec.catalogue.boxes:
         ordered = sorted(box.moves, key=GAME.move_code)
@@ -72,15 +72,20 @@ def test_no_two_letters_on_a_label_touch(side):
             assert math.dist(a.letter, b.letter) >= 2 * LETTER_RADIUS + LETTER_GAP - 1e-9, box.id
 
 
-def test_crossing_captures_slide_their_letters_apart_along_their_arrows():
+def test_crossing_captures_are_drawn_apart_with_their_letters_beside_their_heads():
     # HER's box .BBBWWW..: b3xc2 and c3xb2 cross at the corner between b3, c3, b2 and c2, (2, 2) here.
     crossing = [(1, 5), (2, 4)]
     b3xc2, c3xb2 = plan_arrows(Rect(0, 0, 3, 3), GAME.picture(".BBBWWW.."), crossing)
     alone = plan_arrows(Rect(0, 0, 3, 3), GAME.picture(".BBBWWW.."), crossing[:1])[0]
     assert alone.letter == pytest.approx((1.5 + LETTER_AT[0], 2.5 - LETTER_AT[0]))
+    assert alone.tip == pytest.approx((2.5 - 0.3 / math.sqrt(2), 1.5 + 0.3 / math.sqrt(2)))
+    # Each moved CROSS_APART sideways, away from the other's target: the heads part by twice that.
+    apart = CROSS_APART * 2 / math.sqrt(2)
+    assert c3xb2.tip[0] - b3xc2.tip[0] == pytest.approx(-(2 * (1 - 0.3 / math.sqrt(2)) - 1) - apart)
     assert math.dist(b3xc2.letter, c3xb2.letter) >= 2 * LETTER_RADIUS + LETTER_GAP
-    assert b3xc2.letter[1] == pytest.approx(c3xb2.letter[1])  # slid alike, each on its own arrow
-    assert b3xc2.letter[0] - 1.5 == pytest.approx(2.5 - c3xb2.letter[0])
+    assert b3xc2.letter[1] == pytest.approx(c3xb2.letter[1])  # mirror places, between the pawns of
+    assert b3xc2.letter[0] - 2 == pytest.approx(2 - c3xb2.letter[0])  # c3 and c2, and of b3 and b2
+    assert b3xc2.letter == pytest.approx((2.5, 2.05), abs=0.02)
 
 
 def single_letters(path) -> Counter[str]:
@@ -89,23 +94,24 @@ def single_letters(path) -> Counter[str]:
 
 
 @pytest.mark.parametrize("side", SIDES)
-@pytest.mark.parametrize("palette", ["hexapawn-four", "hexapawn-craft"])
+@pytest.mark.parametrize("palette", ["hexapawn-clear", "hexapawn-four", "hexapawn-craft"])
 def test_the_labels_letters_are_the_beads_letters_only(tmp_path, side, palette):
     """Each arrow carries its colour's letter; the pawns are drawn, not written as W and B."""
     spec = spec_for(side, palette)
     labels.write(tmp_path / "labels.pdf", spec)
     expected = Counter(spec.colour(box, m).code for box in spec.catalogue.boxes for m in box.moves)
+    expected.update({column: len(spec.catalogue.boxes) for column in "abc"})  # the board's columns
     assert single_letters(tmp_path / "labels.pdf") == expected
-    assert len(expected) == (4 if palette == "hexapawn-four" else {"first": 12, "second": 13}[side])
+    assert len(expected) == 3 + (4 if palette != "hexapawn-craft" else {"first": 12, "second": 13}[side])
 
 
 def test_the_legend_of_colours_per_box_shows_them_in_order_on_the_fullest_box(tmp_path):
     spec = spec_for("second")
     assert legend.write(tmp_path / "legend.pdf", spec) == 3
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "legend.pdf").pages)
-    assert "B 1. blue (B) Y 2. yellow (Y) K 3. black (K) W 4. white (W)" in text
+    assert "B 1. blue (B) Y 2. yellow (Y) R 3. red (R) S 4. sky (S)" in text
     assert "Every box uses these colours again" in text and "picture on box 8" in text  # HER's first of 4
-    assert "red" not in text and "always stands for the same pawn move" not in text
+    assert "violet" not in text and "always stands for the same pawn move" not in text
 
 
 def test_the_legend_lists_the_kits_own_colours_as_pawn_moves_and_explains_pawns(tmp_path):
@@ -121,15 +127,15 @@ def test_the_legend_lists_the_kits_own_colours_as_pawn_moves_and_explains_pawns(
 
 def test_the_fill_sheet_buys_each_colour_per_box_for_the_boxes_with_that_many_moves(tmp_path):
     """HER (19 boxes, 1 bead a move): every box holds blue, the 17 of two moves or more yellow, the 7 of
-    three or more black, the 2 of four white: 45 beads, no reserve."""
+    three or more red, the 2 of four sky: 45 beads, no reserve."""
     spec = spec_for("second")
     assert [sum(len(b.moves) >= n for b in spec.catalogue.boxes) for n in (1, 2, 3, 4)] == [19, 17, 7, 2]
     fill.write(tmp_path / "fill.pdf", spec)
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "fill.pdf").pages)
     assert "19 matchboxes and 45 beads" in text
-    assert "B blue 19 0 19 Y yellow 17 0 17 K black 7 0 7 W white 2 0 2 all colours 45 0 45" in text
+    assert "B blue 19 0 19 Y yellow 17 0 17 R red 7 0 7 S sky 2 0 2 all colours 45 0 45" in text
     assert "every box holds the first colour" in text and "one pawn move" not in text
-    assert "white 1 in boxes 8 and 10" in text
+    assert "sky 1 in boxes 8 and 10" in text
 
 
 def test_the_fill_sheet_names_each_colour_by_its_move_and_needs_no_reserve(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,8 @@ def test_the_manifest_counts_beads_per_kit_as_the_fill_sheet_does_and_the_total_
     assert manifest["kit_code"] == kit["kit_code"] == "AA2021"
     assert {f["file"] for f in manifest["files"]} == {
         "lesson-plan.pdf", "materials.pdf", "rules-sheet.pdf", "role-cards.pdf", "worksheet.pdf",
-        "certificates.pdf"}
+        "board.pdf", "certificates.pdf", "paper-machine.pdf"}
+    assert manifest["trained"] is None
 
 
 def test_the_materials_list_beads_per_group_add_up_to_the_total(pack):
@@ -153,10 +155,12 @@ def test_role_cards_speak_the_language_asked_for(tmp_path, lang, roles):
     assert all(role in text for role in roles)
 
 
-@pytest.mark.parametrize("minutes, spans", [
-    (45, [(0, 5), (5, 10), (10, 13), (13, 18), (18, 23), (23, 28), (28, 33), (33, 38), (38, 43), (43, 45)]),
-    (30, [(0, 5), (5, 10), (10, 13), (13, 18), (18, 23), (23, 28), (28, 30)]),
-    (60, [(0, 5), (5, 10), (10, 13), (13, 22), (22, 31), (31, 40), (40, 48), (48, 53), (53, 58), (58, 60)]),
+@pytest.mark.parametrize("minutes, spans", [  # ... games, curve, talk, tidy up (3 minutes), certificates
+    (45, [(0, 5), (5, 10), (10, 13), (13, 19), (19, 25), (25, 30), (30, 35), (35, 40), (40, 43), (43, 45)]),
+    # A short lesson trims the other steps so its games keep a third of it: 10 minutes, not 2.
+    (30, [(0, 3), (3, 6), (6, 8), (8, 13), (13, 18), (18, 22), (22, 25), (25, 28), (28, 30)]),
+    (60, [(0, 5), (5, 10), (10, 13), (13, 21), (21, 29), (29, 37), (37, 45), (45, 50), (50, 55), (55, 58),
+          (58, 60)]),
 ])
 def test_the_games_get_the_time_the_other_steps_leave_in_rounds_of_roles(minutes, spans):
     lesson = plan_lesson("nim", 3, minutes)
@@ -180,6 +184,7 @@ def test_the_lesson_itself_refuses_a_number_of_groups_out_of_range(groups):
     (["--game", "chess", "--groups", "2"], "--game takes one of hexapawn, nim, tictactoe"),
     (["--game", "nim", "--groups", "2", "--minutes", "10"], "--minutes takes a whole number from 30 to 120"),
     (["--game", "nim", "--groups", "2", "--palette", "craft"], "palette 'craft' is for tictactoe, not nim"),
+    (["--game", "hexapawn", "--groups", "2", "--trained", "50"], "--trained is for noughts and crosses"),
     (["--game", "nim", "--groups", "2", "--stock", "avery-5160", "--paper", "a4"],
      "stock 'avery-5160' is printed on letter paper, not a4"),
 ])
@@ -210,10 +215,10 @@ def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, 
     assert (len(spec.catalogue.boxes), spec.stock.from_file, spec.stock.label_width) == (18, True, 40.0)
     manifest = lesson_pack._manifest(lesson, [])
     named = ("side", "rules", "palette", "stock", "paper", "kit_code")
-    # E77A83: HIM's 18 boxes under hexapawn-michie in hexapawn-craft's colours (the default kit is 6027A5).
+    # E77A83: HIM's 18 boxes under hexapawn-michie in hexapawn-craft's colours (the default kit is BC0346).
     assert [manifest[key] for key in named] == [
         "first", "hexapawn-michie", "hexapawn-craft", "cups.toml", "letter", "E77A83"]
-    # HIM's twelve colours, one a move (White's moves, codes from * 9 + to), where hexapawn-four has four.
+    # HIM's twelve colours, one a move (White's moves, codes from * 9 + to), where hexapawn-clear has four.
     assert sorted(map(int, manifest["beads_per_kit"])) == [27, 37, 38, 46, 47, 57, 58, 66, 67, 68, 76, 77]
     assert manifest["beads_total"] == {code: 2 * n for code, n in manifest["beads_per_kit"].items()}
     materials.write(tmp_path / "materials.pdf", lesson)
@@ -245,3 +250,75 @@ def test_no_english_sentence_is_left_in_a_german_pack(tmp_path):
     left = {name: found for name, _what, _write in DOCUMENTS
             if (found := english_words("\n".join(pages(tmp_path / name))))}
     assert left == {}
+
+
+def test_a_shared_menace_has_one_class_tally_and_groups_each_their_own(tmp_path):
+    from generator.documents import materials, worksheet
+
+    for game, shared in (("tictactoe", True), ("nim", False)):
+        lesson = plan_lesson(game, 3, 45)
+        worksheet.write(tmp_path / f"{game}-worksheet.pdf", lesson)
+        materials.write(tmp_path / f"{game}-materials.pdf", lesson)
+        (sheet,) = pages(tmp_path / f"{game}-worksheet.pdf")
+        (listed,) = pages(tmp_path / f"{game}-materials.pdf")
+        tally = ("The class's tally, for the one MENACE" in sheet, "Group ______" in sheet)
+        assert tally == (shared, not shared)
+        assert ("worksheet.pdf: 1 copy, the class's one tally" in " ".join(listed.split())) == shared
+        assert ("worksheet.pdf: 3 copies, one for each group's" in " ".join(listed.split())) == (not shared)
+
+
+def test_the_plan_says_noughts_and_crosses_will_not_visibly_learn_in_one_lesson(tmp_path):
+    from generator.documents import lesson_plan
+
+    texts = {}
+    for game in ("tictactoe", "hexapawn"):
+        lesson_plan.write(tmp_path / f"{game}.pdf", plan_lesson(game, 3, 45))
+        (text,) = pages(tmp_path / f"{game}.pdf")
+        texts[game] = " ".join(text.split())
+    assert "Noughts and crosses will not visibly learn in one lesson" in texts["tictactoe"]
+    assert "Do not expect the line to climb today" in texts["tictactoe"]
+    assert "--trained GAMES" in texts["tictactoe"]
+    assert "Does the line go up?" in texts["hexapawn"] and "Do not expect" not in texts["hexapawn"]
+    assert all("Tidy up" in t and "Close every box with its beads inside" in t for t in texts.values())
+
+
+def test_a_trained_start_prints_the_beads_its_train_line_gives_the_tracker(tmp_path, monkeypatch):
+    from generator import lesson_pack
+    from generator.documents import lesson_plan
+
+    planned: list[Lesson] = []
+    monkeypatch.setattr(lesson_pack, "write_pack", lambda lesson, out, progress: planned.append(lesson))
+    result = run("lesson", "--game", "tictactoe", "--groups", "3", "--trained", "40", "--lang", "en",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (lesson,) = planned
+    line = lesson.store_line(1)
+    assert line == "menace train class --game tictactoe --opponent random --games 40 --seed 1"
+    assert lesson_pack._manifest(lesson, [])["trained"] == {"games": 40, "opponent": "random", "seed": 1}
+    assert lesson.spec.code == "1599A0"  # the kit's own code: it names the boxes, not today's beads
+    db = str(tmp_path / "store.sqlite3")
+    assert run(*line.split()[1:], "--db", db).exit_code == 0
+    shown = json.loads(run("boxes", "--kit", "class", "--db", db, "--json").output)["boxes"]
+    catalogue = lesson.spec.catalogue
+    printed = {box.id: catalogue.move_codes(box.moves) for box in catalogue.boxes}
+    beads = {box.id: list(box.beads) for box in catalogue.boxes}
+    assert {b["id"]: [b["beads"][str(code)] for code in printed[b["id"]]] for b in shown} == beads
+    assert beads != {box.id: list(box.beads) for box in plan_lesson("tictactoe", 3, 45).spec.catalogue.boxes}
+    lesson_plan.write(tmp_path / "plan.pdf", lesson)
+    (text,) = pages(tmp_path / "plan.pdf")
+    assert "MENACE starts trained" in " ".join(text.split())
+
+
+def test_the_pack_prints_a_board_and_pieces_and_lists_what_to_build_and_play_with(tmp_path):
+    from generator.documents import board, materials
+
+    assert Counter(board.pieces(plan_lesson("hexapawn", 2, 45))) == {"W": 3, "B": 3}
+    assert Counter(board.pieces(plan_lesson("tictactoe", 2, 45))) == {"X": 5, "O": 4}
+    assert board.pieces(plan_lesson("nim", 2, 45)) == ("",) * 9
+    lesson = plan_lesson("hexapawn", 2, 45)
+    assert board.write(tmp_path / "board.pdf", lesson) == 1
+    materials.write(tmp_path / "materials.pdf", lesson)
+    (text,) = pages(tmp_path / "materials.pdf")
+    text = " ".join(text.split())
+    for words in ("board.pdf: 2 copies", "paper-machine.pdf", "Scissors and glue sticks", "2 cups or trays"):
+        assert words in text, words

@@ -31,7 +31,7 @@ def test_a_lesson_makes_each_groups_kit_ready_to_play(tmp_path):
     db = str(tmp_path / "store.sqlite3")
     result = lesson(tmp_path, "--game", "hexapawn", "--groups", "3")
     assert result.stderr.endswith(f"made kits group-1, group-2, group-3 in the tracker's store {db}\n")
-    assert kits(db) == [(f"group-{g}", "hexapawn", "second", "6027A5") for g in (1, 2, 3)]  # the labels' code
+    assert kits(db) == [(f"group-{g}", "hexapawn", "second", "BC0346") for g in (1, 2, 3)]  # the labels' code
     assert play_random(db, games=2, seed=5, kit="group-2").exit_code == 0
     assert run("stats", "--db", db, "--kit", "group-2").output.startswith("Kit group-2: 2 games, ")
 

@@ -24,7 +24,7 @@ KITS = [
     ("nim --heaps 1,2,3,4,5", {}),
     ("hexapawn", {}),
     ("hexapawn", {"menace_plays": "first"}),
-    # The old default palette: a colour and a letter per move (13 for HER), where hexapawn-four has 4 a box.
+    # The old default palette: a colour and a letter per move (13 for HER), where hexapawn-clear has 4 a box.
     ("hexapawn", {"palette": load_palette("hexapawn-craft")}),
 ]
 KIT_IDS = [kit_folder(game) + "".join(f"-{getattr(v, 'name', v)}" for v in options.values())

@@ -113,6 +113,10 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     warning = outgrow_warning(bill.outgrowing)
     if warning is not None:
         notes.append(_("Bigger boxes: {warning}.").format(warning=warning))
+    # A pupil who tells two colours apart poorly reads the letter on the bead, as on the label's dot.
+    notes.append(_("Letter beads: alphabet beads that show each colour's letter (the letter in its dot) can "
+                   "stand in for the coloured beads, so a pupil who tells two colours apart poorly reads the "
+                   "letter on the bead instead."))
     notes.append(_("Matchboxes: {count}, one per label. Buy a few spare, and a tray or cup to keep each "
                    "game's drawn beads beside their boxes.").format(count=number(bill.matchboxes)))
     for note in notes:

@@ -13,6 +13,7 @@ from generator.drawing import (
     INK,
     centred_text,
     draw_band,
+    draw_coordinates,
     draw_dot,
     draw_picture,
     fit_size,
@@ -38,7 +39,7 @@ from kit.i18n import _
 from kit.matchbox import Box
 from kit.nim import HeapTake
 from kit.palettes import Colour
-from kit.picture import Picture
+from kit.picture import Grid, Picture
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -58,8 +59,10 @@ def label_plan(spec: KitSpec) -> LabelPlan:
     keyed = spec.finder_keys is not None
     stock = spec.stock
     words = {row_words(spec.game, move) for moves in off for move in moves}
+    # A board of arrows (Hexapawn) takes the label's full height: its letters and coordinates need room.
+    arrows = any(spec.arrows(box) for box in spec.catalogue.boxes)
     rows = plan_label(stock.content_width, stock.content_height, move_rows=max(map(len, off)),
-                      row_em=_em(words), key=keyed)
+                      row_em=_em(words), key=keyed, tall_picture=arrows)
     heaps = [takes_by_heap(spec.game, moves) for moves in off]
     if rows.row_cap >= ROW_TARGET or not all(heaps):
         return rows
@@ -143,8 +146,12 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     text = counts_text(plan, box, picture)
     # Uneven starting beads are written by each dot on a board; rows of moves have no room for them.
     counts = None if count else _counts_on_cells(spec, box)
-    draw_picture(canvas, plan.picture, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts,
-                 arrows=spec.arrows(box))
+    arrows = spec.arrows(box)
+    # A board of arrows names its rows and columns (a-c, 1-3), so the operator reads a move as written.
+    area = plan.picture
+    if arrows and isinstance(picture, Grid):
+        area = draw_coordinates(canvas, area, picture)
+    draw_picture(canvas, area, picture, spec.dots(box), dot_share=DOT_SHARE, counts=counts, arrows=arrows)
     if plan.table_takes:
         _take_table(canvas, plan, spec, box)
     else:

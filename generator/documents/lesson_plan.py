@@ -8,6 +8,7 @@ from generator.documents.common import MARGIN, text_page, write_pdf
 from generator.drawing import INK, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD
 from kit.i18n import _, n_
+from kit.numerals import number
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -49,7 +50,17 @@ def _before(lesson: Lesson) -> str:
         text = _("Print and fill {kits} as materials.pdf lists (each group's folder, kit/group-1 and on, "
                  "holds its labels and fill sheet), and print the role cards, worksheets, rules sheets and "
                  "certificates.")
-    return text.format(kits=kits)
+    text = text.format(kits=kits)
+    if lesson.trained is not None:
+        text += " " + _("MENACE starts trained: its boxes hold the beads it had after {games} games "
+                        "against a {opponent} player (the fill sheet lists them), so it plays better than a "
+                        "fresh one from the first game.").format(games=number(lesson.trained.games),
+                                                                 opponent=lesson.trained.opponent)
+    elif lesson.learns_slowly:
+        text += " " + _("Noughts and crosses will not visibly learn in one lesson: plan a series of lessons "
+                        "with the same boxes and the one class tally, or print the pack with --trained "
+                        "GAMES for a MENACE that starts trained.")
+    return text
 
 
 def _height(rows: list[tuple[str, str, str]], width: float, size: float) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.documents import paper_machine
 from generator.documents.common import MARGIN, text_page, write_pdf
 from generator.drawing import INK, draw_dot, hex_colour, paragraph
 from generator.fonts import BOLD, REGULAR
@@ -33,6 +34,12 @@ def write(path: Path, lesson: Lesson) -> int:
             canvas.drawString(MARGIN, y, _("To print"))
             y -= 6
             for line in _prints(lesson):
+                y = paragraph(canvas, "\u2022 " + line, MARGIN, y, width, size=SIZE) - 1
+            y -= 4
+            canvas.setFont(BOLD, 4.0)
+            canvas.drawString(MARGIN, y, _("To build and play"))
+            y -= 6
+            for line in _things(lesson):
                 y = paragraph(canvas, "\u2022 " + line, MARGIN, y, width, size=SIZE) - 1
             y -= 4
             code = _("Every page of the kit carries kit code {code}, and the tracker checks it (menace new, "
@@ -105,6 +112,20 @@ def _row(canvas: Canvas, name: str, counts: list[int], columns: list[float], y: 
         x += column
 
 
+def _things(lesson: Lesson) -> list[str]:
+    """What else a lesson needs besides paper and beads: to build the kits, and at each table."""
+    tables = 1 if lesson.shared else lesson.groups
+    return [
+        _("Scissors and glue sticks to cut out the labels and stick one on each matchbox (none with label "
+          "sheets), and to cut out the pieces."),
+        n_("{count} cup or tray beside the boxes, where the beads drawn in a game wait until it ends",
+           "{count} cups or trays, one beside each kit's boxes, where the beads drawn in a game wait until "
+           "it ends", tables).format(count=tables),
+        _("A bag for each kit's spare beads, and a box or bag to keep each kit's matchboxes together "
+          "between lessons."),
+    ]
+
+
 def _prints(lesson: Lesson) -> list[str]:
     groups, kits = lesson.groups, lesson.kits
     kit = (_("the kit folder (labels, fill sheet, legend, finder): 1 copy") if lesson.shared else
@@ -117,8 +138,16 @@ def _prints(lesson: Lesson) -> list[str]:
            "rules-sheet.pdf: {count} copies, one for each group's table", groups).format(count=groups),
         n_("role-cards.pdf: its {count} page, cut into cards", "role-cards.pdf: its {count} pages, one for "
            "each group, cut into cards", groups).format(count=groups),
+        _("worksheet.pdf: 1 copy, the class's one tally, which every group writes its games on (and a "
+          "copy for each pupil to draw the curve)") if lesson.shared else
         n_("worksheet.pdf: {count} copy, one for each group's recorder and scorer",
            "worksheet.pdf: {count} copies, one for each group's recorder and scorer",
            groups).format(count=groups),
+        _("board.pdf: 1 copy for MENACE's table, its pieces cut out") if lesson.shared else
+        n_("board.pdf: {count} copy, the board and pieces for each group's table, cut out",
+           "board.pdf: {count} copies, the board and pieces for each group's table, cut out",
+           groups).format(count=groups),
+        *([_("paper-machine.pdf: the same machine on paper, for pairs or a class without boxes (its first "
+             "page says how)")] if paper_machine.has_paper_machine(lesson.spec) else []),
         _("certificates.pdf: a certificate for each pupil who plays against MENACE, two to a page"),
     ]

@@ -31,10 +31,16 @@ def write(path: Path, lesson: Lesson) -> int:
         with text_page(canvas, spec, TITLE, page=1, pages=1) as top:
             canvas.setFont(BOLD, 4.2)
             canvas.setFillColor(hex_colour(INK))
-            canvas.drawString(MARGIN, top - 5, _("Group ______"))
+            # A shared MENACE has one tally: a sheet per group would leave gaps in every group's curve.
+            canvas.drawString(MARGIN, top - 5, _("The class's tally, for the one MENACE") if lesson.shared
+                              else _("Group ______"))
             text = _("After each game, circle MENACE's result and write its running score, which counts "
                      "{rule}. Then draw the score as a point above the game's number and join the points: "
                      "the line climbs when MENACE learns.").format(rule=score_rule_text(spec.game))
+            if lesson.shared:
+                text += " " + _("One sheet for the whole class: the group at MENACE's table writes each of "
+                                "its games on the next line, so the games follow each other as MENACE "
+                                "played them.")
             y = paragraph(canvas, text, MARGIN, top - 12, width, size=SIZE) - 3
             y = _tally(canvas, results, y, width) - 8
             _grid(canvas, y, width, high=GAMES * SCORES["win"], low=GAMES * SCORES["loss"])

@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 @click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=None,
               help="The language of every printed document and of this command's messages [default: "
                    "menace's own --lang, or MENACE_LANG, else en].")
+@click.option("--paper-machine", is_flag=True,
+              help="Print a machine that needs no boxes instead of a kit: Hexapawn as a sheet per situation "
+                   "with a circle on each move for a sweet, Nim on one sheet with tokens to cut out, each "
+                   "with its rules and tally, into DIR/<game>-paper/.")
 @db_option
 @click.option("--kit", "kit_name", metavar="NAME", default=None,
               help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
@@ -53,7 +57,8 @@ if TYPE_CHECKING:
 @click.pass_context
 def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str | None, palette: str | None,
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
-             language: str | None, out: Path, db_path: Path | None, kit_name: str | None) -> None:
+             language: str | None, paper_machine: bool, out: Path, db_path: Path | None,
+             kit_name: str | None) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
     a kit.json manifest.
@@ -74,6 +79,11 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
         return
     rules_read, palette_read = printed_kit_values(game, rules, palette)
     options = replace(options, rules=rules_read, palette=palette_read)
+    if paper_machine:
+        from generator.printed_kit import write_paper_machines
+
+        write_paper_machines(options, out, progress=lambda line: click.echo(line, err=True))
+        return
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)

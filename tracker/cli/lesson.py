@@ -11,6 +11,9 @@ from tracker.cli.options import db_option, open_store, printed_kit_options, prin
 GAMES = ("hexapawn", "nim", "tictactoe")  # generator.lesson.GAMES; repeated so `menace --help` stays light
 MAX_GROUPS = 30  # generator.lesson.MAX_GROUPS
 MIN_MINUTES, MAX_MINUTES = 30, 120  # generator.lesson
+# A MENACE that starts trained learns against a random player, from a fixed seed: every pack asked for the
+# same games prints the same beads, and its `menace train` line makes the same kit in the tracker.
+TRAINED_OPPONENT, TRAINED_SEED = "random", 1
 
 
 @click.command()
@@ -22,6 +25,9 @@ MIN_MINUTES, MAX_MINUTES = 30, 120  # generator.lesson
                    "worksheet.")
 @click.option("--minutes", type=click.IntRange(MIN_MINUTES, MAX_MINUTES), default=45, show_default=True,
               help="How long the lesson is; the games get the time the other steps leave.")
+@click.option("--trained", type=click.IntRange(1, 100_000), default=None, metavar="GAMES",
+              help="Noughts and crosses: start MENACE trained by GAMES games against a random player, its "
+                   "boxes printed with the beads it ended with (it learns too slowly to see in one lesson).")
 @printed_kit_options
 @click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=None,
               help="The language of the pack and of this command's messages [default: menace's own --lang, "
@@ -29,9 +35,9 @@ MIN_MINUTES, MAX_MINUTES = 30, 120  # generator.lesson
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the pack: it goes into DIR/lesson-<game>/.")
 @db_option
-def lesson(game: str, groups: int, minutes: int, menace_plays: str | None, rules: str | None,
-           palette: str | None, paper: str | None, stock: str, language: str | None, out: Path,
-           db_path: Path | None) -> None:
+def lesson(game: str, groups: int, minutes: int, trained: int | None, menace_plays: str | None,
+           rules: str | None, palette: str | None, paper: str | None, stock: str, language: str | None,
+           out: Path, db_path: Path | None) -> None:
     """Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per
     colour for each group and in total, role cards, a tally and plot worksheet, the rules sheet,
     certificates, and the kit to build, plus a lesson.json manifest.
@@ -44,14 +50,37 @@ def lesson(game: str, groups: int, minutes: int, menace_plays: str | None, rules
     if language is not None:
         use_language(language)  # before anything is drawn: documents translate as they draw
     from generator.lesson_pack import plan_lesson, write_pack
-    from tracker.formats.lesson_kits import store_lesson_kits
+    from tracker.formats.lesson_kits import LessonKits, store_lesson_kits
+    from tracker.lab.training import keep_or_save_trained_kit
 
     rules_read, palette_read = printed_kit_values(game, rules, palette)
+    how, counts = None, None
+    if trained is not None:
+        from generator.lesson import LessonError, Trained
+
+        if game != "tictactoe":  # a Hexapawn or Nim label shows no count by its arrows or takes
+            raise LessonError(_("--trained is for noughts and crosses, which learns too slowly to see in one "
+                                "lesson: Hexapawn and Nim learn within it, from fresh boxes"))
+        from kit.games import get_game
+        from kit.players import parse_player
+        from tracker.lab.training import train
+
+        the_game = get_game(game)
+        side = menace_plays or the_game.default_menace_plays
+        training = train(the_game, side, rules_read, parse_player(TRAINED_OPPONENT), games=trained,
+                         seed=TRAINED_SEED)
+        how, counts = Trained(trained, TRAINED_OPPONENT, TRAINED_SEED), training.counts
     planned = plan_lesson(game, groups, minutes, menace_plays=menace_plays, rules=rules_read,
-                          palette=palette_read, stock=stock_value(stock), paper=paper)
+                          palette=palette_read, stock=stock_value(stock), paper=paper, trained=how,
+                          counts=counts)
     write_pack(planned, out, progress=lambda line: click.echo(line, err=True))
     store = open_store(db_path, create=True)
-    stored = store_lesson_kits(store, planned)
+    if trained is None:
+        stored = store_lesson_kits(store, planned)
+    else:  # the class's one MENACE, trained as its labels print it (`menace train`'s way)
+        name = planned.store_name(1)
+        already = keep_or_save_trained_kit(store, name, planned.spec.palette, training)
+        stored = LessonKits([], [already]) if already is not None else LessonKits([name], [])
     if stored.made:
         made = n_("made kit {names} in the tracker's store {path}",
                   "made kits {names} in the tracker's store {path}", len(stored.made))

@@ -209,7 +209,7 @@ def printed_kit_options(command: F) -> F:
                           "nim for nim, gardner for hexapawn)."),
         click.option("--palette", default=None, metavar="NAME|FILE.toml",
                      help="Bead palette, shipped or your own file (default: craft, nim-craft, "
-                          "hexapawn-four)."),
+                          "hexapawn-clear)."),
         click.option("--paper", type=click.Choice(PAPERS), default=None,
                      help="Paper for the plain stock and the other documents [default: a4, or the stock's "
                           "own]."),

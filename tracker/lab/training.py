@@ -83,3 +83,14 @@ def save_trained_kit(store: Store, name: str, palette: Palette | None, training:
     with store.transaction():
         world = store.create_kit(kit)
         return store.record(world, [("trained", training.event_data(kit))])
+
+
+def keep_or_save_trained_kit(store: Store, name: str, palette: Palette,
+                             training: Training) -> KitRecord | None:
+    """Saves the trained kit ``name`` unless a kit of that name is in ``store``: that one is kept as it is
+    and returned (None: saved now). A lesson's trained MENACE goes in the store as its labels print it."""
+    taken = store.kit_called(name)
+    if taken is not None:
+        return store.kit(taken)
+    save_trained_kit(store, name, palette, training)
+    return None
