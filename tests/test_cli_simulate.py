@@ -133,7 +133,9 @@ def test_simulate_engine_choice(monkeypatch):
     monkeypatch.setattr(experiment, "numba_installed", lambda: False)
     result = run("simulate", "--games", "3", "--engine", "numba")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "Error: the numba engine is not installed: pip install 'menace-kit[fast]'"
+    assert result.stderr.strip() == (
+        "Error: the numba engine is not installed: in menace-kit's folder, pip install '.[fast]'"
+    )
     # Without numba, a few MENACEs play through the kit's match loop and more through numpy.
     assert experiment.choose_engine("auto", experiment.SMALL, 10**6) == "kit"
     assert experiment.choose_engine("auto", experiment.SMALL + 1, 1) == "numpy"

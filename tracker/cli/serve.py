@@ -49,8 +49,7 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, name
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] in ("werkzeug", "markupsafe"):
             raise MenaceError(
-                _("menace serve needs the web extra: pip install 'menace-kit[web]' (from a checkout: pip "
-                  "install '.[web]')")
+                _("menace serve needs the web extra: in menace-kit's folder, pip install '.[web]'")
             ) from None
         raise
     store = open_store(db_path)  # a missing store or an unknown kit is said here, once, not per request

@@ -40,9 +40,9 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
 @click.option("--engine", type=click.Choice(["auto", "numpy", "numba", "kit"]), default="auto",
               show_default=True,
-              help="numba: compiled (pip install 'menace-kit[fast]'); numpy; kit: the kit's match loop, one "
-                   "game at a time. auto: numba once built (a long run has it built in the background for "
-                   "the next), else kit for a few MENACEs and numpy beyond.")
+              help="numba: compiled (in menace-kit's folder: pip install '.[fast]'); numpy; kit: the kit's "
+                   "match loop, one game at a time. auto: numba once built (a long run has it built in the "
+                   "background for the next), else kit for a few MENACEs and numpy beyond.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes at most [default: one per core]; a short run plays in one. The same "
                    "--seed and number of workers give the same figures.")

@@ -1,4 +1,4 @@
-"""The compiled engine (numba, ``pip install 'menace-kit[fast]'``): one member at a time, all its games.
+"""The compiled engine (numba; ``pip install '.[fast]'`` in the project's folder): one member at a time.
 
 The same tables and the same kit.matchbox rules as the numpy engine, written as loops: a member's beads
 (a count per slot and a total per box, as the C peer keeps them) stay in the processor's cache while it

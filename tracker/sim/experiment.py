@@ -236,7 +236,7 @@ def _workers(jobs: int | None, population: int, games: int) -> int:
 def choose_engine(engine: str, population: int, games: int) -> str:
     """The engine ``auto`` stands for; numba asked for but not installed is an error."""
     if engine == "numba" and not numba_installed():
-        raise GameError("the numba engine is not installed: pip install 'menace-kit[fast]'")
+        raise GameError(_("the numba engine is not installed: in menace-kit's folder, pip install '.[fast]'"))
     if engine != "auto":
         return engine
     if numba_installed():
