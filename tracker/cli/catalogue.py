@@ -45,7 +45,9 @@ BOXES_PER_ROW = 6
 def boxes(
     game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None, db_path: Path | None
 ) -> None:
-    """List every matchbox: its number, position and starting beads (with --kit: the beads now).
+    """List every matchbox: its number, position and beads.
+
+    List every matchbox: its number, position and starting beads (with --kit: the beads now).
 
     In the pictures a digit is the number of beads for that square; '.' is an empty square that gets
     no beads because a symmetry of the position makes it the same move as another square.
@@ -117,7 +119,9 @@ def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:
 @json_option("the box for BOARD and to_board, the real square for each of the label's.", squares=True)
 @click.argument("board")
 def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: str) -> None:
-    """Find the matchbox for a real BOARD and how its label turns onto it.
+    """Find a board's matchbox, and how its label turns onto it.
+
+    Find the matchbox for a real BOARD and how its label turns onto it.
 
     BOARD is nine characters X, O or '.', row by row from the top left (for Nim: the tokens left).
     Squares are 1-9 in reading order; with --json, to_board[i] is the real square that the label's square
@@ -163,7 +167,9 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
 @click.option("--full", is_flag=True, help="Every position, not one per symmetry class.")
 @click.option("--out", "out", type=FileName(), required=True, help="The .graphml file to write.")
 def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path) -> None:
-    """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
+    """Write the game tree for network tools (GraphML).
+
+    Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
 
     the_game = game_from_spec(game)

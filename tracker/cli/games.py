@@ -27,7 +27,9 @@ from tracker.table.play_lock import correcting
     "--notation", type=click.Choice(["numbers", "golf"]), default="numbers", help="How squares are written."
 )
 def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int | None, notation: str) -> None:
-    """List the kit's games: number, result, opponent and moves (discarded ones too)."""
+    """List the kit's games: result, opponent and moves.
+
+    List the kit's games: number, result, opponent and moves (discarded ones too)."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     rows = store.games(kit, last=last)
@@ -62,7 +64,9 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
 @kit_option
 @json_option("the kit's wins, draws, losses, score, streaks and the first move boxes' beads.", squares=True)
 def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
-    """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
+    """Show the kit's games won, drawn and lost, and its score.
+
+    Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
     box."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
@@ -97,7 +101,9 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
 @db_option
 @kit_option
 def undo(db_path: Path | None, kit_name: str | None) -> None:
-    """Take back the last move of the game in progress (a drawn bead goes back into its box).
+    """Take back the last move, or reopen the game just finished.
+
+    Take back the last move of the game in progress (a drawn bead goes back into its box).
 
     Right after a game has finished, undo reopens it: its bead changes are taken back (with what to do
     to each box) and its last move too, so the move can be put right, or the game dropped with
@@ -134,7 +140,9 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
 @db_option
 @kit_option
 def discard(db_path: Path | None, kit_name: str | None) -> None:
-    """Drop the game in progress; the beads it drew go back into their boxes."""
+    """Drop the game in progress and put its beads back.
+
+    Drop the game in progress; the beads it drew go back into their boxes."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     with correcting(store, kit):

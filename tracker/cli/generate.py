@@ -54,7 +54,9 @@ if TYPE_CHECKING:
 def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str | None, palette: str | None,
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
              language: str | None, out: Path, db_path: Path | None, kit_name: str | None) -> None:
-    """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
+    """Print a kit: the matchbox labels and every sheet, as PDFs.
+
+    Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
     a kit.json manifest.
 

@@ -30,7 +30,9 @@ MIN_MINUTES, MAX_MINUTES = 30, 120  # generator.lesson
               show_default=True, help="Folder for the pack: it goes into DIR/lesson-<game>/.")
 def lesson(game: str, groups: int, minutes: int, menace_plays: str | None, rules: str | None,
            palette: str | None, paper: str | None, stock: str, language: str | None, out: Path) -> None:
-    """Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per
+    """Print a class pack for one lesson, with the kit to build.
+
+    Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per
     colour for each group and in total, role cards, a tally and plot worksheet, the rules sheet,
     certificates, and the kit to build, plus a lesson.json manifest.
 

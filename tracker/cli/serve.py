@@ -38,7 +38,9 @@ from tracker.store.event_store import default_path
     "repeatable. Other names are refused, so a web page elsewhere cannot reach the screen.",
 )
 def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, names: tuple[str, ...]) -> None:
-    """Show a kit live in a web browser, and let pupils play its digital MENACE there.
+    """Show a kit live on the big screen; pupils can play it there.
+
+    Show a kit live in a web browser, and let pupils play its digital MENACE there.
 
     The page follows every game as it is recorded (by `menace play` in another terminal too): the board,
     the box in use with its beads, the results and learning curve, and every box. Its play page records

@@ -25,7 +25,9 @@ from tracker.state.text import menace_side, thousands
 @click.argument("name")
 def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None,
           opponent: str, games: int, seed: int | None, name: str) -> None:
-    """Train a fresh MENACE for GAMES games and keep it as the kit NAME, its beads as training left them.
+    """Train a MENACE against a computer player and keep it as a kit.
+
+    Train a fresh MENACE for GAMES games and keep it as the kit NAME, its beads as training left them.
 
     The kit's history is one "trained" event saying how it was made (game, side, rules, opponent, games,
     seed), so `menace play --kit NAME` plays it, `box`/`boxes --kit NAME` show its beads, `verify` checks
