@@ -48,6 +48,14 @@ def simulation(title: str, args: tuple[str, ...], note: str = "") -> str:
     wins, draws, losses = (pct(result[key], games) for key in ("wins", "draws", "losses"))
     lines.append(f"Over {result['population']:,} MENACEs x {result['games']} games: wins {wins}, "
                  f"draws {draws}, losses {losses}. {dry}")
+    refused = result.get("refused", 0)
+    if refused:
+        played = games - refused
+        rates = ", ".join(f"{key} {pct(result[key] - (refused if key == 'losses' else 0), played)}"
+                          for key in ("wins", "draws", "losses"))
+        lines.append(f"{refused:,} of those losses are games MENACE resigned at its first move, its "
+                     "first box empty (a game Scroggs' page refuses to play); "
+                     f"of the {played:,} games played: {rates}.")
     curve = result["curve"]
     lines.append(f"Mean running score (+3 win, +1 draw, -1 loss): {curve[9]:.1f} after 10 games, "
                  f"{curve[49]:.1f} after 50, {curve[-1]:.1f} after {len(curve)}.")

@@ -30,6 +30,7 @@ def summary_lines(sim: Simulation) -> list[str]:
         f"losses {losses:,} ({losses / total:.1%}){resigned}",
         f"first box ran dry in {sim.first_box_empty:,} of {sim.population:,} runs "
         f"({sim.first_box_empty / sim.population:.1%})",
+        *refused_lines(sim),
         "mean running score (win +{win}, draw +{draw}, loss {loss}) after game ".format(**SCORE)
         + ", ".join(f"{g:,}: {sim.curve[g - 1]:.1f}" for g in _checkpoints(sim.games)),
         f"no defeat in the last {quiet['tail_games']:,} games: {quiet['runs']:,} runs",
@@ -40,6 +41,26 @@ def summary_lines(sim: Simulation) -> list[str]:
             f"(median; 10%-90%: {quiet['p10']:,}-{quiet['p90']:,})"
         )
     return lines
+
+
+def refused_lines(sim: Simulation) -> list[str]:
+    """Where a MENACE resigned at its first move (its first box empty), the games it played apart: Scroggs'
+    online MENACE refuses to play then and plays no more games, where the counts above take each as a loss."""
+    if not sim.refused:
+        return []
+    played = sim.games * sim.population - sim.refused
+    wins, draws = int(sim.wins.sum()), int(sim.draws.sum())
+    losses = int(sim.losses.sum()) - sim.refused
+
+    def share(count: int) -> str:
+        return f"{count / played:.1%}" if played else "-"
+
+    return [
+        _("{refused} games with the first box empty, counted as losses above (Scroggs' MENACE refuses to "
+          "play them); of the {played} games played: wins {wins}, draws {draws}, losses {losses}").format(
+            refused=f"{sim.refused:,}", played=f"{played:,}", wins=share(wins), draws=share(draws),
+            losses=share(losses)),
+    ]
 
 
 def write_simulation_report(sim: Simulation, path: Path) -> None:
