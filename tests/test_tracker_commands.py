@@ -9,6 +9,9 @@ from pathlib import Path
 from tests.cli import play_random, run
 from tracker.store.event_store import Store, default_path
 
+# What `menace play` says before a single game: that it stops after it.
+ONE_GAME = "One game, then `menace play` stops (`--games 10` plays ten in a row)."
+
 
 def events(db: str) -> int:
     return sqlite3.connect(db).execute("SELECT count(*) FROM events").fetchone()[0]
@@ -56,6 +59,7 @@ def test_a_scripted_game_exactly(db):
     assert result.exit_code == 0, result.output
     assert result.output == (
         "Kit class-a: your labels should say kit 1599A0.\n"
+        f"{ONE_GAME}\n"
         "new game: game 1 of kit class-a\n"
         "  1 2 3\n  4 5 6\n  7 8 9\n"
         "Open box 1 (MENACE's move 1). Its label is the right way round.\n"
@@ -169,6 +173,7 @@ def test_undo_discard_and_resume(db):
     resumed = run("play", "--db", db, input="yellow\n")
     assert resumed.output.startswith(
         "Kit class-a: your labels should say kit 1599A0.\n"
+        f"{ONE_GAME}\n"
         "Resuming game 1 of kit class-a (physical draw, human opponent).\n"
     )
     assert (
@@ -220,8 +225,9 @@ def test_nim_through_the_same_commands(tmp_path):
     db = str(tmp_path / "n.sqlite3")
     run("new", "pile", "--db", db, "--game", "nim")
     result = run("play", "--db", db, input="1\nblue\n4\n3\nr\n")
-    assert result.output.splitlines()[:11] == [
+    assert result.output.splitlines()[:12] == [
         "Kit pile: your labels should say kit AA2021.",
+        ONE_GAME,
         "new game: game 1 of kit pile",
         "  9 tokens left  | | | | | | | | |",
         "Open box 9 (9 tokens).",

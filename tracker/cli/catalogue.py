@@ -17,7 +17,14 @@ from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Palette, kit_code, load_palette
 from tracker.cli.options import FileName, every_game_options, game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
-from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
+from tracker.state.text import (
+    counts_on_cells,
+    grid_lines,
+    menace_side,
+    picture_words,
+    side_by_side,
+    thousands,
+)
 from tracker.store.kit_json import catalogue_data
 
 BOXES_PER_ROW = 6
@@ -201,7 +208,7 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
         "{boxes} boxes of kit {kit} after {games} games: {game}, {side}, rules {rules}, kit {code}\n",
         games,
     ).format(
-        boxes=len(catalogue.boxes),
+        boxes=thousands(len(catalogue.boxes)),
         kit=kit.name,
         games=games,
         game=catalogue.game.title,
@@ -214,7 +221,7 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
 
 def _heading(catalogue: Catalogue) -> str:
     return _("{boxes} boxes for {game}, {side}, rules {rules}, kit {code}\n").format(
-        boxes=len(catalogue.boxes),
+        boxes=thousands(len(catalogue.boxes)),
         game=catalogue.game.title,
         side=menace_side(catalogue.menace_plays),
         rules=catalogue.rules.name,

@@ -195,7 +195,8 @@ def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
         share = f"{count / total:4.0%}" if total else "  - "
         beads = n_("{count} bead", "{count} beads", count).format(count=f"{count:>3}")
         lines.append(f"  {kit.colour(the_box, move):<8} {game.move_mark(move).label:<9} {beads:<9} {share}")
-    in_all = n_("  {count} bead in all", "  {count} beads in all", total).format(count=total)
+    in_all = n_("  {count} bead in all", "  {count} beads in all", total)
+    in_all = in_all.format(count=thousands(total))
     lines.append(in_all if total else _("  the box is empty"))
     return "\n".join(lines)
 

@@ -55,7 +55,7 @@ def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None,
         kit=kit.name, game=kit.catalogue.game.title, side=menace_side(kit.menace_plays), rules=kit.rules_name,
         games=thousands(games), opponent=training.opponent, seed=training.seed, wins=thousands(training.wins),
         draws=thousands(training.draws), losses=thousands(training.losses), beads=thousands(beads),
-        boxes=len(kit.boxes),
+        boxes=thousands(len(kit.boxes)),
     ))  # fmt: skip
     click.echo(_("Store: {path}").format(path=store.path))
 
