@@ -12,7 +12,7 @@ from kit.i18n import _, n_
 from tracker.cli.options import db_option, json_option, kit_option, open_kit, open_store
 from tracker.state.opponents import shown_opponent
 from tracker.store.kit_json import stats_data
-from tracker.table.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
+from tracker.table.corrections import NothingToUndo, plan_discard, plan_undo, undo_lines
 from tracker.table.play_lock import correcting
 
 
@@ -116,24 +116,10 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
     except NothingToUndo as error:
         raise NothingToUndo(_("{error} (`menace discard` drops the game)").format(error=error)) from None
     done = plan_undo(before)
-    number = done.session.number
     if done.dropped is not None:
         click.echo(_("Game {number} dropped before its first move.").format(number=done.dropped.number))
-    if done.reopened is not None:
-        reopened = _("Reopened game {number}: its bead changes are taken back, box by box:")
-        click.echo(reopened.format(number=number))
-        for change in done.settlement_back(kit):
-            click.echo(reverse_instruction(change, kit.colour(change.box, change.move)))
-    if done.taken is None:
-        click.echo(_("Took back MENACE's resignation in game {number}.").format(number=number))
-    elif done.taken.box is not None:
-        click.echo(
-            _("Took back MENACE's move in game {number}: put the {colour} bead back in box {box}.").format(
-                number=number, colour=kit.colour(done.taken.box, done.taken.bead), box=done.taken.box
-            )
-        )
-    else:
-        click.echo(_("Took back the opponent's move in game {number}.").format(number=number))
+    for line in undo_lines(kit, done):
+        click.echo(line)
 
 
 @click.command()
