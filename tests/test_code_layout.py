@@ -94,7 +94,7 @@ def test_only_the_store_speaks_sql():
     assert "tracker/store/event_store.py" in sqlite_users(store)  # the check sees SQL where it is
 
 
-def tested_elsewhere() -> dict[str, list[str]]:
+def map_of_tests() -> dict[str, list[str]]:
     """docs/code.md's map: each module tested in files not named after it, and those files."""
     page = (ROOT / "docs" / "code.md").read_text()
     rows = re.findall(r"^\| `([\w/]+\.py)` \| (.+) \|$", page, re.MULTILINE)
@@ -103,7 +103,7 @@ def tested_elsewhere() -> dict[str, list[str]]:
 
 def test_every_module_has_a_test_file_named_after_it_or_a_line_in_the_map():
     tests = {path.stem for path in (ROOT / "tests").glob("test_*.py")}
-    mapped = tested_elsewhere()
+    mapped = map_of_tests()
     missing = []
     modules = [path for package in ("kit", "generator", "tracker") for path in (ROOT / package).rglob("*.py")]
     for path in sorted(modules):
