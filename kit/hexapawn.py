@@ -147,7 +147,7 @@ class Hexapawn(Game[Board, PawnMove]):
         except InvalidMoveError:
             raise InvalidMoveError(
                 _("{text!r} is not a move: type the pawn's square and where it goes, as b1-b2 or a2xb3 "
-                  "(files a-c, ranks 1-3 from White's side) or as squares 1-9 (8-5)").format(
+                  "(files a-c, ranks 1-3 from White's side)").format(
                     text=text.strip())
             ) from None
 
@@ -164,7 +164,7 @@ class Hexapawn(Game[Board, PawnMove]):
         return phrase.format(move=self.move_text(move, "algebraic"), start=move.start + 1, end=move.end + 1)
 
     def move_prompt(self, state: State[Board]) -> str:
-        return _("Opponent's move (as b1-b2, a2xb3, or squares 8-5)")
+        return _("Opponent's move (as b1-b2 or a2xb3)")
 
     def move_code(self, move: PawnMove) -> int:
         return move.start * 9 + move.end

@@ -13,6 +13,7 @@ from generator.stocks import load_stock
 from kit.catalogue import build_catalogue
 from kit.design import KitDesign
 from kit.palettes import default_palette
+from tests.test_print_area import blank_border, needs_pdftoppm
 
 
 def spec_for(game: str, side: str = "first") -> KitSpec:
@@ -105,7 +106,6 @@ def test_drawer_fronts_are_36_by_11_mm_inside_the_safe_area_with_a_rack_map(tmp_
 
     from generator.documents import drawer_labels
     from generator.layout import SAFE_EDGE
-    from tests.test_print_area import blank_border
 
     spec = spec_for(game)
     placed = [item for page in drawer_labels.strips(spec) for item in page]
@@ -119,4 +119,12 @@ def test_drawer_fronts_are_36_by_11_mm_inside_the_safe_area_with_a_rack_map(tmp_
     assert drawer_labels.write(tmp_path / "drawers.pdf", spec) == pages
     text = text_of(tmp_path / "drawers.pdf")
     assert "Rack map" in text and f"Stack the {len(placed)} boxes in a rack of 10 to a shelf" in text
+
+
+@needs_pdftoppm
+@pytest.mark.parametrize("game", ["tictactoe", "nim"])
+def test_drawer_fronts_print_nothing_in_the_outer_4_mm(tmp_path, game):
+    from generator.documents import drawer_labels
+
+    drawer_labels.write(tmp_path / "drawers.pdf", spec_for(game))
     assert blank_border(tmp_path / "drawers.pdf", 1, dpi=60)

@@ -23,8 +23,9 @@ def test_simulate_json():
     result = run(*PERFECT_20_X_50, "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data)[:13] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed",
-                               "wins", "draws", "losses", "first_box_empty", "resigned", "curve"]
+    assert list(data)[:14] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed",
+                               "wins", "draws", "losses", "first_box_empty", "resigned", "refused",
+                               "curve"]
     assert (data["game"], data["rules"], data["opponent"], data["games"], data["population"]) == (
         "tictactoe", "michie", "perfect", 20, 50)
     assert data["wins"] == 0 and data["wins"] + data["draws"] + data["losses"] == 1000
@@ -133,7 +134,9 @@ def test_simulate_engine_choice(monkeypatch):
     monkeypatch.setattr(experiment, "numba_installed", lambda: False)
     result = run("simulate", "--games", "3", "--engine", "numba")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "Error: the numba engine is not installed: pip install 'menace-kit[fast]'"
+    assert result.stderr.strip() == (
+        "Error: the numba engine is not installed: in menace-kit's folder, pip install '.[fast]'"
+    )
     # Without numba, a few MENACEs play through the kit's match loop and more through numpy.
     assert experiment.choose_engine("auto", experiment.SMALL, 10**6) == "kit"
     assert experiment.choose_engine("auto", experiment.SMALL + 1, 1) == "numpy"
@@ -168,3 +171,20 @@ def test_a_box_of_more_colours_than_the_numpy_engine_takes_plays_on_the_kits_loo
     narrow = run("simulate", "--game", "nim", "--heaps", "99", "--max-take", "63", "--games", "2",
                  "--engine", "numpy")
     assert narrow.exit_code == 0, narrow.stderr
+
+
+def test_a_menace_that_refuses_to_play_is_counted_both_ways():
+    """Scroggs' MENACE refuses to play with its first box empty; simulate counts those games as losses and
+    also gives the results of the games it played."""
+    for engine in ("numpy", "kit"):
+        args = ("simulate", "--engine", engine, "--rules", "scroggs", "--opponent", "perfect", "--games",
+                "200", "--population", "20", "--seed", "1")
+        data = json.loads(run(*args, "--json").stdout)
+        assert 0 < data["refused"] <= data["resigned"] <= data["losses"], engine
+        played = 200 * 20 - data["refused"]
+        line = run(*args).stdout.splitlines()[3]
+        assert line.startswith(f"{data['refused']:,} games with the first box empty, counted as losses above")
+        assert f"of the {played:,} games played: wins 0.0%, draws {data['draws'] / played:.1%}" in line
+    data = json.loads(run("simulate", "--engine", "numpy", "--rules", "open-day", "--opponent", "perfect",
+                          "--games", "50", "--population", "20", "--seed", "1", "--json").stdout)
+    assert data["refused"] == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -91,3 +92,27 @@ def test_only_the_store_speaks_sql():
     outside = [path for path in users if not (ROOT / path).is_relative_to(store)]
     assert outside == []
     assert "tracker/store/event_store.py" in sqlite_users(store)  # the check sees SQL where it is
+
+
+def map_of_tests() -> dict[str, list[str]]:
+    """docs/code.md's map: each module tested in files not named after it, and those files."""
+    page = (ROOT / "docs" / "code.md").read_text()
+    rows = re.findall(r"^\| `([\w/]+\.py)` \| (.+) \|$", page, re.MULTILINE)
+    return {path: re.findall(r"`(test_\w+)`", files) for path, files in rows}
+
+
+def test_every_module_has_a_test_file_named_after_it_or_a_line_in_the_map():
+    tests = {path.stem for path in (ROOT / "tests").glob("test_*.py")}
+    mapped = map_of_tests()
+    missing = []
+    modules = [path for package in ("kit", "generator", "tracker") for path in (ROOT / package).rglob("*.py")]
+    for path in sorted(modules):
+        if path.name in ("__init__.py", "__main__.py"):
+            continue
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        named = {f"test_{parts[-1]}", f"test_{'_'.join(parts[-2:])}", f"test_{'_'.join(parts[1:])}",
+                 f"test_{parts[0]}_{parts[-1]}"}
+        if not named & tests and "/".join(parts) + ".py" not in mapped:
+            missing.append("/".join(parts) + ".py")
+    assert missing == [], "add a test file named after the module, or a line to docs/code.md's map"
+    assert [(path, name) for path, names in mapped.items() for name in names if name not in tests] == []

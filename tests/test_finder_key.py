@@ -77,16 +77,27 @@ def pdf_text(path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
-@pytest.mark.parametrize("side", ["first", "second"])
-def test_the_labels_and_the_finder_show_the_keys(tmp_path, side):
+def key_spec(side: str) -> KitSpec:
     catalogue = build_catalogue("tictactoe", side)
-    spec = KitSpec(KitDesign.of(catalogue, default_palette("tictactoe")), load_stock("plain"), "a4")
+    return KitSpec(KitDesign.of(catalogue, default_palette("tictactoe")), load_stock("plain"), "a4")
+
+
+@pytest.mark.parametrize("side", ["first", "second"])
+def test_the_labels_show_the_keys(tmp_path, side):
+    spec = key_spec(side)
     keys = spec.finder_keys
     assert keys is not None
     labels.write(tmp_path / "labels.pdf", spec)
     lines = pdf_text(tmp_path / "labels.pdf").splitlines()
     printed = [line.split()[1] for line in lines if line.startswith("key ")]
     assert Counter(printed) == Counter(keys.values())
+
+
+@pytest.mark.parametrize("side", ["first", "second"])
+def test_the_finder_shows_the_keys(tmp_path, side):
+    spec = key_spec(side)
+    keys = spec.finder_keys
+    assert keys is not None
     finder.write(tmp_path / "finder.pdf", spec)
     text = pdf_text(tmp_path / "finder.pdf")
     pictures = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "finder.pdf").pages[2:])

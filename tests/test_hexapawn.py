@@ -166,12 +166,12 @@ def test_the_rules_card_confiscates_only_the_last_moves_bead():
     assert every == "For every box it used: keep the bead out: it is confiscated."
 
 
-@pytest.mark.parametrize(("palette", "letters", "second"), [
-    ("hexapawn-craft", "r y W", "and n = c3xb2"),  # a colour a move: red, yellow, orange
-    ("hexapawn-four", "b y W", "and k = c3xb2"),  # per box, in the order of the moves: blue, yellow, black
-    ("hexapawn-clear", "b y W", "and r = c3xb2"),  # the default: blue, yellow, red
+@pytest.mark.parametrize(("palette", "letter", "captures"), [
+    ("hexapawn-craft", "r", ["and y = a3xb2", "and n = c3xb2"]),  # a colour a move: red, yellow, orange
+    ("hexapawn-four", "b", ["and y = a3xb2", "and k = c3xb2"]),  # per box, in move order: blue, yellow, black
+    ("hexapawn-clear", "b", ["and y = a3xb2", "and r = c3xb2"]),  # the default: blue, yellow, red
 ])
-def test_the_terminal_label_names_a_second_capture_onto_the_same_square(palette, letters, second):
+def test_the_terminal_label_names_captures_under_it_so_no_letter_hides_a_pawn(palette, letter, captures):
     from tracker.state.kit_record import KitRecord
     from tracker.state.text import label_beside_board
 
@@ -182,9 +182,9 @@ def test_the_terminal_label_names_a_second_capture_onto_the_same_square(palette,
     assert label_beside_board(GAME, placement, kit) == [
         "  label          real board",
         "  B . B          B . B",
-        f"  {letters}          . W W",
+        f"  {letter} W W          . W W",  # the White pawn on b2 stays in sight
         "  . W .          . W .",
-        f"  {second}",
+        *(f"  {capture}" for capture in captures),
     ]
 
 

@@ -60,6 +60,7 @@ def test_labels_kits_and_play_say_the_same_code(tmp_path, monkeypatch):
     assert json.loads(run("kits", "--db", "s.db", "--json").output)[0]["kit_code"] == code
     played = run("play", "--db", "s.db", input="quit\n")
     assert played.output.startswith(f"Kit pile: your labels should say kit {code}.\n"
+                                    "One game, then `menace play` stops (`--games 10` plays ten in a row).\n"
                                     "new game: game 1 of kit pile\n")
     # Every other place that names the kit names it by its labels' code too.
     assert f", kit {code}\n" in run("boxes", "--db", "s.db", "--kit", "pile").output

@@ -26,9 +26,21 @@ def test_counts_have_separators_in_english_and_german(tmp_path):
             fill.write(tmp_path / f"fill-{lang}.pdf", noughts)
             assert shopping in text_of(tmp_path / f"fill-{lang}.pdf")
             (raw,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
+            assert raw.kit_title.endswith("(2,201 boxes)" if lang == "en" else "(2.201 Schachteln)")
+            assert rack in drawer_labels._rack_text(raw)  # the rack map's words; rendered in the slow run
+    finally:
+        use_language(before)
+
+
+@pytest.mark.slow  # the raw board's drawer fronts: 2,201 boxes
+def test_the_raw_boards_rack_map_has_separators_in_english_and_german(tmp_path):
+    before = current_language()
+    try:
+        for lang, rack in (("en", "Stack the 2,201 boxes"), ("de", "2.201 Schachteln")):
+            use_language(lang)
+            (raw,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
             drawer_labels.write(tmp_path / f"drawers-{lang}.pdf", raw)
             assert rack in text_of(tmp_path / f"drawers-{lang}.pdf")
-            assert raw.kit_title.endswith("(2,201 boxes)" if lang == "en" else "(2.201 Schachteln)")
     finally:
         use_language(before)
 

@@ -1,4 +1,5 @@
-"""Nothing in the repository points where a user's clone cannot follow: the team's notes or its issues."""
+"""Nothing in the repository points where a user's clone cannot follow: the team's notes, its issues, or a
+package index that has no menace-kit."""
 
 from __future__ import annotations
 
@@ -26,6 +27,23 @@ def test_no_file_names_the_teams_notes_or_an_issue_number():
             if OUTSIDE.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
     assert found == []
+
+
+# menace-kit is installed from its folder, not from a package index: `pip install 'menace-kit[fast]'` finds
+# nothing there today, and would install whatever someone later registers under that name.
+INDEX_INSTALL = re.compile(r"pip3? install\s+(?:-\S+\s+)*['\"]?menace-kit\b")
+
+
+def test_no_file_tells_anyone_to_install_menace_kit_from_a_package_index():
+    found = []
+    for path in tracked_text_files():
+        for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if INDEX_INSTALL.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
+    assert found == []
+    assert INDEX_INSTALL.search("pip install 'menace-kit[web]'")
+    assert INDEX_INSTALL.search("pip install -U menace-kit")
+    assert not INDEX_INSTALL.search("pip install '.[web]' in menace-kit's folder")
 
 
 def test_the_check_sees_a_reference():

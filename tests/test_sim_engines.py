@@ -145,10 +145,11 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     if side == "second":
         players.reverse()
     first_boxes = sorted(catalogue.first_move_boxes)
-    resigned = menace_resigned = 0
+    resigned = menace_resigned = refused = 0
     for g, moves in enumerate(played.trace):
         script[:] = moves
         resigned += moves[-1] == -1
+        refused += moves[-1] == -1 and len(moves) - 1 == catalogue.menace  # at its first move: its first box
         outcome = play_game(kit_game, players, _Scripted())
         assert not script, f"game {g + 1}: the kit's game ended before the engine's"
         result = outcome.result_for(catalogue.menace).reward
@@ -160,9 +161,9 @@ def test_engine_games_replayed_through_the_kit_leave_the_same_beads(engine, game
     assert [[menace.boxes[b.id][m] for m in b.moves] for b in catalogue.boxes] == [
         beads[b.id - 1, : len(b.moves)].tolist() for b in catalogue.boxes
     ]
-    assert played.resigned == menace_resigned
+    assert played.resigned == menace_resigned and played.refused == refused
     if (rules, opponent) == ("michie", "perfect"):
-        assert resigned > 0  # the resignation path was replayed too
+        assert resigned > 0 and refused > 0  # the resignation path was replayed too
 
 
 @pytest.mark.slow

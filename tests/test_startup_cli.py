@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 import tracker.cli
 from kit.games import GAMES
-from tracker.cli.index import COMMANDS
+from tracker.cli.index import COMMANDS, SECTIONS
 from tracker.cli.main import MenaceGroup, main
 from tracker.cli.options import KIT_GAMES
 
@@ -51,9 +51,25 @@ def commands_section(group: click.Group, width: int) -> str:
 @pytest.mark.parametrize("width", [50, 80, 200])
 def test_help_lists_the_commands_as_click_would_with_every_module_loaded(width):
     lazy = MenaceGroup(name="menace")
-    eager = click.Group(name="menace", commands=[command for _, command in real_commands().values()])
+    eager = MenaceGroup(name="menace", commands=[command for _, command in real_commands().values()])
     assert commands_section(lazy, width) == commands_section(eager, width)
     assert lazy.commands == {}, "listing the commands loaded one"
+
+
+def test_every_command_is_in_exactly_one_section_of_the_help():
+    listed = [name for _, members in SECTIONS for name in members]
+    assert sorted(listed) == sorted(COMMANDS), "name each command in one section of tracker/cli/index.py"
+    shown = commands_section(MenaceGroup(name="menace"), 80)
+    headings = [line for line in shown.splitlines() if line and not line.startswith(" ")]
+    assert headings == [f"{title}:" for title, _ in SECTIONS]
+    rows = [line.split()[0] for line in shown.splitlines() if line.startswith("  ")]
+    assert sorted(rows) == sorted(COMMANDS) and len(rows) == len(set(rows))
+
+
+def test_the_help_names_every_machine_and_each_command_fits_one_line():
+    result = CliRunner().invoke(main, ["--help"], terminal_width=80)
+    assert all(name in result.output for name in ("noughts and crosses", "Nim", "Hexapawn"))
+    assert "..." not in commands_section(MenaceGroup(name="menace"), 80), "a short help is cut at 80 columns"
 
 
 def test_a_command_runs_from_the_group_and_unknown_names_stay_unknown():

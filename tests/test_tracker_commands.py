@@ -9,6 +9,9 @@ from pathlib import Path
 from tests.cli import play_random, run
 from tracker.store.event_store import Store, default_path
 
+# What `menace play` says before a single game: that it stops after it.
+ONE_GAME = "One game, then `menace play` stops (`--games 10` plays ten in a row)."
+
 
 def events(db: str) -> int:
     return sqlite3.connect(db).execute("SELECT count(*) FROM events").fetchone()[0]
@@ -56,6 +59,7 @@ def test_a_scripted_game_exactly(db):
     assert result.exit_code == 0, result.output
     assert result.output == (
         "Kit class-a: your labels should say kit 1599A0.\n"
+        f"{ONE_GAME}\n"
         "new game: game 1 of kit class-a\n"
         "  1 2 3\n  4 5 6\n  7 8 9\n"
         "Open box 1 (MENACE's move 1). Its label is the right way round.\n"
@@ -159,16 +163,17 @@ def test_the_first_box_of_nim_menace_second_is_its_lowest_first_move_box(tmp_pat
 
 def test_undo_discard_and_resume(db):
     run("play", "--db", db, input="red\n5\n")  # stops at end of input, game kept
-    assert run("undo", "--db", db).output == "Took back the opponent's move in game 1.\n"
+    assert run("undo", "--db", db).output == "Took back the opponent's move in game 1, square 5 (centre).\n"
     assert (
         run("undo", "--db", db).output
-        == "Took back MENACE's move in game 1: put the red bead back in box 1.\n"
+        == "Took back MENACE's move in game 1, square 1 (top left): put the red bead back in box 1.\n"
     )
     nothing = run("undo", "--db", db)
     assert nothing.exit_code == 2 and "has no move yet" in nothing.output
     resumed = run("play", "--db", db, input="yellow\n")
     assert resumed.output.startswith(
         "Kit class-a: your labels should say kit 1599A0.\n"
+        f"{ONE_GAME}\n"
         "Resuming game 1 of kit class-a (physical draw, human opponent).\n"
     )
     assert (
@@ -220,8 +225,9 @@ def test_nim_through_the_same_commands(tmp_path):
     db = str(tmp_path / "n.sqlite3")
     run("new", "pile", "--db", db, "--game", "nim")
     result = run("play", "--db", db, input="1\nblue\n4\n3\nr\n")
-    assert result.output.splitlines()[:11] == [
+    assert result.output.splitlines()[:12] == [
         "Kit pile: your labels should say kit AA2021.",
+        ONE_GAME,
         "new game: game 1 of kit pile",
         "  9 tokens left  | | | | | | | | |",
         "Open box 9 (9 tokens).",
@@ -420,3 +426,16 @@ def test_games_keeps_its_columns_for_long_opponent_names(db):
         "--brief")
     lines = run("games", "--db", db).output.splitlines()
     assert [line.index("digital") for line in lines] == [lines[1].index("digital")] * 2
+
+
+def test_undo_names_every_square_and_says_it_took_back_menaces_forced_last_move(tmp_path):
+    db = str(tmp_path / "forced.sqlite3")
+    run("new", "k", "--db", db)
+    played = run("play", "--db", db, "--draw", "digital", "--opponent", "perfect", "--seed", "5", "--brief")
+    assert "0 won, 1 drawn, 0 lost" in played.output  # nine moves: MENACE's last one is forced
+    lines = run("undo", "--db", db).output.splitlines()
+    assert lines[0] == "Reopened game 1: its bead changes are taken back, box by box:"
+    assert all("; that bead played square " in line for line in lines[1:-2])
+    assert lines[-2] == "Took back the opponent's move in game 1, square 1 (top left)."
+    assert lines[-1] == ("Took back MENACE's forced move after it too, square 3 (top right): it comes again "
+                         "once the move is put right.")

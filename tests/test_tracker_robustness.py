@@ -91,6 +91,7 @@ def test_a_second_play_on_a_kit_in_play_is_refused_and_takes_over_after_a_crash(
     taken = run("play", "--db", db, input="k\nquit\n")
     assert taken.exit_code == 0, taken.output
     assert taken.output.startswith("Kit class-a: your labels should say kit 1599A0.\n"
+                                   "One game, then `menace play` stops (`--games 10` plays ten in a row).\n"
                                    "Resuming game 1 of kit class-a (physical draw, human opponent).")
 
 

@@ -165,14 +165,19 @@ def test_the_reversed_settlement_says_what_to_do_with_each_box(db):
     assert run("play", "--db", db, input="k\n1\nred\nLR\nyel\n2\n").exit_code == 0
     assert run("undo", "--db", db).output == (
         "Reopened game 1: its bead changes are taken back, box by box:\n"
-        "  box 1: take one black bead from the spare beads for the one drawn (it was confiscated)\n"
-        "  box 10: take one red bead from the spare beads for the one drawn (it was confiscated)\n"
-        "  box 73: take one yellow bead from the spare beads for the one drawn (it was confiscated)\n"
-        "Took back the opponent's move in game 1.\n"
+        "  box 1: take one black bead from the spare beads for the one drawn (it was confiscated); that bead "
+        "played square 5 (centre)\n"
+        "  box 10: take one red bead from the spare beads for the one drawn (it was confiscated); that bead "
+        "played square 9 (bottom right)\n"
+        "  box 73: take one yellow bead from the spare beads for the one drawn (it was confiscated); that "
+        "bead played square 4 (middle left)\n"
+        "Took back the opponent's move in game 1, square 2 (top middle).\n"
     )
     resumed = run("play", "--db", db, input="8\n")
     assert resumed.output.startswith(
-        "Kit class-a: your labels should say kit 1599A0.\nResuming game 1 of kit class-a"
+        "Kit class-a: your labels should say kit 1599A0.\n"
+        "One game, then `menace play` stops (`--games 10` plays ten in a row).\n"
+        "Resuming game 1 of kit class-a"
     )
     assert table(db, "SELECT moves, status FROM games") == [("4 0 8 2 3 7", "playing")]
     assert run("discard", "--db", db).exit_code == 0

@@ -322,8 +322,7 @@ def test_menace_serve_without_the_web_extra_says_how_to_install_it(db):
     result = subprocess.run([sys.executable, "-c", probe, db], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 2
     assert result.stderr == (
-        "Error: menace serve needs the web extra: pip install 'menace-kit[web]' "
-        "(from a checkout: pip install '.[web]')\n"
+        "Error: menace serve needs the web extra: in menace-kit's folder, pip install '.[web]'\n"
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from tracker.cli.index import COMMANDS
+from tracker.cli.index import COMMANDS, SECTIONS
 from tracker.cli.main import main as menace
 
 MARKER = "<!-- the commands, from their --help -->"
@@ -26,11 +26,13 @@ def command_help(name: str) -> str:
 
 
 def markdown() -> str:
-    """A section per command, in the order of `menace --help`."""
+    """A section per command under the headings of `menace --help`, in its order."""
     parts = []
-    for name in sorted(COMMANDS):
-        text = command_help(name)
-        parts.append(f"## menace {name}\n\n{COMMANDS[name].short_help}\n\n```text\n{text}\n```\n")
+    for title, names in SECTIONS:
+        parts.append(f"## {title}\n")
+        for name in names:
+            text = command_help(name)
+            parts.append(f"### menace {name}\n\n{COMMANDS[name].short_help}\n\n```text\n{text}\n```\n")
     return "\n".join(parts)
 
 

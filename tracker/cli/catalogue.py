@@ -17,7 +17,14 @@ from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Palette, kit_code, load_palette
 from tracker.cli.options import FileName, every_game_options, game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
-from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
+from tracker.state.text import (
+    counts_on_cells,
+    grid_lines,
+    menace_side,
+    picture_words,
+    side_by_side,
+    thousands,
+)
 from tracker.store.kit_json import catalogue_data
 
 BOXES_PER_ROW = 6
@@ -45,7 +52,9 @@ BOXES_PER_ROW = 6
 def boxes(
     game: str, menace_plays: str, rules: str | None, as_json: bool, kit_name: str | None, db_path: Path | None
 ) -> None:
-    """List every matchbox: its number, position and starting beads (with --kit: the beads now).
+    """List every matchbox: its number, position and beads.
+
+    List every matchbox: its number, position and starting beads (with --kit: the beads now).
 
     In the pictures a digit is the number of beads for that square; '.' is an empty square that gets
     no beads because a symmetry of the position makes it the same move as another square.
@@ -117,7 +126,9 @@ def _to_board(catalogue: Catalogue, placement: Placement) -> list[int] | None:
 @json_option("the box for BOARD and to_board, the real square for each of the label's.", squares=True)
 @click.argument("board")
 def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: str) -> None:
-    """Find the matchbox for a real BOARD and how its label turns onto it.
+    """Find a board's matchbox, and how its label turns onto it.
+
+    Find the matchbox for a real BOARD and how its label turns onto it.
 
     BOARD is nine characters X, O or '.', row by row from the top left (for Nim: the tokens left).
     Squares are 1-9 in reading order; with --json, to_board[i] is the real square that the label's square
@@ -163,7 +174,9 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
 @click.option("--full", is_flag=True, help="Every position, not one per symmetry class.")
 @click.option("--out", "out", type=FileName(), required=True, help="The .graphml file to write.")
 def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path) -> None:
-    """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
+    """Write the game tree for network tools (GraphML).
+
+    Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
 
     the_game = game_from_spec(game)
@@ -195,7 +208,7 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
         "{boxes} boxes of kit {kit} after {games} games: {game}, {side}, rules {rules}, kit {code}\n",
         games,
     ).format(
-        boxes=len(catalogue.boxes),
+        boxes=thousands(len(catalogue.boxes)),
         kit=kit.name,
         games=games,
         game=catalogue.game.title,
@@ -208,7 +221,7 @@ def _kit_catalogue(db_path: Path | None, kit_name: str) -> tuple[Catalogue, str,
 
 def _heading(catalogue: Catalogue) -> str:
     return _("{boxes} boxes for {game}, {side}, rules {rules}, kit {code}\n").format(
-        boxes=len(catalogue.boxes),
+        boxes=thousands(len(catalogue.boxes)),
         game=catalogue.game.title,
         side=menace_side(catalogue.menace_plays),
         rules=catalogue.rules.name,

@@ -13,7 +13,7 @@ from kit.score import score_rule_text
 from tracker.cli.options import db_option, json_option, kit_option, open_kit, open_store
 from tracker.state.opponents import shown_opponent
 from tracker.store.kit_json import stats_data
-from tracker.table.corrections import NothingToUndo, plan_discard, plan_undo, reverse_instruction
+from tracker.table.corrections import NothingToUndo, plan_discard, plan_undo, undo_lines
 from tracker.table.play_lock import correcting
 
 
@@ -28,7 +28,9 @@ from tracker.table.play_lock import correcting
     "--notation", type=click.Choice(["numbers", "golf"]), default="numbers", help="How squares are written."
 )
 def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int | None, notation: str) -> None:
-    """List the kit's games: number, result, opponent and moves (discarded ones too)."""
+    """List the kit's games: result, opponent and moves.
+
+    List the kit's games: number, result, opponent and moves (discarded ones too)."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     rows = store.games(kit, last=last)
@@ -63,7 +65,9 @@ def games(db_path: Path | None, kit_name: str | None, as_json: bool, last: int |
 @kit_option
 @json_option("the kit's wins, draws, losses, score, streaks and the first move boxes' beads.", squares=True)
 def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
-    """Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
+    """Show the kit's games won, drawn and lost, and its score.
+
+    Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the first
     box."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
@@ -103,7 +107,9 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
 @db_option
 @kit_option
 def undo(db_path: Path | None, kit_name: str | None) -> None:
-    """Take back the last move of the game in progress (a drawn bead goes back into its box).
+    """Take back the last move, or reopen the game just finished.
+
+    Take back the last move of the game in progress (a drawn bead goes back into its box).
 
     Right after a game has finished, undo reopens it: its bead changes are taken back (with what to do
     to each box) and its last move too, so the move can be put right, or the game dropped with
@@ -116,31 +122,19 @@ def undo(db_path: Path | None, kit_name: str | None) -> None:
     except NothingToUndo as error:
         raise NothingToUndo(_("{error} (`menace discard` drops the game)").format(error=error)) from None
     done = plan_undo(before)
-    number = done.session.number
     if done.dropped is not None:
         click.echo(_("Game {number} dropped before its first move.").format(number=done.dropped.number))
-    if done.reopened is not None:
-        reopened = _("Reopened game {number}: its bead changes are taken back, box by box:")
-        click.echo(reopened.format(number=number))
-        for change in done.settlement_back(kit):
-            click.echo(reverse_instruction(change, kit.colour(change.box, change.move)))
-    if done.taken is None:
-        click.echo(_("Took back MENACE's resignation in game {number}.").format(number=number))
-    elif done.taken.box is not None:
-        click.echo(
-            _("Took back MENACE's move in game {number}: put the {colour} bead back in box {box}.").format(
-                number=number, colour=kit.colour(done.taken.box, done.taken.bead), box=done.taken.box
-            )
-        )
-    else:
-        click.echo(_("Took back the opponent's move in game {number}.").format(number=number))
+    for line in undo_lines(kit, done):
+        click.echo(line)
 
 
 @click.command()
 @db_option
 @kit_option
 def discard(db_path: Path | None, kit_name: str | None) -> None:
-    """Drop the game in progress; the beads it drew go back into their boxes."""
+    """Drop the game in progress and put its beads back.
+
+    Drop the game in progress; the beads it drew go back into their boxes."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     with correcting(store, kit):

@@ -59,7 +59,9 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
              language: str | None, paper_machine: bool, out: Path, db_path: Path | None,
              kit_name: str | None) -> None:
-    """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
+    """Print a kit: the matchbox labels and every sheet, as PDFs.
+
+    Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
     a kit.json manifest.
 

@@ -11,7 +11,9 @@ import click
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed for MENACE's draws (repeatable runs).")
 def golf(seed: int | None) -> None:
-    """Play as the code-golf MENACE does: read the number of games, then the opponent's moves one per line
+    """Play as the code-golf MENACE does, from standard input.
+
+    Play as the code-golf MENACE does: read the number of games, then the opponent's moves one per line
     (two letters, row then column: L/M/R, e.g. MM for the centre); print "new game", the board after every
     move, and every box's beads after each game (its picture, then a square per bead).
 

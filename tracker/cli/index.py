@@ -3,7 +3,8 @@
 `menace --help` lists the commands from here, and `menace NAME` imports only NAME's module: importing
 every command module (and what each imports) cost more than most commands do. The short help is what
 click makes of the command's own help given all the room it wants (its first sentence);
-tests/test_startup_cli.py checks that this table and the commands agree, so it cannot drift.
+tests/test_startup_cli.py checks that this table and the commands agree, so it cannot drift. SECTIONS
+groups the commands by a teacher's jobs, in the order `menace --help` shows them; each command is in one.
 """
 
 from __future__ import annotations
@@ -18,100 +19,95 @@ class Entry(NamedTuple):
 
 COMMANDS = {
     "box": Entry("kits", (
-        "Show box ID's beads now: counts on the squares of its picture, and the chance of each colour."
+        "Show the beads in one box now, and each colour's chance."
     )),
     "boxes": Entry("catalogue", (
-        "List every matchbox: its number, position and starting beads (with --kit: the beads now)."
+        "List every matchbox: its number, position and beads."
     )),
     "census": Entry("kits", (
-        "Set box ID's counts after recounting the physical box (recorded as an event; colours not named "
-        "keep their count)."
+        "Correct a box's beads after counting the real box."
     )),
     "discard": Entry("games", (
-        "Drop the game in progress; the beads it drew go back into their boxes."
+        "Drop the game in progress and put its beads back."
     )),
     "export": Entry("log", (
-        "Write the event log (every kit, or one with --kit) as JSON lines or CSV, for backup or another "
-        "store."
+        "Save the store's games and beads to a file, for a backup."
     )),
     "find": Entry("catalogue", (
-        "Find the matchbox for a real BOARD and how its label turns onto it."
+        "Find a board's matchbox, and how its label turns onto it."
     )),
     "games": Entry("games", (
-        "List the kit's games: number, result, opponent and moves (discarded ones too)."
+        "List the kit's games: result, opponent and moves."
     )),
     "generate": Entry("generate", (
-        "Write a printable kit: box labels, calibration page, bead legend with the rules card, box "
-        "finder, fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a "
-        "rack map, plus a kit.json manifest."
+        "Print a kit: the matchbox labels and every sheet, as PDFs."
     )),
     "golf": Entry("golf", (
-        "Play as the code-golf MENACE does: read the number of games, then the opponent's moves one per "
-        "line (two letters, row then column: L/M/R, e.g."
+        "Play as the code-golf MENACE does, from standard input."
     )),
     "graph": Entry("catalogue", (
-        "Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."
+        "Write the game tree for network tools (GraphML)."
     )),
     "import": Entry("log", (
-        "Merge another store's export into this store (importing the same file twice changes nothing), or"
-        " with --from pk replay another tracker's log into a new kit."
+        "Bring another store's games and kits into this one."
     )),
     "kits": Entry("kits", (
-        "List the store's kits with their game, side, rules, palette, the kit code their labels print and"
-        " games played."
+        "List the store's kits and how each is set up."
     )),
     "lesson": Entry("lesson", (
-        "Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per"
-        " colour for each group and in total, role cards, a tally and plot worksheet, the rules sheet, "
-        "certificates, and the kit to build, plus a lesson.json manifest."
+        "Print a class pack for one lesson, with the kit to build."
     )),
     "match": Entry("match", (
-        "Play GAMES games between two players and count the first player's wins, draws and the second's "
-        "wins."
+        "Play two players against each other and count who wins."
     )),
     "new": Entry("kits", (
-        "Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."
+        "Create a kit in the store, one per class or physical MENACE."
     )),
     "play": Entry("play", (
         "Play games against MENACE and record every move."
     )),
     "rebuild": Entry("rebuild", (
-        "Recompute the bead counts and the games table from the event log (every kit, or one with --kit)."
+        "Work out the bead counts again from the saved history."
     )),
     "record": Entry("record", (
-        "Record whole games from FILE (or - for standard input): one game per line, every move in order "
-        "as a square (1-9 or golf letters, e.g."
+        "Record whole games played on paper, one line a game."
     )),
     "report": Entry("report", (
-        "Draw the kit's running score (Michie's curve), results per 10 games and the first box's beads as"
-        " a PDF."
+        "Print the kit's learning curve and results as a PDF."
     )),
     "serve": Entry("serve", (
-        "Show a kit live in a web browser, and let pupils play its digital MENACE there."
+        "Show a kit live on the big screen; pupils can play it there."
     )),
     "simulate": Entry("simulate", (
-        "Simulate a population of MENACEs, each playing GAMES games against its own opponent."
+        "Simulate many MENACEs to see what to expect before class."
     )),
     "stats": Entry("games", (
-        "Games played, won, drawn and lost, the running score (+3 win, +1 draw, -1 loss), streaks, the "
-        "first box."
+        "Show the kit's games won, drawn and lost, and its score."
     )),
     "study": Entry("study", (
-        "Experiments over many matches, as tables (and PDF charts): MCTS's thinking time, learners side "
-        "by side, and Q-learning's transfer between Nim games."
+        "Experiments with the learners, as tables and charts."
     )),
     "tournament": Entry("simulate", (
-        "Reproduce the Nim notebook's tournament: make six players, then a round robin."
+        "Reproduce the Nim notebook's tournament of six players."
     )),
     "train": Entry("train", (
-        "Train a fresh MENACE for GAMES games and keep it as the kit NAME, its beads as training left "
-        "them."
+        "Train a MENACE against a computer player and keep it as a kit."
     )),
     "undo": Entry("games", (
-        "Take back the last move of the game in progress (a drawn bead goes back into its box)."
+        "Take back the last move, or reopen the game just finished."
     )),
     "verify": Entry("log", (
-        "Replay the event log from scratch and check it against the bead counts, the hash chain and "
-        "SQLite's integrity check; exit code 0 only if all agree."
+        "Check the bead counts against the saved history of moves."
     )),
 }
+
+# `menace --help` lists the commands under these headings, in this order: a teacher's jobs first.
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Build a kit", ("generate", "lesson", "boxes", "find")),
+    ("Run a class", (
+        "new", "play", "undo", "discard", "stats", "games", "report", "serve", "box", "census", "record",
+        "kits",
+    )),
+    ("Simulate and study", ("simulate", "match", "train", "study", "tournament", "graph", "golf")),
+    ("The store", ("export", "import", "verify", "rebuild")),
+)

@@ -62,7 +62,9 @@ def new(
     code: str | None,
     name: str,
 ) -> None:
-    """Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
+    """Create a kit in the store, one per class or physical MENACE.
+
+    Create a kit called NAME (one per class or physical MENACE) with the preset's starting beads."""
     name = kit_name(name)
     if code is not None and not KIT_CODE.fullmatch(code.strip()):
         message = _(
@@ -111,7 +113,9 @@ def new(
 @json_option("one object a kit: id, name, game, side, rules, palette, fingerprint, kit_code and games "
              "played.")
 def kits(db_path: Path | None, as_json: bool) -> None:
-    """List the store's kits with their game, side, rules, palette, the kit code their labels print and
+    """List the store's kits and how each is set up.
+
+    List the store's kits with their game, side, rules, palette, the kit code their labels print and
     games played."""
     store = open_store(db_path)
     rows = [row | {"kit_code": store.kit_by_id(row["id"]).kit_code} for row in store.kits()]
@@ -135,7 +139,9 @@ def kits(db_path: Path | None, as_json: bool) -> None:
 @json_option("the box's position, beads by move, colours and each move's chance.", squares=True)
 @click.argument("box_id", metavar="ID", type=int)
 def box(db_path: Path | None, kit_name: str | None, as_json: bool, box_id: int) -> None:
-    """Show box ID's beads now: counts on the squares of its picture, and the chance of each colour."""
+    """Show the beads in one box now, and each colour's chance.
+
+    Show box ID's beads now: counts on the squares of its picture, and the chance of each colour."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)
     the_box = kit.box(box_id)
@@ -188,7 +194,8 @@ def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
         share = f"{count / total:4.0%}" if total else "  - "
         beads = n_("{count} bead", "{count} beads", count).format(count=f"{count:>3}")
         lines.append(f"  {kit.colour(the_box, move):<8} {game.move_mark(move).label:<9} {beads:<9} {share}")
-    in_all = n_("  {count} bead in all", "  {count} beads in all", total).format(count=total)
+    in_all = n_("  {count} bead in all", "  {count} beads in all", total)
+    in_all = in_all.format(count=thousands(total))
     lines.append(in_all if total else _("  the box is empty"))
     return "\n".join(lines)
 
@@ -199,7 +206,9 @@ def box_text(kit: KitRecord, the_box: Box, counts: Mapping[Any, int]) -> str:
 @click.argument("box_id", metavar="ID", type=int)
 @click.argument("counts", metavar="COLOUR=COUNT...", nargs=-1, required=True)
 def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tuple[str, ...]) -> None:
-    """Set box ID's counts after recounting the physical box (recorded as an event; colours not named keep
+    """Correct a box's beads after counting the real box.
+
+    Set box ID's counts after recounting the physical box (recorded as an event; colours not named keep
     their count)."""
     store = open_store(db_path)
     kit = open_kit(store, kit_name)

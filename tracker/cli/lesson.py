@@ -38,7 +38,9 @@ TRAINED_OPPONENT, TRAINED_SEED = "random", 1
 def lesson(game: str, groups: int, minutes: int, trained: int | None, menace_plays: str | None,
            rules: str | None, palette: str | None, paper: str | None, stock: str, language: str | None,
            out: Path, db_path: Path | None) -> None:
-    """Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per
+    """Print a class pack for one lesson, with the kit to build.
+
+    Write a class pack for one lesson: a lesson plan by the minute, a materials list with the beads per
     colour for each group and in total, role cards, a tally and plot worksheet, the rules sheet,
     certificates, and the kit to build, plus a lesson.json manifest.
 

@@ -23,7 +23,9 @@ from tracker.store.event_store import Store, default_path
 @db_option
 @kit_option
 def verify(db_path: Path | None, kit_name: str | None) -> None:
-    """Replay the event log from scratch and check it against the bead counts, the hash chain and SQLite's
+    """Check the bead counts against the saved history of moves.
+
+    Replay the event log from scratch and check it against the bead counts, the hash chain and SQLite's
     integrity check; exit code 0 only if all agree.
 
     The hash chain proves the log was neither damaged nor edited by anyone who did not recompute it: each
@@ -67,7 +69,9 @@ def verify(db_path: Path | None, kit_name: str | None) -> None:
 )
 @click.option("--out", type=FileName(), default=None, help="Write here instead of stdout.")
 def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Path | None) -> None:
-    """Write the event log (every kit, or one with --kit) as JSON lines or CSV, for backup or another
+    """Save the store's games and beads to a file, for a backup.
+
+    Write the event log (every kit, or one with --kit) as JSON lines or CSV, for backup or another
     store."""
     from tracker.store.exchange import export
 
@@ -128,7 +132,9 @@ def _output(out: Path) -> Iterator[TextIO]:
 def import_command(
     db_path: Path | None, source: str, kit_name: str | None, rename: str | None, file: Path
 ) -> None:
-    """Merge another store's export into this store (importing the same file twice changes nothing), or
+    """Bring another store's games and kits into this one.
+
+    Merge another store's export into this store (importing the same file twice changes nothing), or
     with --from pk replay another tracker's log into a new kit."""
     if (source == "pk") != (kit_name is not None):
         raise click.UsageError(

@@ -14,7 +14,7 @@ from typing import IO, Any
 
 import click
 
-from tracker.cli.index import COMMANDS
+from tracker.cli.index import COMMANDS, SECTIONS
 
 # No command does linear algebra, and OpenBLAS would start a thread per core when numpy is imported: 0.1 s
 # and more of a busy machine's time before a simulation's first game. A user's own setting stands.
@@ -53,12 +53,18 @@ class MenaceGroup(click.Group):
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """click's list of commands, its short help read from the index rather than the commands' modules."""
+        """click's list of commands in the index's sections, its short help read from the index rather than
+        the commands' modules; a command no section names is listed last, under "Other commands"."""
         names = self.list_commands(ctx)
-        limit = formatter.width - 6 - max(map(len, names))
-        rows = [(name, self._short_help(name, limit)) for name in names]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+        widest = max(map(len, names))  # one column for the names in every section, as in one list
+        limit = formatter.width - 6 - widest
+        sectioned = {name for _, members in SECTIONS for name in members}
+        others = ("Other commands", tuple(name for name in names if name not in sectioned))
+        for title, members in (*SECTIONS, others):
+            rows = [(name, self._short_help(name, limit)) for name in members if name in names]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows, col_spacing=2 + widest - max(len(name) for name, _ in rows))
 
     def _short_help(self, name: str, limit: int) -> str:
         if name in self.commands:
@@ -116,10 +122,11 @@ def one_line(error: click.UsageError) -> click.ClickException:
     help="The language of prompts and messages (default: $MENACE_LANG, else en). Help stays in English.",
 )
 def main(lang: str | None) -> None:
-    """menace-kit: build, run and simulate MENACE, Donald Michie's matchbox machine that learns
-    noughts and crosses (and Nim).
+    """menace-kit: build, run and simulate MENACE, Donald Michie's matchbox machine that learns noughts
+    and crosses, and its cousins for Nim and Hexapawn.
 
-    Start with `menace generate` to print a kit, or `menace boxes` to list the matchboxes.
+    Start with `menace generate` to print a kit, then `menace new` and `menace play` to run a class.
+    `menace COMMAND --help` says more about each command.
     """
     speak(lang)
 

@@ -36,7 +36,9 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 @json_option("the players, settings and the first player's wins, draws and losses (curve: see below).")
 def match(game: str, first: str, second: str, games: int, seed: int | None, alternate: bool,
           save_first: Path | None, learn: bool, db_path: Path | None, as_json: bool) -> None:
-    """Play GAMES games between two players and count the first player's wins, draws and the second's wins.
+    """Play two players against each other and count who wins.
+
+    Play GAMES games between two players and count the first player's wins, draws and the second's wins.
 
     A menace player is a fresh MENACE that learns as it plays (menace:RULES names a rules preset or file);
     --json then adds "curve", the first player's mean reward (+1 win, 0 draw, -1 loss) over the last

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from kit.game import GameError
-from kit.i18n import _
+from kit.i18n import _, n_
 from tracker.cli.options import db_option, kit_option, open_kit, open_store
 from tracker.state.opponents import HUMAN, opponent_help, opponent_name
 from tracker.state.session import BEAD_SOURCES
@@ -148,6 +148,7 @@ def play(
             click.echo(
                 _("Kit {kit}: your labels should say kit {code}.").format(kit=kit.name, code=kit.kit_code)
             )
+            click.echo(games_to_play(games))
             finished = 0
             while finished < games:  # a discarded game does not count: --games 3 plays three games
                 finished += table.play_game()
@@ -160,6 +161,13 @@ def play(
     except EOFError:
         _stopped(table, resume, _("End of input."))
         sys.exit(1)
+
+
+def games_to_play(games: int) -> str:
+    """How many games this `menace play` plays, said before the first: it stops after them."""
+    if games == 1:
+        return _("One game, then `menace play` stops (`--games 10` plays ten in a row).")
+    return n_("{count} game in a row.", "{count} games in a row.", games).format(count=games)
 
 
 def _stopped(table: Table, resume: str, why: str) -> None:

@@ -17,7 +17,9 @@ from tracker.cli.options import db_option, kit_option, open_store
     "--force", is_flag=True, help=_("Drop finished games the log does not have (refused without it).")
 )
 def rebuild(db_path: Path | None, kit_name: str | None, force: bool) -> None:
-    """Recompute the bead counts and the games table from the event log (every kit, or one with --kit).
+    """Work out the bead counts again from the saved history.
+
+    Recompute the bead counts and the games table from the event log (every kit, or one with --kit).
 
     Run it when a command says a kit's counts are not the ones its log wrote: the log is the record, and
     the counts are rewritten from it. Rows for kits the store does not have are dropped (without --kit).

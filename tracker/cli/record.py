@@ -17,7 +17,9 @@ from tracker.state.errors import MenaceError
 @kit_option
 @click.argument("file", type=FileName(), default="-", required=False)
 def record(db_path: Path | None, kit_name: str | None, file: Path) -> None:
-    """Record whole games from FILE (or - for standard input): one game per line, every move in order as
+    """Record whole games played on paper, one line a game.
+
+    Record whole games from FILE (or - for standard input): one game per line, every move in order as
     a square (1-9 or golf letters, e.g. "5 1 9 3 4 2"), 'resign' where MENACE resigned at an empty box.
 
     MENACE's bead for each square is the one its box's label puts there (any way the label fits the

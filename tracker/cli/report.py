@@ -15,7 +15,9 @@ from tracker.cli.options import FileName, db_option, kit_option, open_kit, open_
 @kit_option
 @click.option("--out", type=FileName(), required=True, help="The PDF to write.")
 def report(db_path: Path | None, kit_name: str | None, out: Path) -> None:
-    """Draw the kit's running score (Michie's curve), results per 10 games and the first box's beads as a
+    """Print the kit's learning curve and results as a PDF.
+
+    Draw the kit's running score (Michie's curve), results per 10 games and the first box's beads as a
     PDF."""
     from tracker.lab.kit_report import kit_report, write_kit_report
 

@@ -49,14 +49,16 @@ from tracker.store.event_store import default_path
 )
 def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, names: tuple[str, ...],
           join_url: str | None) -> None:
-    """Show a kit live in a web browser, and let pupils play its digital MENACE there.
+    """Show a kit live on the big screen; pupils can play it there.
+
+    Show a kit live in a web browser, and let pupils play its digital MENACE there.
 
     The page follows every game as it is recorded (by `menace play` in another terminal too): the board,
     the box in use with its beads, the results and learning curve, and every box. Its play page records
     games exactly as `menace play --draw digital` does.
     """
-    needs_extra = MenaceError(_("menace serve needs the web extra: pip install 'menace-kit[web]' (from a "
-                                "checkout: pip install '.[web]')"))
+    needs_extra = MenaceError(
+        _("menace serve needs the web extra: in menace-kit's folder, pip install '.[web]'"))
     try:
         from tracker.web.server import serve as run
     except ModuleNotFoundError as error:

@@ -40,9 +40,9 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
 @click.option("--engine", type=click.Choice(["auto", "numpy", "numba", "kit"]), default="auto",
               show_default=True,
-              help="numba: compiled (pip install 'menace-kit[fast]'); numpy; kit: the kit's match loop, one "
-                   "game at a time. auto: numba once built (a long run has it built in the background for "
-                   "the next), else kit for a few MENACEs and numpy beyond.")
+              help="numba: compiled (in menace-kit's folder: pip install '.[fast]'); numpy; kit: the kit's "
+                   "match loop, one game at a time. auto: numba once built (a long run has it built in the "
+                   "background for the next), else kit for a few MENACEs and numpy beyond.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes at most [default: one per core]; a short run plays in one. The same "
                    "--seed and number of workers give the same figures.")
@@ -52,7 +52,9 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
              "per game.")
 def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
              seed: int | None, engine: str, jobs: int | None, report: Path | None, as_json: bool) -> None:
-    """Simulate a population of MENACEs, each playing GAMES games against its own opponent.
+    """Simulate many MENACEs to see what to expect before class.
+
+    Simulate a population of MENACEs, each playing GAMES games against its own opponent.
 
     Wins, draws and losses are counted from MENACE's side and summed over the population; the
     curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
@@ -119,7 +121,9 @@ def tournament(
     game: str, games: int, training_opponent: str, training: int | None, part_training: int | None,
     stable_training: int, seed: int | None, as_json: bool,
 ) -> None:
-    """Reproduce the Nim notebook's tournament: make six players, then a round robin.
+    """Reproduce the Nim notebook's tournament of six players.
+
+    Reproduce the Nim notebook's tournament: make six players, then a round robin.
 
     By default the players are made as the notebook makes them, by self-play with a coin for who
     starts: floor1 = the first of a floor-1 pair after 10,000 games, part-trained = the first of a

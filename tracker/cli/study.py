@@ -17,7 +17,9 @@ from tracker.state.errors import MenaceError
 
 @click.group()
 def study() -> None:
-    """Experiments over many matches, as tables (and PDF charts): MCTS's thinking time, learners side by
+    """Experiments with the learners, as tables and charts.
+
+    Experiments over many matches, as tables (and PDF charts): MCTS's thinking time, learners side by
     side, and Q-learning's transfer between Nim games."""
 
 

@@ -28,7 +28,9 @@ from tracker.state.text import menace_side, thousands
 @click.argument("name")
 def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None,
           opponent: str, games: int, seed: int | None, name: str) -> None:
-    """Train a fresh MENACE for GAMES games and keep it as the kit NAME, its beads as training left them.
+    """Train a MENACE against a computer player and keep it as a kit.
+
+    Train a fresh MENACE for GAMES games and keep it as the kit NAME, its beads as training left them.
 
     The kit's history is one "trained" event saying how it was made (game, side, rules, opponent, games,
     seed), so `menace play --kit NAME` plays it, `box`/`boxes --kit NAME` show its beads, `verify` checks
@@ -57,7 +59,7 @@ def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None,
         kit=kit.name, game=kit.catalogue.game.title, side=menace_side(kit.menace_plays), rules=kit.rules_name,
         games=thousands(games), opponent=training.opponent, seed=training.seed, wins=thousands(training.wins),
         draws=thousands(training.draws), losses=thousands(training.losses), beads=thousands(beads),
-        boxes=len(kit.boxes),
+        boxes=thousands(len(kit.boxes)),
     ))  # fmt: skip
     click.echo(_("Store: {path}").format(path=store.path))
 

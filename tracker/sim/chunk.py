@@ -51,3 +51,6 @@ class ChunkResult:
     trace: list[list[int]] | None = None
     beads: np.ndarray | None = None  # member 0's beads [boxes * slots] after its games, when traced
     resigned: int = 0  # games the MENACE studied resigned (a box it had to draw from was empty)
+    # Of those, the games it resigned at its first move, its first box empty: where Scroggs' MENACE
+    # "refuses to play" and plays no more games, the simulator counts each as a defeat.
+    refused: int = 0

@@ -1,4 +1,4 @@
-"""The compiled engine (numba, ``pip install 'menace-kit[fast]'``): one member at a time, all its games.
+"""The compiled engine (numba; ``pip install '.[fast]'`` in the project's folder): one member at a time.
 
 The same tables and the same kit.matchbox rules as the numpy engine, written as loops: a member's beads
 (a count per slot and a total per box, as the C peer keeps them) stay in the processor's cache while it
@@ -91,9 +91,10 @@ def play_members(games, seeds, game, opponent, boxes, sides, out):  # type: igno
     initial[who, box * S + slot], keeps_one[who, box], change[who, result + 1], rules[who] (floor, refill
     beads (0: resign), punish the last move only (0/1)), and the first-move boxes. sides: the side
     MENACE plays (0: first) and whether the rival is a MENACE. out: tallies, first_beads, empty,
-    last_loss, running, member_first, trace, final, resigned (one count: the studied MENACE's
-    resignations); ``running`` and ``member_first`` are [games, members] or [0, 0] when not kept;
-    ``trace`` is [games, max_plies] for member 0 or [0, 0], and then ``final`` receives member 0's beads.
+    last_loss, running, member_first, trace, final, resigned (two counts: the studied MENACE's
+    resignations, and those before it drew any bead in its game, when its first box was empty);
+    ``running`` and ``member_first`` are [games, members] or [0, 0] when not kept; ``trace`` is [games,
+    max_plies] for member 0 or [0, 0], and then ``final`` receives member 0's beads.
 
     Two loops, one against a fixed player and one against a second MENACE, and the tables read with
     unsigned indices (``U``: numba wraps a negative signed index around, a compare on every read, and
@@ -179,6 +180,8 @@ def _against_policy(games, seeds, game, opponent, boxes, menace_side, out):  # t
                     result = -sign
                     if side == menace_side:
                         resigned[0] += 1
+                        if draws == 0:  # before its first bead: it refused to play
+                            resigned[1] += 1
                     break
                 code = U(child)
                 state = info[code, 0]
@@ -261,6 +264,8 @@ def _against_menace(games, seeds, game, boxes, menace_side, out):  # type: ignor
                     result = -sign
                     if who == 0:
                         resigned[0] += 1
+                        if draws[0] == 0:  # before its first bead: it refused to play
+                            resigned[1] += 1
                     break
                 code = U(child)
                 state = info[code, 0]
@@ -605,7 +610,8 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     mt = setup.menace
     beads = final.reshape(boxes, slots)[: mt.boxes, : mt.slots].ravel()
     return ChunkResult(tallies, first_beads, empty, last_loss, running if spread else None,
-                       member_first if spread else None, traces, beads if trace else None, int(resigned[0]))
+                       member_first if spread else None, traces, beads if trace else None, int(resigned[0]),
+                       int(resigned[1]))
 
 
 def _outputs(setup: Setup, members: int, games: int, *, spread: bool, trace: bool) -> tuple[np.ndarray, ...]:
@@ -616,4 +622,4 @@ def _outputs(setup: Setup, members: int, games: int, *, spread: bool, trace: boo
             np.zeros(members, np.int32), np.zeros(shape, np.int32), np.zeros(shape, np.int32),
             np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64),
             np.zeros(boxes * slots, np.int32),  # member 0's beads in the stacked layout
-            np.zeros(1, np.int64))
+            np.zeros(2, np.int64))

@@ -420,7 +420,7 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     member_first = np.zeros((games, members), np.int32) if spread else None
     score = np.zeros(members, np.int32)
     traces: list[list[int]] | None = [] if trace else None
-    resigned = 0
+    resigned = refused = 0
     spare_numbers = np.empty((plies + 1, members), np.uint64)
     for g in range(games):
         if later and g in later:
@@ -432,6 +432,8 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
         moves: list[int] = []
         for ply in range(plies):
             codes = sides[ply % 2].move(codes, numbers[number_row[ply]], rng, ply)
+            if ply == side:  # MENACE's first move: an empty first box resigns before any bead is drawn
+                refused += int(np.count_nonzero(codes == steps.resigned[side]))
             if traces is not None and (not moves or not steps.over[moves[-1]]):
                 moves.append(int(codes[0]))
             # The first few games first: while one of them runs, the chunk's games are not all over.
@@ -463,4 +465,5 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     if trace:
         beads = np.diff(menace.store[: setup.menace.boxes, 0], axis=1).ravel().astype(np.int32)
     _SPARE[:] = [player.memory for player in sides if isinstance(player, _Beads)]
-    return ChunkResult(tallies, first_beads, empty, last_loss, running, member_first, traces, beads, resigned)
+    return ChunkResult(tallies, first_beads, empty, last_loss, running, member_first, traces, beads, resigned,
+                       refused)

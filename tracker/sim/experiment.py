@@ -58,6 +58,7 @@ class Simulation:
     first_box_band: tuple[np.ndarray, np.ndarray] | None
     first_box_empty: int  # members whose first-move box was ever empty after a game
     resigned: int  # games lost by resigning (a box MENACE had to draw from was empty), among the losses
+    refused: int  # of those, games resigned at the first move (the first box empty): games never played
     # [games + 1] members by the game (1-based) of their last defeat, [0] those never beaten: a count per
     # game rather than a number per member, so that memory does not grow with the population
     last_loss_counts: np.ndarray
@@ -96,6 +97,7 @@ class Simulation:
             "losses": int(self.losses.sum()),
             "first_box_empty": self.first_box_empty,
             "resigned": self.resigned,
+            "refused": self.refused,
             "curve": [round(v, 4) for v in self.curve.tolist()],  # Python floats round far faster
             # Counts over the population for each game number (game 1 first).
             "per_game": {"wins": self.wins.tolist(), "draws": self.draws.tolist(),
@@ -238,7 +240,7 @@ def _workers(jobs: int | None, population: int, games: int) -> int:
 def choose_engine(engine: str, population: int, games: int) -> str:
     """The engine ``auto`` stands for; numba asked for but not installed is an error."""
     if engine == "numba" and not numba_installed():
-        raise GameError("the numba engine is not installed: pip install 'menace-kit[fast]'")
+        raise GameError(_("the numba engine is not installed: in menace-kit's folder, pip install '.[fast]'"))
     if engine != "auto":
         return engine
     if numba_installed():
@@ -299,7 +301,7 @@ class _Summary:
         self.tallies = np.zeros((games, 3), np.int64)
         self.first_beads = np.zeros(games, np.int64)
         self.empty = 0
-        self.resigned = 0
+        self.resigned = self.refused = 0
         self.last_loss = np.zeros(games + 1, np.int64)
         self.scores = Histograms(games) if spread else None
         self.beads = Histograms(games) if spread else None
@@ -309,6 +311,7 @@ class _Summary:
         self.first_beads += part.first_beads
         self.empty += int(part.first_box_empty.sum())
         self.resigned += part.resigned
+        self.refused += part.refused
         self.last_loss += np.bincount(part.last_loss, minlength=self.games + 1)
         if self.scores is not None and self.beads is not None:
             assert part.running is not None and part.member_first_beads is not None
@@ -321,6 +324,7 @@ class _Summary:
         self.first_beads += other.first_beads
         self.empty += other.empty
         self.resigned += other.resigned
+        self.refused += other.refused
         self.last_loss += other.last_loss
         if self.scores is not None and self.beads is not None:
             assert other.scores is not None and other.beads is not None
@@ -341,8 +345,8 @@ class _Summary:
             game, menace_plays, rules, opponent, self.games, population, seed,
             wins=tallies[:, 2], draws=tallies[:, 1], losses=tallies[:, 0], curve=np.cumsum(mean_score),
             band=band, first_box=self.first_beads / population / self.first_boxes, first_box_band=box_band,
-            first_box_empty=self.empty, resigned=self.resigned, last_loss_counts=self.last_loss,
-            seconds=seconds, engine=engine,
+            first_box_empty=self.empty, resigned=self.resigned, refused=self.refused,
+            last_loss_counts=self.last_loss, seconds=seconds, engine=engine,
         )  # fmt: skip
 
 

@@ -19,8 +19,12 @@ def summary_lines(sim: Simulation) -> list[str]:
     resigned = ""
     if sim.resigned:
         resigned = f", {sim.resigned:,} of them resigned: a box MENACE had to draw from was empty"
+    what = _("{game}, {side}, rules {rules}, against {opponent}: {games} x {menaces}")
+    if sim.seed is not None:
+        what = _("{game}, {side}, rules {rules}, against {opponent}: {games} x {menaces}, seed {seed}")
+    runs = "run" if sim.population == 1 else "runs"
     lines = [
-        _("{game}, {side}, rules {rules}, against {opponent}: {games} x {menaces}, seed {seed}").format(
+        what.format(
             game=sim.game, side=menace_side(sim.menace_plays), rules=sim.rules, opponent=sim.opponent,
             seed=sim.seed,
             games=n_("{count} game", "{count} games", sim.games).format(count=f"{sim.games:,}"),
@@ -28,11 +32,13 @@ def summary_lines(sim: Simulation) -> list[str]:
                 count=f"{sim.population:,}")),
         f"wins {wins:,} ({wins / total:.1%}), draws {draws:,} ({draws / total:.1%}), "
         f"losses {losses:,} ({losses / total:.1%}){resigned}",
-        f"first box ran dry in {sim.first_box_empty:,} of {sim.population:,} runs "
+        f"first box ran dry in {sim.first_box_empty:,} of {sim.population:,} {runs} "
         f"({sim.first_box_empty / sim.population:.1%})",
+        *refused_lines(sim),
         "mean running score (win +{win}, draw +{draw}, loss {loss}) after game ".format(**SCORE)
         + ", ".join(f"{g:,}: {sim.curve[g - 1]:.1f}" for g in _checkpoints(sim.games)),
-        f"no defeat in the last {quiet['tail_games']:,} games: {quiet['runs']:,} runs",
+        f"no defeat in the last {quiet['tail_games']:,} games: {quiet['runs']:,} "
+        + ("run" if quiet["runs"] == 1 else "runs"),
     ]
     if quiet["runs"]:
         lines.append(
@@ -40,6 +46,26 @@ def summary_lines(sim: Simulation) -> list[str]:
             f"(median; 10%-90%: {quiet['p10']:,}-{quiet['p90']:,})"
         )
     return lines
+
+
+def refused_lines(sim: Simulation) -> list[str]:
+    """Where a MENACE resigned at its first move (its first box empty), the games it played apart: Scroggs'
+    online MENACE refuses to play then and plays no more games, where the counts above take each as a loss."""
+    if not sim.refused:
+        return []
+    played = sim.games * sim.population - sim.refused
+    wins, draws = int(sim.wins.sum()), int(sim.draws.sum())
+    losses = int(sim.losses.sum()) - sim.refused
+
+    def share(count: int) -> str:
+        return f"{count / played:.1%}" if played else "-"
+
+    return [
+        _("{refused} games with the first box empty, counted as losses above (Scroggs' MENACE refuses to "
+          "play them); of the {played} games played: wins {wins}, draws {draws}, losses {losses}").format(
+            refused=f"{sim.refused:,}", played=f"{played:,}", wins=share(wins), draws=share(draws),
+            losses=share(losses)),
+    ]
 
 
 def write_simulation_report(sim: Simulation, path: Path) -> None:

@@ -35,7 +35,7 @@ def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, oppo
     results = np.zeros((games, members), np.int8)
     beads = np.zeros((games, members), np.int32)
     empty = np.zeros(members, bool)
-    resigned = 0
+    resigned = refused = 0
     for member, seed in enumerate(rng.integers(2**63, size=members)):
         generator = random.Random(int(seed))
         menace = MenacePlayer(catalogue)
@@ -45,9 +45,13 @@ def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, oppo
         member_results, member_beads, member_empty = [], [], False
         for _ in range(games):
             # game.apply, not game.play: the kit's players choose legal moves only, so the check is skipped.
-            outcome = play_game(game, players, generator, apply=game.apply)
+            outcome = play_game(game, players, generator, apply=game.apply, learn=False)
             member_results.append(outcome.result_for(side).reward)
-            resigned += outcome.resigned and outcome.winner != side
+            if outcome.resigned and outcome.winner != side:
+                resigned += 1
+                refused += not menace.draws  # before its first bead: its first box was empty
+            for seat, player in enumerate(players):
+                player.learn(outcome.result_for(seat))
             counts = [sum(box.values()) for box in first_counts]
             member_beads.append(sum(counts))
             member_empty = member_empty or min(counts) == 0
@@ -59,4 +63,4 @@ def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, oppo
     last_loss = np.where(lost.any(axis=0), games - np.argmax(lost[::-1], axis=0), 0).astype(np.int32)
     running = SCORE_BY_RESULT[results + 1].cumsum(axis=0, dtype=np.int32) if spread else None
     return ChunkResult(tallies, beads.sum(axis=1, dtype=np.int64), empty, last_loss, running,
-                       beads if spread else None, resigned=resigned)
+                       beads if spread else None, resigned=resigned, refused=refused)

@@ -170,17 +170,21 @@ PICTURE_WORDS.register(Heaps, heaps_words)
 
 
 def label_beside_board(game: Game[Any, Any], placement: Placement, kit: KitRecord) -> list[str]:
-    """The box's label (bead colours as lower-case letters on their cells) beside the real board."""
+    """The box's label (bead colours as lower-case letters on their cells) beside the real board; a letter
+    never hides a piece: a move onto an occupied cell (a Hexapawn capture) is named under the picture."""
     box = placement.box
     label_grid, real_grid = game.picture(box.position).board, game.picture(placement.position).board
     assert label_grid is not None and real_grid is not None, "only a board has cells to draw"
     letters: dict[int | None, str] = {}
-    beside = []  # a move whose cell another move already marks (two Hexapawn captures onto one square)
+    # A move whose cell holds a piece, or that another move already marks (two captures onto one square).
+    beside = []
     for move in box.moves:
         mark, letter = game.move_mark(move), kit.colour_of(box, move).code.lower()
-        if mark.cell in letters:
+        occupied = mark.cell is not None and bool(label_grid.marks[mark.cell])
+        if mark.cell in letters or occupied:
             beside.append(f"{letter} = {mark.label}")
-        letters.setdefault(mark.cell, letter)
+        else:
+            letters[mark.cell] = letter
     label = grid_lines(label_grid, cell=lambda index, mark: letters.get(index, mark))
     label += [_("and {move}").format(move=text) for text in beside]
     lines = side_by_side([[_("label"), *label], [_("real board"), *grid_lines(real_grid)]], width=12)

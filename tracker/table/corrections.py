@@ -18,6 +18,7 @@ from tracker.state.errors import MenaceError
 from tracker.state.events import Ended, Events, World
 from tracker.state.kit_record import KitRecord
 from tracker.state.session import Session, Step
+from tracker.state.text import move_name
 
 
 class NoGameInProgress(MenaceError):
@@ -96,9 +97,14 @@ def settle_instruction(change: BeadChange, colour: str) -> str:
     return _("  box {box}: {instruction}").format(box=change.box, instruction=instruction(change, colour))
 
 
-def reverse_instruction(change: BeadChange, colour: str) -> str:
+def reverse_instruction(change: BeadChange, colour: str, square: str = "") -> str:
     """The line that tells the operator how to take one box's settlement back: the box as it was, and the
-    drawn bead out of it again, as during the game."""
+    drawn bead out of it again, as during the game; with ``square``, where that bead played."""
+    line = _reverse_line(change, colour)
+    return line + _("; that bead played {square}").format(square=square) if square else line
+
+
+def _reverse_line(change: BeadChange, colour: str) -> str:
     put_in, box = change.put_in, change.box
     if put_in == 1:
         return _("  box {box}: take the {colour} bead out again (as drawn)").format(box=box, colour=colour)
@@ -121,6 +127,38 @@ def reverse_instruction(change: BeadChange, colour: str) -> str:
         -put_in,
     )
     return back.format(box=box, colour=colour, count=-put_in)
+
+
+def undo_lines(kit: KitRecord, undo: Undo) -> list[str]:
+    """What the operator does after ``undo`` is recorded, every box, bead and square named: the reopened
+    game's boxes as they were, then the move taken back, and MENACE's forced move after it, if any."""
+    game, number = kit.catalogue.game, undo.session.number
+    lines = []
+    if undo.reopened is not None:
+        lines.append(_("Reopened game {number}: its bead changes are taken back, box by box:").format(
+            number=number))
+        played = {step.box: step.played for step in undo.session.steps if step.box is not None}
+        for change in undo.settlement_back(kit):
+            square = move_name(game, played[change.box], "numbers") if change.box in played else ""
+            lines.append(reverse_instruction(change, kit.colour(change.box, change.move), square))
+    taken = undo.taken
+    if taken is None:
+        lines.append(_("Took back MENACE's resignation in game {number}.").format(number=number))
+        return lines
+    square = move_name(game, taken.played, "numbers")
+    if taken.box is not None:
+        message = _("Took back MENACE's move in game {number}, {square}: put the {colour} bead back in "
+                    "box {box}.")
+        colour = kit.colour(taken.box, taken.bead)
+        lines.append(message.format(number=number, square=square, colour=colour, box=taken.box))
+    else:
+        lines.append(_("Took back the opponent's move in game {number}, {square}.").format(
+            number=number, square=square))
+    if taken.forced:
+        forced = ", ".join(move_name(game, move, "numbers") for move in taken.forced)
+        lines.append(_("Took back MENACE's forced move after it too, {squares}: it comes again once the move "
+                       "is put right.").format(squares=forced))
+    return lines
 
 
 def _in_progress(world: World, what: str) -> Session:
