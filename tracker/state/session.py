@@ -110,9 +110,15 @@ def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str, play
             ).format(colour=kit.colour(box, bead), box=box, move=shown,
                      played=move_name(game, played, "numbers"))
         )
-    state = game.play(session.state, played)
-    state, forced = _forced(kit, state)
+    state, forced = _forced(kit, checked_move(kit, session.state, played))
     return _played(session, state, Step(event, "menace", played, box, bead, forced))
+
+
+def checked_move(kit: KitRecord, state: State[Any], move: Any) -> State[Any]:
+    """The state after ``move``: the one place a move at the table is checked (IllegalMoveError if it is not
+    legal). Every move, MENACE's or the opponent's, typed, drawn or clicked, reaches it once, as its event is
+    stepped; replaying a stored game steps through it again."""
+    return kit.catalogue.game.play(state, move)
 
 
 def beads_for(kit: KitRecord, where: Placement, played: Any) -> list[Any]:
@@ -129,8 +135,7 @@ def beads_for(kit: KitRecord, where: Placement, played: Any) -> list[Any]:
 def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Session:
     """The opponent played ``move`` on the real board."""
     _expect(kit, session, Turn.OPPONENT)
-    state = kit.catalogue.game.play(session.state, move)
-    state, forced = _forced(kit, state)
+    state, forced = _forced(kit, checked_move(kit, session.state, move))
     return _played(session, state, Step(event, "opponent", move, forced=forced))
 
 
