@@ -41,6 +41,7 @@ class Step:
     box: int | None = None
     bead: Any = None  # MENACE's bead: the move in the box's own orientation
     forced: tuple[Any, ...] = ()  # MENACE moves without a box that followed at once
+    before: State[Any] | None = None  # the game's state just before the move, so no one replays to find it
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,8 @@ def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str, play
                      played=move_name(game, played, "numbers"))
         )
     state, forced = _forced(kit, checked_move(kit, session.state, played))
-    return _played(session, state, Step(event, "menace", played, box, bead, forced))
+    return _played(session, state, Step(event, "menace", played, box, bead, forced,
+                                                     session.state))
 
 
 def checked_move(kit: KitRecord, state: State[Any], move: Any) -> State[Any]:
@@ -136,7 +138,8 @@ def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Se
     """The opponent played ``move`` on the real board."""
     _expect(kit, session, Turn.OPPONENT)
     state, forced = _forced(kit, checked_move(kit, session.state, move))
-    return _played(session, state, Step(event, "opponent", move, forced=forced))
+    return _played(session, state, Step(event, "opponent", move, forced=forced,
+                                                     before=session.state))
 
 
 def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:

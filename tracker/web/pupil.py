@@ -9,6 +9,7 @@ or the game is over and settled. What the table says of them comes back as the l
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from kit.game import IllegalMoveError
@@ -36,6 +37,14 @@ class BadMove(MenaceError):
     """The move is not one of the pupil's legal moves now (HTTP 400)."""
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What a request did: the lines the table said, and the kit's world after it."""
+
+    said: list[str]
+    world: World
+
+
 class _Page:
     """One request's changes to a kit: commands decided and committed, and the lines they said."""
 
@@ -56,17 +65,21 @@ class _Page:
             self.said += words(kit, message, brief=True, summary=lambda: self.store.tally(kit))
         return decision
 
-    def menace_moves(self) -> list[str]:
+    def menace_moves(self) -> Answer:
         """MENACE draws until it is the pupil's turn, or the game is over and settled."""
         while self.world.session is not None:
             now = sessions.turn(self.world.kit, self.world.session)
             if now is Turn.OPPONENT:
                 break
             self.carry_out(c.DigitalDraw(self.rng) if now is Turn.MENACE else c.Settle())
-        return self.said
+        return self.answer
+
+    @property
+    def answer(self) -> Answer:
+        return Answer(self.said, self.world)
 
 
-def new_game(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
+def new_game(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Starts a game (MENACE draws its first move if it moves first); one game at a time per kit."""
     world = store.world(kit)
     if world.session is not None:
@@ -77,7 +90,7 @@ def new_game(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
     return page.menace_moves()
 
 
-def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> list[str]:
+def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> Answer:
     """The pupil's move (its code), then MENACE's reply drawn from the mirror."""
     world = store.world(kit)
     session = _browser_game(world.session)
@@ -96,7 +109,7 @@ def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> list
     return page.menace_moves()
 
 
-def undo(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
+def undo(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Takes back moves until it is the pupil's turn again (MENACE's draw and the pupil's move before it);
     right after a game, reopens it first, as `menace undo` does."""
     world = store.world(kit)
@@ -119,13 +132,13 @@ def undo(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
     return page.menace_moves()  # MENACE moves first in this game: it draws again, as at the table on resuming
 
 
-def discard(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
+def discard(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Drops the game in progress; the beads it drew go back into their boxes."""
     world = store.world(kit)
     _browser_game(world.session)
     page = _Page(store, world, rng)
     page.carry_out(c.DiscardGame())
-    return page.said
+    return page.answer
 
 
 def _move_of(kit: KitRecord, code: object) -> Any:

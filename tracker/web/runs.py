@@ -94,6 +94,8 @@ class Run:
         (mcts:1000000): ABANDONED when asked to stop first (the choice is left to finish unseen)."""
         chosen: list[Any] = []
         failed: list[BaseException] = []
+        if hasattr(player, "halt"):  # a search that asks now and then whether to give up (kit.mcts)
+            player.halt = lambda: self.state == "stopping"
 
         def think() -> None:
             try:
