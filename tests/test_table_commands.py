@@ -18,6 +18,7 @@ from kit.rules import load_rules
 from tests.cli import run
 from tracker.state import session as sessions
 from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import PERSON, Opponent
 from tracker.store.event_store import Store, new_id
 from tracker.table import commands as c
 from tracker.table.play_table import Table
@@ -29,7 +30,8 @@ def nim_kit(tmp_path: Path) -> tuple[Store, KitRecord]:
     """A nim kit of 9 tokens, MENACE first (its own boxes: MENACE takes at 9, 7, 5, ... tokens)."""
     store = Store(tmp_path / "m.sqlite3", create=True)
     catalogue = build_catalogue("nim", "first", load_rules("nim"))
-    kit = KitRecord(new_id(), "pile", "nim", "first", "nim", "nim-craft", catalogue.fingerprint, catalogue.boxes)
+    kit = KitRecord(new_id(), "pile", "nim", "first", "nim", "nim-craft", catalogue.fingerprint,
+                    catalogue.boxes)
     store.create_kit(kit)
     return store, store.kit("pile")
 
@@ -56,7 +58,7 @@ def test_a_game_is_played_and_recorded_by_commands_alone(tmp_path):
         assert world == decision.world  # the store hands back the world the decision stepped to
         return decision
 
-    started = carry_out(c.StartGame("human", "physical"))
+    started = carry_out(c.StartGame(PERSON, "physical"))
     assert started.messages == (c.GameStarted(1),) and [e.kind for e in started.events] == ["game_started"]
     drew = carry_out(c.DrawBead(1))  # MENACE takes 1 of 9
     assert [type(m) for m in drew.messages] == [c.MenaceDrew, c.BoardNow]
@@ -156,7 +158,7 @@ def test_a_run_against_a_second_menace_plays_all_its_games_when_that_menace_resi
     store = Store(Path(db))
     rows = store.games(store.kit("hex"))
     dropped = [row["number"] for row in rows if row["status"] == "discarded"]
-    assert len(rows) == 40 and dropped, "the second MENACE never resigned: the test did not reach what it tests"
+    assert len(rows) == 40 and dropped, "the second MENACE never resigned: the test missed what it tests"
     assert {row["status"] for row in rows} == {"finished", "discarded"}
     assert run("verify", "--db", db).exit_code == 0
 
@@ -175,3 +177,13 @@ def test_stop_ends_a_run_within_a_second_even_while_a_slow_opponent_thinks(db, o
     time.sleep(0.5)  # and the search given up is not left running
     assert not [t for t in threading.enumerate() if t.name == "menace-run-player"]
     assert run("verify", "--db", db).exit_code == 0
+
+
+def test_the_opponent_is_a_value_read_once_from_its_name(tmp_path):
+    assert Opponent.parse(" human ") == PERSON and PERSON.person and str(PERSON) == "human"
+    novice = Opponent.parse("novice:0.50")
+    assert str(novice) == "novice:0.5" and Opponent.parse(str(novice)) == novice and not novice.person
+    assert Opponent.parse("menace", learners=True).learns and not novice.learns
+    store, kit = nim_kit(tmp_path)
+    world = store.commit(store.world(kit), c.decide(store.world(kit), c.StartGame(novice, "digital")).changes)
+    assert world.session.opponent == novice == store.world(kit).session.opponent  # as the event is read back

@@ -14,7 +14,7 @@ from kit.game import Game, GameError, Result
 from kit.i18n import _
 from kit.players import MenacePlayer
 from tracker.state.kit_record import KitRecord
-from tracker.state.opponents import KitSpec
+from tracker.state.opponents import KitSpec, Opponent
 from tracker.store.event_store import Store
 from tracker.table.computers import ComputerTable
 from tracker.table.play_table import Operator, Stop, Table
@@ -45,9 +45,9 @@ def kit_player(store: Store | None, spec: KitSpec, game: Game[Any, Any], side: i
     return MenacePlayer(kit.catalogue, boxes, learning=False)
 
 
-def record_kit_games(store: Store, kit: KitRecord, opponent: str, *, games: int, rng: random.Random,
+def record_kit_games(store: Store, kit: KitRecord, opponent: Opponent, *, games: int, rng: random.Random,
                      operator: Operator | None = None) -> list[int]:
-    """Plays ``games`` games of the kit (digital draw) against ``opponent`` (a table opponent's name), each
+    """Plays ``games`` games of the kit (digital draw) against ``opponent`` (a person or a computer), each
     recorded as it is played: by the table's commands when a computer plays, at the terminal's play table
     when a person does (``operator``); returns the kit's reward per game (+1, 0, -1)."""
     world = store.world(kit)

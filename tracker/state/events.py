@@ -17,7 +17,7 @@ from kit.i18n import _
 from kit.matchbox import BeadChange, Box, when_empty
 from tracker.state import session as sessions
 from tracker.state.kit_record import KitRecord, kit_from_data, kit_name
-from tracker.state.opponents import opponent_name
+from tracker.state.opponents import Opponent
 from tracker.state.session import BEAD_SOURCES, Session, Turn
 
 Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
@@ -134,11 +134,10 @@ def _game_started(world: World, event: Event) -> Change:
                 number=data["number"], number2=number
             )
         )
-    if not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:
+    opponent = _known_opponent(data["opponent"])
+    if opponent is None or data["draw"] not in BEAD_SOURCES:
         raise EventError(_("game_started has an unknown opponent or draw"))
-    session = sessions.start(
-        world.kit, data["game"], number, opponent=data["opponent"], bead_source=data["draw"]
-    )
+    session = sessions.start(world.kit, data["game"], number, opponent=opponent, bead_source=data["draw"])
     row = {
         "id": data["game"],
         "number": number,
@@ -154,12 +153,16 @@ def _game_started(world: World, event: Event) -> Change:
     return _next(world, event, session, started=number, row=row, ended=world.ended)
 
 
-def _known_opponent(name: object) -> bool:
-    """Whether ``name`` is an opponent in its one spelling (human, random, perfect, novice:0.5, menace)."""
+def _known_opponent(name: object) -> Opponent | None:
+    """The opponent ``name`` names in its one spelling (human, random, perfect, novice:0.5, menace), or
+    None (another spelling, or no opponent)."""
+    if not isinstance(name, str):
+        return None
     try:
-        return isinstance(name, str) and opponent_name(name, learners=True) == name  # a run's menace too
+        opponent = Opponent.parse(name, learners=True)  # a run's second MENACE too
     except GameError:
-        return False
+        return None
+    return opponent if str(opponent) == name else None
 
 
 def _refilled(world: World, event: Event) -> Change:

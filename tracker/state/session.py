@@ -17,6 +17,7 @@ from kit.game import GameError, Result, State
 from kit.i18n import _
 from kit.matchbox import BeadChange, Draw, Placement, settle
 from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import Opponent
 from tracker.state.text import move_name
 
 # Where MENACE's beads are drawn: the person draws from the real box, or the tracker from its mirror.
@@ -48,7 +49,7 @@ class Step:
 class Session:
     game_id: str
     number: int
-    opponent: str  # tracker.state.opponents: human, or a computer player such as random or novice:0.5
+    opponent: Opponent  # a person, or a computer player such as random or novice:0.5
     bead_source: str  # BEAD_SOURCES: physical or digital (the event's "draw")
     state: State[Any]
     steps: tuple[Step, ...] = ()
@@ -70,7 +71,7 @@ class Session:
         return [m for s in self.steps for m in (s.played, *s.forced)]
 
 
-def start(kit: KitRecord, game_id: str, number: int, *, opponent: str, bead_source: str) -> Session:
+def start(kit: KitRecord, game_id: str, number: int, *, opponent: Opponent, bead_source: str) -> Session:
     return Session(game_id, number, opponent, bead_source, kit.catalogue.game.initial())
 
 

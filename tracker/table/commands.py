@@ -21,6 +21,7 @@ from kit.matchbox import BeadChange, Box, pick, when_empty
 from kit.players import Player
 from tracker.state import session as sessions
 from tracker.state.events import Change, Counts, Event, Events, World, ended_data, refill_rng, step
+from tracker.state.opponents import Opponent
 from tracker.state.session import Session, Turn
 from tracker.store.event_store import new_id, now
 from tracker.table.corrections import Discard as DiscardPlan
@@ -36,7 +37,7 @@ class StartGame:
     """Start the kit's next game against ``opponent`` (tracker.state.opponents); MENACE's beads drawn
     ``bead_source`` (physical or digital)."""
 
-    opponent: str
+    opponent: Opponent
     bead_source: str
 
 
@@ -116,7 +117,7 @@ class MenaceDrew:
 
 @dataclass(frozen=True)
 class OpponentMoved:
-    opponent: str
+    opponent: Opponent
     move: Any
 
 
@@ -239,7 +240,7 @@ class _Decider:
     def decide(self, command: Command) -> Decision:
         if isinstance(command, StartGame):
             number = self.world.started + 1
-            data = {"game": new_id(), "number": number, "opponent": command.opponent,
+            data = {"game": new_id(), "number": number, "opponent": str(command.opponent),
                     "draw": command.bead_source}
             self.add("game_started", data)
             self.messages.append(GameStarted(number))

@@ -18,7 +18,7 @@ from kit.i18n import _, n_
 from tracker.state import session as sessions
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
-from tracker.state.opponents import HUMAN, shown_opponent
+from tracker.state.opponents import PERSON, Opponent
 from tracker.state.session import Turn
 from tracker.state.stats import totals
 from tracker.state.text import beads_text, move_name, position_lines, shows_cells
@@ -91,10 +91,10 @@ def words(
             "  {colour}: MENACE {plays}.")
         return [said.format(colour=colour, box=message.box, plays=phrase)]
     if isinstance(message, c.OpponentMoved):
-        if message.opponent == HUMAN:
+        if message.opponent.person:
             return []
         return [_("  The {opponent} opponent {plays}.").format(
-            opponent=message.opponent, plays=game.move_phrase(message.move, notation))]
+            opponent=str(message.opponent), plays=game.move_phrase(message.move, notation))]
     if isinstance(message, c.Forced):
         forced = move_name(game, message.move, notation)
         return [_("  MENACE's last move is forced: {move}.").format(move=forced)]
@@ -196,7 +196,7 @@ def resuming_lines(world: World) -> list[str]:
     assert session is not None
     draw = _("physical") if session.bead_source == "physical" else _("digital")
     lines = [_("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent).").format(
-        number=session.number, kit=kit.name, draw=draw, opponent=shown_opponent(session.opponent))]
+        number=session.number, kit=kit.name, draw=draw, opponent=session.opponent.shown())]
     out = ", ".join(
         _("{colour} from box {box}").format(colour=kit.colour(box, bead), box=box)
         for box, bead in beads_out(world)
@@ -216,7 +216,7 @@ class Table:
         operator: Operator,
         *,
         bead_source: str = "physical",
-        opponent: str = "human",
+        opponent: Opponent = PERSON,
         notation: str = "numbers",
         confirm: bool = False,
         rng: random.Random | None = None,

@@ -18,7 +18,7 @@ from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
-from tracker.state.opponents import HUMAN, shown_opponent
+from tracker.state.opponents import PERSON
 from tracker.state.session import Session, Turn
 from tracker.store.event_store import Store, StoreChanged
 from tracker.table import commands as c
@@ -86,7 +86,7 @@ def new_game(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
         message = _("game {number} is in progress: finish it, undo or discard it first")
         raise Refused(message.format(number=world.session.number))
     page = _Page(store, world, rng)
-    page.carry_out(c.StartGame(HUMAN, BEAD_SOURCE))
+    page.carry_out(c.StartGame(PERSON, BEAD_SOURCE))
     return page.menace_moves()
 
 
@@ -164,6 +164,6 @@ def _browser_game(session: Session | None) -> Session:
             "with `menace play`"
         )
         draw = _("physical") if session.bead_source == "physical" else _("digital")
-        opponent = shown_opponent(session.opponent)
+        opponent = session.opponent.shown()
         raise Refused(message.format(number=session.number, draw=draw, opponent=opponent))
     return session

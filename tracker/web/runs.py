@@ -14,16 +14,18 @@ import random
 import sys
 import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kit.game import GameError, State
 from kit.i18n import _
-from kit.players import MenaceSpec, Player, parse_player
+from kit.players import MenaceSpec, Player
 from kit.rules import load_rules
 from tracker.state.errors import MenaceError
-from tracker.state.opponents import HUMAN, opponent_name
+from tracker.state.opponents import Opponent
 from tracker.store.event_store import Store
 from tracker.table.computers import ABANDONED, ComputerTable
 from tracker.table.play_lock import playing
@@ -47,7 +49,7 @@ class RunRefused(MenaceError):
 class Run:
     """One run's settings and progress; its thread changes ``played``, ``state`` and ``error``."""
 
-    opponent: str
+    opponent: Opponent
     games: int
     speed: float  # moves a second; FASTEST: no wait
     state: str = "running"  # running, paused, stopping, stopped, finished, failed
@@ -58,7 +60,7 @@ class Run:
     def view(self) -> dict[str, Any]:
         return {
             "state": self.state,
-            "opponent": self.opponent,
+            "opponent": str(self.opponent),
             "games": self.games,
             "played": self.played,
             "speed": self.speed,
@@ -88,6 +90,15 @@ class Run:
                 step = min(left, 0.25)  # so a pause, a stop or a new speed takes effect within a moment
                 self.wake.wait(step)
                 waited += step
+
+    @contextmanager
+    def recording(self) -> Iterator[bool]:
+        """Held while the run records a change, once it is not paused: a pause or stop asked meanwhile
+        waits for it, so nothing is recorded after the page is told the run is paused. False: stopping."""
+        with self.wake:
+            while self.state == "paused":
+                self.wake.wait()
+            yield self.state != "stopping"
 
     def choose(self, player: Player, state: State[Any], rng: random.Random) -> Any:
         """The player's move, chosen in a thread of its own so that a stop need not wait for a slow player
@@ -223,7 +234,7 @@ def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
     table.opponents.player(run.opponent)  # a second MENACE's boxes and rules, checked before a game starts
     while run.played < run.games:  # as `menace play --games N`; a resumed game, with its own opponent,
         done = table.games_done  # counts as one of them
-        decision = table.step(run.choose)
+        decision = table.step(run.choose, run.recording)
         ended = table.games_done > done
         run.played += ended
         if not run.pace(0 if decision is None else END_PAUSE if ended else 1):
@@ -237,22 +248,22 @@ def _one_line(error: BaseException) -> str:
     return lines[0] if lines else type(error).__name__
 
 
-def _opponent(value: object) -> str:
+def _opponent(value: object) -> Opponent:
     if not isinstance(value, str):
         raise RunRefused(_("a run needs an opponent: a computer player's name such as random"), bad=True)
     try:
-        name = opponent_name(value, learners=True)  # a second MENACE learns through the run's games
+        opponent = Opponent.parse(value, learners=True)  # a second MENACE learns through the run's games
     except GameError as error:
         raise RunRefused(str(error), bad=True) from None
-    if name == HUMAN:
+    spec = opponent.spec
+    if spec is None:
         raise RunRefused(_("a run plays a computer player: a person plays on the play page"), bad=True)
-    spec = parse_player(name)
     if isinstance(spec, MenaceSpec) and spec.rules is not None:  # a preset's name: the server reads no file
         try:
             load_rules(spec.rules)
         except GameError as error:
             raise RunRefused(str(error), bad=True) from None
-    return name
+    return opponent
 
 
 def _games(value: object) -> int:

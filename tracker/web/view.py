@@ -20,7 +20,6 @@ from kit.picture import ByKind, Grid, Heaps, Picture
 from tracker.state import session as sessions
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
-from tracker.state.opponents import HUMAN
 from tracker.state.session import Session, Step, Turn
 from tracker.state.stats import running_score, summarise
 from tracker.store.event_store import Store
@@ -181,7 +180,7 @@ def game_view(world: World) -> dict[str, Any] | None:
     turn = sessions.turn(kit, session)
     view: dict[str, Any] = {
         "number": session.number,
-        "opponent": session.opponent,
+        "opponent": str(session.opponent),
         "draw": session.bead_source,
         "in_browser": playable_in_browser(session),
         "turn": turn.value,
@@ -291,7 +290,7 @@ def last_game_view(world: World) -> dict[str, Any] | None:
     last = finished.moves[-1] if finished.moves else None
     return {
         "number": finished.number,
-        "opponent": finished.opponent,
+        "opponent": str(finished.opponent),
         "result": sessions.result(kit, finished).value,
         "resigned": finished.resigned is not None,
         "board": picture_view(game.picture(finished.state.position)),
@@ -343,4 +342,4 @@ def ended_view(world: World) -> dict[str, Any] | None:
 
 def playable_in_browser(session: Session) -> bool:
     """A pupil in the browser plays the digital MENACE as a person: other games belong to their table."""
-    return session.bead_source == "digital" and session.opponent == HUMAN
+    return session.bead_source == "digital" and session.opponent.person
