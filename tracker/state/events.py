@@ -15,6 +15,7 @@ from typing import Any
 from kit.game import GameError
 from kit.i18n import _
 from kit.matchbox import BeadChange, Box, when_empty
+from kit.rules import EmptyBox
 from tracker.state import session as sessions
 from tracker.state.kit_record import KitRecord, kit_from_data, kit_name
 from tracker.state.opponents import Opponent
@@ -168,7 +169,7 @@ def _known_opponent(name: object) -> Opponent | None:
 def _refilled(world: World, event: Event) -> Change:
     session = _session(world, event)
     box = _box_now(world, session, event.data["box"])
-    if world.kit.rules.empty_box != "refill":
+    if world.kit.rules.empty_box is not EmptyBox.REFILL:
         raise EventError(
             _("rules {rules_name} do not refill an empty box").format(rules_name=world.kit.rules_name)
         )
@@ -214,7 +215,7 @@ def _moved(world: World, event: Event) -> Change:
 def _resigned(world: World, event: Event) -> Change:
     session = _session(world, event)
     box = _box_now(world, session, event.data["box"])
-    if world.kit.rules.empty_box != "resign":
+    if world.kit.rules.empty_box is not EmptyBox.RESIGN:
         raise EventError(
             _("rules {rules_name} refill an empty box instead of resigning").format(
                 rules_name=world.kit.rules_name
