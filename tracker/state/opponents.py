@@ -111,19 +111,6 @@ def shown_opponent(name: str) -> str:
     return _("human") if name == HUMAN else name
 
 
-def computer_player(name: str, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player | None:
-    """A fresh player for a computer opponent (one that learns plays from ``catalogue``, its side's boxes);
-    None for a person, who types the moves."""
-    if name == HUMAN:
-        return None
-    return make_player(parse_player(name), game, catalogue)
-
-
-def learns(name: str) -> bool:
-    """Whether the opponent called ``name`` learns from game to game (its state outlives a game)."""
-    return name != HUMAN and parse_player(name).learns
-
-
 def opponent_help() -> str:
     """The opponents, for --help."""
     return ", ".join([HUMAN, *(usage.split(" ")[0] for usage in player_usage(learners=False))])

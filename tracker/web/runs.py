@@ -121,10 +121,10 @@ class Run:
         with self.wake:
             while thinking.is_alive() and self.state != "stopping":
                 self.wake.wait(0.05)
+            if self.state == "stopping":  # a halted search's move is no move: it is not played
+                return ABANDONED
         if failed:
             raise failed[0]
-        if not chosen:
-            return ABANDONED
         return chosen[0]
 
 
