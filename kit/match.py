@@ -1,7 +1,8 @@
 """The one match loop: two players play a game to its end, and both learn how it went.
 
-The tracker's digital games, the reference simulator and every experiment play through ``play_game``;
-a caller that keeps a record (the tracker writes an event per move) passes ``apply``.
+The reference simulator and every experiment play through ``play_game``; a caller that shows or keeps
+each move (a person's match at a terminal) passes ``apply``. A game at the tracker's table is not played
+here: it is a state machine with commands (tracker.table.commands).
 """
 
 from __future__ import annotations

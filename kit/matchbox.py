@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from kit.game import SIDES, Game, GameError, Result, State, Transform
 from kit.i18n import _, n_
-from kit.rules import Rules
+from kit.rules import EmptyBox, KeepOne, Punish, Rules
 
 
 class NotABoxError(GameError):
@@ -255,7 +255,7 @@ def pick_in_order(counts: Mapping[Any, int], order: Iterable[Any], total: int, r
 
 def when_empty(rules: Rules, moves: tuple[Any, ...], rng: random.Random) -> dict[Any, int] | None:
     """What an empty box does: None when MENACE resigns, else the beads to put in (random legal colours)."""
-    if rules.empty_box == "resign":
+    if rules.empty_box is EmptyBox.RESIGN:
         return None
     added: dict[Any, int] = {}
     for _refill in range(rules.refill_beads):
@@ -302,10 +302,11 @@ def settled_counts(rules: Rules, draws: list[Draw], result: Result) -> list[int]
     without the records: the simulator settles every game it plays)."""
     afters = []
     for index, draw in enumerate(draws):
-        spared = rules.punish == "last-move" and result is Result.LOSS and index < len(draws) - 1
+        spared = rules.punish is Punish.LAST_MOVE and result is Result.LOSS and index < len(draws) - 1
         after = max(rules.floor, draw.left_of_colour + 1 + (0 if spared else rules.change(result)))
         others = draw.left_in_box - draw.left_of_colour
-        keeps_one = rules.keep_one == "every-box" or (rules.keep_one == "first-box" and draw.first_move)
+        keep_one = rules.keep_one
+        keeps_one = keep_one is KeepOne.EVERY_BOX or (keep_one is KeepOne.FIRST_BOX and draw.first_move)
         if keeps_one and others + after == 0:
             after = 1  # the box's last bead always goes back
         afters.append(after)

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from kit.game import Game, Result, State
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0  # a proven value, for the node's mover
+HALT_EVERY = 256  # iterations between two questions to a search's ``halt``
 
 
 class Node:
@@ -57,15 +58,19 @@ def new_root(game: Game[Any, Any], state: State[Any]) -> Node:
 
 
 def search(game: Game[Any, Any], state: State[Any], iterations: int, explore: float,
-           rng: random.Random, *, solver: bool = False, root: Node | None = None) -> Node:
+           rng: random.Random, *, solver: bool = False, root: Node | None = None,
+           halt: Callable[[], bool] | None = None) -> Node:
     """The root of a UCT tree grown from ``state`` by ``iterations`` iterations (fewer when the solver
-    proves the root), on ``root`` when given (a kept tree whose state is ``state``)."""
+    proves the root, or when ``halt``, asked every HALT_EVERY iterations, says to give up), on ``root`` when
+    given (a kept tree whose state is ``state``)."""
     legal, apply, outcome = game.legal_moves, game.apply, game.outcome
     if root is None:
         root = new_root(game, state)
-    for _ in range(iterations):
+    for done in range(iterations):
         if root.proven is not None:
             break  # only the solver proves a node
+        if halt is not None and not done % HALT_EVERY and halt():
+            break
         node = root
         # Selection: while every move has been tried, the child with the best upper confidence bound.
         while not node.untried and node.children and node.proven is None:
@@ -163,10 +168,12 @@ class MctsPlayer:
         self.game, self.iterations, self.explore = game, iterations, explore
         self.solver, self.reuse = solver, reuse
         self._last: Node | None = None  # with reuse: the child chosen last move
+        self.halt: Callable[[], bool] | None = None  # set by a caller that may give up waiting (a run)
 
     def choose(self, state: State[Any], rng: random.Random) -> Any:
         kept = kept_subtree(self._last, state) if self.reuse else None
-        root = search(self.game, state, self.iterations, self.explore, rng, solver=self.solver, root=kept)
+        root = search(self.game, state, self.iterations, self.explore, rng, solver=self.solver, root=kept,
+                      halt=self.halt)
         chosen = best_child(root)
         if self.reuse:
             self._last = chosen

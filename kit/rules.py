@@ -6,6 +6,7 @@ Every count in a preset is the net change to the drawn colour relative to before
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,41 @@ from kit.game import GameError, Result
 from kit.games import get_game
 from kit.i18n import _
 
-EMPTY_BOX_POLICIES = ("resign", "refill")
-KEEP_ONE_POLICIES = ("none", "first-box", "every-box")
-BEADS_ON = ("distinct", "every")
-PUNISH_POLICIES = ("every-move", "last-move")
+
+class EmptyBox(StrEnum):
+    """What happens when MENACE must draw from an empty box."""
+
+    RESIGN = "resign"  # MENACE resigns: the game is lost
+    REFILL = "refill"  # refill_beads random legal beads go in, and one is drawn
+
+
+class KeepOne(StrEnum):
+    """Which boxes a defeat may never empty."""
+
+    NONE = "none"  # any box may empty
+    FIRST_BOX = "first-box"  # a first-move box keeps its last bead
+    EVERY_BOX = "every-box"  # every box keeps its last bead
+
+
+class BeadsOn(StrEnum):
+    """Which moves a box holds beads for."""
+
+    DISTINCT = "distinct"  # the symmetry-distinct moves
+    EVERY = "every"  # every legal square
+
+
+class Punish(StrEnum):
+    """Which of MENACE's draws a defeat punishes."""
+
+    EVERY_MOVE = "every-move"  # every drawn bead (Michie)
+    LAST_MOVE = "last-move"  # only the last move's bead; the others go back unchanged (Gardner's HER)
+
+
+# Each policy is a value (a StrEnum: its text is the preset files' and the kit records' word for it).
+EMPTY_BOX_POLICIES = tuple(EmptyBox)
+KEEP_ONE_POLICIES = tuple(KeepOne)
+BEADS_ON = tuple(BeadsOn)
+PUNISH_POLICIES = tuple(Punish)
 
 
 class UnknownRulesError(GameError):
@@ -37,14 +69,18 @@ class Rules:
     draw: int
     loss: int
     floor: int  # no colour's count goes below this after a game
-    empty_box: str  # "resign" or "refill"
-    refill_beads: int  # with "refill": how many random legal beads go in
-    keep_one: str  # which boxes may never be emptied by a loss: none, first-box, every-box
-    beads_on: str  # "distinct" (symmetry-distinct moves) or "every" legal square
-    # Which draws a defeat punishes: "every-move" (Michie) or "last-move" (Gardner's HER: only the bead of
-    # MENACE's last move is confiscated, the drawn beads of its earlier moves go back unchanged).
-    punish: str = "every-move"
+    empty_box: EmptyBox
+    refill_beads: int  # with refill: how many random legal beads go in
+    keep_one: KeepOne
+    beads_on: BeadsOn
+    punish: Punish = Punish.EVERY_MOVE
     from_file: bool = False  # a builder's own file, not a shipped preset: a kit keeps a copy (as_file)
+
+    def __post_init__(self) -> None:
+        # Policies given as their words (a kit record, a test) become values here, once.
+        for name, kind in (("empty_box", EmptyBox), ("keep_one", KeepOne), ("beads_on", BeadsOn),
+                           ("punish", Punish)):
+            object.__setattr__(self, name, kind(getattr(self, name)))
 
     def initial_count(self, move_number: int | None) -> int:
         """Beads per move in a box at MENACE's ``move_number`` (None: the position does not fix it)."""
@@ -70,7 +106,7 @@ class Rules:
             "refill_beads": self.refill_beads,
             "keep_one": self.keep_one,
             "beads_on": self.beads_on,
-        } | ({"punish": self.punish} if self.punish != "every-move" else {})
+        } | ({"punish": self.punish} if self.punish is not Punish.EVERY_MOVE else {})
         # punish joins only when it is not the old behaviour, so every kit printed before it keeps its
         # fingerprint (Catalogue.fingerprint hashes this dict).
 
@@ -130,8 +166,8 @@ def rules_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bo
     of one's own may leave out its title and description."""
     fields = datafiles.Fields(data, source, UnknownRulesError)
     fields.only(FIELDS)
-    empty_box = fields.choice("empty_box", EMPTY_BOX_POLICIES, "resign")
-    if empty_box == "refill" and "refill_beads" not in data:
+    empty_box = EmptyBox(fields.choice("empty_box", EMPTY_BOX_POLICIES, "resign"))
+    if empty_box is EmptyBox.REFILL and "refill_beads" not in data:
         fields.fail("empty_box = \"refill\" needs refill_beads, a whole number of at least 1")
     return Rules(
         name=name,
@@ -145,10 +181,10 @@ def rules_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bo
         floor=fields.whole("floor", 0, least=0, most=BEADS_MOST),
         empty_box=empty_box,
         refill_beads=fields.whole(
-            "refill_beads", 0, least=1 if empty_box == "refill" else 0, most=BEADS_MOST
+            "refill_beads", 0, least=1 if empty_box is EmptyBox.REFILL else 0, most=BEADS_MOST
         ),
-        keep_one=fields.choice("keep_one", KEEP_ONE_POLICIES, "none"),
-        beads_on=fields.choice("beads_on", BEADS_ON, "distinct"),
-        punish=fields.choice("punish", PUNISH_POLICIES, "every-move"),
+        keep_one=KeepOne(fields.choice("keep_one", KEEP_ONE_POLICIES, "none")),
+        beads_on=BeadsOn(fields.choice("beads_on", BEADS_ON, "distinct")),
+        punish=Punish(fields.choice("punish", PUNISH_POLICIES, "every-move")),
         from_file=not shipped,
     )

@@ -179,3 +179,22 @@ def test_an_empty_cache_folder_gets_the_search_s_compiled_code(tmp_path):
     check = "import numpy as np; from tracker.sim import mcts_kernels as k; k._next(np.ones(1, np.uint64))"
     said = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, check=True)
     assert [p.name for p in (tmp_path / "numba").rglob("mcts_kernels._next-*.nb[ic]")], said.stderr
+
+
+def test_a_search_that_may_be_halted_plays_as_one_that_may_not_and_stops_when_told():
+    # A run gives its opponent a halt: the search goes a slice at a time, the tree and seed carrying on.
+    state = get_game("tictactoe").initial()
+    whole, sliced, halted = (compiled("tictactoe", 45_000) for _ in range(3))
+    sliced.halt, halted.halt = (lambda: False), (lambda: True)
+    assert whole.choose(state, random.Random(7)) == sliced.choose(state, random.Random(7))
+    assert whole.root_plays == sliced.root_plays == 45_000
+    halted.choose(state, random.Random(7))
+    assert halted.root_plays == 0  # told to stop before its first slice
+
+
+def test_the_reference_search_stops_when_halted():
+    player = MctsPlayer(get_game("nim"), 1_000_000)
+    asked = []
+    player.halt = lambda: asked.append(1) or len(asked) > 3
+    player.choose(get_game("nim").initial(), random.Random(1))
+    assert len(asked) == 4  # asked every 256 iterations: about 800 iterations, not a million

@@ -17,15 +17,10 @@ ALLOWED = {
     ("tracker/state/kit_record.py", "stored_game"),  # a stored kit's game, read back (the one place)
     # The tracker's own parser of an opponent's name (with "human", refusing kit:NAME), called at the edges
     # and where a stored game's opponent is read back (tracker.state.events).
-    ("tracker/state/opponents.py", "opponent_name"),
+    ("tracker/state/opponents.py", "Opponent.parse"),
 }
 # Not yet values, each with its reason. The list may only shrink.
 NOT_YET = {
-    # The play table reads its opponent's name from the game in progress (Session.opponent is text), in the
-    # table's own modules, which the table commands rewrite.
-    ("tracker/state/opponents.py", "computer_player"),
-    ("tracker/state/opponents.py", "learns"),
-    ("tracker/table/play_table.py", "Table.computer"),
     # The simulator reads its opponent once, at its top: a Simulation's JSON and report say the opponent as
     # it was typed ("novice:0.50"), and a value would say its one spelling ("novice:0.5").
     ("tracker/sim/experiment.py", "simulate"),

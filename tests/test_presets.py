@@ -1,6 +1,7 @@
 """Rules presets and bead palettes: the shipped data files say what their sources say."""
 from __future__ import annotations
 
+import json
 from importlib import resources
 
 import pytest
@@ -115,3 +116,15 @@ def test_unknown_palette():
         load_palette("rainbow")
     with pytest.raises(UnknownPaletteError, match="not tictactoe"):
         load_palette("nim-craft", game="tictactoe")
+
+
+def test_a_rules_policy_is_a_value_whose_word_is_the_files():
+    from dataclasses import replace
+
+    from kit.rules import BeadsOn, EmptyBox, KeepOne, Punish
+
+    rules = load_rules("scroggs")
+    assert (rules.empty_box, rules.keep_one, rules.beads_on, rules.punish) == (
+        EmptyBox.RESIGN, KeepOne.NONE, BeadsOn.DISTINCT, Punish.EVERY_MOVE)
+    assert replace(rules, empty_box="refill").empty_box is EmptyBox.REFILL  # a word becomes its value once
+    assert json.dumps(rules.as_dict()) == json.dumps({**rules.as_dict(), "empty_box": "resign"})

@@ -18,7 +18,7 @@ import kit.catalogue
 import kit.games
 import tracker.cli.kits
 import tracker.store.event_store
-import tracker.table.play_table
+import tracker.table.commands
 from kit.game import State, Transform
 from kit.tictactoe import TicTacToe
 from tracker.cli.main import main
@@ -70,7 +70,7 @@ def session(db: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """A teacher's session with every kind of event, and what each step printed."""
     # Ids made in order: a refill's colours are seeded by its game's id.
     counter = itertools.count()
-    for module in (tracker.store.event_store, tracker.table.play_table, tracker.cli.kits):
+    for module in (tracker.store.event_store, tracker.table.commands, tracker.cli.kits):
         monkeypatch.setattr(module, "new_id", lambda: f"{next(counter):032x}")
     nine = ["red=0", "yellow=0", "blue=0", "green=0", "black=0", "orange=0", "white=0", "violet=0", "pink=0"]
     steps = [

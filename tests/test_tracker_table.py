@@ -9,6 +9,7 @@ import pytest
 from kit.catalogue import build_catalogue
 from kit.rules import load_rules
 from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import Opponent
 from tracker.store.event_store import Store, new_id
 from tracker.table.play_table import Stop, Table
 
@@ -63,7 +64,7 @@ def test_quit_stops_and_keeps_the_game(tmp_path):
 def test_a_digital_game_against_a_computer_asks_nothing(tmp_path):
     operator = Script()  # no answers: any question would end the game with EOFError
     store, table = nim_table(
-        tmp_path, operator, bead_source="digital", opponent="ideal", rng=random.Random(2)
+        tmp_path, operator, bead_source="digital", opponent=Opponent.parse("ideal"), rng=random.Random(2)
     )
     assert table.play_game() is True
     assert [g["status"] for g in store.games(store.kit("pile"))] == ["finished"]

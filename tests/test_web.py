@@ -135,16 +135,16 @@ def test_one_game_at_a_time_and_a_new_server_resumes_it(db):
 def test_a_move_that_races_another_process_is_refused_and_not_recorded(db, monkeypatch):
     pupil = Pupil(client(db, seed=8), "class-a")
     legal = pupil.ok({"action": "new"})["live"]["game"]["legal"]
-    record = Store.record
+    commit = Store.commit
 
-    def census_first(store, world, events):  # another process writes to the kit just before the move
-        monkeypatch.setattr(Store, "record", record)
+    def census_first(store, world, changes):  # another process writes to the kit just before the move
+        monkeypatch.setattr(Store, "commit", commit)
         other = Store(Path(db))
         other.update(world.kit, lambda _: [("census", {"box": 2, "counts": {"0": 5}})])
         other.close()
-        return record(store, world, events)
+        return commit(store, world, changes)
 
-    monkeypatch.setattr(Store, "record", census_first)
+    monkeypatch.setattr(Store, "commit", census_first)
     raced = pupil.send({"action": "move", "move": legal[0]["code"]})
     assert raced.status_code == 409 and "the move was not recorded" in raced.json["error"]
     assert [kind for kind, _ in log(db, "class-a")] == ["game_started", "drew", "census"]

@@ -259,16 +259,16 @@ def test_the_app_refuses_a_foreign_host_and_serves_ipv6_loopback(db):
 
 # --- a fault nobody foresaw ------------------------------------------------------------------------------
 def test_an_unexpected_error_in_a_run_fails_it_with_one_line(db, monkeypatch, capsys):
-    from tracker.web.runs import PacedTable
+    from tracker.table.computers import ComputerTable
 
-    played = PacedTable.play_game
+    step = ComputerTable.step
 
-    def second_game_breaks(self):
-        if self.run.played == 1:
+    def second_game_breaks(self, *args):
+        if self.games_done == 1:
             raise RuntimeError("disk on fire\nsecond line")
-        return played(self)
+        return step(self, *args)
 
-    monkeypatch.setattr(PacedTable, "play_game", second_game_breaks)
+    monkeypatch.setattr(ComputerTable, "step", second_game_breaks)
     app = ClassroomScreen(Path(db), rng=random.Random(5))
     teacher = Teacher(app, "class-a")
     assert teacher.send({"action": "start", "opponent": "random", "games": 3, "speed": 0}).status_code == 200

@@ -53,12 +53,12 @@ def test_a_run_of_one_game_says_game_not_games(browser, site):  # noqa: F811
 
 
 def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):  # noqa: F811
-    from tracker.web.runs import PacedTable
+    from tracker.table.computers import ComputerTable
 
-    def breaks(self):
+    def breaks(self, *args):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(PacedTable, "play_game", breaks)  # the server runs in this process
+    monkeypatch.setattr(ComputerTable, "step", breaks)  # the server runs in this process
     base, _db = site
     live = page(browser, f"{base}/kits/class-a")
     live.wait_for_selector("#boxes .tile")

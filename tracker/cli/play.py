@@ -12,7 +12,7 @@ import click
 from kit.game import GameError
 from kit.i18n import _, n_
 from tracker.cli.options import db_option, kit_option, open_kit, open_store
-from tracker.state.opponents import HUMAN, opponent_help, opponent_name
+from tracker.state.opponents import HUMAN, Opponent, opponent_help
 from tracker.state.session import BEAD_SOURCES
 from tracker.table.play_lock import playing
 from tracker.table.play_table import Stop, Table
@@ -64,9 +64,9 @@ class Terminal:
         click.echo(line)
 
 
-def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
+def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> Opponent:
     try:
-        return opponent_name(value)
+        return Opponent.parse(value)
     except GameError as error:
         raise click.BadParameter(str(error)) from None
 
@@ -115,7 +115,7 @@ def play(
     db_path: Path | None,
     kit_name: str | None,
     bead_source: str,
-    opponent: str,
+    opponent: Opponent,
     games: int,
     notation: str,
     confirm: bool,

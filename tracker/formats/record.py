@@ -18,6 +18,7 @@ from typing import Any
 from kit.game import GameError
 from kit.i18n import _, n_
 from kit.matchbox import when_empty
+from kit.rules import EmptyBox
 from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
 from tracker.state.events import Event, World, ended_data, refill_rng
@@ -169,7 +170,7 @@ def _resign(store: Store, world: World, index: int) -> World:
                 "empty, recount it first: `menace census {box} {census} --kit {kit}`"
             ).format(index=index, box=box.id, beads=held, census=empty, kit=shlex.quote(kit.name))
         )
-    if kit.rules.empty_box != "resign":
+    if kit.rules.empty_box is not EmptyBox.RESIGN:
         message = _("move {index}: rules {rules} refill an empty box, so MENACE never resigns")
         raise GameError(message.format(index=index, rules=kit.rules_name))
     return _apply(store, world, "resigned", {"game": session.game_id, "box": box.id})

@@ -1,7 +1,8 @@
 """kit:NAME players: a kit of the store in a match, playing its side from the beads it holds.
 
 Without learning it plays from a copy of its beads and nothing is written. With learning its games are
-played and recorded at the play table, exactly as `menace play --draw digital` does, one event per move.
+played and recorded by the table's commands, exactly as `menace play --draw digital` does, one event per
+move.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from kit.game import Game, GameError, Result
 from kit.i18n import _
 from kit.players import MenacePlayer
 from tracker.state.kit_record import KitRecord
-from tracker.state.opponents import KitSpec
+from tracker.state.opponents import KitSpec, Opponent
 from tracker.store.event_store import Store
+from tracker.table.computers import ComputerTable
 from tracker.table.play_table import Operator, Stop, Table
 
 SIDE_NAMES = ("first", "second")
@@ -43,32 +45,27 @@ def kit_player(store: Store | None, spec: KitSpec, game: Game[Any, Any], side: i
     return MenacePlayer(kit.catalogue, boxes, learning=False)
 
 
-class Quiet:
-    """The operator of a table where only computers play: it hears nothing and is never asked."""
-
-    def ask(self, prompt: str) -> str:
-        raise GameError(_("no one is at the table to answer {prompt}").format(prompt=repr(prompt.strip())))
-
-    def say(self, line: str) -> None:
-        """Nothing to tell."""
-
-
-def record_kit_games(store: Store, kit: KitRecord, opponent: str, *, games: int, rng: random.Random,
+def record_kit_games(store: Store, kit: KitRecord, opponent: Opponent, *, games: int, rng: random.Random,
                      operator: Operator | None = None) -> list[int]:
-    """Plays ``games`` games of the kit (digital draw) against ``opponent`` (a table opponent's name) at the
-    play table, each recorded as it is played; returns the kit's reward per game (+1, 0, -1)."""
+    """Plays ``games`` games of the kit (digital draw) against ``opponent`` (a person or a computer), each
+    recorded as it is played: by the table's commands when a computer plays, at the terminal's play table
+    when a person does (``operator``); returns the kit's reward per game (+1, 0, -1)."""
     world = store.world(kit)
     if world.session is not None:
         raise GameError(_("kit {name} has game {number} in progress: finish or discard it with `menace play "
                           "--kit {name}` first").format(name=kit.name, number=world.session.number))
-    table = Table(store, world, operator or Quiet(), bead_source="digital", opponent=opponent, rng=rng,
-                  brief=operator is None)
-    finished = 0
-    try:
-        while finished < games:  # a game a person discards does not count, as at `menace play`
-            finished += table.play_game()
-    except Stop:
-        message = _("stopped: `menace play --kit {name}` resumes the game in progress")
-        raise GameError(message.format(name=kit.name)) from None
+    if operator is None:
+        computers = ComputerTable(store, world, opponent, rng)
+        while computers.games_done < games:
+            computers.step()
+    else:
+        table = Table(store, world, operator, bead_source="digital", opponent=opponent, rng=rng)
+        finished = 0
+        try:
+            while finished < games:  # a game a person discards does not count, as at `menace play`
+                finished += table.play_game()
+        except Stop:
+            message = _("stopped: `menace play --kit {name}` resumes the game in progress")
+            raise GameError(message.format(name=kit.name)) from None
     rows: list[dict[str, Any]] = store.games(kit, finished_only=True)
     return [Result(row["result"]).reward for row in rows if row["number"] > world.started]

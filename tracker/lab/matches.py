@@ -17,7 +17,7 @@ from kit.match import play_game
 from kit.players import MenacePlayer, MenaceSpec, Planning, Player, PlayerSpec, make_player
 from kit.rules import Rules, choose_rules
 from tracker.lab.kit_players import kit_player, record_kit_games, stored_kit
-from tracker.state.opponents import HUMAN, KitSpec
+from tracker.state.opponents import HUMAN, KitSpec, Opponent
 from tracker.state.text import position_lines, thousands
 from tracker.store.event_store import Store
 from tracker.table.play_table import Operator
@@ -183,7 +183,7 @@ def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], ki
         raise GameError(_("a human player needs someone at a terminal"))
     kit = stored_kit(store, kit_spec, game, kit_seat)
     assert store is not None
-    rewards = record_kit_games(store, kit, HUMAN if other is None else str(other), games=games,
+    rewards = record_kit_games(store, kit, Opponent(other), games=games,
                                rng=random.Random(seed), operator=operator if other is None else None)
     names = [HUMAN if spec is None else str(spec) for spec in specs]
     first_rewards = tuple(rewards if kit_seat == 0 else [-r for r in rewards])

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from kit.game import Game
-from kit.rules import Rules
+from kit.rules import EmptyBox, KeepOne, Punish, Rules
 from tracker.sim.cache import cached_arrays
 
 
@@ -118,10 +118,10 @@ def menace_tables(game: Game[Any, Any], menace_plays: str, rules: Rules) -> Mena
         only = np.where(gt.n_legal > 0, child[np.arange(len(child)), np.maximum(gt.nth_legal[:, 0], 0)], -1)
         first_index = np.full(len(bt.n_slots), -1, np.int32)
         first_index[bt.first_boxes] = np.arange(len(bt.first_boxes))
-        if rules.keep_one == "first-box":
+        if rules.keep_one is KeepOne.FIRST_BOX:
             keeps_one = bt.is_first
         else:
-            keeps_one = np.full(len(bt.is_first), rules.keep_one == "every-box")
+            keeps_one = np.full(len(bt.is_first), rules.keep_one is KeepOne.EVERY_BOX)
         return {
             "box_of": bt.box_of.astype(np.int32), "forced_child": np.where(boxed, -1, only).astype(np.int32),
             "slot_child": slot_child.astype(np.int32).ravel(), "n_slots": bt.n_slots.astype(np.int32),
@@ -135,8 +135,8 @@ def menace_tables(game: Game[Any, Any], menace_plays: str, rules: Rules) -> Mena
         **arrays,
         change=np.array([rules.change(r) for r in (Result.LOSS, Result.DRAW, Result.WIN)], np.int32),
         floor=rules.floor,
-        refill_beads=rules.refill_beads if rules.empty_box == "refill" else 0,
-        punish_last=rules.punish == "last-move",
+        refill_beads=rules.refill_beads if rules.empty_box is EmptyBox.REFILL else 0,
+        punish_last=rules.punish is Punish.LAST_MOVE,
         slots=slots,
         boxes=len(arrays["n_slots"]),
         first_boxes=int((arrays["first_index"] >= 0).sum()),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +21,7 @@ from kit.i18n import _
 from kit.mcts import Chooser
 
 GAME_CODES = {"tictactoe": 0, "connect4": 1, "othello": 2, "ultimate": 3}  # as mcts_kernels numbers them
+HALT_SLICE = 20_000  # iterations a search with a ``halt`` makes between two questions to it
 _LOW54 = (1 << 54) - 1  # ultimate: boards 0-5's cells in the first word, boards 6-8's in the next
 
 
@@ -71,6 +73,7 @@ class CompiledMctsPlayer:
         # The root's plays after the last search: the kept ones too, with reuse; with the solver, fewer than
         # the iterations when it proved the root.
         self.root_plays = 0
+        self.halt: Callable[[], bool] | None = None  # set by a caller that may give up waiting (a run)
 
     def _arrays(self, rows: int) -> tuple[Any, ...]:
         import numpy as np
@@ -104,8 +107,15 @@ class CompiledMctsPlayer:
 
         arrays, used = self._tree(state)
         seed = np.array([rng.getrandbits(64) | 1], np.uint64)  # xorshift's state must not be zero
-        grown = self.kernels.search(self.code, *arrays, 0, used, self.iterations, self.explore, self.solver,
-                                    seed)
+        if self.halt is None:
+            grown = self.kernels.search(self.code, *arrays, 0, used, self.iterations, self.explore,
+                                        self.solver, seed)
+        else:  # a slice at a time, asking between them: the tree and the seed carry on where they were
+            grown, left = used, self.iterations
+            while left > 0 and not self.halt():
+                grown = self.kernels.search(self.code, *arrays, 0, grown, min(left, HALT_SLICE), self.explore,
+                                            self.solver, seed)
+                left -= HALT_SLICE
         self.root_plays = int(arrays[0][0, self.kernels.PLAYS])
         chosen = self.kernels.best_child(arrays[0], 0)
         if self.reuse:

@@ -15,9 +15,10 @@ from typing import Any
 from kit.game import GameError
 from kit.i18n import _
 from kit.matchbox import BeadChange, Box, when_empty
+from kit.rules import EmptyBox
 from tracker.state import session as sessions
 from tracker.state.kit_record import KitRecord, kit_from_data, kit_name
-from tracker.state.opponents import opponent_name
+from tracker.state.opponents import Opponent
 from tracker.state.session import BEAD_SOURCES, Session, Turn
 
 Counts = dict[Any, int]  # move (in the box's orientation) -> beads of its colour in the box
@@ -133,11 +134,10 @@ def _game_started(world: World, event: Event) -> Change:
                 number=data["number"], number2=number
             )
         )
-    if not _known_opponent(data["opponent"]) or data["draw"] not in BEAD_SOURCES:
+    opponent = _known_opponent(data["opponent"])
+    if opponent is None or data["draw"] not in BEAD_SOURCES:
         raise EventError(_("game_started has an unknown opponent or draw"))
-    session = sessions.start(
-        world.kit, data["game"], number, opponent=data["opponent"], bead_source=data["draw"]
-    )
+    session = sessions.start(world.kit, data["game"], number, opponent=opponent, bead_source=data["draw"])
     row = {
         "id": data["game"],
         "number": number,
@@ -153,18 +153,22 @@ def _game_started(world: World, event: Event) -> Change:
     return _next(world, event, session, started=number, row=row, ended=world.ended)
 
 
-def _known_opponent(name: object) -> bool:
-    """Whether ``name`` is an opponent in its one spelling (human, random, perfect, novice:0.5, menace)."""
+def _known_opponent(name: object) -> Opponent | None:
+    """The opponent ``name`` names in its one spelling (human, random, perfect, novice:0.5, menace), or
+    None (another spelling, or no opponent)."""
+    if not isinstance(name, str):
+        return None
     try:
-        return isinstance(name, str) and opponent_name(name, learners=True) == name  # a run's menace too
+        opponent = Opponent.parse(name, learners=True)  # a run's second MENACE too
     except GameError:
-        return False
+        return None
+    return opponent if str(opponent) == name else None
 
 
 def _refilled(world: World, event: Event) -> Change:
     session = _session(world, event)
     box = _box_now(world, session, event.data["box"])
-    if world.kit.rules.empty_box != "refill":
+    if world.kit.rules.empty_box is not EmptyBox.REFILL:
         raise EventError(
             _("rules {rules_name} do not refill an empty box").format(rules_name=world.kit.rules_name)
         )
@@ -210,7 +214,7 @@ def _moved(world: World, event: Event) -> Change:
 def _resigned(world: World, event: Event) -> Change:
     session = _session(world, event)
     box = _box_now(world, session, event.data["box"])
-    if world.kit.rules.empty_box != "resign":
+    if world.kit.rules.empty_box is not EmptyBox.RESIGN:
         raise EventError(
             _("rules {rules_name} refill an empty box instead of resigning").format(
                 rules_name=world.kit.rules_name

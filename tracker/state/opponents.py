@@ -47,41 +47,68 @@ class KitSpec(PlayerSpec):
         raise GameError(text.format(spec=self))
 
 
-def opponent_name(text: str, *, learners: bool = False) -> str:
-    """The opponent called ``text``, in its one spelling ("novice:0.50" -> "novice:0.5"); raises GameError.
+@dataclass(frozen=True)
+class Opponent:
+    """Who plays against MENACE in a game at the table: a person (``spec`` None) or a computer player.
 
-    With ``learners``, also a fresh player that learns from game to game (menace, menace:RULES, q), as a
-    run on the classroom screen takes: the table keeps it while it plays. A kit of the store (kit:NAME)
-    plays only at `menace match`."""
-    if text.strip() == HUMAN:
-        return HUMAN
-    try:
-        spec = parse_player(text, learners=learners)
-    except GameError as error:
-        raise GameError(_("{error} (or {human})").format(error=error, human=HUMAN)) from None
-    if isinstance(spec, KitSpec):
-        raise GameError(_("{spec} is a kit in the tracker's store: it plays other kits at `menace match`")
-                        .format(spec=spec))
-    return str(spec)
+    Read once from its name (``Opponent.parse``, where the command line, the page or an event gives it) and
+    written back with ``str`` ("human", "random", "novice:0.5"), the name events and the games table keep."""
+
+    spec: PlayerSpec | None = None
+
+    @classmethod
+    def parse(cls, text: str, *, learners: bool = False) -> Opponent:
+        """The opponent called ``text``; raises GameError. With ``learners``, also a fresh player that learns
+        from game to game (menace, menace:RULES, q), as a run on the classroom screen takes: the table keeps
+        it while it plays. A kit of the store (kit:NAME) plays only at `menace match`."""
+        if text.strip() == HUMAN:
+            return PERSON
+        try:
+            spec = parse_player(text, learners=learners)
+        except GameError as error:
+            raise GameError(_("{error} (or {human})").format(error=error, human=HUMAN)) from None
+        if isinstance(spec, KitSpec):
+            raise GameError(_("{spec} is a kit in the tracker's store: it plays other kits at `menace match`")
+                            .format(spec=spec))
+        return cls(spec)
+
+    def __str__(self) -> str:
+        return HUMAN if self.spec is None else str(self.spec)
+
+    @property
+    def person(self) -> bool:
+        """Whether a person plays (and types the moves)."""
+        return self.spec is None
+
+    @property
+    def learns(self) -> bool:
+        """Whether it learns from game to game (its state outlives a game)."""
+        return self.spec is not None and self.spec.learns
+
+    def shown(self) -> str:
+        """As a person reads it: a person in the language spoken, a computer player by its name (which is
+        also how it is typed)."""
+        return _("human") if self.spec is None else str(self.spec)
+
+    def player(self, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player | None:
+        """A fresh player for a computer opponent (one that learns plays from ``catalogue``, its side's
+        boxes); None for a person, who types the moves."""
+        return None if self.spec is None else make_player(self.spec, game, catalogue)
+
+
+PERSON = Opponent()
+
+
+def opponent_name(text: str, *, learners: bool = False) -> str:
+    """The opponent called ``text``, in its one spelling ("novice:0.50" -> "novice:0.5"); raises GameError
+    (Opponent.parse says which it takes)."""
+    return str(Opponent.parse(text, learners=learners))
 
 
 def shown_opponent(name: str) -> str:
     """The opponent as a person reads it: a person in the language spoken, a computer player by its name
     (which is also how it is typed)."""
     return _("human") if name == HUMAN else name
-
-
-def computer_player(name: str, game: Game[Any, Any], catalogue: Catalogue | None = None) -> Player | None:
-    """A fresh player for a computer opponent (one that learns plays from ``catalogue``, its side's boxes);
-    None for a person, who types the moves."""
-    if name == HUMAN:
-        return None
-    return make_player(parse_player(name), game, catalogue)
-
-
-def learns(name: str) -> bool:
-    """Whether the opponent called ``name`` learns from game to game (its state outlives a game)."""
-    return name != HUMAN and parse_player(name).learns
 
 
 def opponent_help() -> str:

@@ -17,6 +17,7 @@ from kit.game import GameError, Result, State
 from kit.i18n import _
 from kit.matchbox import BeadChange, Draw, Placement, settle
 from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import Opponent
 from tracker.state.text import move_name
 
 # Where MENACE's beads are drawn: the person draws from the real box, or the tracker from its mirror.
@@ -41,13 +42,14 @@ class Step:
     box: int | None = None
     bead: Any = None  # MENACE's bead: the move in the box's own orientation
     forced: tuple[Any, ...] = ()  # MENACE moves without a box that followed at once
+    before: State[Any] | None = None  # the game's state just before the move, so no one replays to find it
 
 
 @dataclass(frozen=True)
 class Session:
     game_id: str
     number: int
-    opponent: str  # tracker.state.opponents: human, or a computer player such as random or novice:0.5
+    opponent: Opponent  # a person, or a computer player such as random or novice:0.5
     bead_source: str  # BEAD_SOURCES: physical or digital (the event's "draw")
     state: State[Any]
     steps: tuple[Step, ...] = ()
@@ -69,7 +71,7 @@ class Session:
         return [m for s in self.steps for m in (s.played, *s.forced)]
 
 
-def start(kit: KitRecord, game_id: str, number: int, *, opponent: str, bead_source: str) -> Session:
+def start(kit: KitRecord, game_id: str, number: int, *, opponent: Opponent, bead_source: str) -> Session:
     return Session(game_id, number, opponent, bead_source, kit.catalogue.game.initial())
 
 
@@ -110,9 +112,16 @@ def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str, play
             ).format(colour=kit.colour(box, bead), box=box, move=shown,
                      played=move_name(game, played, "numbers"))
         )
-    state = game.play(session.state, played)
-    state, forced = _forced(kit, state)
-    return _played(session, state, Step(event, "menace", played, box, bead, forced))
+    state, forced = _forced(kit, checked_move(kit, session.state, played))
+    return _played(session, state, Step(event, "menace", played, box, bead, forced,
+                                                     session.state))
+
+
+def checked_move(kit: KitRecord, state: State[Any], move: Any) -> State[Any]:
+    """The state after ``move``: the one place a move at the table is checked (IllegalMoveError if it is not
+    legal). Every move, MENACE's or the opponent's, typed, drawn or clicked, reaches it once, as its event is
+    stepped; replaying a stored game steps through it again."""
+    return kit.catalogue.game.play(state, move)
 
 
 def beads_for(kit: KitRecord, where: Placement, played: Any) -> list[Any]:
@@ -129,9 +138,9 @@ def beads_for(kit: KitRecord, where: Placement, played: Any) -> list[Any]:
 def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Session:
     """The opponent played ``move`` on the real board."""
     _expect(kit, session, Turn.OPPONENT)
-    state = kit.catalogue.game.play(session.state, move)
-    state, forced = _forced(kit, state)
-    return _played(session, state, Step(event, "opponent", move, forced=forced))
+    state, forced = _forced(kit, checked_move(kit, session.state, move))
+    return _played(session, state, Step(event, "opponent", move, forced=forced,
+                                                     before=session.state))
 
 
 def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:

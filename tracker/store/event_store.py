@@ -16,7 +16,7 @@ import shlex
 import sqlite3
 import urllib.parse
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -785,6 +785,21 @@ class Store:
                 world = self.apply(world, event)
         return world
 
+    def commit(self, world: World, changes: Sequence[tuple[Event, Change]]) -> World:
+        """Appends events already stepped from ``world`` (a table command's decision) and writes what each
+        changed, in one transaction, without stepping them again; returns the world after them.
+
+        Raises StoreChanged, and writes nothing, if another process wrote to the kit since ``world`` was read.
+        """
+        with self.transaction():
+            if self.head(world.kit.id) != world.head:
+                message = _("kit {kit} was changed by another process: read it again")
+                raise StoreChanged(message.format(kit=world.kit.name))
+            for event, change in changes:
+                self.write(world, event, change)
+                world = change.world
+        return world
+
     def update(self, kit: KitRecord, build: Callable[[World], Events]) -> tuple[World, World]:
         """Reads the kit and records ``build(world)``'s events in one transaction, so no other writer can
         slip in between (one-shot commands: census, undo, discard). Returns the worlds before and after."""
@@ -798,12 +813,17 @@ class Store:
     def apply(self, world: World, event: Event) -> World:
         """Steps, appends and projects one event; the caller holds the transaction."""
         change: Change = step(world, event)
+        self.write(world, event, change)
+        return change.world
+
+    def write(self, world: World, event: Event, change: Change) -> None:
+        """Appends ``event`` and projects ``change``, what it did to ``world``; the caller holds the
+        transaction."""
         self.append([event])
         self.write_beads(world.kit, change.beads)
         if change.game_row is not None:
             self.write_game(world.kit.id, change.game_row)
         self.write_name(world.kit, change.world.kit)
-        return change.world
 
     def write_name(self, before: KitRecord, after: KitRecord) -> None:
         """The kits table's name, when an event renamed the kit; the caller holds the transaction."""

@@ -227,7 +227,7 @@ class ClassroomScreen:
                             live = view.live(store, kit)
                         stale = _("the board changed: here is the new one")
                         return _json({"error": stale, "token": next_token, "live": live}, 409)
-                    said = self.act(store, kit, action, body)
+                    answer = self.act(store, kit, action, body)
             except StoreBusy as error:  # another process held the write lock too long: nothing was recorded
                 return _json({"error": told(error), "token": next_token}, 503)
             except KitInPlay as error:  # the terminal names the process; the pupil needs only what to do
@@ -236,10 +236,10 @@ class ClassroomScreen:
                 status = 400 if isinstance(error, pupil.BadMove) else 409
                 return _json({"error": str(error), "token": next_token}, status)
             with store.snapshot():
-                live = view.live(store, kit)
-            return _json({"said": said, "token": next_token, "live": live})
+                live = view.live(store, kit, answer.world)  # the world the change stepped to: not replayed
+            return _json({"said": answer.said, "token": next_token, "live": live})
 
-    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> list[str]:
+    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> pupil.Answer:
         if action == "new":
             return pupil.new_game(store, kit, self.rng)
         if action == "move":

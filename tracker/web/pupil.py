@@ -1,26 +1,29 @@
-"""A pupil in the browser plays the digital MENACE of a kit: the play table (tracker.table) with a browser
-standing in for the person at the table, so every game is recorded exactly as `menace play --draw digital`
-records it, with the same events, rules, undo and resume.
+"""A pupil in the browser plays the digital MENACE of a kit: an adapter over the table's commands
+(tracker.table.commands), so every game is recorded exactly as `menace play --draw digital` records it,
+with the same events, rules, undo and resume.
 
-Each request is one answer: the table runs until it asks the pupil for the next move, and stops there
-(the game stays in the store, as after 'quit' at a terminal).
+Each request is one change: the pupil's command, then MENACE's draws until it is the pupil's turn again
+or the game is over and settled. What the table says of them comes back as the lines the terminal says.
 """
 
 from __future__ import annotations
 
 import random
-import re
+from dataclasses import dataclass
+from typing import Any
 
+from kit.game import IllegalMoveError
 from kit.i18n import _
 from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
-from tracker.state.opponents import HUMAN, shown_opponent
+from tracker.state.opponents import PERSON
 from tracker.state.session import Session, Turn
-from tracker.store.event_store import Store
+from tracker.store.event_store import Store, StoreChanged
+from tracker.table import commands as c
 from tracker.table.corrections import NothingToUndo, plan_undo
-from tracker.table.play_table import Table
+from tracker.table.play_table import words
 from tracker.web.view import playable_in_browser
 
 BEAD_SOURCE = "digital"
@@ -34,63 +37,82 @@ class BadMove(MenaceError):
     """The move is not one of the pupil's legal moves now (HTTP 400)."""
 
 
-class WaitForPupil(Exception):
-    """The table asks for the pupil's next move: this request is done."""
+@dataclass(frozen=True)
+class Answer:
+    """What a request did: the lines the table said, and the kit's world after it."""
+
+    said: list[str]
+    world: World
 
 
-class Browser:
-    """The table's operator: answers with the pupil's one move, and keeps what the table says."""
+class _Page:
+    """One request's changes to a kit: commands decided and committed, and the lines they said."""
 
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
+    def __init__(self, store: Store, world: World, rng: random.Random) -> None:
+        self.store, self.world, self.rng = store, world, rng
         self.said: list[str] = []
 
-    def ask(self, prompt: str) -> str:
-        if not self.answers:
-            raise WaitForPupil
-        return self.answers.pop(0)
+    def carry_out(self, command: c.Command) -> c.Decision:
+        decision = c.decide(self.world, command)
+        try:
+            self.world = self.store.commit(self.world, decision.changes)
+        except StoreChanged:
+            raise Refused(
+                _("another program changed the kit just then, so the move was not recorded: try again")
+            ) from None
+        kit = self.world.kit
+        for message in decision.messages:  # brief: the page draws the board itself
+            self.said += words(kit, message, brief=True, summary=lambda: self.store.tally(kit))
+        return decision
 
-    def say(self, line: str) -> None:
-        self.said.append(line)
+    def menace_moves(self) -> Answer:
+        """MENACE draws until it is the pupil's turn, or the game is over and settled."""
+        while self.world.session is not None:
+            now = sessions.turn(self.world.kit, self.world.session)
+            if now is Turn.OPPONENT:
+                break
+            self.carry_out(c.DigitalDraw(self.rng) if now is Turn.MENACE else c.Settle())
+        return self.answer
+
+    @property
+    def answer(self) -> Answer:
+        return Answer(self.said, self.world)
 
 
-def new_game(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
+def new_game(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Starts a game (MENACE draws its first move if it moves first); one game at a time per kit."""
-    session = store.world(kit).session
-    if session is not None:
+    world = store.world(kit)
+    if world.session is not None:
         message = _("game {number} is in progress: finish it, undo or discard it first")
-        raise Refused(message.format(number=session.number))
-    return _play_on(_table(store, store.world(kit), Browser(), rng))
+        raise Refused(message.format(number=world.session.number))
+    page = _Page(store, world, rng)
+    page.carry_out(c.StartGame(PERSON, BEAD_SOURCE))
+    return page.menace_moves()
 
 
-def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> list[str]:
+def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> Answer:
     """The pupil's move (its code), then MENACE's reply drawn from the mirror."""
     world = store.world(kit)
     session = _browser_game(world.session)
     if sessions.turn(kit, session) is not Turn.OPPONENT:
         raise Refused(_("not now: it is not the pupil's turn"))
-    game = kit.catalogue.game
-    legal = {kit.code(m): m for m in game.legal_moves(session.state)}
-    if isinstance(code, bool) or not isinstance(code, int) or code not in legal:
+    page = _Page(store, world, rng)
+    try:
+        page.carry_out(c.OpponentMove(_move_of(kit, code)))  # checked there, once
+    except IllegalMoveError:
         # The API's codes count from 0 (JSON), people's squares from 1: name both, so neither is misread.
+        game = kit.catalogue.game
+        legal = {kit.code(m): m for m in game.legal_moves(session.state)}
         texts = ", ".join(f"{c} = {game.move_text(m)}" for c, m in legal.items())
         message = _("move code {move} is not a legal move now (legal codes: {moves})")
-        raise BadMove(message.format(move=repr(code), moves=texts))
-    table = _table(store, world, Browser(game.move_text(legal[code])), rng)
-    said = _play_on(table)
-    now = table.world.session
-    if now is not None and now.game_id == session.game_id and len(now.steps) <= len(session.steps):
-        # The table read the store again (StoreChanged) and asked for the move again: it was not recorded.
-        raise Refused(_("another program changed the kit just then, so the move was not recorded: try again"))
-    return said
+        raise BadMove(message.format(move=repr(code), moves=texts)) from None
+    return page.menace_moves()
 
 
-def undo(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
+def undo(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Takes back moves until it is the pupil's turn again (MENACE's draw and the pupil's move before it);
     right after a game, reopens it first, as `menace undo` does."""
-    browser = Browser()
-    table = _table(store, store.world(kit), browser, rng)
-    world = table.world
+    world = store.world(kit)
     if world.session is None and world.ended is not None:
         _browser_game(world.ended.session)
     elif world.session is not None:
@@ -99,56 +121,38 @@ def undo(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
         plan_undo(world)
     except NothingToUndo as error:
         raise Refused(str(error)) from None
-    table.undo()
+    page = _Page(store, world, rng)
+    page.carry_out(c.TakeBack())
     while (
-        table.world.session is not None
-        and sessions.turn(kit, table.world.session) is Turn.MENACE
-        and sessions.last_event(table.world.session) is not None
+        page.world.session is not None
+        and sessions.turn(kit, page.world.session) is Turn.MENACE
+        and sessions.last_event(page.world.session) is not None
     ):
-        table.undo()
-    if table.world.session is not None and sessions.turn(kit, table.world.session) is not Turn.OPPONENT:
-        _play_on(table)  # MENACE moves first in this game: it draws again, as at the table on resuming
-    return browser.said
+        page.carry_out(c.TakeBack())
+    return page.menace_moves()  # MENACE moves first in this game: it draws again, as at the table on resuming
 
 
-def discard(store: Store, kit: KitRecord, rng: random.Random) -> list[str]:
+def discard(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Drops the game in progress; the beads it drew go back into their boxes."""
-    browser = Browser("y")  # the table asks to be sure; the page asked already
-    table = _table(store, store.world(kit), browser, rng)
-    _browser_game(table.world.session)
-    table.discard()
-    return browser.said
+    world = store.world(kit)
+    _browser_game(world.session)
+    page = _Page(store, world, rng)
+    page.carry_out(c.DiscardGame())
+    return page.answer
 
 
-def _table(store: Store, world: World, browser: Browser, rng: random.Random) -> Table:
-    """The table as `menace play --draw digital` sets it against a person; brief: the page draws the board."""
-    return Table(store, world, browser, bead_source=BEAD_SOURCE, opponent=HUMAN, rng=rng, brief=True)
-
-
-def _play_on(table: Table) -> list[str]:
-    """Runs the table until it waits for the pupil or the game is over and settled."""
-    operator = table.operator
-    assert isinstance(operator, Browser)
+def _move_of(kit: KitRecord, code: object) -> Any:
+    """The move whose code the page sent (IllegalMoveError: no move has it); whether it is legal now is
+    checked where its event is stepped."""
+    if isinstance(code, bool) or not isinstance(code, int):
+        raise IllegalMoveError(repr(code))
     try:
-        table.play_game()
-    except WaitForPupil:
+        move = kit.move(code)
+        if kit.code(move) == code:
+            return move
+    except (ValueError, TypeError, KeyError, IndexError):
         pass
-    # Each request resumes the game, so what the table says on resuming tells the pupil nothing new.
-    resuming = [_sentence(said) for said in _resuming()]
-    return [line for line in operator.said if not any(sentence.fullmatch(line) for sentence in resuming)]
-
-
-def _resuming() -> list[str]:
-    """What tracker.table.play_table says on resuming a game, in the language spoken."""
-    return [
-        _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent)."),
-        _("  Beads out on top of their boxes: {beads}."),
-    ]
-
-
-def _sentence(said: str) -> re.Pattern[str]:
-    """A sentence with its fields matching anything."""
-    return re.compile(".*".join(re.escape(part) for part in re.split(r"\{\w+\}", said)))
+    raise IllegalMoveError(repr(code))
 
 
 def _browser_game(session: Session | None) -> Session:
@@ -160,6 +164,6 @@ def _browser_game(session: Session | None) -> Session:
             "with `menace play`"
         )
         draw = _("physical") if session.bead_source == "physical" else _("digital")
-        opponent = shown_opponent(session.opponent)
+        opponent = session.opponent.shown()
         raise Refused(message.format(number=session.number, draw=draw, opponent=opponent))
     return session

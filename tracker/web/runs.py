@@ -1,7 +1,8 @@
 """A run: the classroom screen plays a kit's digital MENACE against a computer player by itself, so a class
-watches it learn. It is the play table of `menace play --draw digital --opponent KIND --games N`, in a
-thread of the server that holds the kit's play lock, paced between the changes it records (one move a
-second up to as fast as the store takes) and paused or stopped from the live page.
+watches it learn. It drives the table's commands (tracker.table.computers) as `menace play --draw digital
+--opponent KIND --games N` does, in a thread of the server that holds the kit's play lock, paced between the
+changes it records (one move a second up to as fast as the store takes) and paused or stopped from the live
+page, between any two moves and while the opponent thinks.
 
 Every game is recorded exactly as that command records it; a stopped run leaves its game in progress in the
 store, as 'quit' does at a terminal, and the next run (or `menace play`) resumes it.
@@ -13,20 +14,21 @@ import random
 import sys
 import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kit.game import GameError
+from kit.game import GameError, State
 from kit.i18n import _
-from kit.players import MenaceSpec, parse_player
+from kit.players import MenaceSpec, Player
 from kit.rules import load_rules
 from tracker.state.errors import MenaceError
-from tracker.state.events import Events
-from tracker.state.opponents import HUMAN, opponent_name
+from tracker.state.opponents import Opponent
 from tracker.store.event_store import Store
+from tracker.table.computers import ABANDONED, ComputerTable
 from tracker.table.play_lock import playing
-from tracker.table.play_table import Stop, Table
 from tracker.web.told import told
 
 MAX_GAMES = 100_000  # as `menace play --games`
@@ -47,7 +49,7 @@ class RunRefused(MenaceError):
 class Run:
     """One run's settings and progress; its thread changes ``played``, ``state`` and ``error``."""
 
-    opponent: str
+    opponent: Opponent
     games: int
     speed: float  # moves a second; FASTEST: no wait
     state: str = "running"  # running, paused, stopping, stopped, finished, failed
@@ -58,7 +60,7 @@ class Run:
     def view(self) -> dict[str, Any]:
         return {
             "state": self.state,
-            "opponent": self.opponent,
+            "opponent": str(self.opponent),
             "games": self.games,
             "played": self.played,
             "speed": self.speed,
@@ -69,51 +71,61 @@ class Run:
     def active(self) -> bool:
         return self.state in ("running", "paused", "stopping")
 
-    def pace(self, moves: float = 1) -> None:
-        """Waits ``moves`` moves' time (less if the speed is raised meanwhile), and while paused; raises Stop
-        when asked to stop."""
+    def pace(self, moves: float = 1) -> bool:
+        """Waits ``moves`` moves' time (less if the speed is raised meanwhile), and while paused; False when
+        asked to stop."""
         with self.wake:
             waited = 0.0
             while True:
                 if self.state == "stopping":
-                    raise Stop
+                    return False
                 if self.state == "paused":
                     self.wake.wait()
                     continue
                 if self.speed == FASTEST:
-                    return
+                    return True
                 left = moves / self.speed - waited
                 if left <= 0:
-                    return
+                    return True
                 step = min(left, 0.25)  # so a pause, a stop or a new speed takes effect within a moment
                 self.wake.wait(step)
                 waited += step
 
+    @contextmanager
+    def recording(self) -> Iterator[bool]:
+        """Held while the run records a change, once it is not paused: a pause or stop asked meanwhile
+        waits for it, so nothing is recorded after the page is told the run is paused. False: stopping."""
+        with self.wake:
+            while self.state == "paused":
+                self.wake.wait()
+            yield self.state != "stopping"
 
-class PacedTable(Table):
-    """The play table, waiting a move's time after each change it records (as a person at a terminal takes
-    time to read it)."""
+    def choose(self, player: Player, state: State[Any], rng: random.Random) -> Any:
+        """The player's move, chosen in a thread of its own so that a stop need not wait for a slow player
+        (mcts:1000000): ABANDONED when asked to stop first (the choice is left to finish unseen)."""
+        chosen: list[Any] = []
+        failed: list[BaseException] = []
+        if hasattr(player, "halt"):  # a search that asks now and then whether to give up (kit.mcts)
+            player.halt = lambda: self.state == "stopping"
 
-    def __init__(self, run: Run, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.run = run
+        def think() -> None:
+            try:
+                chosen.append(player.choose(state, rng))
+            except BaseException as error:  # noqa: BLE001 - said in the run's own thread
+                failed.append(error)
+            with self.wake:
+                self.wake.notify_all()
 
-    def record(self, events: Events) -> None:
-        super().record(events)
-        ended = any(kind == "game_ended" for kind, _data in events)
-        if ended:
-            self.run.played += 1
-        self.run.pace(END_PAUSE if ended else 1)
-
-
-class Quiet:
-    """The table's operator during a run: nobody types (both players are the computer's), nothing is said."""
-
-    def ask(self, prompt: str) -> str:
-        raise EOFError  # a computer player and the digital draw never ask; if the table did, the run ends
-
-    def say(self, line: str) -> None:
-        pass
+        thinking = threading.Thread(target=think, name="menace-run-player", daemon=True)
+        thinking.start()
+        with self.wake:
+            while thinking.is_alive() and self.state != "stopping":
+                self.wake.wait(0.05)
+            if self.state == "stopping":  # a halted search's move is no move: it is not played
+                return ABANDONED
+        if failed:
+            raise failed[0]
+        return chosen[0]
 
 
 class Runs:
@@ -195,11 +207,11 @@ def _play(
             started.append(None)
             ready.set()
             final = _games_played(run, store, kit, rng)
-    except (MenaceError, GameError, EOFError) as error:
+    except (MenaceError, GameError) as error:
         if not ready.is_set():  # the kit is in play elsewhere, or gone: the request says so
             started.append(error)
             ready.set()
-        run.error = told(error) or _("the table asked for an answer, and nobody types during a run")
+        run.error = told(error)
     except Exception as error:  # noqa: BLE001 - the thread's end: a fault nobody foresaw fails the run
         said = _("an unexpected error ended the run: {error}").format(error=_one_line(error))
         traceback.print_exc(file=sys.stderr)  # the whole story for the terminal running `menace serve`
@@ -216,15 +228,17 @@ def _play(
 
 
 def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
-    """Plays the run's games at the table: "finished", or "stopped" when asked to stop."""
-    table = PacedTable(run, store, store.world(kit), Quiet(), bead_source="digital", opponent=run.opponent,
-                       rng=rng, brief=True)
-    table.computer(run.opponent)  # a second MENACE's boxes and rules, checked before a game is started
-    try:
-        while run.played < run.games:  # as `menace play --games N`; a resumed game, with its own opponent,
-            table.play_game()  # counts as one of them
-    except Stop:
-        return "stopped"
+    """Plays the run's games, the table's commands one at a time: "finished", or "stopped" when asked to
+    stop (looked at between any two moves, and while the opponent thinks)."""
+    table = ComputerTable(store, store.world(kit), run.opponent, rng)
+    table.opponents.player(run.opponent)  # a second MENACE's boxes and rules, checked before a game starts
+    while run.played < run.games:  # as `menace play --games N`; a resumed game, with its own opponent,
+        done = table.games_done  # counts as one of them
+        decision = table.step(run.choose, run.recording)
+        ended = table.games_done > done
+        run.played += ended
+        if not run.pace(0 if decision is None else END_PAUSE if ended else 1):
+            return "stopped"
     return "finished"
 
 
@@ -234,22 +248,22 @@ def _one_line(error: BaseException) -> str:
     return lines[0] if lines else type(error).__name__
 
 
-def _opponent(value: object) -> str:
+def _opponent(value: object) -> Opponent:
     if not isinstance(value, str):
         raise RunRefused(_("a run needs an opponent: a computer player's name such as random"), bad=True)
     try:
-        name = opponent_name(value, learners=True)  # a second MENACE learns through the run's games
+        opponent = Opponent.parse(value, learners=True)  # a second MENACE learns through the run's games
     except GameError as error:
         raise RunRefused(str(error), bad=True) from None
-    if name == HUMAN:
+    spec = opponent.spec
+    if spec is None:
         raise RunRefused(_("a run plays a computer player: a person plays on the play page"), bad=True)
-    spec = parse_player(name)
     if isinstance(spec, MenaceSpec) and spec.rules is not None:  # a preset's name: the server reads no file
         try:
             load_rules(spec.rules)
         except GameError as error:
             raise RunRefused(str(error), bad=True) from None
-    return name
+    return opponent
 
 
 def _games(value: object) -> int:

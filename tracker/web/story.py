@@ -57,5 +57,5 @@ def _used(
     box = kit.box(box_id)
     beads = [{"code": kit.code(bead), "colour": kit.colour_of(box, bead).spoken,
               "rgb": kit.colour_of(box, bead).rgb} for bead in drawn]
-    return {"game": place, "number": session.number, "opponent": session.opponent,
+    return {"game": place, "number": session.number, "opponent": str(session.opponent),
             "result": sessions.result(kit, session).value, "drawn": beads}

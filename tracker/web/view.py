@@ -8,17 +8,19 @@ writes; each also carries its text for people (squares 1-9).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from kit.game import State
+from kit.i18n import current_language
 from kit.matchbox import BeadChange, Box, Placement
 from kit.picture import ByKind, Grid, Heaps, Picture
 from kit.score import score_rule, score_rule_text
 from tracker.state import session as sessions
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
-from tracker.state.opponents import HUMAN
 from tracker.state.session import Session, Step, Turn
 from tracker.state.stats import running_score, summarise
 from tracker.store.event_store import Store
@@ -30,9 +32,20 @@ def version(store: Store, kit: KitRecord) -> dict[str, Any]:
     return {"version": store.head(kit.id)}
 
 
-def live(store: Store, kit: KitRecord) -> dict[str, Any]:
-    """Everything the live page draws, read as one snapshot of the kit."""
-    world = store.world(kit)
+def live(store: Store, kit: KitRecord, world: World | None = None) -> dict[str, Any]:
+    """Everything the live page draws of the kit as it is now: built once per version of the kit (the id of
+    its last event) and shared by every request for it, so a class of phones polling costs one build a
+    change. ``world``: the kit's world at that version, if the caller holds it already (after a move).
+    The answer is shared: copy it before changing it."""
+    head = store.head(kit.id)
+    key = (str(store.path), kit.id, head, current_language())
+    return _VIEWS.get(key, lambda: build_live(store, kit, world if world is not None and world.head == head
+                                                    else None))
+
+
+def build_live(store: Store, kit: KitRecord, world: World | None = None) -> dict[str, Any]:
+    """The live page's data from one snapshot of the kit (``world``, or the store's)."""
+    world = store.world(kit) if world is None else world
     assert world.mirror is not None
     results = store.results(kit, first_box=True)
     first = kit.box(kit.catalogue.first_box)
@@ -53,6 +66,43 @@ def live(store: Store, kit: KitRecord) -> dict[str, Any]:
         "boxes": [box_view(kit, box, world.mirror[box.id]) for box in kit.boxes],
         "used_boxes": used_boxes(world),
     }
+
+
+class Memo:
+    """The last few views, by key; a view asked for by many requests at once is built by the first, the
+    others wait for it."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.views: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
+        self.building: dict[Hashable, threading.Event] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        while True:
+            with self.lock:
+                if key in self.views:
+                    self.views.move_to_end(key)
+                    return self.views[key]
+                wait = self.building.get(key)
+                if wait is None:
+                    done = self.building[key] = threading.Event()
+                    break
+            wait.wait()  # another request is building it (if it failed, this one tries)
+        try:
+            view = build()
+            with self.lock:
+                self.views[key] = view
+                while len(self.views) > self.size:
+                    self.views.popitem(last=False)
+        finally:
+            with self.lock:
+                del self.building[key]
+            done.set()
+        return view
+
+
+_VIEWS = Memo(64)  # a few kits, a few versions each: a class's screen shows one or two kits at a time
 
 
 def curve(store: Store, kit: KitRecord) -> dict[str, Any]:
@@ -133,7 +183,7 @@ def game_view(world: World) -> dict[str, Any] | None:
     turn = sessions.turn(kit, session)
     view: dict[str, Any] = {
         "number": session.number,
-        "opponent": session.opponent,
+        "opponent": str(session.opponent),
         "draw": session.bead_source,
         "in_browser": playable_in_browser(session),
         "turn": turn.value,
@@ -179,7 +229,9 @@ def box_in_use(world: World, session: Session, turn: Turn) -> dict[str, Any] | N
 
 
 def state_before(kit: KitRecord, session: Session, step: Step) -> State[Any]:
-    """The game's state just before ``step``: its moves replayed from the start."""
+    """The game's state just before ``step``: as the step kept it, else its moves replayed from the start."""
+    if step.before is not None:
+        return step.before
     game = kit.catalogue.game
     state = game.initial()
     for earlier in session.steps:
@@ -241,7 +293,7 @@ def last_game_view(world: World) -> dict[str, Any] | None:
     last = finished.moves[-1] if finished.moves else None
     return {
         "number": finished.number,
-        "opponent": finished.opponent,
+        "opponent": str(finished.opponent),
         "result": sessions.result(kit, finished).value,
         "resigned": finished.resigned is not None,
         "board": picture_view(game.picture(finished.state.position)),
@@ -293,4 +345,4 @@ def ended_view(world: World) -> dict[str, Any] | None:
 
 def playable_in_browser(session: Session) -> bool:
     """A pupil in the browser plays the digital MENACE as a person: other games belong to their table."""
-    return session.bead_source == "digital" and session.opponent == HUMAN
+    return session.bead_source == "digital" and session.opponent.person
