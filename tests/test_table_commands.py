@@ -168,13 +168,15 @@ def test_stop_ends_a_run_within_a_second_even_while_a_slow_opponent_thinks(db, o
     app, teacher, client = run_app(db)
     started = teacher.send({"action": "start", "opponent": opponent, "games": 1000, "speed": 0})
     assert started.status_code == 200, started.text
-    time.sleep(1.5)  # random: games are going on; mcts: it is thinking over its first move
+    time.sleep(0.6)  # random: games are going on; mcts: it is thinking over its first move
     assert client.get("/api/kits/class-a/run").json["run"]["state"] == "running"
     asked = time.monotonic()
     assert teacher.send({"action": "stop"}).status_code == 200
     ended = teacher.wait(5)
     assert ended["state"] == "stopped" and time.monotonic() - asked < 1.0
-    time.sleep(0.5)  # and the search given up is not left running
+    given_up = time.monotonic() + 3  # and the search given up is not left running (for minutes)
+    while [t for t in threading.enumerate() if t.name == "menace-run-player"] and time.monotonic() < given_up:
+        time.sleep(0.05)
     assert not [t for t in threading.enumerate() if t.name == "menace-run-player"]
     assert run("verify", "--db", db).exit_code == 0
 

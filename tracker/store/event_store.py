@@ -261,6 +261,8 @@ class Store:
             if beside.exists() and not os.access(beside, os.W_OK):
                 try:
                     beside.chmod(mode)
+                except FileNotFoundError:  # the last connection closing just now removed it: nothing to heal
+                    continue
                 except OSError:
                     raise MenaceError(
                         _(

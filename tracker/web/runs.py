@@ -106,7 +106,7 @@ class Run:
         chosen: list[Any] = []
         failed: list[BaseException] = []
         if hasattr(player, "halt"):  # a search that asks now and then whether to give up (kit.mcts)
-            player.halt = lambda: self.state == "stopping"
+            player.halt = lambda: self.state == "stopping" or not self.active  # stopped by now, even
 
         def think() -> None:
             try:
