@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 @click.option("--lang", "language", type=click.Choice(list(LANGUAGES)), default=None,
               help="The language of every printed document and of this command's messages [default: "
                    "menace's own --lang, or MENACE_LANG, else en].")
+@click.option("--force", is_flag=True,
+              help="Replace a kit of other options (side, stock, palette, language, ...) in the same "
+                   "folder; without it such a kit is kept and nothing is written.")
 @db_option
 @click.option("--kit", "kit_name", metavar="NAME", default=None,
               help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
@@ -53,7 +56,8 @@ if TYPE_CHECKING:
 @click.pass_context
 def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str | None, palette: str | None,
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
-             language: str | None, out: Path, db_path: Path | None, kit_name: str | None) -> None:
+             language: str | None, force: bool, out: Path, db_path: Path | None,
+             kit_name: str | None) -> None:
     """Write a printable kit: box labels, calibration page, bead legend with the rules card, box finder,
     fill sheet with shopping list, score sheet, game record sheet, and drawer fronts with a rack map, plus
     a kit.json manifest.
@@ -64,7 +68,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     """
     if language is not None:
         use_language(language)  # before anything is drawn: documents translate as they draw
-    from generator.printed_kit import KitOptions, files_to_write
+    from generator.printed_kit import KitOptions, check_kits, files_to_write
     from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, None, None, paper, stock_value(stock), offset_x, offset_y,
@@ -77,10 +81,12 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
+    if not force:
+        check_kits(options, out)  # before the progress bar: a refusal is one line
     from tracker.cli.progress import progress_bar_with_lines
 
     with progress_bar_with_lines(files_to_write(options), _("Writing the kit")) as (written, say):
-        generate_kit(options, out, progress=say, written=written)
+        generate_kit(options, out, progress=say, written=written, force=True)
 
 
 COMMANDS = [generate]
