@@ -224,3 +224,26 @@ def layout_faults(inks: list[Ink], page_mm: tuple[float, float], edge: float, *,
                 elif first.too_near(second, slack):
                     faults.append(f"text run into text: {first} / {second}")
     return faults
+
+
+def footer_faults(inks: list[Ink], page_mm: tuple[float, float], top: float | None, *,
+                  slack: float = 0.05) -> list[str]:
+    """What is wrong with a document's footer zone, from FOOTER_EDGE up to ``top`` (mm; None: the document
+    has no footer): a zone shorter than FOOTER_ZONE, anything but footer text at FOOTER_SIZE in it (content
+    crowding the footer, or a footer shrunk to fit), and footer text nearer an edge than FOOTER_EDGE."""
+    from generator.layout import FOOTER_EDGE, FOOTER_SIZE, FOOTER_ZONE
+
+    if top is None:
+        return []
+    width = page_mm[0]
+    faults = [] if top - FOOTER_EDGE >= FOOTER_ZONE - 1e-9 else [
+        f"a footer zone of {top - FOOTER_EDGE:.1f} mm, short of {FOOTER_ZONE:g} mm"]
+    for ink in inks:
+        if ink.bottom >= top - slack:
+            continue
+        if ink.kind != "text" or abs(ink.size - FOOTER_SIZE) > 0.01:
+            faults.append(f"in the footer zone (below {top:.1f} mm): {ink} ({ink.size:.2f} mm type)")
+        elif (ink.bottom < FOOTER_EDGE - slack or ink.left < FOOTER_EDGE - slack
+              or ink.right > width - FOOTER_EDGE + slack or ink.top > top + slack):
+            faults.append(f"footer nearer an edge than {FOOTER_EDGE:g} mm or out of its zone: {ink}")
+    return faults

@@ -1,17 +1,18 @@
-"""Every string and shape of every printed document lies inside the printable area, and no two strings
-overlap: for every game and option set `menace generate` ships, in every language, on every stock and
-paper. Read from what the documents ask the canvas to draw (tests.ink), not from pixels."""
+"""Every string and shape of every printed document lies inside the printable area, no two strings
+overlap, and the footer keeps a zone of its own (generator.layout.FOOTER_EDGE, FOOTER_ZONE, FOOTER_SIZE): for
+every game and option set `menace generate` ships, in every language, on every stock and paper. Read from what the documents ask the canvas to draw (tests.ink), not from pixels."""
 from __future__ import annotations
 
 import pytest
 
 from generator.documents import calibration, drawer_labels, labels
+from generator.documents.common import MARGIN
 from generator.layout import SAFE_EDGE
 from generator.printed_kit import DOCUMENTS, KitOptions, kit_folder, plan_kits
 from generator.stocks import PAPERS, load_stock, stock_names
 from kit.i18n import current_language, use_language
 from kit.palettes import load_palette
-from tests.ink import Ink, RecordingCanvas, layout_faults, recording
+from tests.ink import Ink, RecordingCanvas, footer_faults, layout_faults, recording
 
 # The games and option sets the README's kits table lists, and the sides and presets that change words.
 KITS = [
@@ -58,13 +59,29 @@ def _nowhere():
     return Path(tempfile.mkdtemp(prefix="ink-")) / "document.pdf"
 
 
+def footer_top(write, spec) -> float | None:
+    """The top (mm) of a document's footer zone: a text page's margin, the strip of a label sheet below its
+    labels (None: labels edge to edge leave no footer), the drawer fronts' sheet margin."""
+    if write in (labels.write, calibration.write):
+        return labels.footer_top(spec)
+    if write is drawer_labels.write:
+        return drawer_labels.SHEET_MARGIN
+    return MARGIN
+
+
+def page_faults(inks: list[Ink], spec, write) -> list[str]:
+    """Everything the walk checks on one document's ink: the printable area, overlaps, the footer zone."""
+    return [*layout_faults(inks, spec.page_mm, SAFE_EDGE),
+            *footer_faults(inks, spec.page_mm, footer_top(write, spec))]
+
+
 def faults_of(monkeypatch, game: str, options: dict, stock: str, paper: str, documents) -> list[str]:
     (spec,) = plan_kits(KitOptions(game=game, stock=load_stock(stock), paper=paper, **options))
     faults = []
     for name, _what, write in documents:
         inks, pages = inks_of(monkeypatch, write, spec)
         assert max(ink.page for ink in inks) == pages, name
-        faults += [f"{name}: {fault}" for fault in layout_faults(inks, spec.page_mm, SAFE_EDGE)]
+        faults += [f"{name}: {fault}" for fault in page_faults(inks, spec, write)]
     return faults
 
 
@@ -128,6 +145,7 @@ LESSON_GAMES = ["hexapawn", "nim", "tictactoe"]
 @pytest.mark.parametrize("game", LESSON_GAMES)
 def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
         monkeypatch, language, game, paper, lang):
+    from generator.documents import certificates
     from generator.lesson_pack import DOCUMENTS as LESSON_DOCUMENTS
     from generator.lesson_pack import plan_lesson
 
@@ -137,7 +155,9 @@ def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
     for name, _what, write in LESSON_DOCUMENTS:
         inks, pages = inks_of(monkeypatch, write, lesson)
         assert max(ink.page for ink in inks) == pages, name
-        faults += [f"{name}: {fault}" for fault in layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE)]
+        faults += [f"{name}: {fault}" for fault in [*layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE),
+                                                    *footer_faults(inks, lesson.spec.page_mm, None if
+                                                                   write is certificates.write else MARGIN)]]
     assert faults == []
 
 
@@ -164,5 +184,5 @@ def test_a_groups_kit_lies_inside_the_page_without_overlapping_text(monkeypatch,
     for name, _what, write in DOCUMENTS if (game, stock, paper) == ("hexapawn", "plain", "a4") else [
             document for document in DOCUMENTS if document[2] in BY_STOCK]:
         inks, pages = inks_of(monkeypatch, write, spec)
-        faults += [f"{name}: {fault}" for fault in layout_faults(inks, spec.page_mm, SAFE_EDGE)]
+        faults += [f"{name}: {fault}" for fault in page_faults(inks, spec, write)]
     assert faults == []

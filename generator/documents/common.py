@@ -172,6 +172,37 @@ def uniform_count(box: Box) -> int | None:
     return box.beads[0] if box.beads and len(set(box.beads)) == 1 else None
 
 
+def footer(canvas: Canvas, page_mm: tuple[float, float], left: str, right: str = "", *,
+           centred: bool = False) -> None:
+    """The page's footer in its zone (generator.layout.FOOTER_EDGE up): ``left`` at the left margin (or
+    ``centred``) and ``right`` at the right one, at FOOTER_SIZE; text too long for one line takes two
+    rather than shrink, broken between its parts. Call it in mm (drawing.in_mm)."""
+    from reportlab.lib.utils import simpleSplit
+
+    from generator.layout import FOOTER_EDGE, FOOTER_LEADING, FOOTER_SIZE
+
+    width = page_mm[0]
+    margin = FOOTER_EDGE if centred else MARGIN
+    room = width - 2 * margin - (text_width(right, REGULAR, FOOTER_SIZE) + 4 if right else 0)
+    lines: list[str] = []  # broken between its parts ("kit 1599A0 · sheet 1 of 10"), not inside one
+    for part in left.split(" \u00b7 "):
+        joined = f"{lines[-1]} \u00b7 {part}" if lines else part
+        if lines and text_width(joined, REGULAR, FOOTER_SIZE) <= room:
+            lines[-1] = joined
+        else:
+            lines += simpleSplit(part, REGULAR, FOOTER_SIZE, room)
+    baseline = FOOTER_EDGE + 0.24 * FOOTER_SIZE  # descenders clear the zone's foot
+    canvas.setFont(REGULAR, FOOTER_SIZE)
+    for row, line in enumerate(reversed(lines)):
+        y = baseline + row * FOOTER_SIZE * FOOTER_LEADING
+        if centred:
+            canvas.drawCentredString(width / 2, y, line)
+        else:
+            canvas.drawString(margin, y, line)
+    if right:
+        canvas.drawRightString(width - margin, baseline, right)
+
+
 @contextmanager
 def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> Iterator[float]:
     """A page in mm with the document's title at the top and the kit code at the foot.
@@ -188,10 +219,8 @@ def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: in
         canvas.drawString(MARGIN, height - MARGIN - 4.5, heading)
         canvas.setFont(REGULAR, 3.0)
         canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, side)
-        canvas.drawString(MARGIN, MARGIN - 6, spec.footer)
-        if pages > 1:
-            canvas.drawRightString(width - MARGIN, MARGIN - 6, _("page {page} of {pages}").format(
-                page=page, pages=pages))
+        footer(canvas, spec.page_mm, spec.footer,
+               _("page {page} of {pages}").format(page=page, pages=pages) if pages > 1 else "")
         yield height - MARGIN - 10
     canvas.showPage()
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import KitSpec, data_text, uniform_count, write_pdf
+from generator.documents.common import footer as page_footer
 from generator.documents.wording import caption, each
 from generator.drawing import (
     CAP_HEIGHT,
@@ -25,8 +26,9 @@ from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import (
     DEFAULT_ROW_EM,
     DOT_SHARE,
+    FOOTER_EDGE,
+    FOOTER_ZONE,
     ROW_TARGET,
-    SAFE_EDGE,
     LabelPlan,
     Rect,
     SheetPlan,
@@ -44,8 +46,6 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Box labels"
-FOOTER_SIZE = 2.6  # mm: the sheet footer's text, or smaller to fit between the safe margins
-DESCENT = 0.25  # of the font size: how far the footer's letters reach below their baseline
 MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "beads"
 
 
@@ -244,16 +244,21 @@ def _trim_marks(canvas: Canvas, sheet: SheetPlan, labels: int) -> None:
 
 
 def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int, level: str = "") -> None:
-    """The kit's title and code below the labels, kept SAFE_EDGE from the sheet's edges; left off a sheet
-    whose labels leave no room (edge-to-edge stocks, where every label carries the kit code)."""
-    lowest = min(slot.y for slot in sheet.slots)
+    """The kit's title and code below the labels, in the footer zone (generator.layout.FOOTER_EDGE up);
+    left off a sheet whose labels leave no zone (edge-to-edge stocks, where every label carries the kit
+    code)."""
     text = _("{kit} \u00b7 kit {code} \u00b7 {stock} \u00b7 print at 100% (actual size) \u00b7 sheet {page} "
              "of {pages}").format(kit=spec.kit_title, code=spec.code, stock=data_text(spec.stock.title),
                                   page=page, pages=pages) + (f" \u00b7 {level}" if level else "")
-    size = min(FOOTER_SIZE, fit_size(text, REGULAR, sheet.width - 2 * SAFE_EDGE - 2, FOOTER_SIZE))
-    baseline = max(SAFE_EDGE + DESCENT * size, min(lowest / 2 - 1, 5.0))
-    if baseline + size > lowest - 1:
-        return  # no room between the labels and the margin a printer cannot reach
+    if footer_top(spec, sheet) is None:
+        return
     canvas.setFillColor(hex_colour(INK))
-    canvas.setFont(REGULAR, size)
-    canvas.drawCentredString(sheet.width / 2, baseline, text)
+    page_footer(canvas, (sheet.width, sheet.height), text, centred=True)
+
+
+def footer_top(spec: KitSpec, sheet: SheetPlan | None = None) -> float | None:
+    """The top (mm) of a label sheet's footer zone: below its lowest label, with a millimetre clear; None
+    when that leaves less than FOOTER_ZONE (the sheet has no footer)."""
+    sheet = sheet or sheet_plan(spec)
+    top = min(slot.y for slot in sheet.slots) - 1
+    return top if top - FOOTER_EDGE >= FOOTER_ZONE - 1e-9 else None
