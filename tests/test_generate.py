@@ -181,6 +181,21 @@ def test_two_runs_give_identical_bytes(kit_dir, tmp_path):
             assert (out / game / name).read_bytes() == (kit_dir[0] / game / name).read_bytes(), name
 
 
+def test_reportlabs_accelerator_changes_no_byte(kit_dir, tmp_path):
+    """rl_accel (reportlab[accel]) formats the PDFs' numbers in C; a run without it writes the same bytes."""
+    import subprocess
+    import sys
+
+    import reportlab.lib.rl_accel as accel
+
+    assert accel.fp_str.__module__ == "_rl_accel"  # this run's kit was written with it
+    without = "import sys; sys.modules['_rl_accel'] = None; from tracker.cli.main import main; main()"
+    subprocess.run([sys.executable, "-c", without, "generate", "--game", "hexapawn", "--out", str(tmp_path)],
+                   check=True, capture_output=True)
+    for name in [*FILES, "kit.json"]:
+        assert (tmp_path / "hexapawn" / name).read_bytes() == (kit_dir[0] / "hexapawn" / name).read_bytes(), name
+
+
 STOCK_PAPERS = [(s, p) for s in ("plain", "zweckform-3651", "avery-l7160", "avery-l7651", "avery-5160")
                 for p in PAPERS if load_stock(s).paper in ("any", p)]
 
