@@ -158,7 +158,7 @@ def test_calibration_and_legend_say_what_they_must(kit_dir):
     assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
     pages = PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages
     legend = " ".join(" ".join(p.extract_text().split()) for p in pages)
-    for words in ("red", "top left corner", "Rules card: Noughts and crosses \u00b7 Michie (1961)",
+    for words in ("red", "top middle", "Rules card: Noughts and crosses \u00b7 Michie (1961)",
                   "MENACE resigns", "put the bead back with 3 more of the same colour",
                   "keep the bead out: it is confiscated"):
         assert words in legend
@@ -193,7 +193,8 @@ def test_reportlabs_accelerator_changes_no_byte(kit_dir, tmp_path):
     subprocess.run([sys.executable, "-c", without, "generate", "--game", "hexapawn", "--out", str(tmp_path)],
                    check=True, capture_output=True)
     for name in [*FILES, "kit.json"]:
-        assert (tmp_path / "hexapawn" / name).read_bytes() == (kit_dir[0] / "hexapawn" / name).read_bytes(), name
+        assert (tmp_path / "hexapawn" / name).read_bytes() == (kit_dir[0] / "hexapawn" / name).read_bytes(), \
+            name
 
 
 STOCK_PAPERS = [(s, p) for s in ("plain", "zweckform-3651", "avery-l7160", "avery-l7651", "avery-5160")

@@ -1,6 +1,7 @@
 """Every string and shape of every printed document lies inside the printable area, no two strings
 overlap, and the footer keeps a zone of its own (generator.layout.FOOTER_EDGE, FOOTER_ZONE, FOOTER_SIZE): for
-every game and option set `menace generate` ships, in every language, on every stock and paper. Read from what the documents ask the canvas to draw (tests.ink), not from pixels."""
+every game and option set `menace generate` ships, in every language, on every stock and paper. Read from
+what the documents ask the canvas to draw (tests.ink), not from pixels."""
 from __future__ import annotations
 
 import pytest

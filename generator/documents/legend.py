@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from generator.documents.common import MARGIN, KitSpec, data_text, has_draws, text_page, write_pdf
 from generator.documents.game_text import colour_letters, forced_moves, menace_side
 from generator.documents.labels import counts_text, draw_label, label_plan
-from generator.documents.wording import arrows_note, beads, cell_place, moves_are_arrows, picture_note
+from generator.documents.wording import arrows_note, beads, cell_name, moves_are_arrows, picture_note
 from generator.drawing import (
     draw_dot,
     draw_grid,
@@ -241,7 +241,7 @@ def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> f
         canvas.setFont(BOLD, 3.6)
         canvas.drawString(x + colour_dx, line_y, colour.spoken)
         canvas.setFont(REGULAR, 3.6)
-        canvas.drawString(x + square_dx, line_y, "" if square is None else cell_place(board, square))
+        canvas.drawString(x + square_dx, line_y, "" if square is None else cell_name(board, square))
     text_y = min(area.y, line_y) - 7
     text = _(
         "Palette \u201c{title}\u201d. {description} A colour always stands for the same square of the "
@@ -267,9 +267,9 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
     x = MARGIN + plan.width * scale + 8
     count = box.beads[0]
     band = _("The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP "
-             "mark the top edge.")
+             "mark the label's top.")
     if box.move_number is None:
-        band = _("The band: the game (one level, so one colour); the triangle and TOP mark the top edge.")
+        band = _("The band: the game (one level, so one colour); the triangle and TOP mark the label's top.")
     arrows = moves_are_arrows(spec.game)
     counts = counts_text(plan, box, spec.game.picture(box.position))
     start = (_("\u201c{counts}\u201d: put in {beads} of every arrow's colour to start.") if arrows
@@ -344,9 +344,9 @@ TURNED = (
 )
 MIRRORED = (
     "The picture on a box may be the mirror image of the game on the table (left and right swapped): "
-    "then read every arrow in the mirror too. An arrow from a pawn on the left edge to the square ahead "
-    "is the same move of the pawn on the right edge. (menace find BOARD names the box and says whether "
-    "it is flipped.) Example: the same box when the real game is its mirror image."
+    "then read every arrow in the mirror too. An arrow from a pawn in the left column to the square "
+    "ahead is the same move of the pawn in the right column. (menace find BOARD names the box and says "
+    "whether it is flipped.) Example: the same box when the real game is its mirror image."
 )
 
 

@@ -30,7 +30,8 @@ def write(path: Path, spec: KitSpec) -> int:
     fixed = [(_("game"), 12.0)] + ([(_("MENACE moved"), 30.0)] if either_side else [])
     result = (_("result"), 22.0)
     move_w = (width - 2 * MARGIN - sum(w for _, w in fixed) - result[1]) / moves
-    columns = [*fixed, *((str(n), move_w) for n in range(1, moves + 1)), result]
+    # "move 1", not "1": a tic-tac-toe move is written as its square, 1-9, in these columns.
+    columns = [*fixed, *((_("move {number}").format(number=n), move_w) for n in range(1, moves + 1)), result]
     shaded = {len(fixed) + number - 1 for number in menace_moves(spec)}
     results = _("W  D  L") if has_draws(game) else _("W  L")
 
