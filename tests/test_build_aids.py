@@ -92,7 +92,7 @@ def test_the_record_sheet_has_a_column_per_move_and_says_how_to_write_them(tmp_p
     assert record_sheet.write(tmp_path / "record.pdf", spec) == 2
     text = text_of(tmp_path / "record.pdf")
     assert how in text and "so that it can be typed into the tracker later" in text
-    header = " ".join(f"move {n}" for n in range(1, spec.game.longest_game() + 1))
+    header = " ".join(record_sheet.ordinal(n) for n in range(1, spec.game.longest_game() + 1))
     assert f"{header} result" in text
     assert ("MENACE moved" in text) == (game == "nim") and ("1st 2nd" in text) == (game == "nim")
 

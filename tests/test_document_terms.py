@@ -100,7 +100,7 @@ def test_the_hexapawn_documents_credit_gardner_and_name_published_kits_right(mon
 def test_the_record_sheet_heads_its_columns_with_moves_not_squares(monkeypatch, language):
     (spec,) = plan_kits(KitOptions(game="tictactoe"))
     text = words(monkeypatch, [d for d in DOCUMENTS if d[0] == "record-sheet.pdf"], spec)["record-sheet.pdf"]
-    assert all(f"move {n}" in text for n in range(1, 10))
+    assert "1st 2nd 3rd 4th 5th 6th 7th 8th 9th result" in text
 
 
 @pytest.mark.slow  # the raw board's bill simulates 100 MENACEs of 2,201 boxes
