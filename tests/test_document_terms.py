@@ -108,3 +108,12 @@ def test_a_raw_boards_even_colours_are_not_called_uneven(monkeypatch, language):
     (spec,) = plan_kits(KitOptions(game="tictactoe --symmetry none"))
     text = words(monkeypatch, [d for d in DOCUMENTS if d[0] == "fill.pdf"], spec)["fill.pdf"]
     assert "uneven" not in text and "about as many beads" in text
+
+
+def test_the_legend_shows_a_flip_beside_a_turn(monkeypatch, language):
+    # Issue 36: the table often says "flipped over the diagonal", which no turn of a box shows.
+    (spec,) = plan_kits(KitOptions(game="tictactoe"))
+    legend = words(monkeypatch, [d for d in DOCUMENTS if d[0] == "legend.pdf"], spec)["legend.pdf"]
+    assert legend.count("the real game") == 2
+    assert "turned a quarter turn clockwise" in legend and "flipped over the diagonal from top-left" in legend
+    assert "the top row becomes the left column" in legend

@@ -30,6 +30,8 @@ from kit.picture import Grid, Heaps
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from kit.game import Transform
+
 TITLE = "Bead legend and rules"
 EXAMPLE_SCALE = 1.5  # the sample label is drawn half as big again as printed
 HEADING = 4.8  # mm: a heading's size, unless it must shrink to fit the page
@@ -319,14 +321,14 @@ def _reading_size(spec: KitSpec, notes: list[str], *, note_width: float, below: 
 
 
 def _example_box(spec: KitSpec) -> Box:
-    """A box whose picture changes when turned and shows a few pieces and dots, so the turning example
-    shows something; the last box when the game has no symmetry."""
+    """A box whose picture changes when turned (and flipped over the diagonal) and shows a few pieces and
+    dots, so the examples show something; the last box when the game has no symmetry."""
     game, boxes = spec.game, spec.catalogue.boxes
     if len(game.symmetries) > 1:
-        turn = game.symmetries[1]
+        shown = [game.symmetries[1], *(s for s in game.symmetries if s.name == "diagonal")]
         for box in boxes:
-            turns = turn.position(box.position) != box.position
-            if turns and len(box.moves) >= 3 and _pieces(spec, box) >= 2:
+            changes = all(s.position(box.position) != box.position for s in shown)
+            if changes and len(box.moves) >= 3 and _pieces(spec, box) >= 2:
                 return box
     return boxes[-1]
 
@@ -339,8 +341,11 @@ def _pieces(spec: KitSpec, box: Box) -> int:
 TURNED = (
     "The picture on a box may be turned or flipped compared with the game on the table. Turn the box "
     "until its X's and O's lie like the real ones: every dot then sits on the real square it stands for. "
-    "Draw a bead and play the square where that colour's dot is. (menace find BOARD names the box and "
-    "the turn.) Example: the same box when the real game is turned a quarter turn clockwise."
+    "A flipped picture is the real game's mirror image, which no turn of the box makes match: read it as "
+    "in a mirror laid along the line it is flipped over (flipped over the diagonal from top-left to "
+    "bottom-right: the top row becomes the left column). Draw a bead and play the square where that "
+    "colour's dot is. (menace find BOARD names the box and the turn or flip.) Examples: the same box "
+    "when the real game is turned a quarter turn clockwise (left) and flipped over that diagonal (right)."
 )
 MIRRORED = (
     "The picture on a box may be the mirror image of the game on the table (left and right swapped): "
@@ -351,33 +356,55 @@ MIRRORED = (
 
 
 def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float, *, size: float) -> None:
+    """The example box and the real game it stands for: turned (a game whose labels draw arrows: its mirror
+    image, its only symmetry), and where the game has one, flipped over the diagonal, beside it."""
     arrows = moves_are_arrows(spec.game)
     y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=size) - 4
     game = spec.game
     turn = game.symmetries[1]
+    flip = None if arrows else next((s for s in game.symmetries if s.name == "diagonal"), None)
     size = min(TURNED_BOARD, y - 6 - MARGIN)  # smaller rather than run into the footer
-    moves = spec.on_cells(box.moves).values()
-    turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(box, move)) for move in moves)
-    real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}
-    # An arrow keeps its bead's colour when the board turns: the colour is the move, seen turned.
-    turned_marks = ((game.move_mark(turn.move(move)), spec.colour(box, move)) for move in box.moves)
-    real_arrows = [(m.origin, m.cell, colour) for m, colour in turned_marks
-                   if m.origin is not None and m.cell is not None]
-    left = Rect(MARGIN + 10, y - size - 6, size, size)
-    right = Rect(left.right + 45, left.y, size, size)
-    draw_picture(canvas, left, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
+    gap = (width - 3 * size) / 2 if flip is not None else 45.0
+    on_box = Rect(MARGIN + (size + gap if flip is not None else 10), y - size - 6, size, size)
+    draw_picture(canvas, on_box, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
                  arrows=spec.arrows(box))
-    real = game.picture(turn.position(box.position))
-    draw_picture(canvas, right, real, real_dots, dot_share=DOT_SHARE, arrows=real_arrows)
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
-    on_box = _("picture on box {number}").format(number=box.id)
-    canvas.drawCentredString(left.x + size / 2, left.top + 2, on_box)
-    canvas.drawCentredString(right.x + size / 2, right.top + 2, _("the real game"))
-    _arrow(canvas, left.right + 8, right.x - 8, left.y + size / 2)
+    canvas.drawCentredString(on_box.x + size / 2, on_box.top + 2, _("picture on box {number}").format(
+        number=box.id))
+    if flip is None:
+        _real_game(canvas, spec, box, turn, Rect(on_box.right + gap, on_box.y, size, size), on_box)
+    else:
+        _real_game(canvas, spec, box, turn, Rect(MARGIN, on_box.y, size, size), on_box)
+        _real_game(canvas, spec, box, flip, Rect(on_box.right + gap, on_box.y, size, size), on_box)
+
+
+def _real_game(canvas: Canvas, spec: KitSpec, box: Box, symmetry: Transform[Any, Any], real: Rect,
+               on_box: Rect) -> None:
+    """The real game that ``box``'s picture stands for when the game lies ``symmetry`` of it, with its
+    dots and arrows where they land, an arrow from the box's picture and the symmetry in words."""
+    game = spec.game
+    moves = spec.on_cells(box.moves).values()
+    cells = ((game.move_mark(symmetry.move(move)).cell, spec.colour(box, move)) for move in moves)
+    real_dots = {cell: colour for cell, colour in cells if cell is not None}
+    # An arrow keeps its bead's colour when the board turns: the colour is the move, seen turned.
+    marks = ((game.move_mark(symmetry.move(move)), spec.colour(box, move)) for move in box.moves)
+    real_arrows = [(m.origin, m.cell, colour) for m, colour in marks
+                   if m.origin is not None and m.cell is not None]
+    draw_picture(canvas, real, game.picture(symmetry.position(box.position)), real_dots,
+                 dot_share=DOT_SHARE, arrows=real_arrows)
+    canvas.setFont(BOLD, 3.4)
+    canvas.setFillColor(hex_colour("#000000"))
+    canvas.drawCentredString(real.x + real.w / 2, real.top + 2, _("the real game"))
+    start, end = (on_box.right + 8, real.x - 8) if real.x > on_box.x else (on_box.x - 8, real.right + 8)
+    _arrow(canvas, start, end, on_box.y + on_box.h / 2)
     canvas.setFont(REGULAR, 3)
-    for line_number, line in enumerate(wrapped(_(turn.description), 40, size=3)):
-        canvas.drawCentredString((left.right + right.x) / 2, left.y + size / 2 - 7 - 3.6 * line_number, line)
+    gap = max(real.x - on_box.right, on_box.x - real.right)
+    lines = wrapped(_(symmetry.description), gap - 5, size=3)
+    # Under the arrow, its last line no lower than the boards' foot (a board shrunk on a short page).
+    first = max(on_box.y + on_box.h / 2 - 7, on_box.y + 1 + 3.6 * (len(lines) - 1))
+    for line_number, line in enumerate(lines):
+        canvas.drawCentredString((start + end) / 2, first - 3.6 * line_number, line)
 
 
 def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float) -> None:
@@ -461,10 +488,11 @@ def _arrow(canvas: Canvas, x0: float, x1: float, y: float) -> None:
     canvas.setStrokeColor(hex_colour("#000000"))
     canvas.setFillColor(hex_colour("#000000"))
     canvas.setLineWidth(0.6)
-    canvas.line(x0, y, x1 - 3, y)
+    way = 1 if x1 > x0 else -1  # the head at x1, pointing right or left
+    canvas.line(x0, y, x1 - 3 * way, y)
     path = canvas.beginPath()
     path.moveTo(x1, y)
-    path.lineTo(x1 - 3.5, y + 1.8)
-    path.lineTo(x1 - 3.5, y - 1.8)
+    path.lineTo(x1 - 3.5 * way, y + 1.8)
+    path.lineTo(x1 - 3.5 * way, y - 1.8)
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
