@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,8 @@ class Ink:
     right: float
     top: float
     size: float = 0.0  # text: the em in mm
+    font: str = ""  # text: its font's name
+    baseline: float = 0.0  # text: mm from the page's bottom
 
     def overlap(self, other: Ink) -> float:
         """How far (mm) the two boxes overlap in the direction they overlap least; 0 if apart."""
@@ -132,6 +134,9 @@ class RecordingCanvas(Canvas):
         ascent = 0.93 if ink & ACCENTED else 0.76
         self._record("text", text.strip(), [(left + lead, y - descent * size),
                                             (left + lead + width, y + ascent * size)], size)
+        if self.inks and self.inks[-1].text == text.strip():  # recorded (not clipped away)
+            baseline = self._placed([(left, y)])[1]
+            self.inks[-1] = replace(self.inks[-1], font=self._fontname, baseline=baseline)
 
     def _shape(self, kind: str, points: list[tuple[float, float]]) -> None:
         self._record(kind, "", points)
@@ -246,4 +251,19 @@ def footer_faults(inks: list[Ink], page_mm: tuple[float, float], top: float | No
         elif (ink.bottom < FOOTER_EDGE - slack or ink.left < FOOTER_EDGE - slack
               or ink.right > width - FOOTER_EDGE + slack or ink.top > top + slack):
             faults.append(f"footer nearer an edge than {FOOTER_EDGE:g} mm or out of its zone: {ink}")
+    return faults
+
+
+def shrunk_alone(inks: list[Ink], *, slack: float = 0.01) -> list[str]:
+    """Text drawn smaller than the text beside it on its line, in the same font (a list's one long entry
+    made to fit, where the list's entries share one size): text that does not fit must move or flow."""
+    lines: dict[tuple[int, float, str], list[Ink]] = {}
+    for ink in inks:
+        if ink.kind == "text" and ink.font and len(ink.text) > 1:  # a letter in a dot is sized by its dot
+            lines.setdefault((ink.page, round(ink.baseline, 1), ink.font), []).append(ink)
+    faults = []
+    for line in lines.values():
+        largest = max(ink.size for ink in line)
+        faults += [f"shrunk alone ({ink.size:.2f} mm beside {largest:.2f} mm): {ink}" for ink in line
+                   if ink.size < largest - slack]
     return faults

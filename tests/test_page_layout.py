@@ -13,7 +13,7 @@ from generator.printed_kit import DOCUMENTS, KitOptions, kit_folder, plan_kits
 from generator.stocks import PAPERS, load_stock, stock_names
 from kit.i18n import current_language, use_language
 from kit.palettes import load_palette
-from tests.ink import Ink, RecordingCanvas, footer_faults, layout_faults, recording
+from tests.ink import Ink, RecordingCanvas, footer_faults, layout_faults, recording, shrunk_alone
 
 # The games and option sets the README's kits table lists, and the sides and presets that change words.
 KITS = [
@@ -71,9 +71,11 @@ def footer_top(write, spec) -> float | None:
 
 
 def page_faults(inks: list[Ink], spec, write) -> list[str]:
-    """Everything the walk checks on one document's ink: the printable area, overlaps, the footer zone."""
+    """Everything the walk checks on one document's ink: the printable area, overlaps, the footer zone, and
+    (beyond the labels, whose text fits each stock's label) text shrunk alone."""
     return [*layout_faults(inks, spec.page_mm, SAFE_EDGE),
-            *footer_faults(inks, spec.page_mm, footer_top(write, spec))]
+            *footer_faults(inks, spec.page_mm, footer_top(write, spec)),
+            *([] if write in BY_STOCK else shrunk_alone(inks))]
 
 
 def faults_of(monkeypatch, game: str, options: dict, stock: str, paper: str, documents) -> list[str]:
@@ -187,3 +189,19 @@ def test_a_groups_kit_lies_inside_the_page_without_overlapping_text(monkeypatch,
         inks, pages = inks_of(monkeypatch, write, spec)
         faults += [f"{name}: {fault}" for fault in page_faults(inks, spec, write)]
     assert faults == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["tictactoe", "nim", "hexapawn"])
+def test_the_rules_cards_heading_is_larger_than_its_sections(monkeypatch, language, game, lang):
+    from generator.documents import legend
+
+    language(lang)
+    (spec,) = plan_kits(KitOptions(game=game))
+    inks, _pages = inks_of(monkeypatch, legend.write, spec)
+    card = next(i for i, ink in enumerate(inks) if ink.text.startswith(("Rules card", "Regelkarte")))
+    heading, after = inks[card], card + 1
+    while inks[after].size == heading.size and inks[after].left == heading.left:  # its second line
+        after += 1
+    below = [ink for ink in inks[after:] if ink.page == heading.page and ink.kind == "text"]
+    assert max(ink.size for ink in below) < heading.size

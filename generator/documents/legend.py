@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 TITLE = "Bead legend and rules"
 EXAMPLE_SCALE = 1.5  # the sample label is drawn half as big again as printed
-HEADING = 4.8  # mm: a heading's size, unless it must shrink to fit the page
+HEADING = 4.8  # mm: a heading's size; a heading too long for the page takes two lines
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square on this page's boards
 MOVES_PICTURE = (
     "The picture shows one pawn's moves: straight ahead onto an empty square, and diagonally ahead onto an "
@@ -43,7 +43,9 @@ MOVES_PICTURE = (
     "(left to right) and row 1-3 (from White's side): White's pawns start on a1, b1 and c1, and b1-b2 is "
     "the step of the middle pawn, a2xb3 a capture."
 )
-CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
+# The rules card's text, largest first: the largest that fits the page. At most 4.2, so that its section
+# headings (1.13 times the text) stay smaller than the card's own heading (HEADING).
+CARD_SIZES = (4.2, 4.0, 3.7, 3.4)
 READING_SIZES = (3.2, 3.0, 2.8, 2.6)  # "how to read a label": its notes' text, largest first, likewise
 TURNED_BOARD = 30.0  # mm: each board of the turned example
 LISTED_ROWS = 6  # colours listed in one column at the most
@@ -71,13 +73,15 @@ def write(path: Path, spec: KitSpec) -> int:
 
 
 def _heading(canvas: Canvas, text: str, y: float, width: float | None = None) -> float:
-    """A heading at the margin; with ``width``, made smaller where it would run past it (a builder's own
-    rules file can have a long title)."""
-    size = HEADING if width is None else min(HEADING, width / max(text_width(text, BOLD, 1.0), 1e-6))
+    """A heading at the margin; with ``width``, on two lines or more where it would run past it (a rules
+    card's title with a long preset's name, or a builder's own), never smaller than a heading."""
+    lines = [text] if width is None else wrapped(text, width, font=BOLD, size=HEADING)
     canvas.setFillColor(hex_colour("#000000"))
-    canvas.setFont(BOLD, size)
-    canvas.drawString(MARGIN, y - HEADING, text)
-    return y - 9
+    canvas.setFont(BOLD, HEADING)
+    for line in lines:
+        canvas.drawString(MARGIN, y - HEADING, line)
+        y -= HEADING * 1.25
+    return y + HEADING * 1.25 - 9
 
 
 def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
@@ -102,14 +106,16 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     one_column = len(colours) <= LISTED_ROWS
     per_column = len(colours) if one_column else math.ceil(len(colours) / 2)
     column_w, row, radius = (width, 15.0, 6.0) if one_column else (width / 2, 11.0, 4.5)
-    for index, colour in enumerate(colours):
+    texts = [f"{colour.spoken} ({colour.code}): {game.move_mark(game.move_from_code(colour.move)).label}"
+             for colour in colours]
+    # One size for the whole list: the longest name ("himmelblau") sets it, rather than shrinking alone.
+    size = min(5.0, *((column_w - 19) / max(text_width(text, BOLD, 1.0), 1e-6) for text in texts))
+    for index, (colour, text) in enumerate(zip(colours, texts, strict=True)):
         column, line = divmod(index, per_column)
         x, row_y = MARGIN + column * column_w, y - line * row
         draw_dot(canvas, x + 7, row_y - radius, radius, colour)
         canvas.setFillColor(hex_colour("#000000"))
-        move = game.move_mark(game.move_from_code(colour.move)).label
-        text = f"{colour.spoken} ({colour.code}): {move}"
-        canvas.setFont(BOLD, min(5.0, (column_w - 19) / max(text_width(text, BOLD, 1.0), 1e-6)))
+        canvas.setFont(BOLD, size)
         canvas.drawString(x + 17, row_y - radius - 1.8, text)
     y -= per_column * row
     return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, width, size=3.4)
@@ -168,15 +174,21 @@ def _colours_per_box(canvas: Canvas, spec: KitSpec, y: float) -> float:
     width = spec.page_mm[0] - 2 * MARGIN
     colours = spec.used_colours
     step = min(45.0, width / max(len(colours), 1))
-    for index, colour in enumerate(colours):
-        x = MARGIN + index * step
-        draw_dot(canvas, x + 4, y - 4, 4.0, colour)
+    texts = [f"{index + 1}. {colour.spoken} ({colour.code})" for index, colour in enumerate(colours)]
+    # Each colour takes a step of the row, or as much as its words need (German words are longer): a colour
+    # that does not fit the row goes on to the next line, at the same size as the others.
+    widths = [13 + text_width(text, BOLD, 4.4) for text in texts]  # the dot, and 3 mm before the next
+    x, row_y = MARGIN, y
+    for colour, text, need in zip(colours, texts, widths, strict=True):
+        taken = step if max(widths) <= step else need
+        if x > MARGIN and x + taken - 3 > MARGIN + width:
+            x, row_y = MARGIN, row_y - 10
+        draw_dot(canvas, x + 4, row_y - 4, 4.0, colour)
         canvas.setFillColor(hex_colour("#000000"))
-        text = f"{index + 1}. {colour.spoken} ({colour.code})"
-        room = step - 13  # the dot and 3 mm before the next colour's dot
-        canvas.setFont(BOLD, min(4.4, room / max(text_width(text, BOLD, 1.0), 1e-6)))
-        canvas.drawString(x + 10, y - 5.5, text)
-    y -= 14
+        canvas.setFont(BOLD, 4.4)
+        canvas.drawString(x + 10, row_y - 5.5, text)
+        x += taken
+    y = row_y - 14
     box = max(spec.catalogue.boxes, key=lambda b: (len(b.moves), -b.id))
     side = 36.0
     area = Rect(MARGIN, y - side, side, side)
