@@ -205,3 +205,12 @@ def test_the_rules_cards_heading_is_larger_than_its_sections(monkeypatch, langua
         after += 1
     below = [ink for ink in inks[after:] if ink.page == heading.page and ink.kind == "text"]
     assert max(ink.size for ink in below) < heading.size
+
+
+@pytest.mark.parametrize("stock", ["plain", "avery-l7160"])
+def test_every_labels_finder_key_is_one_size(monkeypatch, stock):
+    # A move-4 key ("key X/XOOO/X") printed at about half the size of a move-1 key ("key -/-/-").
+    (spec,) = plan_kits(KitOptions(game="tictactoe", stock=load_stock(stock)))
+    inks, _pages = inks_of(monkeypatch, labels.write, spec)
+    sizes = {round(ink.size, 3) for ink in inks if ink.text.startswith("key ")}
+    assert len(sizes) == 1 and min(sizes) >= 2.0

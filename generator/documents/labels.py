@@ -93,6 +93,7 @@ def sheet_plan(spec: KitSpec) -> SheetPlan:
 
 def write(path: Path, spec: KitSpec) -> int:
     sheet, plan = sheet_plan(spec), label_plan(spec)
+    keys_at = key_size(spec, plan)
     chunks = sheets_of(spec, len(sheet.slots))
     pages = len(chunks)
 
@@ -106,7 +107,7 @@ def write(path: Path, spec: KitSpec) -> int:
                 _footer(canvas, spec, sheet, page + 1, pages, _level_words(spec, chunk))
             for content, box in zip(sheet.content[: len(chunk)], chunk, strict=True):
                 with in_mm(canvas, content.x, content.y):
-                    draw_label(canvas, plan, box, spec)
+                    draw_label(canvas, plan, box, spec, keys_at=keys_at)
             canvas.showPage()
         return pages
 
@@ -130,8 +131,10 @@ def _level_words(spec: KitSpec, chunk: list[Box]) -> str:
     return _("MENACE's move {level} only").format(level=level)
 
 
-def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
-    """One label, with its bottom-left corner at the canvas origin (units: mm)."""
+def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None = None
+               ) -> None:
+    """One label, with its bottom-left corner at the canvas origin (units: mm); its finder key at
+    ``keys_at`` (key_size: every label's the same), or None: as large as this label's key fits."""
     game = spec.game
     level = box.move_number
     words = game.short_title.upper() if level is None else _("MOVE {number}").format(number=level)
@@ -161,12 +164,27 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     if plan.key is not None and keys is not None:
         key = _("key {key}").format(key=keys[box.id])
         cx, cy = plan.key.centre
-        centred_text(canvas, key, cx, cy, BOLD, fit_size(key, BOLD, plan.key.w * 0.92, plan.key.h * 0.62))
+        centred_text(canvas, key, cx, cy, BOLD, keys_at or _key_fit(plan, key))
     if plan.code is not None:
         code = _("kit {code}").format(code=spec.code)
         cx, cy = plan.code.centre
         size = fit_size(code, REGULAR, plan.code.w * 0.8, plan.code.h * 0.6)
         centred_text(canvas, code, cx, cy, REGULAR, size, "#555555")
+
+
+def key_size(spec: KitSpec, plan: LabelPlan) -> float | None:
+    """The one size of every label's finder key: the size the longest key fits at (a move-4 key,
+    "key X/XOOO/X", is half as long again as a move-2 key), so no label's key is smaller than the others'.
+    None when the labels print no key."""
+    keys = spec.finder_keys
+    if plan.key is None or keys is None:
+        return None
+    return min(_key_fit(plan, _("key {key}").format(key=key)) for key in set(keys.values()))
+
+
+def _key_fit(plan: LabelPlan, key: str) -> float:
+    assert plan.key is not None
+    return fit_size(key, BOLD, plan.key.w * 0.92, plan.key.h * 0.62)
 
 
 def counts_text(plan: LabelPlan, box: Box, picture: Picture) -> str:
