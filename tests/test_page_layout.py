@@ -214,3 +214,19 @@ def test_every_labels_finder_key_is_one_size(monkeypatch, stock):
     inks, _pages = inks_of(monkeypatch, labels.write, spec)
     sizes = {round(ink.size, 3) for ink in inks if ink.text.startswith("key ")}
     assert len(sizes) == 1 and min(sizes) >= 2.0
+
+
+def test_a_small_labels_bead_count_keeps_clear_of_its_picture(monkeypatch, tmp_path):
+    # A builder's 30 x 18 mm stock: "3 beads each" ran up to the board's edge.
+    from generator.stocks import choose_stock
+
+    (tmp_path / "small.toml").write_text(
+        'title = "Small"\ndescription = "Ours."\npaper = "a4"\nlabel_width = 30.0\nlabel_height = 18.0\n'
+        "columns = 6\nrows = 14\nleft = 15.0\ntop = 20.0\npitch_x = 30.0\npitch_y = 18.0\n")
+    (spec,) = plan_kits(KitOptions(game="tictactoe", stock=choose_stock(str(tmp_path / "small.toml"))))
+    inks, _pages = inks_of(monkeypatch, labels.write, spec)
+    plan = labels.label_plan(spec)
+    counts = [ink for ink in inks if ink.page == 1 and ink.text.endswith("each")]  # "4 each" here
+    first, slot = counts[0], labels.sheet_plan(spec).content[0]
+    # The picture's right edge, in the label; the count starts a millimetre or more to its right.
+    assert first.left - (slot.x + plan.picture.right) >= 0.95

@@ -201,8 +201,11 @@ def counts_text(plan: LabelPlan, box: Box, picture: Picture) -> str:
     return short if full_size < min(MIN_TEXT, _counts_size(plan, short)) else full
 
 
+COUNTS_CLEAR = 1.0  # mm kept clear at each end of the bead count: on a small label it ran up to the picture
+
+
 def _counts_size(plan: LabelPlan, text: str) -> float:
-    return fit_size(text, BOLD, plan.counts.w, plan.counts.h * 0.7)
+    return fit_size(text, BOLD, plan.counts.w - 2 * COUNTS_CLEAR, plan.counts.h * 0.7)
 
 
 def _counts_on_cells(spec: KitSpec, box: Box) -> dict[int, int]:
