@@ -111,7 +111,7 @@ def test_a_raw_boards_even_colours_are_not_called_uneven(monkeypatch, language):
 
 
 def test_the_legend_shows_a_flip_beside_a_turn(monkeypatch, language):
-    # Issue 36: the table often says "flipped over the diagonal", which no turn of a box shows.
+    # The play table often says "flipped over the diagonal", which no turn of a box shows.
     from generator.documents import legend as legend_pdf
 
     (spec,) = plan_kits(KitOptions(game="tictactoe"))
