@@ -230,3 +230,19 @@ def test_a_small_labels_bead_count_keeps_clear_of_its_picture(monkeypatch, tmp_p
     first, slot = counts[0], labels.sheet_plan(spec).content[0]
     # The picture's right edge, in the label; the count starts a millimetre or more to its right.
     assert first.left - (slot.x + plan.picture.right) >= 0.95
+
+
+@pytest.mark.parametrize("game", ["hexapawn", "nim --heaps 1,2,3,4,5"])
+def test_every_text_pages_title_is_one_size(monkeypatch, language, game):
+    # German titles ran into the kit's title at their right and shrank (5.62 mm for the Hexapawn legend's).
+    from generator.documents.common import TITLE_SIZE
+
+    language("de")
+    (spec,) = plan_kits(KitOptions(game=game))
+    top = spec.page_mm[1] - MARGIN - 4.5
+    for name, _what, write in DOCUMENTS:
+        if write in BY_STOCK:
+            continue
+        inks, pages = inks_of(monkeypatch, write, spec)
+        titles = [ink for ink in inks if abs(ink.baseline - top) < 0.01 and abs(ink.left - MARGIN) < 0.01]
+        assert len(titles) == pages and {ink.size for ink in titles} == {TITLE_SIZE}, name

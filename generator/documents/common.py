@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
+TITLE_SIZE = 6.0  # mm: every text page's title, on every document
 MAX_GROUP = 20  # pictures a person can scan at a glance: a move level with more is split by finder key
 
 
@@ -212,16 +213,17 @@ def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: in
     """
     width, height = spec.page_mm
     heading, side = _(title), spec.kit_title
-    # The heading shrinks rather than run into the kit's title at its right (German words are longer).
-    room = width - 2 * MARGIN - text_width(side, REGULAR, 3.0) - 4
+    # A heading too long to sit beside the kit's title (German words are longer) keeps its size and puts
+    # the kit's title on a line of its own below it.
+    beside = text_width(heading, BOLD, TITLE_SIZE) + 4 + text_width(side, REGULAR, 3.0) <= width - 2 * MARGIN
     with in_mm(canvas):
-        canvas.setFont(BOLD, min(6.0, room / max(text_width(heading, BOLD, 1.0), 1e-6)))
+        canvas.setFont(BOLD, TITLE_SIZE)
         canvas.drawString(MARGIN, height - MARGIN - 4.5, heading)
         canvas.setFont(REGULAR, 3.0)
-        canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, side)
+        canvas.drawRightString(width - MARGIN, height - MARGIN - (4.5 if beside else 9.0), side)
         footer(canvas, spec.page_mm, spec.footer,
                _("page {page} of {pages}").format(page=page, pages=pages) if pages > 1 else "")
-        yield height - MARGIN - 10
+        yield height - MARGIN - (10 if beside else 13)
     canvas.showPage()
 
 
