@@ -74,7 +74,7 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     options = KitOptions(game, menace_plays, None, None, paper, stock_value(stock), offset_x, offset_y,
                          level_per_sheet=level_per_sheet)
     if kit_name is not None:
-        _print_stored_kit(ctx, db_path, kit_name, options, out)
+        _print_stored_kit(ctx, db_path, kit_name, options, out, force=force)
         return
     rules_read, palette_read = printed_kit_values(game, rules, palette)
     options = replace(options, rules=rules_read, palette=palette_read)
@@ -104,7 +104,7 @@ def _warn_outgrowing(spec: KitSpec) -> None:
 
 
 def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, options: KitOptions,
-                      out: Path) -> None:
+                      out: Path, *, force: bool) -> None:
     from tracker.formats.kit_print import print_stored_kit
 
     names = ("game", *(key for key, _parse in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
@@ -115,5 +115,5 @@ def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, o
             options=", ".join(given)))
     store = open_store(db_path)
     spec = print_stored_kit(store, open_kit(store, kit_name), options, out,
-                            lambda line: click.echo(line, err=True))
+                            lambda line: click.echo(line, err=True), force=force)
     _warn_outgrowing(spec)
