@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
+from kit.game import Game, Outcome, State
 from kit.match import play_game
 from kit.matchbox import Catalogue
 from kit.palettes import Palette
 from kit.players import MenacePlayer, Player, RandomPlayer
 
 GAMES = 50  # games a run plays: a long classroom session, or two
-RUNS = 300  # simulated MENACEs for a game with its default options; about 0.6 s for tic-tac-toe
+RUNS = 300  # simulated MENACEs for a game with its default options; about 0.4 s of CPU for tic-tac-toe
 # A game with options (several heaps, raw boards) can have far more boxes and longer games: it runs fewer
 # MENACEs to keep `generate` quick (Nim with heaps 1-5: about 0.5 s).
 OPTIONS_RUNS = 100
@@ -85,6 +85,49 @@ def colour_keys(catalogue: Catalogue, palette: Palette | None = None) -> dict[in
     return keys
 
 
+class _Remembered:
+    """A game's rules as a simulation asks them, each state's answers worked out once: 300 MENACEs of 50 games
+    meet the same few thousand states 250,000 times, and the rules are pure functions of the state (the
+    moves come back in the same order, so the same seed draws the same games). Only what the match loop
+    and the random player ask: initial, outcome, legal_moves and play.
+
+    Every state the loop meets is one this object made (initial, or play's), one object per position met:
+    its answers are found by the object's id, without hashing the state again at every move."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+        self._start = game.initial()
+        self._equal: dict[State[Any], State[Any]] = {}  # one object per state, for the ids below
+        # id(state) -> the state (which keeps the id its own), its outcome, its moves, the states after them
+        self._known: dict[int, tuple[State[Any], Outcome | None, tuple[Any, ...], dict[Any, State[Any]]]] = {}
+
+    def initial(self) -> State[Any]:
+        return self._start
+
+    def _node(self, state: State[Any]) -> tuple[State[Any], Outcome | None, tuple[Any, ...],
+                                                dict[Any, State[Any]]]:
+        node = self._known.get(id(state))
+        if node is None:
+            game = self.game
+            node = self._known[id(state)] = (state, game.outcome(state), game.legal_moves(state), {})
+        return node
+
+    def outcome(self, state: State[Any]) -> Outcome | None:
+        return self._node(state)[1]
+
+    def legal_moves(self, state: State[Any]) -> tuple[Any, ...]:
+        return self._node(state)[2]
+
+    def play(self, state: State[Any], move: Any) -> State[Any]:
+        after = self._node(state)[3]
+        try:
+            return after[move]
+        except KeyError:
+            made = self.game.play(state, move)  # checked the first time
+            made = after[move] = self._equal.setdefault(made, made)
+            return made
+
+
 @cache
 def growth(catalogue: Catalogue, palette: Palette | None = None) -> Growth:
     """``simulate`` with the kit's own number of runs, once per kit (the fill sheet and `generate` ask)."""
@@ -101,18 +144,20 @@ def simulate(catalogue: Catalogue, *, runs: int, games: int = GAMES, seed: int =
     code = colour_keys(catalogue, palette)
     # One player whose boxes are refilled before each run: it keeps its cache of where each state's box is.
     menace = MenacePlayer(catalogue, {box_id: dict(counts) for box_id, counts in start.items()})
-    opponent = RandomPlayer(game)
+    # The match loop and the random player take the rules remembered (they ask nothing else of a game).
+    rules = cast("Game[Any, Any]", _Remembered(game))
+    opponent = RandomPlayer(rules)
     players: list[Player] = [menace, opponent] if catalogue.menace == 0 else [opponent, menace]
     rng = random.Random(seed)
     colour_peaks: dict[int, list[int]] = {c: [] for by_move in code.values() for c in by_move.values()}
     box_peaks: dict[int, list[int]] = {box_id: [] for box_id in start}
     for _ in range(runs):
         settled: dict[int, dict[Any, int]] = {}  # the boxes this run has changed, as last settled
-        gained: Counter[int] = Counter()  # beads per colour beyond the start, now
-        colour_peak: Counter[int] = Counter()
+        gained = dict.fromkeys(colour_peaks, 0)  # beads per colour beyond the start, now
+        colour_peak = dict.fromkeys(colour_peaks, 0)
         box_peak: dict[int, int] = {}
         for _ in range(games):
-            outcome = play_game(game, players, rng, learn=False)
+            outcome = play_game(rules, players, rng, apply=rules.play, learn=False)
             touched = {draw.box for draw in menace.draws}  # a refilled box is drawn from too
             menace.learn(outcome.result_for(catalogue.menace))
             for box_id in touched:
@@ -122,10 +167,13 @@ def simulate(catalogue: Catalogue, *, runs: int, games: int = GAMES, seed: int =
                     change = count - before.get(move, 0)
                     if change:
                         colour = code[box_id][move]
-                        gained[colour] += change
-                        colour_peak[colour] = max(colour_peak[colour], gained[colour])
+                        total = gained[colour] = gained[colour] + change
+                        if total > colour_peak[colour]:
+                            colour_peak[colour] = total
                 settled[box_id] = dict(now)
-                box_peak[box_id] = max(box_peak.get(box_id, 0), sum(now.values()))
+                beads = sum(now.values())
+                if beads > box_peak.get(box_id, 0):
+                    box_peak[box_id] = beads
         for colour, peaks in colour_peaks.items():
             peaks.append(colour_peak[colour])
         for box_id, peaks in box_peaks.items():

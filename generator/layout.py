@@ -100,6 +100,13 @@ class SheetPlan:
 
 # Printers cannot reach the outer 3-5 mm of a sheet: no ink is planned nearer its edge than this.
 SAFE_EDGE = 4.0
+# Every document's footer (the kit code, the page) sits in a zone of its own at the foot of the page: at least
+# FOOTER_ZONE mm tall, its ink FOOTER_EDGE mm from every edge (many laser printers leave 4.2 mm unprinted), at
+# one size on every document. Nothing else is drawn in the zone; a footer too long for a line takes two.
+FOOTER_EDGE = 5.0
+FOOTER_ZONE = 6.0
+FOOTER_SIZE = 2.6  # mm: the em of the footer's text
+FOOTER_LEADING = 1.2  # of the size, between a two-line footer's lines
 
 
 class PrintAreaError(GameError):

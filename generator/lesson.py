@@ -208,8 +208,8 @@ class Lesson:
 
     def _tidy_text(self) -> str:
         return _("Close every box with its beads inside: they are what MENACE has learned, for the next "
-                 "lesson. Count the spare beads back into their bags, and collect the boards and pieces, the "
-                 "cups and the worksheets.")
+                 "lesson. Count the reserve beads back into their bags, and collect the boards and pieces, "
+                 "the cups and the worksheets.")
 
     def _roles_text(self) -> str:
         if self.shared:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -32,6 +33,58 @@ def atomic_path(path: Path) -> Iterator[Path]:
             os.unlink(temporary)
 
 
+class FolderInUse(Exception):
+    """A folder to be replaced holds files that are not among those written in its place."""
+
+    def __init__(self, folder: Path, strangers: list[str]) -> None:
+        super().__init__(folder, strangers)
+        self.folder = folder
+        self.strangers = strangers
+
+
+@contextmanager
+def atomic_folder(folder: Path, owned: Sequence[str]) -> Iterator[Path]:
+    """A fresh hidden folder beside ``folder`` to write to; it takes ``folder``'s place whole only if the
+    block succeeds, so a run stopped at any point (an error, Ctrl-C, kill -9) leaves the old folder or the
+    new one, never a mix of the two.
+
+    The old folder may hold only the files named in ``owned`` (what a run writes there), or FolderInUse is
+    raised before anything is written: replacing the folder must not take someone's own files with it. A
+    run killed between its two renames leaves the old folder beside its place; the next run puts it back
+    first, and clears what killed runs left."""
+    folder = Path(folder)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    _recover(folder)
+    if folder.is_dir():
+        strangers = sorted(p.name for p in folder.iterdir() if p.name not in owned)
+        if strangers:
+            raise FolderInUse(folder, strangers)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
+    try:
+        yield fresh
+        os.chmod(fresh, 0o777 & ~_umask())
+        if folder.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent))
+            os.rename(folder, old / "kit")  # a rename within one file system: the old folder moves whole
+            os.rename(fresh, folder)
+            shutil.rmtree(old)
+        else:
+            os.rename(fresh, folder)
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+
+
+def _recover(folder: Path) -> None:
+    """Puts back an old folder a killed run had moved aside, and removes killed runs' fresh folders."""
+    olds = sorted(folder.parent.glob(f".{folder.name}.old-*"), key=lambda p: p.stat().st_mtime)
+    for old in olds:
+        if not folder.exists() and (old / "kit").is_dir():
+            os.rename(old / "kit", folder)
+        shutil.rmtree(old)
+    for fresh in folder.parent.glob(f".{folder.name}.new-*"):
+        shutil.rmtree(fresh)
+
+
 def _umask() -> int:
     # The only portable way to read the umask is to set it; it is put back at once.
     mask = os.umask(0o022)
@@ -60,15 +113,16 @@ Document = tuple[str, str, Callable[[Path, Any], int]]  # file name, what it is,
 
 def write_documents(folder: Path, documents: Sequence[Document], subject: Any,
                     progress: Callable[[str], None],
-                    written: Callable[[int], None] = lambda files: None) -> list[dict[str, Any]]:
-    """Each document drawn from ``subject`` into ``folder``, said as it is written; the manifest's entries
-    (file, title, pages) in order."""
+                    written: Callable[[int], None] = lambda files: None, *,
+                    shown: Path | None = None) -> list[dict[str, Any]]:
+    """Each document drawn from ``subject`` into ``folder``, said as it is written (as in ``shown``, the
+    folder it will be in, when it is written elsewhere first); the manifest's entries (file, title,
+    pages) in order."""
     files: list[dict[str, Any]] = []
     for name, what, write in documents:
-        path = folder / name
-        pages = write(path, subject)
+        pages = write(folder / name, subject)
         files.append({"file": name, "title": what, "pages": pages})
         progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
-                    pages).format(path=path, what=_(what), pages=pages))
+                    pages).format(path=(shown or folder) / name, what=_(what), pages=pages))
         written(1)
     return files

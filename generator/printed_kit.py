@@ -22,12 +22,12 @@ from generator.documents import (
 )
 from generator.documents.common import KitSpec, count_boxes
 from generator.layout import check_print_area, pages_needed
-from generator.pdfout import atomic_path, write_documents
+from generator.pdfout import FolderInUse, atomic_folder, write_documents
 from generator.stocks import DEFAULT_STOCK, Stock, load_stock
 from kit.design import design_kit
 from kit.game import GameError
 from kit.games import GAMES, game_from_spec, get_game
-from kit.i18n import _
+from kit.i18n import _, current_language
 from kit.numerals import number
 from kit.palettes import Palette
 from kit.rules import Rules
@@ -113,10 +113,13 @@ def _owner(chosen: _Preset | None, games: list[str]) -> str | None:
 
 def generate(
     options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None,
-    written: Callable[[int], None] = lambda files: None,
+    written: Callable[[int], None] = lambda files: None, *, force: bool = False,
 ) -> list[Path]:
     """Writes every kit asked for under ``out``, calling ``written(1)`` after each file (files_to_write
-    of them); returns the manifests' paths."""
+    of them); returns the manifests' paths. A folder holding another kit (another side, stock, palette,
+    language, ...) is refused before anything is written, unless ``force``."""
+    if not force:
+        check_kits(options, out)
     specs = plan_kits(options)
     paths = []
     for spec in specs:
@@ -162,24 +165,70 @@ def kit_folder(spec: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", spec.lower()).strip("-")
 
 
+KIT_FILES = (*(name for name, _what, _write in DOCUMENTS), MANIFEST)
+
+
 def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None],
               written: Callable[[int], None] = lambda files: None) -> Path:
-    """Every document of one kit into ``folder``, then its manifest; each file appears whole or not at all."""
+    """Every document of one kit and its manifest into a fresh folder that then takes ``folder``'s place
+    whole: a run stopped at any point leaves the kit that was there or the new one, never a mix (a kit
+    folder holding files of someone's own is refused before anything is written)."""
+    manifest = folder / MANIFEST
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        files = [{**entry, "sha256": _sha256(folder / entry["file"])}
-                 for entry in write_documents(folder, DOCUMENTS, spec, progress, written)]
-        manifest = folder / MANIFEST
-        with atomic_path(manifest) as temporary:
-            temporary.write_text(json.dumps(_manifest(spec, files), indent=2) + "\n", encoding="utf-8")
-        progress(_("wrote {path} (kit {code}, {boxes})").format(path=manifest, code=spec.code,
-                                                                 boxes=count_boxes(len(spec.catalogue.boxes))))
-        written(1)
+        with atomic_folder(folder, KIT_FILES) as fresh:
+            files = [{**entry, "sha256": _sha256(fresh / entry["file"])}
+                     for entry in write_documents(fresh, DOCUMENTS, spec, progress, written, shown=folder)]
+            (fresh / MANIFEST).write_text(json.dumps(_manifest(spec, files), indent=2) + "\n",
+                                          encoding="utf-8")
+    except FolderInUse as error:
+        raise KitOutputError(_("{folder} holds files that are not a kit's ({files}): give --out another "
+                               "folder").format(folder=folder, files=", ".join(error.strangers))) from None
     except OSError as error:
-        where = error.filename or folder
         raise KitOutputError(_("cannot write the kit to {where}: {why}").format(
-            where=where, why=error.strerror or error)) from None
+            where=folder, why=error.strerror or error)) from None
+    progress(_("wrote {path} (kit {code}, {boxes})").format(path=manifest, code=spec.code,
+                                                             boxes=count_boxes(len(spec.catalogue.boxes))))
+    written(1)
     return manifest
+
+
+# What makes two kits the same kit, as the manifest says it: the rest (files, boxes) follows from these.
+KIT_CHOICES = ("game", "side", "rules", "palette", "stock", "stock_file", "paper", "offset_mm",
+               "level_per_sheet", "language", "group", "kit_code")
+
+
+def check_kits(options: KitOptions, out: Path) -> None:
+    """Raises a KitOutputError when a kit ``options`` asks for would replace another kit under ``out``."""
+    for spec in plan_kits(options):
+        check_same_kit(spec, Path(out) / kit_folder(spec.catalogue.game.spec))
+
+
+def check_same_kit(spec: KitSpec, folder: Path) -> None:
+    """Raises a KitOutputError when ``folder`` holds a kit other than ``spec``'s (as its manifest says):
+    one kit written over another loses the first without a word. A manifest of an older version, without
+    a language, was English; a folder without a readable manifest holds no kit to keep."""
+    try:
+        there = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # no kit there (or none that can be read: writing says why it fails)
+        return
+    if not isinstance(there, dict):
+        return
+    there.setdefault("language", "en")
+    here = _manifest(spec, [])
+    differ = [key for key in KIT_CHOICES if there.get(key) != here.get(key)]
+    if differ:
+        differences = "; ".join(
+            _("{what} {there} there, {here} here").format(
+                what=key.replace("_", " "), there=_shown(there.get(key)), here=_shown(here.get(key)))
+            for key in [key for key in differ if key != "kit_code"] or differ)
+        raise KitOutputError(_("{folder} holds another kit ({differences}): give --out another folder, or "
+                               "--force to replace it").format(folder=folder, differences=differences))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {item}" for key, item in value.items())
+    return "-" if value is None else str(value)
 
 
 def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
@@ -194,6 +243,7 @@ def _manifest(spec: KitSpec, files: list[dict[str, Any]]) -> dict[str, Any]:
         "paper": spec.paper,
         "offset_mm": {"x": spec.offset_x, "y": spec.offset_y},
         "level_per_sheet": spec.level_per_sheet,
+        "language": current_language(),
         "fingerprint": catalogue.fingerprint,
         "kit_code": spec.code,
         **({"group": spec.group} if spec.group is not None else {}),  # a lesson's group's kit

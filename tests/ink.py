@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,8 @@ class Ink:
     right: float
     top: float
     size: float = 0.0  # text: the em in mm
+    font: str = ""  # text: its font's name
+    baseline: float = 0.0  # text: mm from the page's bottom
 
     def overlap(self, other: Ink) -> float:
         """How far (mm) the two boxes overlap in the direction they overlap least; 0 if apart."""
@@ -132,6 +134,9 @@ class RecordingCanvas(Canvas):
         ascent = 0.93 if ink & ACCENTED else 0.76
         self._record("text", text.strip(), [(left + lead, y - descent * size),
                                             (left + lead + width, y + ascent * size)], size)
+        if self.inks and self.inks[-1].text == text.strip():  # recorded (not clipped away)
+            baseline = self._placed([(left, y)])[1]
+            self.inks[-1] = replace(self.inks[-1], font=self._fontname, baseline=baseline)
 
     def _shape(self, kind: str, points: list[tuple[float, float]]) -> None:
         self._record(kind, "", points)
@@ -223,4 +228,42 @@ def layout_faults(inks: list[Ink], page_mm: tuple[float, float], edge: float, *,
                     faults.append(f"text over text: {first} / {second}")
                 elif first.too_near(second, slack):
                     faults.append(f"text run into text: {first} / {second}")
+    return faults
+
+
+def footer_faults(inks: list[Ink], page_mm: tuple[float, float], top: float | None, *,
+                  slack: float = 0.05) -> list[str]:
+    """What is wrong with a document's footer zone, from FOOTER_EDGE up to ``top`` (mm; None: the document
+    has no footer): a zone shorter than FOOTER_ZONE, anything but footer text at FOOTER_SIZE in it (content
+    crowding the footer, or a footer shrunk to fit), and footer text nearer an edge than FOOTER_EDGE."""
+    from generator.layout import FOOTER_EDGE, FOOTER_SIZE, FOOTER_ZONE
+
+    if top is None:
+        return []
+    width = page_mm[0]
+    faults = [] if top - FOOTER_EDGE >= FOOTER_ZONE - 1e-9 else [
+        f"a footer zone of {top - FOOTER_EDGE:.1f} mm, short of {FOOTER_ZONE:g} mm"]
+    for ink in inks:
+        if ink.bottom >= top - slack:
+            continue
+        if ink.kind != "text" or abs(ink.size - FOOTER_SIZE) > 0.01:
+            faults.append(f"in the footer zone (below {top:.1f} mm): {ink} ({ink.size:.2f} mm type)")
+        elif (ink.bottom < FOOTER_EDGE - slack or ink.left < FOOTER_EDGE - slack
+              or ink.right > width - FOOTER_EDGE + slack or ink.top > top + slack):
+            faults.append(f"footer nearer an edge than {FOOTER_EDGE:g} mm or out of its zone: {ink}")
+    return faults
+
+
+def shrunk_alone(inks: list[Ink], *, slack: float = 0.01) -> list[str]:
+    """Text drawn smaller than the text beside it on its line, in the same font (a list's one long entry
+    made to fit, where the list's entries share one size): text that does not fit must move or flow."""
+    lines: dict[tuple[int, float, str], list[Ink]] = {}
+    for ink in inks:
+        if ink.kind == "text" and ink.font and len(ink.text) > 1:  # a letter in a dot is sized by its dot
+            lines.setdefault((ink.page, round(ink.baseline, 1), ink.font), []).append(ink)
+    faults = []
+    for line in lines.values():
+        largest = max(ink.size for ink in line)
+        faults += [f"shrunk alone ({ink.size:.2f} mm beside {largest:.2f} mm): {ink}" for ink in line
+                   if ink.size < largest - slack]
     return faults

@@ -159,7 +159,7 @@ def test_calibration_and_legend_say_what_they_must(kit_dir):
     assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
     pages = PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages
     legend = " ".join(" ".join(p.extract_text().split()) for p in pages)
-    for words in ("red", "top left corner", "Rules card: Noughts and crosses \u00b7 Michie (1961)",
+    for words in ("red", "top middle", "Rules card: Noughts and crosses \u00b7 Michie (1961)",
                   "MENACE resigns", "put the bead back with 3 more of the same colour",
                   "keep the bead out: it is confiscated"):
         assert words in legend
@@ -180,6 +180,22 @@ def test_two_runs_give_identical_bytes(kit_dir, tmp_path):
     for game in ("tictactoe", "nim"):
         for name in [*FILES, "kit.json"]:
             assert (out / game / name).read_bytes() == (kit_dir[0] / game / name).read_bytes(), name
+
+
+def test_reportlabs_accelerator_changes_no_byte(kit_dir, tmp_path):
+    """rl_accel (reportlab[accel]) formats the PDFs' numbers in C; a run without it writes the same bytes."""
+    import subprocess
+    import sys
+
+    import reportlab.lib.rl_accel as accel
+
+    assert accel.fp_str.__module__ == "_rl_accel"  # this run's kit was written with it
+    without = "import sys; sys.modules['_rl_accel'] = None; from tracker.cli.main import main; main()"
+    subprocess.run([sys.executable, "-c", without, "generate", "--game", "hexapawn", "--out", str(tmp_path)],
+                   check=True, capture_output=True)
+    for name in [*FILES, "kit.json"]:
+        assert (tmp_path / "hexapawn" / name).read_bytes() == (kit_dir[0] / "hexapawn" / name).read_bytes(), \
+            name
 
 
 STOCK_PAPERS = [(s, p) for s in ("plain", "zweckform-3651", "avery-l7160", "avery-l7651", "avery-5160")
@@ -266,7 +282,9 @@ def test_a_failed_document_leaves_no_half_written_pdf(tmp_path, monkeypatch):
     message = f"Error: cannot write the kit to {folder}: No space left on device"
     assert result.stderr.splitlines()[-1] == message
     assert (folder / "legend.pdf").read_bytes() == b"the old legend"
-    assert sorted(p.name for p in folder.iterdir()) == ["calibration.pdf", "labels.pdf", "legend.pdf"]
+    # The folder as it was: none of the new kit's documents in it (tests/test_kit_folders.py), none beside.
+    assert sorted(p.name for p in folder.iterdir()) == ["legend.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["nim"]
 
 
 def test_offsets_are_limited():

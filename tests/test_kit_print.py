@@ -64,3 +64,15 @@ def test_kit_takes_its_game_side_rules_and_palette_from_the_store(tmp_path):
     missing = run("generate", "--db", db, "--kit", "other", "--out", str(tmp_path))
     assert missing.exit_code == 2 and missing.output == "Error: no kit called 'other': the store has k\n"
     assert not (tmp_path / "k").exists()
+
+
+def test_a_stored_kit_named_like_a_game_does_not_replace_that_games_printed_kit(tmp_path):
+    db, out = str(tmp_path / "s.db"), tmp_path / "out"
+    assert run("generate", "--game", "hexapawn", "--out", str(out)).exit_code == 0
+    before = {p.name: p.read_bytes() for p in (out / "hexapawn").iterdir()}
+    assert run("new", "--db", db, "--game", "nim", "hexapawn").exit_code == 0  # a Nim kit called hexapawn
+    refused = run("generate", "--db", db, "--kit", "hexapawn", "--out", str(out))
+    assert refused.exit_code == 2 and "holds another kit (game hexapawn there, nim here" in refused.output
+    assert {p.name: p.read_bytes() for p in (out / "hexapawn").iterdir()} == before
+    forced = run("generate", "--db", db, "--kit", "hexapawn", "--force", "--out", str(out))
+    assert forced.exit_code == 0 and json.loads((out / "hexapawn" / "kit.json").read_text())["game"] == "nim"

@@ -1,17 +1,19 @@
-"""Every string and shape of every printed document lies inside the printable area, and no two strings
-overlap: for every game and option set `menace generate` ships, in every language, on every stock and
-paper. Read from what the documents ask the canvas to draw (tests.ink), not from pixels."""
+"""Every string and shape of every printed document lies inside the printable area, no two strings
+overlap, and the footer keeps a zone of its own (generator.layout.FOOTER_EDGE, FOOTER_ZONE, FOOTER_SIZE): for
+every game and option set `menace generate` ships, in every language, on every stock and paper. Read from
+what the documents ask the canvas to draw (tests.ink), not from pixels."""
 from __future__ import annotations
 
 import pytest
 
 from generator.documents import calibration, drawer_labels, labels
+from generator.documents.common import MARGIN
 from generator.layout import SAFE_EDGE
 from generator.printed_kit import DOCUMENTS, KitOptions, kit_folder, plan_kits
 from generator.stocks import PAPERS, load_stock, stock_names
 from kit.i18n import current_language, use_language
 from kit.palettes import load_palette
-from tests.ink import Ink, RecordingCanvas, layout_faults, recording
+from tests.ink import Ink, RecordingCanvas, footer_faults, layout_faults, recording, shrunk_alone
 
 # The games and option sets the README's kits table lists, and the sides and presets that change words.
 KITS = [
@@ -58,13 +60,31 @@ def _nowhere():
     return Path(tempfile.mkdtemp(prefix="ink-")) / "document.pdf"
 
 
+def footer_top(write, spec) -> float | None:
+    """The top (mm) of a document's footer zone: a text page's margin, the strip of a label sheet below its
+    labels (None: labels edge to edge leave no footer), the drawer fronts' sheet margin."""
+    if write in (labels.write, calibration.write):
+        return labels.footer_top(spec)
+    if write is drawer_labels.write:
+        return drawer_labels.SHEET_MARGIN
+    return MARGIN
+
+
+def page_faults(inks: list[Ink], spec, write) -> list[str]:
+    """Everything the walk checks on one document's ink: the printable area, overlaps, the footer zone, and
+    (beyond the labels, whose text fits each stock's label) text shrunk alone."""
+    return [*layout_faults(inks, spec.page_mm, SAFE_EDGE),
+            *footer_faults(inks, spec.page_mm, footer_top(write, spec)),
+            *([] if write in BY_STOCK else shrunk_alone(inks))]
+
+
 def faults_of(monkeypatch, game: str, options: dict, stock: str, paper: str, documents) -> list[str]:
     (spec,) = plan_kits(KitOptions(game=game, stock=load_stock(stock), paper=paper, **options))
     faults = []
     for name, _what, write in documents:
         inks, pages = inks_of(monkeypatch, write, spec)
         assert max(ink.page for ink in inks) == pages, name
-        faults += [f"{name}: {fault}" for fault in layout_faults(inks, spec.page_mm, SAFE_EDGE)]
+        faults += [f"{name}: {fault}" for fault in page_faults(inks, spec, write)]
     return faults
 
 
@@ -128,6 +148,7 @@ LESSON_GAMES = ["hexapawn", "nim", "tictactoe"]
 @pytest.mark.parametrize("game", LESSON_GAMES)
 def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
         monkeypatch, language, game, paper, lang):
+    from generator.documents import certificates
     from generator.lesson_pack import DOCUMENTS as LESSON_DOCUMENTS
     from generator.lesson_pack import plan_lesson
 
@@ -137,7 +158,9 @@ def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
     for name, _what, write in LESSON_DOCUMENTS:
         inks, pages = inks_of(monkeypatch, write, lesson)
         assert max(ink.page for ink in inks) == pages, name
-        faults += [f"{name}: {fault}" for fault in layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE)]
+        faults += [f"{name}: {fault}" for fault in [*layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE),
+                                                    *footer_faults(inks, lesson.spec.page_mm, None if
+                                                                   write is certificates.write else MARGIN)]]
     assert faults == []
 
 
@@ -164,5 +187,62 @@ def test_a_groups_kit_lies_inside_the_page_without_overlapping_text(monkeypatch,
     for name, _what, write in DOCUMENTS if (game, stock, paper) == ("hexapawn", "plain", "a4") else [
             document for document in DOCUMENTS if document[2] in BY_STOCK]:
         inks, pages = inks_of(monkeypatch, write, spec)
-        faults += [f"{name}: {fault}" for fault in layout_faults(inks, spec.page_mm, SAFE_EDGE)]
+        faults += [f"{name}: {fault}" for fault in page_faults(inks, spec, write)]
     assert faults == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["tictactoe", "nim", "hexapawn"])
+def test_the_rules_cards_heading_is_larger_than_its_sections(monkeypatch, language, game, lang):
+    from generator.documents import legend
+
+    language(lang)
+    (spec,) = plan_kits(KitOptions(game=game))
+    inks, _pages = inks_of(monkeypatch, legend.write, spec)
+    card = next(i for i, ink in enumerate(inks) if ink.text.startswith(("Rules card", "Regelkarte")))
+    heading, after = inks[card], card + 1
+    while inks[after].size == heading.size and inks[after].left == heading.left:  # its second line
+        after += 1
+    below = [ink for ink in inks[after:] if ink.page == heading.page and ink.kind == "text"]
+    assert max(ink.size for ink in below) < heading.size
+
+
+@pytest.mark.parametrize("stock", ["plain", "avery-l7160"])
+def test_every_labels_finder_key_is_one_size(monkeypatch, stock):
+    # A move-4 key ("key X/XOOO/X") printed at about half the size of a move-1 key ("key -/-/-").
+    (spec,) = plan_kits(KitOptions(game="tictactoe", stock=load_stock(stock)))
+    inks, _pages = inks_of(monkeypatch, labels.write, spec)
+    sizes = {round(ink.size, 3) for ink in inks if ink.text.startswith("key ")}
+    assert len(sizes) == 1 and min(sizes) >= 2.0
+
+
+def test_a_small_labels_bead_count_keeps_clear_of_its_picture(monkeypatch, tmp_path):
+    # A builder's 30 x 18 mm stock: "3 beads each" ran up to the board's edge.
+    from generator.stocks import choose_stock
+
+    (tmp_path / "small.toml").write_text(
+        'title = "Small"\ndescription = "Ours."\npaper = "a4"\nlabel_width = 30.0\nlabel_height = 18.0\n'
+        "columns = 6\nrows = 14\nleft = 15.0\ntop = 20.0\npitch_x = 30.0\npitch_y = 18.0\n")
+    (spec,) = plan_kits(KitOptions(game="tictactoe", stock=choose_stock(str(tmp_path / "small.toml"))))
+    inks, _pages = inks_of(monkeypatch, labels.write, spec)
+    plan = labels.label_plan(spec)
+    counts = [ink for ink in inks if ink.page == 1 and ink.text.endswith("each")]  # "4 each" here
+    first, slot = counts[0], labels.sheet_plan(spec).content[0]
+    # The picture's right edge, in the label; the count starts a millimetre or more to its right.
+    assert first.left - (slot.x + plan.picture.right) >= 0.95
+
+
+@pytest.mark.parametrize("game", ["hexapawn", "nim --heaps 1,2,3,4,5"])
+def test_every_text_pages_title_is_one_size(monkeypatch, language, game):
+    # German titles ran into the kit's title at their right and shrank (5.62 mm for the Hexapawn legend's).
+    from generator.documents.common import TITLE_SIZE
+
+    language("de")
+    (spec,) = plan_kits(KitOptions(game=game))
+    top = spec.page_mm[1] - MARGIN - 4.5
+    for name, _what, write in DOCUMENTS:
+        if write in BY_STOCK:
+            continue
+        inks, pages = inks_of(monkeypatch, write, spec)
+        titles = [ink for ink in inks if abs(ink.baseline - top) < 0.01 and abs(ink.left - MARGIN) < 0.01]
+        assert len(titles) == pages and {ink.size for ink in titles} == {TITLE_SIZE}, name

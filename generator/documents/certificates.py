@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from generator.lesson import Lesson
 
 TITLE = "Certificates"
+# Who made the game a machine of boxes learns, where it is not Michie's noughts and crosses.
+GAME_CREDITS = {
+    "hexapawn": "Martin Gardner invented Hexapawn in 1962, with a matchbox machine that learns to play it.",
+}
 
 
 def results(lesson: Lesson) -> list[str]:
@@ -74,6 +78,9 @@ def _certificate(canvas: Canvas, lesson: Lesson, headline: str, bottom: float, w
     about = _("MENACE is a machine of {boxes} matchboxes and coloured beads that learns from every game it "
               "plays. Donald Michie built the first one in 1961 to play noughts and crosses.").format(
         boxes=number(len(spec.catalogue.boxes)))
+    credit = GAME_CREDITS.get(spec.game.name)
+    if credit is not None:
+        about += " " + _(credit)
     paragraph(canvas, about, left, y - 2, inner, size=3.8)
     canvas.setFont(REGULAR, 3.0)
     canvas.drawRightString(left + inner, bottom + MARGIN / 2 + 5, _("kit {code}").format(code=spec.code))

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
+TITLE_SIZE = 6.0  # mm: every text page's title, on every document
 MAX_GROUP = 20  # pictures a person can scan at a glance: a move level with more is split by finder key
 
 
@@ -179,6 +180,37 @@ def uniform_count(box: Box) -> int | None:
     return box.beads[0] if box.beads and len(set(box.beads)) == 1 else None
 
 
+def footer(canvas: Canvas, page_mm: tuple[float, float], left: str, right: str = "", *,
+           centred: bool = False) -> None:
+    """The page's footer in its zone (generator.layout.FOOTER_EDGE up): ``left`` at the left margin (or
+    ``centred``) and ``right`` at the right one, at FOOTER_SIZE; text too long for one line takes two
+    rather than shrink, broken between its parts. Call it in mm (drawing.in_mm)."""
+    from reportlab.lib.utils import simpleSplit
+
+    from generator.layout import FOOTER_EDGE, FOOTER_LEADING, FOOTER_SIZE
+
+    width = page_mm[0]
+    margin = FOOTER_EDGE if centred else MARGIN
+    room = width - 2 * margin - (text_width(right, REGULAR, FOOTER_SIZE) + 4 if right else 0)
+    lines: list[str] = []  # broken between its parts ("kit 1599A0 · sheet 1 of 10"), not inside one
+    for part in left.split(" \u00b7 "):
+        joined = f"{lines[-1]} \u00b7 {part}" if lines else part
+        if lines and text_width(joined, REGULAR, FOOTER_SIZE) <= room:
+            lines[-1] = joined
+        else:
+            lines += simpleSplit(part, REGULAR, FOOTER_SIZE, room)
+    baseline = FOOTER_EDGE + 0.24 * FOOTER_SIZE  # descenders clear the zone's foot
+    canvas.setFont(REGULAR, FOOTER_SIZE)
+    for row, line in enumerate(reversed(lines)):
+        y = baseline + row * FOOTER_SIZE * FOOTER_LEADING
+        if centred:
+            canvas.drawCentredString(width / 2, y, line)
+        else:
+            canvas.drawString(margin, y, line)
+    if right:
+        canvas.drawRightString(width - margin, baseline, right)
+
+
 @contextmanager
 def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> Iterator[float]:
     """A page in mm with the document's title at the top and the kit code at the foot.
@@ -188,18 +220,17 @@ def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: in
     """
     width, height = spec.page_mm
     heading, side = _(title), spec.kit_title
-    # The heading shrinks rather than run into the kit's title at its right (German words are longer).
-    room = width - 2 * MARGIN - text_width(side, REGULAR, 3.0) - 4
+    # A heading too long to sit beside the kit's title (German words are longer) keeps its size and puts
+    # the kit's title on a line of its own below it.
+    beside = text_width(heading, BOLD, TITLE_SIZE) + 4 + text_width(side, REGULAR, 3.0) <= width - 2 * MARGIN
     with in_mm(canvas):
-        canvas.setFont(BOLD, min(6.0, room / max(text_width(heading, BOLD, 1.0), 1e-6)))
+        canvas.setFont(BOLD, TITLE_SIZE)
         canvas.drawString(MARGIN, height - MARGIN - 4.5, heading)
         canvas.setFont(REGULAR, 3.0)
-        canvas.drawRightString(width - MARGIN, height - MARGIN - 4.5, side)
-        canvas.drawString(MARGIN, MARGIN - 6, spec.footer)
-        if pages > 1:
-            canvas.drawRightString(width - MARGIN, MARGIN - 6, _("page {page} of {pages}").format(
-                page=page, pages=pages))
-        yield height - MARGIN - 10
+        canvas.drawRightString(width - MARGIN, height - MARGIN - (4.5 if beside else 9.0), side)
+        footer(canvas, spec.page_mm, spec.footer,
+               _("page {page} of {pages}").format(page=page, pages=pages) if pages > 1 else "")
+        yield height - MARGIN - (10 if beside else 13)
     canvas.showPage()
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, KitSpec, text_page, write_pdf
+from generator.documents.common import footer as page_footer
 from generator.drawing import (
     INK,
     centred_text,
@@ -15,11 +16,10 @@ from generator.drawing import (
     ink_on,
     level_colour,
     paragraph,
-    text_width,
     wrapped,
 )
 from generator.fonts import BOLD, REGULAR, register_fonts
-from generator.layout import SAFE_EDGE, Rect
+from generator.layout import Rect
 from kit.i18n import _
 from kit.matchbox import Box
 from kit.numerals import number
@@ -87,11 +87,7 @@ def _strip_page(canvas: Canvas, spec: KitSpec, placed: list[tuple[Box, Rect]], p
                    "lines, print at 100% \u00b7 page {page} of {pages}").format(
             kit=spec.kit_title, code=spec.code, width=number(STRIP_W, "g"), height=number(STRIP_H, "g"),
             page=page, pages=pages)
-        baseline = max(SAFE_EDGE + 1, min(r.y for _, r in placed) - 5)
-        # As large as fits between the margins a printer cannot reach (the German line is longer).
-        room = spec.page_mm[0] - 2 * SAFE_EDGE
-        canvas.setFont(REGULAR, min(2.6, room / max(text_width(footer, REGULAR, 1.0), 1e-6)))
-        canvas.drawCentredString(spec.page_mm[0] / 2, baseline, footer)
+        page_footer(canvas, spec.page_mm, footer, centred=True)
     canvas.showPage()
 
 

@@ -109,7 +109,7 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     summary = spec.game.rules_summary()
     notes = [] if summary is None else [
         _("The game MENACE learns ({game}): {rules}").format(game=spec.game.title, rules=summary)]
-    notes += [_filling(spec), _reserve(spec, bill)]
+    notes += [_filling(spec, bill), _reserve(spec, bill)]
     warning = outgrow_warning(bill.outgrowing)
     if warning is not None:
         notes.append(_("Bigger boxes: {warning}.").format(warning=warning))
@@ -117,7 +117,7 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     notes.append(_("Letter beads: alphabet beads that show each colour's letter (the letter in its dot) can "
                    "stand in for the coloured beads, so a pupil who tells two colours apart poorly reads the "
                    "letter on the bead instead."))
-    notes.append(_("Matchboxes: {count}, one per label. Buy a few spare, and a tray or cup to keep each "
+    notes.append(_("Matchboxes: {count}, one per label. Buy a few more, and a tray or cup to keep each "
                    "game's drawn beads beside their boxes.").format(count=number(bill.matchboxes)))
     for note in notes:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
@@ -128,8 +128,9 @@ def matchboxes(count: int) -> str:
     return n_("{count} matchbox", "{count} matchboxes", count).format(count=number(count))
 
 
-def _filling(spec: KitSpec) -> str:
-    """How the boxes are filled: the rules' starting beads, or a trained kit's counts."""
+def _filling(spec: KitSpec, bill: Bill) -> str:
+    """How the boxes are filled: the rules' starting beads, or a trained kit's counts; and why the colours'
+    counts differ, where they differ by more than a tenth."""
     rules = spec.catalogue.rules
     if not _starting(spec):
         return _("To fill the boxes: every box gets the beads listed for it on the next pages and written by "
@@ -141,7 +142,9 @@ def _filling(spec: KitSpec) -> str:
             _("To fill the boxes: every box gets its starting beads ({start} of each colour on its label; "
               "{rules} rules). {uneven}"))
     uneven = _(PER_BOX_UNEVEN) if spec.palette.per_box else spec.words.uneven
-    return text.format(start=start, rules=data_text(rules.title), uneven=uneven)
+    if max(bill.start.values()) - min(bill.start.values()) <= max(bill.start.values()) / 10:
+        uneven = _("Every colour needs about as many beads as the others.")  # a raw board's 1,456-1,496
+    return text.format(start=start, rules=data_text(rules.title), uneven=uneven).strip()
 
 
 PER_BOX_UNEVEN = ("The colours are uneven because every box uses them in the same order and boxes have "

@@ -277,7 +277,10 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
             _("boxes {first} to {last} ({count} boxes)").format(first=first, last=last,
                                                                 count=numerals.number(len(boxes))))
     canvas.setFillColor(hex_colour(ink_on(colour)))
-    # The title shrinks rather than run into the span at its right (German headings are longer).
+    # A title too long to sit beside the span (German headings are longer) leaves the span its count
+    # ("boxes 1 to 9"), which the boxes' numbers say too; only then would it shrink.
+    if text_width(title, BOLD, 4.0) + 8 + text_width(span, BOLD, 4.0) > width and len(boxes) > 1:
+        span = _("boxes {first} to {last}").format(first=first, last=last)
     room = width - 4 - text_width(span, BOLD, 4.0) - 4
     size = min(4.0, room / max(text_width(title, BOLD, 1.0), 1e-6))
     canvas.setFont(BOLD, size)

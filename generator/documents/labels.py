@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import KitSpec, data_text, uniform_count, write_pdf
+from generator.documents.common import footer as page_footer
 from generator.documents.wording import caption, each
 from generator.drawing import (
     CAP_HEIGHT,
@@ -26,8 +27,9 @@ from generator.fonts import BOLD, REGULAR, register_fonts
 from generator.layout import (
     DEFAULT_ROW_EM,
     DOT_SHARE,
+    FOOTER_EDGE,
+    FOOTER_ZONE,
     ROW_TARGET,
-    SAFE_EDGE,
     LabelPlan,
     Rect,
     SheetPlan,
@@ -45,8 +47,6 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 TITLE = "Box labels"
-FOOTER_SIZE = 2.6  # mm: the sheet footer's text, or smaller to fit between the safe margins
-DESCENT = 0.25  # of the font size: how far the footer's letters reach below their baseline
 MIN_TEXT = 2.0  # mm: the bead count is not shrunk below this to fit the word "beads"
 
 
@@ -96,6 +96,7 @@ def sheet_plan(spec: KitSpec) -> SheetPlan:
 
 def write(path: Path, spec: KitSpec) -> int:
     sheet, plan = sheet_plan(spec), label_plan(spec)
+    keys_at = key_size(spec, plan)
     chunks = sheets_of(spec, len(sheet.slots))
     pages = len(chunks)
 
@@ -109,7 +110,7 @@ def write(path: Path, spec: KitSpec) -> int:
                 _footer(canvas, spec, sheet, page + 1, pages, _level_words(spec, chunk))
             for content, box in zip(sheet.content[: len(chunk)], chunk, strict=True):
                 with in_mm(canvas, content.x, content.y):
-                    draw_label(canvas, plan, box, spec)
+                    draw_label(canvas, plan, box, spec, keys_at=keys_at)
             canvas.showPage()
         return pages
 
@@ -133,8 +134,10 @@ def _level_words(spec: KitSpec, chunk: list[Box]) -> str:
     return _("MENACE's move {level} only").format(level=level)
 
 
-def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None:
-    """One label, with its bottom-left corner at the canvas origin (units: mm)."""
+def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None = None
+               ) -> None:
+    """One label, with its bottom-left corner at the canvas origin (units: mm); its finder key at
+    ``keys_at`` (key_size: every label's the same), or None: as large as this label's key fits."""
     game = spec.game
     level = box.move_number
     words = game.short_title.upper() if level is None else _("MOVE {number}").format(number=level)
@@ -168,12 +171,27 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec) -> None
     if plan.key is not None and keys is not None:
         key = _("key {key}").format(key=keys[box.id])
         cx, cy = plan.key.centre
-        centred_text(canvas, key, cx, cy, BOLD, fit_size(key, BOLD, plan.key.w * 0.92, plan.key.h * 0.62))
+        centred_text(canvas, key, cx, cy, BOLD, keys_at or _key_fit(plan, key))
     if plan.code is not None:
         code = _("kit {code}").format(code=spec.code)
         cx, cy = plan.code.centre
         size = fit_size(code, REGULAR, plan.code.w * 0.8, plan.code.h * 0.6)
         centred_text(canvas, code, cx, cy, REGULAR, size, "#555555")
+
+
+def key_size(spec: KitSpec, plan: LabelPlan) -> float | None:
+    """The one size of every label's finder key: the size the longest key fits at (a move-4 key,
+    "key X/XOOO/X", is half as long again as a move-2 key), so no label's key is smaller than the others'.
+    None when the labels print no key."""
+    keys = spec.finder_keys
+    if plan.key is None or keys is None:
+        return None
+    return min(_key_fit(plan, _("key {key}").format(key=key)) for key in set(keys.values()))
+
+
+def _key_fit(plan: LabelPlan, key: str) -> float:
+    assert plan.key is not None
+    return fit_size(key, BOLD, plan.key.w * 0.92, plan.key.h * 0.62)
 
 
 def counts_text(plan: LabelPlan, box: Box, picture: Picture) -> str:
@@ -190,8 +208,11 @@ def counts_text(plan: LabelPlan, box: Box, picture: Picture) -> str:
     return short if full_size < min(MIN_TEXT, _counts_size(plan, short)) else full
 
 
+COUNTS_CLEAR = 1.0  # mm kept clear at each end of the bead count: on a small label it ran up to the picture
+
+
 def _counts_size(plan: LabelPlan, text: str) -> float:
-    return fit_size(text, BOLD, plan.counts.w, plan.counts.h * 0.7)
+    return fit_size(text, BOLD, plan.counts.w - 2 * COUNTS_CLEAR, plan.counts.h * 0.7)
 
 
 def _counts_on_cells(spec: KitSpec, box: Box) -> dict[int, int]:
@@ -251,16 +272,21 @@ def _trim_marks(canvas: Canvas, sheet: SheetPlan, labels: int) -> None:
 
 
 def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: int, level: str = "") -> None:
-    """The kit's title and code below the labels, kept SAFE_EDGE from the sheet's edges; left off a sheet
-    whose labels leave no room (edge-to-edge stocks, where every label carries the kit code)."""
-    lowest = min(slot.y for slot in sheet.slots)
+    """The kit's title and code below the labels, in the footer zone (generator.layout.FOOTER_EDGE up);
+    left off a sheet whose labels leave no zone (edge-to-edge stocks, where every label carries the kit
+    code)."""
     text = _("{kit} \u00b7 kit {code} \u00b7 {stock} \u00b7 print at 100% (actual size) \u00b7 sheet {page} "
              "of {pages}").format(kit=spec.kit_title, code=spec.code, stock=data_text(spec.stock.title),
                                   page=page, pages=pages) + (f" \u00b7 {level}" if level else "")
-    size = min(FOOTER_SIZE, fit_size(text, REGULAR, sheet.width - 2 * SAFE_EDGE - 2, FOOTER_SIZE))
-    baseline = max(SAFE_EDGE + DESCENT * size, min(lowest / 2 - 1, 5.0))
-    if baseline + size > lowest - 1:
-        return  # no room between the labels and the margin a printer cannot reach
+    if footer_top(spec, sheet) is None:
+        return
     canvas.setFillColor(hex_colour(INK))
-    canvas.setFont(REGULAR, size)
-    canvas.drawCentredString(sheet.width / 2, baseline, text)
+    page_footer(canvas, (sheet.width, sheet.height), text, centred=True)
+
+
+def footer_top(spec: KitSpec, sheet: SheetPlan | None = None) -> float | None:
+    """The top (mm) of a label sheet's footer zone: below its lowest label, with a millimetre clear; None
+    when that leaves less than FOOTER_ZONE (the sheet has no footer)."""
+    sheet = sheet or sheet_plan(spec)
+    top = min(slot.y for slot in sheet.slots) - 1
+    return top if top - FOOTER_EDGE >= FOOTER_ZONE - 1e-9 else None

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from generator.documents.common import MARGIN, KitSpec, data_text, has_draws, text_page, write_pdf
 from generator.documents.game_text import colour_letters, forced_moves, menace_side
-from generator.documents.labels import counts_text, draw_label, label_plan
-from generator.documents.wording import arrows_note, beads, cell_place, moves_are_arrows, picture_note
+from generator.documents.labels import counts_text, draw_label, key_size, label_plan
+from generator.documents.wording import arrows_note, beads, cell_name, moves_are_arrows, picture_note
 from generator.drawing import (
     draw_dot,
     draw_grid,
@@ -30,9 +30,11 @@ from kit.picture import Grid, Heaps
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
+    from kit.game import Transform
+
 TITLE = "Bead legend and rules"
 EXAMPLE_SCALE = 1.5  # the sample label is drawn half as big again as printed
-HEADING = 4.8  # mm: a heading's size, unless it must shrink to fit the page
+HEADING = 4.8  # mm: a heading's size; a heading too long for the page takes two lines
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square on this page's boards
 MOVES_PICTURE = (
     "The picture shows one pawn's moves: straight ahead onto an empty square, and diagonally ahead onto an "
@@ -41,7 +43,9 @@ MOVES_PICTURE = (
     "(left to right) and row 1-3 (from White's side): White's pawns start on a1, b1 and c1, and b1-b2 is "
     "the step of the middle pawn, a2xb3 a capture."
 )
-CARD_SIZES = (4.6, 4.3, 4.0, 3.7, 3.4)  # the rules card's text, largest first: the largest that fits the page
+# The rules card's text, largest first: the largest that fits the page. At most 4.2, so that its section
+# headings (1.13 times the text) stay smaller than the card's own heading (HEADING).
+CARD_SIZES = (4.2, 4.0, 3.7, 3.4)
 READING_SIZES = (3.2, 3.0, 2.8, 2.6)  # "how to read a label": its notes' text, largest first, likewise
 TURNED_BOARD = 30.0  # mm: each board of the turned example
 LISTED_ROWS = 6  # colours listed in one column at the most
@@ -69,13 +73,15 @@ def write(path: Path, spec: KitSpec) -> int:
 
 
 def _heading(canvas: Canvas, text: str, y: float, width: float | None = None) -> float:
-    """A heading at the margin; with ``width``, made smaller where it would run past it (a builder's own
-    rules file can have a long title)."""
-    size = HEADING if width is None else min(HEADING, width / max(text_width(text, BOLD, 1.0), 1e-6))
+    """A heading at the margin; with ``width``, on two lines or more where it would run past it (a rules
+    card's title with a long preset's name, or a builder's own), never smaller than a heading."""
+    lines = [text] if width is None else wrapped(text, width, font=BOLD, size=HEADING)
     canvas.setFillColor(hex_colour("#000000"))
-    canvas.setFont(BOLD, size)
-    canvas.drawString(MARGIN, y - HEADING, text)
-    return y - 9
+    canvas.setFont(BOLD, HEADING)
+    for line in lines:
+        canvas.drawString(MARGIN, y - HEADING, line)
+        y -= HEADING * 1.25
+    return y + HEADING * 1.25 - 9
 
 
 def _colour_map(canvas: Canvas, spec: KitSpec, top: float) -> float:
@@ -100,14 +106,16 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     one_column = len(colours) <= LISTED_ROWS
     per_column = len(colours) if one_column else math.ceil(len(colours) / 2)
     column_w, row, radius = (width, 15.0, 6.0) if one_column else (width / 2, 11.0, 4.5)
-    for index, colour in enumerate(colours):
+    texts = [f"{colour.spoken} ({colour.code}): {game.move_mark(game.move_from_code(colour.move)).label}"
+             for colour in colours]
+    # One size for the whole list: the longest name ("himmelblau") sets it, rather than shrinking alone.
+    size = min(5.0, *((column_w - 19) / max(text_width(text, BOLD, 1.0), 1e-6) for text in texts))
+    for index, (colour, text) in enumerate(zip(colours, texts, strict=True)):
         column, line = divmod(index, per_column)
         x, row_y = MARGIN + column * column_w, y - line * row
         draw_dot(canvas, x + 7, row_y - radius, radius, colour)
         canvas.setFillColor(hex_colour("#000000"))
-        move = game.move_mark(game.move_from_code(colour.move)).label
-        text = f"{colour.spoken} ({colour.code}): {move}"
-        canvas.setFont(BOLD, min(5.0, (column_w - 19) / max(text_width(text, BOLD, 1.0), 1e-6)))
+        canvas.setFont(BOLD, size)
         canvas.drawString(x + 17, row_y - radius - 1.8, text)
     y -= per_column * row
     return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, width, size=3.4)
@@ -166,15 +174,21 @@ def _colours_per_box(canvas: Canvas, spec: KitSpec, y: float) -> float:
     width = spec.page_mm[0] - 2 * MARGIN
     colours = spec.used_colours
     step = min(45.0, width / max(len(colours), 1))
-    for index, colour in enumerate(colours):
-        x = MARGIN + index * step
-        draw_dot(canvas, x + 4, y - 4, 4.0, colour)
+    texts = [f"{index + 1}. {colour.spoken} ({colour.code})" for index, colour in enumerate(colours)]
+    # Each colour takes a step of the row, or as much as its words need (German words are longer): a colour
+    # that does not fit the row goes on to the next line, at the same size as the others.
+    widths = [13 + text_width(text, BOLD, 4.4) for text in texts]  # the dot, and 3 mm before the next
+    x, row_y = MARGIN, y
+    for colour, text, need in zip(colours, texts, widths, strict=True):
+        taken = step if max(widths) <= step else need
+        if x > MARGIN and x + taken - 3 > MARGIN + width:
+            x, row_y = MARGIN, row_y - 10
+        draw_dot(canvas, x + 4, row_y - 4, 4.0, colour)
         canvas.setFillColor(hex_colour("#000000"))
-        text = f"{index + 1}. {colour.spoken} ({colour.code})"
-        room = step - 13  # the dot and 3 mm before the next colour's dot
-        canvas.setFont(BOLD, min(4.4, room / max(text_width(text, BOLD, 1.0), 1e-6)))
-        canvas.drawString(x + 10, y - 5.5, text)
-    y -= 14
+        canvas.setFont(BOLD, 4.4)
+        canvas.drawString(x + 10, row_y - 5.5, text)
+        x += taken
+    y = row_y - 14
     box = max(spec.catalogue.boxes, key=lambda b: (len(b.moves), -b.id))
     side = 36.0
     area = Rect(MARGIN, y - side, side, side)
@@ -241,7 +255,7 @@ def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> f
         canvas.setFont(BOLD, 3.6)
         canvas.drawString(x + colour_dx, line_y, colour.spoken)
         canvas.setFont(REGULAR, 3.6)
-        canvas.drawString(x + square_dx, line_y, "" if square is None else cell_place(board, square))
+        canvas.drawString(x + square_dx, line_y, "" if square is None else cell_name(board, square))
     text_y = min(area.y, line_y) - 7
     text = _(
         "Palette \u201c{title}\u201d. {description} A colour always stands for the same square of the "
@@ -262,14 +276,14 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
     canvas.setStrokeColor(hex_colour("#9e9e9e"))
     canvas.setLineWidth(0.2)
     canvas.rect(0, 0, plan.width, plan.height, stroke=1, fill=0)
-    draw_label(canvas, plan, box, spec)
+    draw_label(canvas, plan, box, spec, keys_at=key_size(spec, plan))
     canvas.restoreState()
     x = MARGIN + plan.width * scale + 8
     count = box.beads[0]
     band = _("The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP "
-             "mark the top edge.")
+             "mark the label's top.")
     if box.move_number is None:
-        band = _("The band: the game (one level, so one colour); the triangle and TOP mark the top edge.")
+        band = _("The band: the game (one level, so one colour); the triangle and TOP mark the label's top.")
     arrows = moves_are_arrows(spec.game)
     counts = counts_text(plan, box, spec.game.picture(box.position))
     start = (_("\u201c{counts}\u201d: put in {beads} of every arrow's colour to start.") if arrows
@@ -319,14 +333,14 @@ def _reading_size(spec: KitSpec, notes: list[str], *, note_width: float, below: 
 
 
 def _example_box(spec: KitSpec) -> Box:
-    """A box whose picture changes when turned and shows a few pieces and dots, so the turning example
-    shows something; the last box when the game has no symmetry."""
+    """A box whose picture changes when turned (and flipped over the diagonal) and shows a few pieces and
+    dots, so the examples show something; the last box when the game has no symmetry."""
     game, boxes = spec.game, spec.catalogue.boxes
     if len(game.symmetries) > 1:
-        turn = game.symmetries[1]
+        shown = [game.symmetries[1], *(s for s in game.symmetries if s.name == "diagonal")]
         for box in boxes:
-            turns = turn.position(box.position) != box.position
-            if turns and len(box.moves) >= 3 and _pieces(spec, box) >= 2:
+            changes = all(s.position(box.position) != box.position for s in shown)
+            if changes and len(box.moves) >= 3 and _pieces(spec, box) >= 2:
                 return box
     return boxes[-1]
 
@@ -339,45 +353,70 @@ def _pieces(spec: KitSpec, box: Box) -> int:
 TURNED = (
     "The picture on a box may be turned or flipped compared with the game on the table. Turn the box "
     "until its X's and O's lie like the real ones: every dot then sits on the real square it stands for. "
-    "Draw a bead and play the square where that colour's dot is. (menace find BOARD names the box and "
-    "the turn.) Example: the same box when the real game is turned a quarter turn clockwise."
+    "A flipped picture is the real game's mirror image, which no turn of the box makes match: read it as "
+    "in a mirror laid along the line it is flipped over (flipped over the diagonal from top-left to "
+    "bottom-right: the top row becomes the left column). Draw a bead and play the square where that "
+    "colour's dot is. (menace find BOARD names the box and the turn or flip.) Examples: the same box "
+    "when the real game is turned a quarter turn clockwise (left) and flipped over that diagonal (right)."
 )
 MIRRORED = (
     "The picture on a box may be the mirror image of the game on the table (left and right swapped): "
-    "then read every arrow in the mirror too. An arrow from a pawn on the left edge to the square ahead "
-    "is the same move of the pawn on the right edge. (menace find BOARD names the box and says whether "
-    "it is flipped.) Example: the same box when the real game is its mirror image."
+    "then read every arrow in the mirror too. An arrow from a pawn in the left column to the square "
+    "ahead is the same move of the pawn in the right column. (menace find BOARD names the box and says "
+    "whether it is flipped.) Example: the same box when the real game is its mirror image."
 )
 
 
 def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float, *, size: float) -> None:
+    """The example box and the real game it stands for: turned (a game whose labels draw arrows: its mirror
+    image, its only symmetry), and where the game has one, flipped over the diagonal, beside it."""
     arrows = moves_are_arrows(spec.game)
     y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=size) - 4
     game = spec.game
     turn = game.symmetries[1]
+    flip = None if arrows else next((s for s in game.symmetries if s.name == "diagonal"), None)
     size = min(TURNED_BOARD, y - 6 - MARGIN)  # smaller rather than run into the footer
-    moves = spec.on_cells(box.moves).values()
-    turned_cells = ((game.move_mark(turn.move(move)).cell, spec.colour(box, move)) for move in moves)
-    real_dots = {cell: colour for cell, colour in turned_cells if cell is not None}
-    # An arrow keeps its bead's colour when the board turns: the colour is the move, seen turned.
-    turned_marks = ((game.move_mark(turn.move(move)), spec.colour(box, move)) for move in box.moves)
-    real_arrows = [(m.origin, m.cell, colour) for m, colour in turned_marks
-                   if m.origin is not None and m.cell is not None]
-    left = Rect(MARGIN + 10, y - size - 6, size, size)
-    right = Rect(left.right + 45, left.y, size, size)
-    draw_picture(canvas, left, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
+    gap = (width - 3 * size) / 2 if flip is not None else 45.0
+    on_box = Rect(MARGIN + (size + gap if flip is not None else 10), y - size - 6, size, size)
+    draw_picture(canvas, on_box, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
                  arrows=spec.arrows(box))
-    real = game.picture(turn.position(box.position))
-    draw_picture(canvas, right, real, real_dots, dot_share=DOT_SHARE, arrows=real_arrows)
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
-    on_box = _("picture on box {number}").format(number=box.id)
-    canvas.drawCentredString(left.x + size / 2, left.top + 2, on_box)
-    canvas.drawCentredString(right.x + size / 2, right.top + 2, _("the real game"))
-    _arrow(canvas, left.right + 8, right.x - 8, left.y + size / 2)
+    canvas.drawCentredString(on_box.x + size / 2, on_box.top + 2, _("picture on box {number}").format(
+        number=box.id))
+    if flip is None:
+        _real_game(canvas, spec, box, turn, Rect(on_box.right + gap, on_box.y, size, size), on_box)
+    else:
+        _real_game(canvas, spec, box, turn, Rect(MARGIN, on_box.y, size, size), on_box)
+        _real_game(canvas, spec, box, flip, Rect(on_box.right + gap, on_box.y, size, size), on_box)
+
+
+def _real_game(canvas: Canvas, spec: KitSpec, box: Box, symmetry: Transform[Any, Any], real: Rect,
+               on_box: Rect) -> None:
+    """The real game that ``box``'s picture stands for when the game lies ``symmetry`` of it, with its
+    dots and arrows where they land, an arrow from the box's picture and the symmetry in words."""
+    game = spec.game
+    moves = spec.on_cells(box.moves).values()
+    cells = ((game.move_mark(symmetry.move(move)).cell, spec.colour(box, move)) for move in moves)
+    real_dots = {cell: colour for cell, colour in cells if cell is not None}
+    # An arrow keeps its bead's colour when the board turns: the colour is the move, seen turned.
+    marks = ((game.move_mark(symmetry.move(move)), spec.colour(box, move)) for move in box.moves)
+    real_arrows = [(m.origin, m.cell, colour) for m, colour in marks
+                   if m.origin is not None and m.cell is not None]
+    draw_picture(canvas, real, game.picture(symmetry.position(box.position)), real_dots,
+                 dot_share=DOT_SHARE, arrows=real_arrows)
+    canvas.setFont(BOLD, 3.4)
+    canvas.setFillColor(hex_colour("#000000"))
+    canvas.drawCentredString(real.x + real.w / 2, real.top + 2, _("the real game"))
+    start, end = (on_box.right + 8, real.x - 8) if real.x > on_box.x else (on_box.x - 8, real.right + 8)
+    _arrow(canvas, start, end, on_box.y + on_box.h / 2)
     canvas.setFont(REGULAR, 3)
-    for line_number, line in enumerate(wrapped(_(turn.description), 40, size=3)):
-        canvas.drawCentredString((left.right + right.x) / 2, left.y + size / 2 - 7 - 3.6 * line_number, line)
+    gap = max(real.x - on_box.right, on_box.x - real.right)
+    lines = wrapped(_(symmetry.description), gap - 5, size=3)
+    # Under the arrow, its last line no lower than the boards' foot (a board shrunk on a short page).
+    first = max(on_box.y + on_box.h / 2 - 7, on_box.y + 1 + 3.6 * (len(lines) - 1))
+    for line_number, line in enumerate(lines):
+        canvas.drawCentredString((start + end) / 2, first - 3.6 * line_number, line)
 
 
 def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float) -> None:
@@ -461,10 +500,11 @@ def _arrow(canvas: Canvas, x0: float, x1: float, y: float) -> None:
     canvas.setStrokeColor(hex_colour("#000000"))
     canvas.setFillColor(hex_colour("#000000"))
     canvas.setLineWidth(0.6)
-    canvas.line(x0, y, x1 - 3, y)
+    way = 1 if x1 > x0 else -1  # the head at x1, pointing right or left
+    canvas.line(x0, y, x1 - 3 * way, y)
     path = canvas.beginPath()
     path.moveTo(x1, y)
-    path.lineTo(x1 - 3.5, y + 1.8)
-    path.lineTo(x1 - 3.5, y - 1.8)
+    path.lineTo(x1 - 3.5 * way, y + 1.8)
+    path.lineTo(x1 - 3.5 * way, y - 1.8)
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)

@@ -57,9 +57,9 @@ def _kits_sentence(lesson: Lesson) -> str:
     boxes = len(lesson.spec.catalogue.boxes)
     if lesson.shared:
         return _("The class shares one MENACE of {boxes} matchboxes: build it once, before the lesson. Beads "
-                 "per colour, the spare ones from simulated games included:").format(boxes=number(boxes))
+                 "per colour, the reserve from simulated games included:").format(boxes=number(boxes))
     return _("Each of the {groups} groups gets its own MENACE: {boxes} matchboxes a kit, {total} in all. "
-             "Beads per colour for each group and in total, the spare ones from simulated games "
+             "Beads per colour for each group and in total, the reserve from simulated games "
              "included:").format(groups=lesson.groups, boxes=number(boxes),
                                  total=number(boxes * lesson.kits))
 
@@ -69,7 +69,7 @@ def _beads(canvas: Canvas, lesson: Lesson, top: float, width: float) -> float:
     spec, bill = lesson.spec, lesson.bill
     everyone = _("whole class") if lesson.shared else n_("{count} group", "{count} groups",
                                                           lesson.groups).format(count=lesson.groups)
-    headers = [_("colour"), _("to fill a kit"), _("spare"), _("each group") if not lesson.shared else
+    headers = [_("colour"), _("to fill a kit"), _("reserve"), _("each group") if not lesson.shared else
                _("one kit"), everyone]
     shares = [0.36, 0.16, 0.16, 0.16, 0.16]
     columns = [share * width for share in shares]
@@ -121,7 +121,7 @@ def _things(lesson: Lesson) -> list[str]:
         n_("{count} cup or tray beside the boxes, where the beads drawn in a game wait until it ends",
            "{count} cups or trays, one beside each kit's boxes, where the beads drawn in a game wait until "
            "it ends", tables).format(count=tables),
-        _("A bag for each kit's spare beads, and a box or bag to keep each kit's matchboxes together "
+        _("A bag for each kit's reserve beads, and a box or bag to keep each kit's matchboxes together "
           "between lessons."),
     ]
 

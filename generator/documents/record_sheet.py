@@ -2,12 +2,13 @@
 later (the score sheet only keeps results)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, KitSpec, has_draws, text_page, write_pdf
 from generator.documents.wording import moves_are_arrows
-from generator.drawing import INK, centred_text, draw_grid, hex_colour, paragraph
+from generator.drawing import INK, centred_text, draw_grid, hex_colour, paragraph, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect, cell_centre
 from kit.i18n import _
@@ -30,7 +31,8 @@ def write(path: Path, spec: KitSpec) -> int:
     fixed = [(_("game"), 12.0)] + ([(_("MENACE moved"), 30.0)] if either_side else [])
     result = (_("result"), 22.0)
     move_w = (width - 2 * MARGIN - sum(w for _, w in fixed) - result[1]) / moves
-    columns = [*fixed, *((str(n), move_w) for n in range(1, moves + 1)), result]
+    # "1st", not "1": a tic-tac-toe move is written as its square, 1-9, in these columns (Nim: as 1-3).
+    columns = [*fixed, *((ordinal(n), move_w) for n in range(1, moves + 1)), result]
     shaded = {len(fixed) + number - 1 for number in menace_moves(spec)}
     results = _("W  D  L") if has_draws(game) else _("W  L")
 
@@ -44,6 +46,13 @@ def write(path: Path, spec: KitSpec) -> int:
         return PAGES
 
     return write_pdf(path, spec, TITLE, draw)
+
+
+def ordinal(number: int) -> str:
+    """'1st', '2nd', '3rd', '4th', '11th', '21st' (German: '1.')."""
+    if number % 100 in (11, 12, 13) or number % 10 not in (1, 2, 3):
+        return _("{number}th").format(number=number)
+    return {1: _("{number}st"), 2: _("{number}nd"), 3: _("{number}rd")}[number % 10].format(number=number)
 
 
 def menace_moves(spec: KitSpec) -> list[int]:
@@ -117,8 +126,15 @@ def _table(
         canvas.rect(xs[index], bottom, columns[index][1], ROW * (rows + 1), stroke=0, fill=1)
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 3.2)
+    # Narrow move columns ("10th" wider than its column): every move's ending goes under its number.
+    narrow = any(re.match(r"\d", name) and text_width(name, BOLD, 3.2) > w - 1.5 for name, w in columns)
     for (name, w), x in zip(columns, xs, strict=False):
-        canvas.drawCentredString(x + w / 2, top - ROW + 3.2, name)
+        digits = re.match(r"\d+", name)
+        if digits and narrow:
+            canvas.drawCentredString(x + w / 2, top - ROW + 4.9, digits.group())
+            canvas.drawCentredString(x + w / 2, top - ROW + 1.3, name[digits.end():])
+        else:
+            canvas.drawCentredString(x + w / 2, top - ROW + 3.2, name)
     canvas.setStrokeColor(hex_colour("#777777"))
     for row in range(rows + 2):
         canvas.setLineWidth(0.3 if row in (0, 1, rows + 1) else 0.15)

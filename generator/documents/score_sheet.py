@@ -28,11 +28,11 @@ def write(path: Path, spec: KitSpec) -> int:
               (_("running score"), 40)]
     scale = (width - 2 * MARGIN) / sum(w for _, w in shares)
     columns = [(name, w * scale) for name, w in shares]
-    rows = int((height - 2 * MARGIN - 40) // ROW)
 
     rule = score_rule_text(spec.game)
 
     def draw(canvas: Canvas) -> int:
+        rows = 0  # as many as fit between the paragraph (longer in German) and the footer zone
         for page in range(PAGES):
             with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
                 text = _(
@@ -42,6 +42,7 @@ def write(path: Path, spec: KitSpec) -> int:
                     "game record sheet (record-sheet.pdf)."
                 ).format(rule=rule, first=first, opening=opening)
                 y = paragraph(canvas, text, MARGIN, top - 1, width - 2 * MARGIN, size=3.3) - 4
+                rows = rows or int((y - MARGIN) // ROW) - 1  # below the header row; the same on every page
                 _table(canvas, columns, rows, y, first_game=page * rows + 1, results=results)
         return PAGES
 

@@ -50,6 +50,9 @@ if TYPE_CHECKING:
               help="Print a machine that needs no boxes instead of a kit: Hexapawn as a sheet per situation "
                    "with a circle on each move for a sweet, Nim on one sheet with tokens to cut out, each "
                    "with its rules and tally, into DIR/<game>-paper/.")
+@click.option("--force", is_flag=True,
+              help="Replace a kit of other options (side, stock, palette, language, ...) in the same "
+                   "folder; without it such a kit is kept and nothing is written.")
 @db_option
 @click.option("--kit", "kit_name", metavar="NAME", default=None,
               help="Print the store's kit NAME with the beads its boxes hold now (a trained kit's counts), "
@@ -57,7 +60,7 @@ if TYPE_CHECKING:
 @click.pass_context
 def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str | None, palette: str | None,
              paper: str | None, stock: str, offset_x: float, offset_y: float, level_per_sheet: bool,
-             language: str | None, paper_machine: bool, out: Path, db_path: Path | None,
+             language: str | None, paper_machine: bool, force: bool, out: Path, db_path: Path | None,
              kit_name: str | None) -> None:
     """Print a kit: the matchbox labels and every sheet, as PDFs.
 
@@ -71,13 +74,13 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     """
     if language is not None:
         use_language(language)  # before anything is drawn: documents translate as they draw
-    from generator.printed_kit import KitOptions, files_to_write
+    from generator.printed_kit import KitOptions, check_kits, files_to_write
     from generator.printed_kit import generate as generate_kit
 
     options = KitOptions(game, menace_plays, None, None, paper, stock_value(stock), offset_x, offset_y,
                          level_per_sheet=level_per_sheet)
     if kit_name is not None:
-        _print_stored_kit(ctx, db_path, kit_name, options, out)
+        _print_stored_kit(ctx, db_path, kit_name, options, out, force=force)
         return
     rules_read, palette_read = printed_kit_values(game, rules, palette)
     options = replace(options, rules=rules_read, palette=palette_read)
@@ -89,10 +92,12 @@ def generate(ctx: click.Context, game: str, menace_plays: str | None, rules: str
     draft = None if game == "all" else game_from_spec(game).printed_kit_draft
     if draft is not None:
         click.echo(_("Warning: a draft kit: {why}.").format(why=_(draft)), err=True)
+    if not force:
+        check_kits(options, out)  # before the progress bar: a refusal is one line
     from tracker.cli.progress import progress_bar_with_lines
 
     with progress_bar_with_lines(files_to_write(options), _("Writing the kit")) as (written, say):
-        generate_kit(options, out, progress=say, written=written)
+        generate_kit(options, out, progress=say, written=written, force=True)
 
 
 COMMANDS = [generate]
@@ -110,7 +115,7 @@ def _warn_outgrowing(spec: KitSpec) -> None:
 
 
 def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, options: KitOptions,
-                      out: Path) -> None:
+                      out: Path, *, force: bool) -> None:
     from tracker.formats.kit_print import print_stored_kit
 
     names = ("game", *(key for key, _parse in VARIANT_OPTIONS), "menace_plays", "rules", "palette")
@@ -121,5 +126,5 @@ def _print_stored_kit(ctx: click.Context, db_path: Path | None, kit_name: str, o
             options=", ".join(given)))
     store = open_store(db_path)
     spec = print_stored_kit(store, open_kit(store, kit_name), options, out,
-                            lambda line: click.echo(line, err=True))
+                            lambda line: click.echo(line, err=True), force=force)
     _warn_outgrowing(spec)

@@ -18,14 +18,16 @@ if TYPE_CHECKING:
 
 
 def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Path,
-                     progress: Callable[[str], None]) -> KitSpec:
+                     progress: Callable[[str], None], *, force: bool = False) -> KitSpec:
     """Writes the printed kit of ``kit`` with its boxes' beads now into ``out``/<kit name>/; returns what it
     printed (its catalogue's boxes hold those beads). The game, side, rules and palette are the kit's;
-    ``options`` gives the paper and stock.
+    ``options`` gives the paper and stock. A folder holding another kit is refused unless ``force``
+    (generator.printed_kit.check_same_kit): a stored kit named like a game ("nim") would replace that
+    game's printed kit.
 
     The kit code printed is the kit's own (KitRecord.kit_code), as `menace play`, `kits` and `boxes --kit`
     say it, trained kit or not: it names the boxes and colours, not the beads they hold today."""
-    from generator.printed_kit import plan_kits, write_kit
+    from generator.printed_kit import check_same_kit, plan_kits, write_kit
 
     (spec,) = plan_kits(replace(options, game=kit.game, menace_plays=kit.menace_plays, rules=kit.rules,
                                 palette=kit.palette))
@@ -33,5 +35,7 @@ def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Pat
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
     as_it_stands = KitDesign(replace(spec.catalogue, boxes=boxes), spec.palette, kit.fingerprint)
     spec = replace(spec, design=as_it_stands)
+    if not force:
+        check_same_kit(spec, out / kit.name)
     write_kit(spec, out / kit.name, progress)
     return spec
