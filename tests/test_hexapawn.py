@@ -11,6 +11,7 @@ from kit.game import FIRST, SECOND, IllegalMoveError, InvalidMoveError, InvalidP
 from kit.games import game_from_spec, get_game
 from kit.hexapawn import PawnMove
 from kit.matchbox import Draw, settle
+from kit.players import parse_player
 from kit.rules import UnknownRulesError, load_rules, rules_from_data
 from kit.solver import LOSS, solve
 from kit.walk import states
@@ -194,7 +195,7 @@ def test_her_with_gardners_rule_learns_to_beat_a_perfect_him():
     from tracker.sim.experiment import simulate
 
     sim = simulate(game_from_spec("hexapawn"), menace_plays="second", rules=load_rules("gardner"),
-                   opponent="perfect", games=100, population=1000, seed=1, engine="numpy")
+                   opponent=parse_player("perfect"), games=100, population=1000, seed=1, engine="numpy")
     first_ten = sim.losses[:10].sum() / (10 * 1000)
     last_ten = sim.losses[90:].sum() / (10 * 1000)
     assert 0.3 < first_ten < 0.6 and last_ten < 0.05, (first_ten, last_ten)

@@ -39,7 +39,7 @@ def test_population_engine_agrees_in_distribution(config):
     games, runs = 150, 200
     reference = {**config, "opponent": parse_player(config["opponent"])}
     single = np.array([reference_run(name, games=games, seed=seed, **reference) for seed in range(runs)])
-    sim = simulate(name, games=games, population=2000, seed=99, **config)
+    sim = simulate(name, games=games, population=2000, seed=99, **reference)
     # Per-run totals of wins, draws and losses, and the mean running score at three points.
     population_rates = np.array([sim.wins.sum(), sim.draws.sum(), sim.losses.sum()]) / (2000 * games)
     single_rates = np.array([(single == r).mean() for r in (1, 0, -1)])
@@ -54,16 +54,16 @@ def test_population_engine_agrees_in_distribution(config):
 
 
 def test_seeded_runs_are_reproducible():
-    a = simulate(TICTACTOE, opponent="novice:0.3", games=30, population=100, seed=8)
-    b = simulate(TICTACTOE, opponent="novice:0.3", games=30, population=100, seed=8)
-    c = simulate(TICTACTOE, opponent="novice:0.3", games=30, population=100, seed=9)
+    a = simulate(TICTACTOE, opponent=parse_player("novice:0.3"), games=30, population=100, seed=8)
+    b = simulate(TICTACTOE, opponent=parse_player("novice:0.3"), games=30, population=100, seed=8)
+    c = simulate(TICTACTOE, opponent=parse_player("novice:0.3"), games=30, population=100, seed=9)
     assert {**a.to_json(), "games_per_s": 0} == {**b.to_json(), "games_per_s": 0}
     assert a.curve.tolist() != c.curve.tolist()
 
 
 def _against_perfect(rules: str, population: int) -> Simulation:
-    return simulate(TICTACTOE, rules=load_rules(rules), opponent="perfect", games=200, population=population,
-                    seed=1)
+    return simulate(TICTACTOE, rules=load_rules(rules), opponent=parse_player("perfect"), games=200,
+                    population=population, seed=1)
 
 
 def test_michie_first_box_empties_far_more_often_than_scroggs():

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from kit.games import game_from_spec
+from kit.players import parse_player
 from kit.rules import load_rules
 from tracker.sim import cache
 from tracker.sim.experiment import Histograms, numba_installed, simulate
@@ -42,7 +43,7 @@ def test_bands_are_numpys_percentiles_over_the_whole_population():
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_report_bands_hold_the_population(engine):
-    sim = simulate(TICTACTOE, opponent="perfect", games=15, population=300, seed=2, spread=True,
+    sim = simulate(TICTACTOE, opponent=parse_player("perfect"), games=15, population=300, seed=2, spread=True,
                    engine=engine, chunk=64)
     assert sim.band is not None and sim.first_box_band is not None
     low, high = sim.band

@@ -340,7 +340,7 @@ def test_engines_agree_with_the_reference_in_distribution(engine, game, side, ru
             for seed in range(runs)
         ])  # fmt: skip
     single = _REFERENCE[key]
-    sim = simulate(game, menace_plays=side, rules=rules, opponent=opponent, games=games,
+    sim = simulate(game, menace_plays=side, rules=rules, opponent=parse_player(opponent), games=games,
                    population=population, seed=7, engine=engine)
     assert sim.engine == engine
     for counts, r in ((sim.wins, 1), (sim.draws, 0), (sim.losses, -1)):

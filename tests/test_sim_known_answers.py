@@ -102,7 +102,7 @@ def test_perfect_never_loses_at_tictactoe():
     ("second", "random", 1 - Fraction(370, 729)),
 ])  # fmt: skip
 def test_a_fresh_nim_menace_plays_at_random(engine, side, opponent, menace_wins):
-    sim = simulate(game_from_spec("nim"), menace_plays=side, opponent=opponent, games=1,
+    sim = simulate(game_from_spec("nim"), menace_plays=side, opponent=parse_player(opponent), games=1,
                    population=ENGINE_GAMES, seed=21, engine=engine)
     assert sim.engine == engine and sim.draws.sum() == 0
     assert within(sim.wins.sum() / ENGINE_GAMES, float(menace_wins), games=ENGINE_GAMES)

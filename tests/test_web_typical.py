@@ -38,8 +38,8 @@ def band_of(rules, schedule, **options):
 def test_the_band_is_the_simulators_band_for_one_opponent():
     """Known answer: a direct `simulate` with the same seed and population gives the same percentiles."""
     band = band_of(RULES, [("random", 40)], population=300, seed=5)
-    direct = simulate(TTT, rules=RULES, opponent="random", games=40, population=300, seed=5, spread=True,
-                      engine="numpy", jobs=1)
+    direct = simulate(TTT, rules=RULES, opponent=parse_player("random"), games=40, population=300, seed=5,
+                      spread=True, engine="numpy", jobs=1)
     assert direct.band is not None
     assert band["low"] == [round(float(v), 2) for v in direct.band[0]]
     assert band["high"] == [round(float(v), 2) for v in direct.band[1]]

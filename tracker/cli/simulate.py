@@ -60,17 +60,19 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
     """
     from kit.games import game_from_spec
+    from kit.players import parse_player
     from tracker.cli.progress import progress_bar
     from tracker.sim.experiment import simulate as run
 
     the_game = game_from_spec(game)
     the_game.require_matchbox_kit()
     read_rules = rules_value(the_game, rules)
+    rival = parse_player(opponent)  # a mistyped player is said before the bar is drawn
     skip_collection_at_exit()
     with progress_bar(games * population, _("Simulated games")) as progress:
-        sim = run(the_game, menace_plays=menace_plays, rules=read_rules, opponent=opponent, games=games,
-                  population=population, seed=seed, spread=report is not None, engine=engine, jobs=jobs,
-                  progress=progress)
+        sim = run(the_game, menace_plays=menace_plays, rules=read_rules, opponent=rival,
+                  opponent_said=opponent, games=games, population=population, seed=seed,
+                  spread=report is not None, engine=engine, jobs=jobs, progress=progress)
     if report is not None:
         from tracker.sim.report import write_simulation_report  # the charts, only when asked for
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from kit.game import SIDES, Game, GameError
 from kit.i18n import _
-from kit.players import PlayerSpec, parse_player
+from kit.players import PlayerSpec, RandomSpec
 from kit.rules import Rules, load_rules
 from kit.score import SCORES
 from tracker.sim.chunk import ChunkResult, Setup
@@ -109,12 +109,16 @@ class Simulation:
         }
 
 
+RANDOM = RandomSpec()  # simulate's default opponent
+
+
 def simulate(
     the_game: Game[Any, Any],
     *,
     menace_plays: str = "first",
     rules: Rules | None = None,
-    opponent: str = "random",
+    opponent: PlayerSpec = RANDOM,
+    opponent_said: str | None = None,
     games: int,
     population: int = 1,
     seed: int | None = None,
@@ -136,7 +140,8 @@ def simulate(
     says so). ``rules``: read once by the caller (None: the game's
     default preset); below here they travel as this value. ``progress`` is told the games played as they are
     played (``population * games`` in all): game by game on the kit's loop, a chunk at a time on the
-    engines."""
+    engines. ``opponent`` is read once by the caller; ``opponent_said`` is how it was typed, which the JSON
+    and the report say (None: its one spelling)."""
     if games < 1 or population < 1:
         raise GameError("--games and --population must be at least 1")
     if engine not in ENGINES:
@@ -149,7 +154,7 @@ def simulate(
     chosen = load_rules(the_game.default_rules) if rules is None else rules
     if chosen.game != the_game.name:
         raise GameError(f"rules {chosen.name!r} are for {chosen.game}, not {the_game.name}")
-    spec = parse_player(opponent)  # a bad opponent is refused before anything starts
+    spec = opponent
     asked, engine = engine, choose_engine(engine, population, games)
     if engine == "numpy" and _too_many_colours_for_numpy(the_game, menace_plays, chosen, spec):
         if asked == "numpy":
@@ -162,7 +167,8 @@ def simulate(
     if asked == "auto" and engine != "numba" and population * games > SHORT and numba_installed():
         build = _build_for_next_run(engine)
     try:
-        return _play(the_game, menace_plays, chosen, spec, opponent, games, population, seed, spread, engine,
+        said = str(spec) if opponent_said is None else opponent_said
+        return _play(the_game, menace_plays, chosen, spec, said, games, population, seed, spread, engine,
                      chunk, jobs, progress)
     finally:
         if build is not None:
