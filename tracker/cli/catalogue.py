@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from generator.catalogue import build_catalogue
+from kit.datafiles import names_a_file
 from kit.finder import finder_key
 from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
@@ -16,6 +17,7 @@ from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Palette, kit_code, load_palette
 from tracker.cli.options import FileName, every_game_options, game_options, json_option, rules_value
+from tracker.cli.outputs import check_output, whole_file
 from tracker.state.errors import MenaceError
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
 from tracker.store.kit_json import catalogue_data
@@ -166,13 +168,15 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
     """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
 
+    check_output(out, "--out", inputs=[rules if rules is not None and names_a_file(rules) else None])
     the_game = game_from_spec(game)
     catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
     tree = game_tree(catalogue.game, reduce=not full)
     if not full:
         mark_boxes(tree, catalogue)
     try:
-        write_graphml(tree, out)
+        with whole_file(out) as temporary:  # a run stopped half way, or a full disk, keeps the old file
+            write_graphml(tree, temporary)
     except OSError as error:
         raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
     wrote = _("wrote {file}: {positions} positions, {moves} moves")
