@@ -49,7 +49,10 @@ class DataFileError(GameError):
 def names_a_file(value: str) -> bool:
     """Whether a --rules or --palette value names a file: one that exists, or any name ending in .toml
     (so a mistyped file name is "no such file", not "no such preset")."""
-    return value.endswith(".toml") or Path(value).is_file()
+    try:
+        return value.endswith(".toml") or Path(value).is_file()
+    except (OSError, ValueError):  # a name too long for the system, say: read_file says so in one line
+        return True
 
 
 def read_file(path: str) -> dict[str, Any]:

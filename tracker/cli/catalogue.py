@@ -17,7 +17,6 @@ from kit.i18n import _, n_
 from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Palette, kit_code, load_palette
 from tracker.cli.options import FileName, every_game_options, game_options, json_option, rules_value
-from tracker.cli.outputs import check_output, whole_file
 from tracker.state.errors import MenaceError
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, side_by_side
 from tracker.store.kit_json import catalogue_data
@@ -167,6 +166,7 @@ def find(game: str, menace_plays: str, rules: str | None, as_json: bool, board: 
 def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path) -> None:
     """Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
+    from tracker.cli.outputs import check_output, whole_file
 
     check_output(out, "--out", inputs=[rules if rules is not None and names_a_file(rules) else None])
     the_game = game_from_spec(game)

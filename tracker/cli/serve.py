@@ -53,6 +53,12 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, name
                   "install '.[web]')")
             ) from None
         raise
+    from tracker.web.hosts import name_problem
+
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="'--allow-host'")
     store = open_store(db_path)  # a missing store or an unknown kit is said here, once, not per request
     if kit_name is not None:
         kit_name = open_kit(store, kit_name).name

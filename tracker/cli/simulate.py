@@ -12,7 +12,6 @@ import click
 from kit.datafiles import names_a_file
 from kit.i18n import _
 from tracker.cli.options import game_options, json_option, rules_value
-from tracker.cli.outputs import check_output
 from tracker.state.errors import MenaceError
 
 
@@ -60,6 +59,7 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     curve is Michie's running score (+3 win, +1 draw, -1 defeat) averaged over the population.
     """
     from kit.games import game_from_spec
+    from tracker.cli.outputs import check_output
     from tracker.cli.progress import progress_bar
     from tracker.sim.experiment import simulate as run
 
