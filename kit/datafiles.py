@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from kit.game import GameError
 from kit.i18n import _
+from kit.shown import shown as cut
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -73,6 +74,9 @@ def read_file(path: str) -> dict[str, Any]:
         raise DataFileError(_("{path}: cannot be read: {why}").format(path=path, why=why)) from None
 
 
+LONGEST = 100  # numbers in one list: one a move of MENACE's, and no game of ours gives it more
+
+
 class Fields:
     """Reads one TOML table field by field; each bad field is one line naming the source, the field and
     what is allowed, raised as ``error``."""
@@ -135,16 +139,19 @@ class Fields:
             self.fail(_("{key} must be true or false, not {value!r}").format(key=key, value=value))
         return value
 
-    def wholes(self, key: str, *, least: int, most: int = MOST) -> tuple[int, ...]:
+    def wholes(self, key: str, *, least: int, most: int = MOST, longest: int = LONGEST) -> tuple[int, ...]:
         value = self.data.get(key)
         if (
             not isinstance(value, list)
             or not value
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= least for n in value)
         ):
-            shown = _("missing") if value is None else repr(value)
+            shown = _("missing") if value is None else cut(repr(value))
             self.fail(_("{key} must be a list of whole numbers of at least {least}, e.g. [4, 3, 2, 1], not "
                         "{shown}").format(key=key, least=least, shown=shown))
+        if len(value) > longest:
+            self.fail(_("{key} has {count} numbers: give at most {most}").format(key=key, count=len(value),
+                                                                                most=longest))
         for number in value:
             self._at_most(key, number, most)
         return tuple(value)

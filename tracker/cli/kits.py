@@ -27,7 +27,7 @@ from tracker.cli.options import (
 )
 from tracker.state.errors import MenaceError
 from tracker.state.events import World
-from tracker.state.kit_record import KitRecord, kit_name
+from tracker.state.kit_record import KitRecord, kit_name, kit_problem
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, thousands
 from tracker.store.event_store import new_id
 from tracker.table.census import parse_counts
@@ -75,6 +75,9 @@ def new(
     chosen = palette_value(the_game, palette)
     chosen.check_covers((catalogue.move_codes(b.moves) for b in catalogue.boxes), catalogue.game.spec)
     kit = KitRecord.made(new_id(), name, game, catalogue, chosen)
+    problem = kit_problem(kit)
+    if problem is not None:  # what import also asks of a kit
+        raise MenaceError(_("the kit cannot be made: {problem}").format(problem=problem))
     if code is not None and code.strip().upper() != kit.kit_code:
         raise MenaceError(
             _(
