@@ -59,7 +59,8 @@ def test_a_palette_file_copy_for_a_move_no_box_has_is_refused(db, tmp_path):
 
 @pytest.mark.parametrize("name", ["", "A" * 5000, "bad\x1b[2Jname", "A\u0308rger", " t", 5])
 def test_kit_names_are_held_to_what_new_takes(db, tmp_path, name):
-    refused(tmp_path, edited(db, tmp_path, lambda lines: lines[0]["data"].update(name=name)), "not a valid kit")
+    path = edited(db, tmp_path, lambda lines: lines[0]["data"].update(name=name))
+    refused(tmp_path, path, "not a valid kit")
 
 
 @pytest.mark.parametrize("count", [10**30, 2**63, 2**63 - 3])
@@ -125,5 +126,6 @@ def test_rules_with_a_thousand_initial_beads_are_refused(db, tmp_path):
     path = tmp_path / "r.toml"
     path.write_text(rules.replace("initial_beads = [4", "initial_beads = [" + "4, " * 1000 + "4"))
     done = run("new", "r", "--db", db, "--rules", str(path))
-    assert done.exit_code == 2 and "initial_beads has 1004 numbers: give at most 100" in done.output, done.output
+    assert done.exit_code == 2, done.output
+    assert "initial_beads has 1004 numbers: give at most 100" in done.output, done.output
     assert len(done.output) < 300
