@@ -14,10 +14,11 @@ def shown(text: str, most: int = MOST_SHOWN) -> str:
 
 def visible(text: str) -> str:
     """``text`` with its control and format characters written as escapes (ESC as \\x1b), so printing it
-    cannot move the cursor, clear the screen or change the terminal's colours; the rest is left as it is."""
+    cannot move the cursor, clear the screen or change the terminal's colours; line ends and tabs, and the
+    rest, are left as they are."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or (c == " ") else _escape(c) for c in text)
+    return "".join(c if c.isprintable() or c in "\n\t" else _escape(c) for c in text)
 
 
 def _escape(character: str) -> str:

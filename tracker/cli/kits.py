@@ -14,6 +14,7 @@ from generator.catalogue import build_catalogue
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box
+from kit.shown import visible
 from tracker.cli.options import (
     db_option,
     each_game,
@@ -130,7 +131,9 @@ def kits(db_path: Path | None, as_json: bool) -> None:
             "{name}: {game}, {side}, rules {rules}, palette {palette}, kit {code}, {games} games",
             row["games"],
         )
-        click.echo(line.format(**row, side=menace_side(row["menace_plays"]), code=row["kit_code"]))
+        # A name from before names were checked, or a store edited behind its back, may hold escape codes.
+        shown = row | {"name": visible(row["name"]), "palette": visible(row["palette"])}
+        click.echo(line.format(**shown, side=menace_side(row["menace_plays"]), code=row["kit_code"]))
 
 
 @click.command()

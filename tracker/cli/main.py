@@ -28,8 +28,9 @@ class CommandError(click.ClickException):
 
     def show(self, file: IO[Any] | None = None) -> None:
         from kit.i18n import _
+        from kit.shown import visible  # a name or a line of a file quoted in the message may hold escapes
 
-        click.echo(_("Error: {message}").format(message=self.format_message()), err=True, file=file)
+        click.echo(_("Error: {message}").format(message=visible(self.format_message())), err=True, file=file)
 
 
 class MenaceGroup(click.Group):
