@@ -163,3 +163,27 @@ def test_a_killed_import_into_a_new_store_leaves_no_empty_store(db, tmp_path):
         assert not target.exists()
     else:  # it finished first: the whole store
         assert run("verify", "--db", str(target)).exit_code == 0
+
+
+def test_a_good_import_keeps_a_store_made_meanwhile_and_imports_into_it(db, tmp_path, monkeypatch):
+    """A store made at --db while the import filled its own (another process's `menace new other`): the
+    import is made into it, never over it, so both kits are there."""
+    out = tmp_path / "good.jsonl"
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0
+    target = tmp_path / "n.sqlite3"
+    import tracker.store.exchange as exchange
+
+    real, made = exchange.import_events, []
+
+    def meanwhile(store, text, **kwargs):
+        if not made:
+            made.append(run("new", "other", "--db", str(target)).exit_code)
+        return real(store, text, **kwargs)
+
+    monkeypatch.setattr(exchange, "import_events", meanwhile)
+    done = run("import", "--db", str(target), str(out))
+    assert made == [0] and done.exit_code == 0, done.output
+    monkeypatch.undo()
+    kits = run("kits", "--db", str(target)).output.splitlines()
+    assert sorted(line.split(":")[0] for line in kits) == ["other", "t"]
+    assert run("verify", "--db", str(target)).exit_code == 0
