@@ -427,9 +427,9 @@ def page_sweep(tmp_path: Path, db: str) -> tuple[int, Callable[[int, str], str]]
 
 
 STORE_CATEGORIES = ("a read-only then writable store", "a corrupt page sweep")
-# Issue 35's categories (a few seconds: the slow run has them; tests/test_tracker_outputs.py,
-# test_tracker_import_checks.py and test_usage_bounds.py hold a case of each in the quick run). Its
-# "interrupted generate" (kill -9 or Ctrl-C during `menace generate --out O` over an older kit) is helper
+# The categories of outputs, imports and strange values (a few seconds: the slow run has them;
+# tests/test_tracker_outputs.py, test_tracker_import_checks.py and test_usage_bounds.py hold a case of each
+# in the quick run). Their "interrupted generate" (kill -9 or Ctrl-C during `menace generate --out O` over an older kit) is helper
 # print-b's, with `generate` writing a fresh folder: add it here as a category of its own.
 PATH_CATEGORIES = ("outputs onto the store", "imports held to new", "huge digits", "long names",
                    "NaN and infinities", "empty strings")
@@ -482,7 +482,7 @@ def test_hostile_inputs_by_category(tmp_path, monkeypatch, group):
     or, where it is a fair request, done: the table counts tracebacks, silent acceptances (a case that
     should be refused and was taken) and data lost (the store's events changed, or it cannot be read,
     after a case refused), which must all be 0. The stores' categories (processes of their own as a user
-    permissions stop, a store per page) take 10 s, and issue 35's a few: the slow run has them."""
+    permissions stop, a store per page) take 10 s, and the paths' a few: the slow run has them."""
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     db = str(tmp_path / "a.sqlite3")
@@ -728,7 +728,7 @@ def test_hostile_requests_to_the_screen_as_a_server(tmp_path):
 
 @pytest.mark.slow
 def test_connections_that_drip_by_category(tmp_path):
-    """The category "connections that drip" (issue 35): 20 connections each sending a header line every
+    """The category "connections that drip": 20 connections each sending a header line every
     0.3 s, never the headers' end (the issue's 60 every 8 s, scaled to a read timeout of 5 s and a request
     deadline of 1.5 s), and 6 connections beyond a cap of 24. A drip still open after the deadline, or a
     connection beyond the cap given a thread instead of a 503, is a silent acceptance; a request beside
