@@ -429,8 +429,8 @@ def page_sweep(tmp_path: Path, db: str) -> tuple[int, Callable[[int, str], str]]
 STORE_CATEGORIES = ("a read-only then writable store", "a corrupt page sweep")
 # The categories of outputs, imports and strange values (a few seconds: the slow run has them;
 # tests/test_tracker_outputs.py, test_tracker_import_checks.py and test_usage_bounds.py hold a case of each
-# in the quick run). Their "interrupted generate" (kill -9 or Ctrl-C during `menace generate --out O` over an older kit) is helper
-# print-b's, with `generate` writing a fresh folder: add it here as a category of its own.
+# in the quick run). Their "interrupted generate" (kill -9 or Ctrl-C during `menace generate --out O` over
+# an older kit) comes with `generate` writing a fresh folder: add it here as a category of its own.
 PATH_CATEGORIES = ("outputs onto the store", "imports held to new", "huge digits", "long names",
                    "NaN and infinities", "empty strings")
 
