@@ -39,7 +39,18 @@ def test_whole_numbers_of_thousands_of_digits(db):
     one_line(run("study", "thinking-time", "--iterations", f"1,{DIGITS}"), "--iterations")
 
 
-def test_counts_without_a_bound_are_bounded():
+class Played(Exception):
+    """Raised by a stand-in for a long run: the command took its values and began (a silent acceptance)."""
+
+
+def test_counts_without_a_bound_are_bounded(monkeypatch):
+    import tracker.lab.nim_tournament as tournament
+
+    def began(**values):  # the tournament itself would play 10**40 games (the issue: still running at 60 s)
+        raise Played(values)
+
+    monkeypatch.setattr(tournament, "tournament", began)
+    monkeypatch.setattr(tournament, "tournament_games", lambda **values: 1)
     one_line(run("tournament", "--part-training", "9" * 40), "--part-training", "10,000,000")
     one_line(run("study", "thinking-time", "--iterations", "1,,2"), "--iterations '1,,2'")
 
@@ -70,8 +81,14 @@ def test_json_nested_100000_deep(tmp_path):
                  "--games", "1"), "is not a JSON file")
 
 
-def test_serve_allow_host_takes_a_name(db):
+def test_serve_allow_host_takes_a_name(db, monkeypatch):
     pytest.importorskip("werkzeug")
+    import tracker.web.server
+
+    def serving(*args, **kwargs):  # where a name taken would start the server and serve until Ctrl-C
+        raise Played(args)
+
+    monkeypatch.setattr(tracker.web.server, "serve", serving)
     one_line(run("serve", "--db", db, "--allow-host", ""), "--allow-host", "empty name")
     one_line(run("serve", "--db", db, "--allow-host", "*"), "--allow-host", "pattern")
     one_line(run("serve", "--db", db, "--allow-host", "a b\x1b[2J"), "--allow-host", "not a host name")
