@@ -28,3 +28,5 @@ def test_kits_and_errors_show_escape_codes_made_visible(tmp_path):
     typed.write_text("5 1 \x1b[31m9\n")
     done = run("record", "--db", db, "--kit", "evil\x1b[2J", str(typed))
     assert done.exit_code == 2 and "\x1b" not in done.output, done.output
+    done = run("import", "--db", db, str(tmp_path / "no\x1b[2Jfile.jsonl"))  # a file's name, quoted as it is
+    assert done.output == f"Error: cannot read {tmp_path}/no\\x1b[2Jfile.jsonl: No such file or directory\n"

@@ -96,12 +96,14 @@ def test_verify_sees_an_edited_games_opponent_and_report_an_edited_first_box(db)
     connection.close()
     done = run("verify", "--db", db)
     assert done.exit_code == 1 and "game 1 in the games table does not match the log" in done.output
-    with sqlite3.connect(db) as connection:
-        connection.execute("UPDATE games SET opponent = 'random', first_box = '[[[' WHERE number = 1")
-    connection.close()
-    done = run("report", "--db", db, "--out", str(Path(db).with_suffix(".pdf")))
-    assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
-    assert "first box is not counts" in done.output and "menace rebuild --kit t" in done.output
+    for edited in ("[[[", '"text"', '{"0": "x"}'):
+        with sqlite3.connect(db) as connection:
+            query = "UPDATE games SET opponent = 'random', first_box = ? WHERE number = 1"
+            connection.execute(query, (edited,))
+        connection.close()
+        done = run("report", "--db", db, "--out", str(Path(db).with_suffix(".pdf")))
+        assert done.exit_code == 2 and done.output.count("\n") == 1, done.output
+        assert "first box is not counts" in done.output and "menace rebuild --kit t" in done.output
     assert run("rebuild", "--db", db, "--kit", "t").exit_code == 0
     assert run("verify", "--db", db).exit_code == 0
 
