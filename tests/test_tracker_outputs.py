@@ -188,3 +188,19 @@ def test_a_good_import_keeps_a_store_made_meanwhile_and_imports_into_it(db, tmp_
     kits = run("kits", "--db", str(target)).output.splitlines()
     assert sorted(line.split(":")[0] for line in kits) == ["other", "t"]
     assert run("verify", "--db", str(target)).exit_code == 0
+
+
+def test_an_import_into_a_new_store_where_there_are_no_hard_links(db, tmp_path, monkeypatch):
+    """A FAT memory stick has no hard links: the import's own store is moved into place instead."""
+    out = tmp_path / "good.jsonl"
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0
+
+    def no_links(source, target):
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "stick.sqlite3"
+    assert run("import", "--db", str(target), str(out)).exit_code == 0
+    monkeypatch.undo()
+    assert run("verify", "--db", str(target)).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".stick.")) == []

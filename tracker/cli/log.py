@@ -180,9 +180,14 @@ def _import_into_new(path: Path, text: str, kit_name: str | None,
             os.link(staged, path)  # fails, keeping the other, if a store appeared at path meanwhile
         except FileExistsError:
             return _import_into(open_store(path), text, kit_name, rename)
-        except OSError as error:
-            message = _("cannot open the store {path}: {error}")
-            raise MenaceError(message.format(path=path, error=error.strerror)) from None
+        except OSError:  # no hard links here (a FAT memory stick): replaced, unless a store is there by now
+            if path.exists():
+                return _import_into(open_store(path), text, kit_name, rename)
+            try:
+                os.replace(staged, path)
+            except OSError as error:
+                message = _("cannot open the store {path}: {error}")
+                raise MenaceError(message.format(path=path, error=error.strerror)) from None
         return added
     finally:
         for leftover in (staged, *(staged.with_name(staged.name + end) for end in ("-wal", "-shm"))):
