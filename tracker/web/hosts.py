@@ -45,7 +45,9 @@ def answers_to(header: str | None, hosts: list[str] | None) -> bool:
     return hosts is None or host in {_plain(h) for h in hosts}
 
 
-_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$")
+# A DNS name as a browser sends it (underscores too: a Windows machine's name may have them).
+_LABEL = r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?"
+_NAME = re.compile(rf"^{_LABEL}(?:\.{_LABEL})*\.?$")
 
 
 def name_problem(name: str) -> str | None:
