@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kit.game import GameError
+from kit.i18n import _
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # width, height in mm
 DEFAULT_STOCK = "plain"
@@ -148,6 +149,12 @@ def choose_stock(value: str) -> Stock:
     problems = _problems(stock, grid={key: fields.data.get(key) for key in LabelGrid._fields})
     if problems:
         fields.fail("; ".join(problems))
+    if grid is not None and ((grid.columns > 1 and grid.pitch_x < stock.label_width - 1e-9)
+                             or (grid.rows > 1 and grid.pitch_y < stock.label_height - 1e-9)):
+        fields.fail(_("its pitch ({pitch_x:g} x {pitch_y:g} mm) is smaller than its labels ({width:g} x "
+                      "{height:g} mm): the labels would overlap").format(
+                          pitch_x=grid.pitch_x, pitch_y=grid.pitch_y, width=stock.label_width,
+                          height=stock.label_height))
     if grid is not None and not plan_fits(stock):
         fields.fail(f"its grid of {grid.columns} x {grid.rows} labels runs off {stock.paper} paper")
     # Plain paper: at least one label inside the margin on the smaller of A4 and Letter.

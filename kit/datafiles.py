@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from kit.game import GameError
 from kit.i18n import _
+from kit.shown import shown as cut
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -49,7 +50,10 @@ class DataFileError(GameError):
 def names_a_file(value: str) -> bool:
     """Whether a --rules or --palette value names a file: one that exists, or any name ending in .toml
     (so a mistyped file name is "no such file", not "no such preset")."""
-    return value.endswith(".toml") or Path(value).is_file()
+    try:
+        return value.endswith(".toml") or Path(value).is_file()
+    except (OSError, ValueError):  # a name too long for the system, say: read_file says so in one line
+        return True
 
 
 def read_file(path: str) -> dict[str, Any]:
@@ -68,6 +72,9 @@ def read_file(path: str) -> dict[str, Any]:
     except (OSError, ValueError) as error:
         why = getattr(error, "strerror", None) or error
         raise DataFileError(_("{path}: cannot be read: {why}").format(path=path, why=why)) from None
+
+
+LONGEST = 100  # numbers in one list: one a move of MENACE's, and no game of ours gives it more
 
 
 class Fields:
@@ -132,16 +139,19 @@ class Fields:
             self.fail(_("{key} must be true or false, not {value!r}").format(key=key, value=value))
         return value
 
-    def wholes(self, key: str, *, least: int, most: int = MOST) -> tuple[int, ...]:
+    def wholes(self, key: str, *, least: int, most: int = MOST, longest: int = LONGEST) -> tuple[int, ...]:
         value = self.data.get(key)
         if (
             not isinstance(value, list)
             or not value
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= least for n in value)
         ):
-            shown = _("missing") if value is None else repr(value)
+            shown = _("missing") if value is None else cut(repr(value))
             self.fail(_("{key} must be a list of whole numbers of at least {least}, e.g. [4, 3, 2, 1], not "
                         "{shown}").format(key=key, least=least, shown=shown))
+        if len(value) > longest:
+            self.fail(_("{key} has {count} numbers: give at most {most}").format(key=key, count=len(value),
+                                                                                most=longest))
         for number in value:
             self._at_most(key, number, most)
         return tuple(value)

@@ -32,7 +32,9 @@ from kit.game import (
     State,
 )
 from kit.i18n import _, n_
+from kit.numerals import whole_number
 from kit.picture import Heaps, MoveMark
+from kit.shown import shown
 
 LAST_TOKEN = ("loses", "wins")
 SINGLE_PILE = 9
@@ -51,17 +53,19 @@ def parse_heaps(text: str) -> tuple[int, ...]:
         raise GameError(_("--heaps {text!r}: a heap between commas is empty: give each heap's tokens, e.g. "
                           "1,2,3").format(text=text))
     words = text.replace(",", " ").split()
-    if not words or not all(w.isascii() and w.isdigit() and int(w) >= 1 for w in words):
+    numbers = [whole_number(w) for w in words]
+    if not numbers or not all(n is not None and n >= 1 for n in numbers):
         raise GameError(_("--heaps {text!r}: give one pile (e.g. 9) or several heaps (e.g. 1,2,3)").format(
-            text=text))
-    return tuple(int(w) for w in words)
+            text=shown(text)))
+    return tuple(n for n in numbers if n is not None)
 
 
 def parse_max_take(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and int(text) >= 1):
+    number = whole_number(text) if text == text.strip() else None
+    if number is None or number < 1:
         raise GameError(_("--max-take {text!r}: give the most tokens a turn may take, 1 or more").format(
-            text=text))
-    return int(text)
+            text=shown(text)))
+    return number
 
 
 def parse_last_token(text: str) -> str:
@@ -171,17 +175,19 @@ class Nim(_NimRules, Game[int, int]):
 
     def parse_position(self, text: str) -> int:
         text = text.strip()
-        if not text.isdigit() or not text.isascii() or not 0 <= int(text) <= self.tokens:
+        number = whole_number(text)
+        if number is None or not 0 <= number <= self.tokens:
             raise InvalidPositionError(
                 _("{text!r} is not a Nim position: give a number of tokens from 0 to {most}").format(
-                    text=text, most=self.tokens)
+                    text=shown(text), most=self.tokens)
             )
-        return int(text)
+        return number
 
     def parse_move(self, text: str) -> int:
         word = text.strip().lower().removeprefix("take").strip()
-        if word.isdigit() and word.isascii() and 1 <= int(word) <= self.max_take:
-            return int(word)
+        number = whole_number(word)
+        if number is not None and 1 <= number <= self.max_take:
+            return number
         raise InvalidMoveError(
             _("{text!r} is not a take: type a number of tokens from 1 to {most}").format(
                 text=text.strip(), most=self.max_take)
@@ -315,7 +321,8 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
     def parse_position(self, text: str) -> tuple[int, ...]:
         words = text.replace(",", " ").split()
         start = ",".join(map(str, self.heaps))
-        if not words or not all(w.isascii() and w.isdigit() for w in words) or len(words) > len(self.heaps):
+        if (not words or not all(whole_number(w) is not None for w in words)
+                or len(words) > len(self.heaps)):
             raise InvalidPositionError(
                 _("{text!r} is not a position: give the tokens left in each heap, e.g. {start} (empty heaps "
                   "may be left out)").format(text=text.strip(), start=start)

@@ -13,6 +13,7 @@ from kit import datafiles
 from kit.game import GameError
 from kit.games import get_game
 from kit.i18n import _
+from kit.shown import shown
 
 
 class UnknownColourError(GameError):
@@ -166,6 +167,7 @@ TABLE_WORDS = frozenset({
 COLOUR_FIELDS = ("move", "name", "code", "rgb")
 BOX_COLOUR_FIELDS = ("name", "code", "rgb")  # per box: a colour's place in the list is its key
 RGB = re.compile(r"#[0-9a-fA-F]{6}")
+MAX_COLOUR_NAME = 30  # a colour's name is typed at the prompt and printed on labels
 
 
 def palette_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bool = True) -> Palette:
@@ -212,6 +214,9 @@ def _colour(row: Any, source: str, place: int | None) -> Colour:
     fields.only(allowed)
     move = fields.whole("move", least=0) if place is None else place
     name = fields.text("name")
+    if not name.strip() or not name.isprintable() or len(name) > MAX_COLOUR_NAME:
+        message = _("name must be 1-{most} printable characters (no control characters), not {name}")
+        fields.fail(message.format(most=MAX_COLOUR_NAME, name=repr(shown(name))))
     colour = Colour(move, name, fields.text("code"), fields.text("rgb"))
     if len(colour.code) != 1 or not colour.code.isalnum():
         fields.fail(f"code must be one letter or digit, not {colour.code!r}")

@@ -124,7 +124,7 @@ def read_values(path: Path) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise GameError(_("cannot read {path}: {why}").format(path=path, why=error.strerror)) from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # not JSON, 4,300 digits, nested 100,000 deep
         raise GameError(_("{path} is not a JSON file").format(path=path)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
         raise GameError(_("{path} is not a q values file (format {format!r}, version 1)").format(path=path,

@@ -120,7 +120,7 @@ def trained_data(store, kit, **changes):
     ({"how": {"game": "nim", "menace_plays": "first", "rules": "nim-floor0", "opponent": "random",
               "games": 20, "seed": 1}}, "not of kit k's game, side and rules"),
     ({"counts": [[1, 1, 3]]}, "every colour in every box, once"),
-    ({"counts": [[1, 1, -1]]}, "a bead count is a whole number of at least 0"),
+    ({"counts": [[1, 1, -1]]}, "a bead count is a whole number from 0 to 1000000000"),
     ({"counts": [[1, 2, 3]]}, "box 1 has no"),
     ({"counts": [[99, 1, 3]]}, "there is no box 99"),
 ])  # fmt: skip

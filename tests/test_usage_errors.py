@@ -82,7 +82,7 @@ def test_the_walk_covers_every_command_and_the_kinds_of_mistake() -> None:
     (["new", "--game", "othello", "x"],
      "Error: menace new: --game takes one of tictactoe, nim, hexapawn (see menace new --help)"),
     (["study", "qlearn", "--games"],
-     "Error: menace study qlearn: --games needs a value: give a whole number of at least 10 "
+     "Error: menace study qlearn: --games needs a value: give a whole number from 10 to 10,000,000 "
      "(see menace study qlearn --help)"),
     (["simulat"], "Error: menace: no command simulat; did you mean simulate? (see menace --help)"),
     (["simulate", "--game", "hexapwn", "--games", "3"],

@@ -32,8 +32,8 @@ def site(tmp_path):
     assert run("new", "--db", str(db), "a").exit_code == 0
     started = []
 
-    def serve(timeout: float) -> int:
-        httpd = server(db, "127.0.0.1", 0, read_timeout=timeout)
+    def serve(timeout: float, **limits: float) -> int:
+        httpd = server(db, "127.0.0.1", 0, read_timeout=timeout, **limits)
         thread = threading.Thread(target=httpd.serve_forever, daemon=True)
         thread.start()
         started.append((httpd, thread))
@@ -102,3 +102,65 @@ def test_stalled_connections_are_closed_after_the_read_timeout_and_others_are_an
     assert answered(port) == 200
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
 
+
+
+def drip(port: int, every: float, stop: threading.Event) -> socket.socket:
+    """A connection sending a header line every ``every`` seconds, never its end, until ``stop``."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(b"GET /api/kits HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+
+    def more() -> None:
+        while not stop.wait(every):
+            try:
+                sock.sendall(b"X-Drip: 1\r\n")
+            except OSError:
+                return
+
+    threading.Thread(target=more, daemon=True).start()
+    return sock
+
+
+def test_connections_that_drip_a_header_line_are_closed_by_the_request_deadline(site):
+    """The issue: 60 connections sending a header line every 8 s were all open after 40 s, as the 20 s
+    timeout is per read. Here a line every 0.2 s against a read timeout of 2 s and a deadline of 1 s."""
+    port = site(2.0, deadline=1.0)
+    stop = threading.Event()
+    dripping = [drip(port, 0.2, stop) for _ in range(5)]
+    started = time.monotonic()
+    try:
+        assert answered(port) == 200
+        still_open = [sock for sock in dripping if not closed_by_the_server(sock, started + 2.5)]
+        assert still_open == [] and time.monotonic() - started < 2.5
+    finally:
+        stop.set()
+        for sock in dripping:
+            sock.close()
+    assert answered(port) == 200
+
+
+def test_a_connection_beyond_the_cap_is_answered_503_without_a_thread(site):
+    """The issue: no cap on connection threads. Beyond ``most_connections`` a connection gets a 503 at once;
+    once the stalled ones are closed, requests are answered again."""
+    port = site(0.8, most_connections=3)
+    stalled = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
+    try:
+        time.sleep(0.2)  # the server has accepted them, each on its thread
+        refused = socket.create_connection(("127.0.0.1", port), timeout=5)
+        refused.sendall(b"GET /api/kits HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        said = b""
+        while chunk := refused.recv(4096):
+            said += chunk
+        refused.close()
+        assert said.startswith(b"HTTP/1.1 503 ") and b"too many connections" in said, said
+    finally:
+        for sock in stalled:
+            sock.close()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            if answered(port) == 200:
+                break
+        except (OSError, http.client.HTTPException):
+            pass
+        time.sleep(0.1)
+    assert answered(port) == 200

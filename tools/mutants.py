@@ -166,7 +166,7 @@ MUTANTS = (
     Mutant(
         "table: a correction taken behind a table's back",
         "tracker/table/play_lock.py",
-        "    try:\n        with playing(store, kit):\n            yield\n",
+        "    try:\n        with playing(store, kit, wait=0.0):\n            yield\n",
         "    try:\n        yield\n",
     ),
     Mutant(
@@ -178,18 +178,18 @@ MUTANTS = (
     Mutant(
         "import: a failed import leaves the store it made",
         "tracker/cli/log.py",
-        "        if new_store:  # a failed import leaves no empty store behind at --db\n",
-        "        if False:\n",
+        "            leftover.unlink(missing_ok=True)\n",
+        "            pass\n",
     ),
     Mutant(
         "export: a pipe or device replaced by a file",
-        "tracker/cli/log.py",
+        "tracker/cli/outputs.py",
         '    if (target.exists() and not target.is_file()) or str(out).startswith(("/dev/", "/proc/")):\n',
         "    if False:\n",
     ),
     Mutant(
         "export: a symlink replaced by a file",
-        "tracker/cli/log.py",
+        "tracker/cli/outputs.py",
         "    target = Path(os.path.realpath(out))\n",
         "    target = Path(out)\n",
     ),
@@ -477,6 +477,186 @@ MUTANTS = (
         "        except STORE_FAULTS as error:",
         "        except ZeroDivisionError as error:",
     ),
+    Mutant(
+        "paths: an output onto the store allowed",
+        "tracker/cli/outputs.py",
+        "            if _same(out, path):\n",
+        "            if False and _same(out, path):\n",
+    ),
+    Mutant(
+        "paths: an output onto an input allowed",
+        "tracker/cli/outputs.py",
+        "        if source is not None and _same(out, Path(source)):\n",
+        "        if False and source is not None and _same(out, Path(source)):\n",
+    ),
+    Mutant(
+        "paths: graph --out written in place",
+        "tracker/cli/catalogue.py",
+        "            write_graphml(tree, temporary)\n",
+        "            write_graphml(tree, out)\n",
+    ),
+    Mutant(
+        "paths: an import into a new store linked over one made meanwhile",
+        "tracker/cli/log.py",
+        "            os.link(staged, path)  #",
+        "            os.replace(staged, path)  #",
+    ),
+    Mutant(
+        "paths: an import into a new store made in place",
+        "tracker/cli/log.py",
+        "    if not path.exists():  # filled beside it",
+        "    if False and not path.exists():  # filled beside it",
+    ),
+    Mutant(
+        "paths: whole numbers converted unbounded",
+        "kit/numerals.py",
+        '    if not (word.isascii() and word.isdigit()) or len(word.lstrip("0")) > MOST_DIGITS:\n',
+        "    if not (word.isascii() and word.isdigit()):\n",
+    ),
+    Mutant(
+        "paths: an empty file name taken",
+        "tracker/cli/options.py",
+        "        if not text.strip():  #",
+        "        if False:  #",
+    ),
+    Mutant(
+        "paths: a name over 255 bytes taken",
+        "tracker/cli/options.py",
+        "        if too_long is not None:  #",
+        "        if False:  #",
+    ),
+    Mutant(
+        "paths: NaN taken by a finite range",
+        "tracker/cli/options.py",
+        "        if math.isnan(number):\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "paths: a folder taken as the store",
+        "tracker/store/event_store.py",
+        "        if is_folder:  #",
+        "        if False:  #",
+    ),
+    Mutant(
+        "paths: import does not ask what new checks",
+        "tracker/store/exchange.py",
+        "        problem = kit_problem(kit) or catalogue_problem(kit)",
+        "        problem = catalogue_problem(kit)",
+    ),
+    Mutant(
+        "paths: a kit's name as new takes it unchecked",
+        "tracker/state/kit_record.py",
+        "        if kit_name(kit.name) != kit.name:\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "paths: a palette colour for no box's move taken",
+        "tracker/state/kit_record.py",
+        "        if stray is not None:\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "paths: trained counts unbounded",
+        "tracker/state/events.py",
+        "not 0 <= count <= MOST_TRAINED:",
+        "count < 0:",
+    ),
+    Mutant(
+        "paths: an event time that is no time imported",
+        "tracker/store/exchange.py",
+        "    if not _is_time(at):\n",
+        "    if False:\n",
+    ),
+    Mutant(
+        "paths: verify reads five games columns",
+        "tracker/store/replay.py",
+        "    columns = GAME_COLUMNS  #",
+        '    columns = ("number", "status", "result", "moves", "first_box")  #',
+    ),
+    Mutant(
+        "paths: an edited first_box read as counts",
+        "tracker/lab/kit_report.py",
+        "        if isinstance(counts, dict) and all(isinstance(n, int) for n in counts.values()):\n",
+        "        if True:\n",
+    ),
+    Mutant(
+        "paths: a colour name with control characters taken",
+        "kit/palettes.py",
+        "    if not name.strip() or not name.isprintable() or len(name) > MAX_COLOUR_NAME:\n",
+        "    if not name.strip() or len(name) > MAX_COLOUR_NAME:\n",
+    ),
+    Mutant(
+        "paths: a list of 1,000 initial_beads taken",
+        "kit/datafiles.py",
+        "        if len(value) > longest:\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "paths: overlapping labels taken",
+        "generator/stocks.py",
+        "    if grid is not None and ((grid.columns > 1",
+        "    if False and ((grid.columns > 1",
+    ),
+    Mutant(
+        "paths: errors printed with escape codes raw",
+        "tracker/cli/main.py",
+        "message=visible(self.format_message())",
+        "message=self.format_message()",
+    ),
+    Mutant(
+        "paths: kits printed with escape codes raw",
+        "tracker/cli/kits.py",
+        '        shown = row | {"name": visible(row["name"]), "palette": visible(row["palette"])}\n',
+        "        shown = row\n",
+    ),
+    Mutant(
+        "paths: no deadline for a request's headers",
+        "tracker/web/server.py",
+        "            self._timer = threading.Timer(deadline, self._cut)\n",
+        "            self._timer = threading.Timer(deadline * 1000, self._cut)\n",
+    ),
+    Mutant(
+        "paths: no cap on connection threads",
+        "tracker/web/server.py",
+        "        if not self.slots.acquire(blocking=False):\n",
+        "        if False:\n",
+    ),
+    Mutant(
+        "paths: --allow-host unchecked",
+        "tracker/cli/serve.py",
+        "        if problem is not None:\n            raise click.BadParameter",
+        "        if False:\n            raise click.BadParameter",
+    ),
+    Mutant(
+        "paths: --lang '' taken as no --lang",
+        "tracker/cli/main.py",
+        '    code = lang if lang is not None else os.environ.get("MENACE_LANG") or DEFAULT_LANGUAGE',
+        '    code = lang or os.environ.get("MENACE_LANG") or DEFAULT_LANGUAGE',
+    ),
+    Mutant(
+        "paths: --iterations 1,,2 read as 1,2",
+        "tracker/lab/thinking_time.py",
+        "    if None in numbers or not counts",
+        "    if not counts",
+    ),
+    Mutant(
+        "paths: q values nested 100,000 deep a traceback",
+        "kit/qlearn.py",
+        "    except (UnicodeDecodeError, ValueError, RecursionError):",
+        "    except (UnicodeDecodeError, ValueError):",
+    ),
+    Mutant(
+        "paths: a --rules name too long for the system a traceback",
+        "kit/datafiles.py",
+        "    except (OSError, ValueError):  # a name too long",
+        "    except ZeroDivisionError:  # a name too long",
+    ),
+    Mutant(
+        "paths: unbounded tournament training",
+        "tracker/cli/simulate.py",
+        '@click.option("--part-training", type=click.IntRange(0, 10_000_000)',
+        '@click.option("--part-training", type=click.IntRange(min=0)',
+    ),
 )
 
 
@@ -510,6 +690,10 @@ def copy_repo(target: Path) -> None:
         if source.is_file():  # a tracked file deleted in the working tree is left out
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target / name)
+    # The copy is a repository of its own with every file it holds tracked: tests that ask git which files
+    # are the project's (tests/test_repository_words.py runs `git ls-files`) see the same files there.
+    for command in (["init", "-q"], ["add", "-A"]):
+        subprocess.run(["git", *command], cwd=target, check=True, capture_output=True)
 
 
 def environment(copy: Path) -> dict[str, str]:

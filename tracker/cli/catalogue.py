@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from kit.catalogue import build_catalogue
+from kit.datafiles import names_a_file
 from kit.finder import finder_key
 from kit.game import Game, PositionCount, State
 from kit.games import game_from_spec
@@ -178,14 +179,17 @@ def graph(game: str, menace_plays: str, rules: str | None, full: bool, out: Path
 
     Write the game tree as GraphML, reduced by symmetry, with the matchbox numbers on its nodes."""
     from generator.tree import game_tree, mark_boxes, write_graphml
+    from tracker.cli.outputs import check_output, whole_file
 
+    check_output(out, "--out", inputs=[rules if rules is not None and names_a_file(rules) else None])
     the_game = game_from_spec(game)
     catalogue = build_catalogue(the_game, menace_plays, rules_value(the_game, rules))
     tree = game_tree(catalogue.game, reduce=not full)
     if not full:
         mark_boxes(tree, catalogue)
     try:
-        write_graphml(tree, out)
+        with whole_file(out) as temporary:  # a run stopped half way, or a full disk, keeps the old file
+            write_graphml(tree, temporary)
     except OSError as error:
         raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
     wrote = _("wrote {file}: {positions} positions, {moves} moves")

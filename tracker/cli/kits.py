@@ -14,6 +14,7 @@ from kit.design import design_kit
 from kit.games import game_from_spec
 from kit.i18n import _, n_
 from kit.matchbox import Box
+from kit.shown import visible
 from tracker.cli.options import (
     db_option,
     each_game,
@@ -27,7 +28,7 @@ from tracker.cli.options import (
 )
 from tracker.state.errors import MenaceError
 from tracker.state.events import World
-from tracker.state.kit_record import KitRecord, kit_name
+from tracker.state.kit_record import KitRecord, kit_name, kit_problem
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, thousands
 from tracker.store.event_store import new_id
 from tracker.table.census import parse_counts
@@ -76,6 +77,9 @@ def new(
     chosen = palette_value(the_game, palette)
     design = design_kit(the_game, menace_plays, rules_value(the_game, rules), chosen)
     kit = KitRecord.made(new_id(), name, design)
+    problem = kit_problem(kit)
+    if problem is not None:  # what import also asks of a kit
+        raise MenaceError(_("the kit cannot be made: {problem}").format(problem=problem))
     if code is not None and code.strip().upper() != kit.kit_code:
         raise MenaceError(
             _(
@@ -130,7 +134,9 @@ def kits(db_path: Path | None, as_json: bool) -> None:
             "{name}: {game}, {side}, rules {rules}, palette {palette}, kit {code}, {games} games",
             row["games"],
         )
-        click.echo(line.format(**row, side=menace_side(row["menace_plays"]), code=row["kit_code"]))
+        # A name from before names were checked, or a store edited behind its back, may hold escape codes.
+        shown = row | {"name": visible(row["name"]), "palette": visible(row["palette"])}
+        click.echo(line.format(**shown, side=menace_side(row["menace_plays"]), code=row["kit_code"]))
 
 
 @click.command()

@@ -9,15 +9,17 @@ from pathlib import Path
 import click
 
 from kit.i18n import _
-from tracker.cli.options import FileName, json_option
+from tracker.cli.options import FileName, FiniteRange, json_option
+from tracker.cli.outputs import check_output
 from tracker.cli.progress import on_a_terminal
+from tracker.state.errors import MenaceError
 from tracker.state.text import thousands
 
 
 @click.command()
-@click.option("--games", type=click.IntRange(min=10), default=2000, show_default=True,
+@click.option("--games", type=click.IntRange(10, 10_000_000), default=2000, show_default=True,
               help="Games per run for the learners.")
-@click.option("--mcts-games", type=click.IntRange(min=10), default=50, show_default=True,
+@click.option("--mcts-games", type=click.IntRange(10, 10_000_000), default=50, show_default=True,
               help="Games per run for MCTS (it learns nothing across games, and each move takes a while).")
 @click.option("--seeds", type=click.IntRange(1, 1000), default=5, show_default=True, help="Runs per pairing.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first run.")
@@ -39,16 +41,16 @@ def learners(games: int, mcts_games: int, seeds: int, seed: int, as_json: bool) 
 @click.command()
 @click.option("--heaps", "heaps", type=click.IntRange(3, 5), default=4, show_default=True,
               help="Learn Nim with heaps 1..N (the last token wins), from a table learnt on 1..N-1.")
-@click.option("--games", type=click.IntRange(min=10), default=10_000, show_default=True,
+@click.option("--games", type=click.IntRange(10, 10_000_000), default=10_000, show_default=True,
               help="Games of each run on heaps 1..N.")
-@click.option("--pretrain", type=click.IntRange(min=1), default=None,
+@click.option("--pretrain", type=click.IntRange(1, 10_000_000), default=None,
               help="Games the two learners play on heaps 1..N-1 first [default: --games].")
 @click.option("--seeds", type=click.IntRange(1, 1000), default=20, show_default=True,
               help="Runs of each arm.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the study.")
-@click.option("--level", type=click.FloatRange(-1, 1), default=0.8, show_default=True,
+@click.option("--level", type=FiniteRange(-1, 1), default=0.8, show_default=True,
               help="The mean reward whose reaching is timed (games saved).")
-@click.option("--window", type=click.IntRange(min=1), default=1000, show_default=True,
+@click.option("--window", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Games in the curve's running mean.")
 @click.option("--out", type=FileName(), default=None, help="Also write the curves as a PDF here.")
 @json_option("the settings and each arm's mean reward band, when it reached --level, and games saved.")
@@ -62,6 +64,7 @@ def qlearn(heaps: int, games: int, pretrain: int | None, seeds: int, seed: int, 
     from tracker.lab.qstudy import transfer_study
     from tracker.lab.qstudy_report import arm_sentences, study_json, study_lines, write_study_pdf
 
+    check_output(out, "--out")
     smaller_heaps = tuple(range(1, heaps))
     bigger = get_game("nim", heaps=(*smaller_heaps, heaps), last_token="wins")
     smaller = get_game("nim", heaps=smaller_heaps, last_token="wins")
@@ -74,7 +77,11 @@ def qlearn(heaps: int, games: int, pretrain: int | None, seeds: int, seed: int, 
                     pretrain=thousands(pretrain or games), seed=seed)
     if out is not None:
         title = _("Transfer: heaps 1..{heaps} from 1..{fewer}").format(heaps=heaps, fewer=heaps - 1)
-        write_study_pdf(out, result, title, [setting, *arm_sentences(result)])
+        try:
+            write_study_pdf(out, result, title, [setting, *arm_sentences(result)])
+        except OSError as error:
+            message = _("cannot write {file}: {error}")
+            raise MenaceError(message.format(file=out, error=error.strerror)) from None
     if as_json:
         click.echo(json.dumps({"heaps": heaps, "pretrain": pretrain or games, "seed": seed,
                                **study_json(result)}))

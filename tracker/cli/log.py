@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
 
 import click
 
 from kit.game import GameError
 from kit.i18n import _, n_
 from tracker.cli.options import FileName, db_option, kit_option, open_kit, open_store
+from tracker.cli.outputs import check_output, text_output
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import kit_name as kit_name_text
 from tracker.store.event_store import Store, default_path
@@ -75,6 +73,7 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
     store."""
     from tracker.store.exchange import export
 
+    check_output(out, "--out", db=db_path)
     store = open_store(db_path)
     kit_id = open_kit(store, kit_name).id if kit_name else None
     if out is None:
@@ -83,7 +82,7 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
         export(store, sys.stdout, fmt=fmt, kit_id=kit_id)
         return
     try:
-        with _output(out) as handle:
+        with text_output(out) as handle:
             count = export(store, handle, fmt=fmt, kit_id=kit_id)
     except OSError as error:
         raise MenaceError(_("cannot write {file}: {error}").format(file=out, error=error.strerror)) from None
@@ -93,21 +92,6 @@ def export_command(db_path: Path | None, kit_name: str | None, fmt: str, out: Pa
         ),
         err=True,
     )
-
-
-@contextmanager
-def _output(out: Path) -> Iterator[TextIO]:
-    """A file to write the export to: a regular file (a symlink's target, the link kept) is replaced only
-    when the whole export is written; a device, a pipe or /dev/stdout is written in place, never replaced."""
-    target = Path(os.path.realpath(out))
-    if (target.exists() and not target.is_file()) or str(out).startswith(("/dev/", "/proc/")):
-        with open(out, "w", encoding="utf-8", newline="") as handle:
-            yield handle
-        return
-    from generator.pdfout import atomic_path
-
-    with atomic_path(target) as temporary, open(temporary, "w", encoding="utf-8", newline="") as handle:
-        yield handle
 
 
 @click.command("import")
@@ -149,19 +133,12 @@ def import_command(
     except UnicodeDecodeError:
         raise MenaceError(_("{file} is not UTF-8 text: nothing imported").format(file=file)) from None
     path = db_path or default_path()
-    new_store = not path.exists()
-    store = open_store(path, create=True)
-    try:
-        if kit_name is not None:
-            _import_pk(store, text, kit_name)
-            return
-        added = _import_export(store, text, rename)
-    except BaseException:
-        if new_store:  # a failed import leaves no empty store behind at --db
-            store.close()
-            for leftover in (path, *(path.with_name(path.name + end) for end in ("-wal", "-shm"))):
-                leftover.unlink(missing_ok=True)
-        raise
+    if not path.exists():  # filled beside it and put in place whole: a failure leaves no store at all
+        added = _import_into_new(path, text, kit_name, rename)
+    else:
+        added = _import_into(open_store(path), text, kit_name, rename)
+    if added is None:
+        return
     kits = n_("{count} new kit", "{count} new kits", added["kits"]).format(count=added["kits"])
     games = n_("{count} finished game", "{count} finished games", added["games"]).format(count=added["games"])
     imported = n_(
@@ -170,6 +147,57 @@ def import_command(
         added["events"],
     )
     click.echo(imported.format(count=added["events"], kits=kits, games=games))
+
+
+def _import_into(store: Store, text: str, kit_name: str | None, rename: str | None) -> dict[str, int] | None:
+    """Imports into ``store``: an export's counts, None for an open-day log (said as it is imported)."""
+    if kit_name is not None:
+        _import_pk(store, text, kit_name)
+        return None
+    return _import_export(store, text, rename)
+
+
+def _import_into_new(path: Path, text: str, kit_name: str | None,
+                     rename: str | None) -> dict[str, int] | None:
+    """Imports into a store made at ``path``: filled under a temporary name in its folder, then linked to
+    ``path`` only if no store appeared there meanwhile (another process's `menace new`), so a failed or
+    killed import never leaves an empty store, and never deletes one another process wrote to. Had one
+    appeared, the file is imported into it as into any store that was there."""
+    import tempfile
+
+    from tracker.store.event_store import Store
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".importing", dir=path.parent)
+    except OSError as error:
+        message = _("cannot open the store {path}: {error}")
+        raise MenaceError(message.format(path=path, error=error.strerror)) from None
+    os.close(handle)
+    staged = Path(name)
+    os.unlink(staged)  # a name SQLite makes its store under
+    try:
+        store = Store(staged, create=True)
+        try:
+            added = _import_into(store, text, kit_name, rename)
+        finally:
+            store.close()  # the last connection: SQLite folds the -wal into the file and deletes it
+        try:
+            os.link(staged, path)  # fails, keeping the other, if a store appeared at path meanwhile
+        except FileExistsError:
+            return _import_into(open_store(path), text, kit_name, rename)
+        except OSError:  # no hard links here (a FAT memory stick): replaced, unless a store is there by now
+            if path.exists():
+                return _import_into(open_store(path), text, kit_name, rename)
+            try:
+                os.replace(staged, path)
+            except OSError as error:
+                message = _("cannot open the store {path}: {error}")
+                raise MenaceError(message.format(path=path, error=error.strerror)) from None
+        return added
+    finally:
+        for leftover in (staged, *(staged.with_name(staged.name + end) for end in ("-wal", "-shm"))):
+            leftover.unlink(missing_ok=True)
 
 
 def _import_export(store: Store, text: str, rename: str | None) -> dict[str, int]:

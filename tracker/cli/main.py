@@ -28,8 +28,9 @@ class CommandError(click.ClickException):
 
     def show(self, file: IO[Any] | None = None) -> None:
         from kit.i18n import _
+        from kit.shown import visible  # a name or a line of a file quoted in the message may hold escapes
 
-        click.echo(_("Error: {message}").format(message=self.format_message()), err=True, file=file)
+        click.echo(_("Error: {message}").format(message=visible(self.format_message())), err=True, file=file)
 
 
 class MenaceGroup(click.Group):
@@ -137,8 +138,8 @@ def speak(lang: str | None) -> None:
     process (and here, not at import: `menace --help` never gets this far)."""
     from kit.i18n import DEFAULT_LANGUAGE, UnknownLanguage, use_language
 
-    source = "--lang" if lang else "MENACE_LANG"
-    code = lang or os.environ.get("MENACE_LANG") or DEFAULT_LANGUAGE
+    source = "--lang" if lang is not None else "MENACE_LANG"  # --lang '' is a language asked for: refused
+    code = lang if lang is not None else os.environ.get("MENACE_LANG") or DEFAULT_LANGUAGE
     try:
         use_language(code.strip().lower())
     except UnknownLanguage as error:

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import click
 
+from kit.datafiles import names_a_file
 from kit.games import GAMES, game_from_spec
 from kit.i18n import _
 from kit.players import PlayerSpec, QSpec, parse_player, player_usage
 from tracker.cli.options import FileName, db_option, json_option, open_store, variant_options
+from tracker.cli.outputs import check_output
 from tracker.state.errors import MenaceError
 from tracker.state.opponents import HUMAN
 
@@ -57,6 +59,11 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     if human and as_json:
         raise MenaceError(_("a match with a human is shown at the terminal: leave out --json"))
     specs = match_players(first, second)  # a mistyped player is said before the bar is drawn
+    # q:FILE may be saved back over itself (the values are read before the match and replaced whole after
+    # it): only the store, and the rules files menace:FILE and kit players read, are refused.
+    rules_files = [rest for kind, _sep, rest in (spec.strip().partition(":") for spec in (first, second))
+                   if kind == "menace" and rest and names_a_file(rest)]
+    check_output(save_first, "--save-first", db=db_path, inputs=rules_files)
     if save_first is not None and not isinstance(specs[0], QSpec):
         raise MenaceError(_("--save-first saves a q player's values: the --first player is not one"))
     try:

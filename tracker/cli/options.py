@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import math
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -34,9 +36,32 @@ class FileName(click.Path):
         super().__init__(dir_okay=False, path_type=Path)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if "\x00" in str(value):
+        if isinstance(value, Path):
+            return value
+        text = str(value)
+        if "\x00" in text:
             self.fail(_("a file name cannot contain a NUL byte"), param, ctx)
+        if not text.strip():  # Path("") is ".", the folder one is in: no file was named
+            self.fail(_("the file name is empty: give a file's name"), param, ctx)
+        too_long = next((part for part in Path(text).parts if len(os.fsencode(part)) > NAME_MAX), None)
+        if too_long is not None:  # the system refuses it at once (ENAMETOOLONG): say so before any use
+            message = _("the name {name}... is {bytes} bytes long: a file system takes at most {most}")
+            self.fail(message.format(name=too_long[:20], bytes=len(os.fsencode(too_long)), most=NAME_MAX),
+                      param, ctx)
         return super().convert(value, param, ctx)
+
+
+NAME_MAX = 255  # the bytes of one name in a path on Linux, macOS and Windows alike
+
+
+class FiniteRange(click.FloatRange):
+    """click.FloatRange refusing NaN, which every comparison with the bounds lets through."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(_("{value!r} is not a number").format(value=value), param, ctx)
+        return number
 
 
 # The games with a matchbox kit: the only ones a command that needs boxes offers (the others are played by

@@ -65,6 +65,12 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, name
         if (error.name or "").split(".")[0] in ("werkzeug", "markupsafe"):
             raise needs_extra from None
         raise
+    from tracker.web.hosts import name_problem
+
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise click.BadParameter(problem, param_hint="'--allow-host'")
     if find_spec("segno") is None:  # the QR codes' library, imported when a page first asks for a code
         raise needs_extra
     from tracker.web.join import BadJoinUrl, join_host

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from kit.datafiles import names_a_file
 from kit.i18n import _
 from tracker.cli.options import game_options, json_option, rules_value
 from tracker.state.errors import MenaceError
@@ -43,7 +44,7 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
               help="numba: compiled (in menace-kit's folder: pip install '.[fast]'); numpy; kit: the kit's "
                    "match loop, one game at a time. auto: numba once built (a long run has it built in the "
                    "background for the next), else kit for a few MENACEs and numpy beyond.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=click.IntRange(1, 1024), default=None,
               help="Worker processes at most [default: one per core]; a short run plays in one. The same "
                    "--seed and number of workers give the same figures.")
 @click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -61,9 +62,11 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     """
     from kit.games import game_from_spec
     from kit.players import parse_player
+    from tracker.cli.outputs import check_output
     from tracker.cli.progress import progress_bar
     from tracker.sim.experiment import simulate as run
 
+    check_output(report, "--report", inputs=[rules if rules is not None and names_a_file(rules) else None])
     the_game = game_from_spec(game)
     the_game.require_matchbox_kit()
     read_rules = rules_value(the_game, rules)
@@ -79,7 +82,8 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
         try:
             write_simulation_report(sim, report)
         except OSError as error:
-            raise MenaceError(f"cannot write {report}: {error.strerror}") from None
+            message = _("cannot write {file}: {error}")
+            raise MenaceError(message.format(file=report, error=error.strerror)) from None
     if as_json:
         click.echo(json.dumps(sim.to_json()))
     else:
@@ -106,16 +110,16 @@ def skip_collection_at_exit() -> None:
 @click.command()
 @click.option("--game", type=click.Choice(["nim"]), default="nim", show_default=True,
               help="The game (only Nim has the notebook's tournament).")
-@click.option("--games", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True,
               help="Games per ordered pair of players in the round robin.")
 @click.option("--training-opponent", type=click.Choice(["self", "random"]), default="self", show_default=True,
               help="self: the notebook's self-play (two MENACEs, a coin for who starts). random: each "
                    "learner trains against a uniformly random player, alternating sides (not the notebook).")
-@click.option("--training", type=click.IntRange(min=0), default=None,
+@click.option("--training", type=click.IntRange(0, 10_000_000), default=None,
               help="Training games for the floor-1 and floor-0 players [self: 10,000; random: 2,000].")
-@click.option("--part-training", type=click.IntRange(min=0), default=None,
+@click.option("--part-training", type=click.IntRange(0, 10_000_000), default=None,
               help="Training games for the part-trained player [self: 100; random: 30].")
-@click.option("--stable-training", type=click.IntRange(min=0), default=100_000, show_default=True,
+@click.option("--stable-training", type=click.IntRange(0, 10_000_000), default=100_000, show_default=True,
               help="Games among the stable's 10 MENACEs (self-play only).")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
 @json_option("the settings and first_player_wins[first][second], wins out of --games.")

@@ -11,6 +11,7 @@ from kit.games import GAMES
 from kit.i18n import _
 from tracker.cli.learner_studies import learners, qlearn
 from tracker.cli.options import FileName, json_option
+from tracker.cli.outputs import check_output
 from tracker.cli.progress import on_a_terminal
 from tracker.state.errors import MenaceError
 
@@ -32,7 +33,7 @@ study.add_command(qlearn)
               help="The game.")
 @click.option("--iterations", default="50,200,1000", show_default=True, metavar="N,N,...",
               help="MCTS iteration counts (thinking times) to compare.")
-@click.option("--games", type=click.IntRange(min=1), default=20, show_default=True,
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=20, show_default=True,
               help="Games per iteration count and opponent; MCTS moves first in half of them.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed: the same seed, the same games.")
 @click.option("--out", type=FileName(), default=None, help="Also write the table and charts as a PDF.")
@@ -46,6 +47,7 @@ def thinking_time(game: str, iterations: str, games: int, seed: int, out: Path |
     from tracker.lab.thinking_time import parse_iterations, table_lines
     from tracker.lab.thinking_time import thinking_time as run_study
 
+    check_output(out, "--out")
     counts = parse_iterations(iterations)
     result = run_study(get_game(game), counts, games=games, seed=seed, progress=on_a_terminal)
     if out is not None:

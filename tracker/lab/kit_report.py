@@ -4,6 +4,7 @@ game, worked out from the store (no click, no drawing), then drawn as a PDF of t
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,20 @@ class KitReport:
     first_box: list[Series]  # per move of the first box: its beads after each game
 
 
+def _first_box(kit: KitRecord, row: dict[str, Any]) -> dict[str, int]:
+    """A games row's first box's counts; raises MenaceError for a row edited behind the store's back (its
+    checksum covers results, not this column: verify finds it)."""
+    try:
+        counts = json.loads(row["first_box"] or "{}")
+        if isinstance(counts, dict) and all(isinstance(n, int) for n in counts.values()):
+            return counts
+    except (TypeError, ValueError, RecursionError):
+        pass
+    message = _("kit {kit}'s games table was edited behind the store's back (a game's first box is not "
+                "counts): run `menace verify`, then `menace rebuild --kit {quoted}`")
+    raise MenaceError(message.format(kit=kit.name, quoted=shlex.quote(kit.name)))
+
+
 def kit_report(store: Store, kit: KitRecord) -> KitReport:
     """The report's series for ``kit``; a kit without finished games has nothing to draw."""
     rows = store.results(kit, first_box=True)  # only the two columns drawn: 10,000 games are read at once
@@ -47,7 +62,7 @@ def kit_report(store: Store, kit: KitRecord) -> KitReport:
         Series(words[result], [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
         for result in ("win", "draw", "loss") if result in score_rule(kit.catalogue.game)  # draws if any
     ]
-    first = [json.loads(r["first_box"]) for r in rows]
+    first = [_first_box(kit, r) for r in rows]
     first_id = kit.catalogue.first_box
     first_box = [
         Series(kit.colour(first_id, m), [f.get(str(kit.code(m)), 0) for f in first],

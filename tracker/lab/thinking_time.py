@@ -18,7 +18,9 @@ from kit.game import Game, GameError, Result, State
 from kit.i18n import _
 from kit.match import play_game
 from kit.mcts import MctsPlayer
+from kit.numerals import whole_number
 from kit.players import MctsSpec, PerfectSpec, Player, PlayerSpec, RandomSpec, make_player
+from kit.shown import shown
 from tracker.state.text import thousands
 
 MAX_ITERATIONS = 1_000_000  # a sanity bound: a million iterations a move take minutes even on tic-tac-toe
@@ -91,13 +93,12 @@ class Timed:
 
 def parse_iterations(text: str) -> tuple[int, ...]:
     """'50,200,1000' -> (50, 200, 1000): distinct, ascending; raises GameError saying what is wrong."""
-    try:
-        counts = sorted({int(word) for word in text.split(",") if word.strip()})
-    except ValueError:
-        counts = []
-    if not counts or not all(1 <= n <= MAX_ITERATIONS for n in counts):
+    words = text.split(",")
+    numbers = [whole_number(word) for word in words]  # '1,,2' names no count between its commas: refused
+    counts = sorted({n for n in numbers if n is not None})
+    if None in numbers or not counts or not all(1 <= n <= MAX_ITERATIONS for n in counts):
         raise GameError(_("--iterations {text}: give iteration counts from 1 to {most} apart by commas, "
-                          "e.g. 50,200,1000").format(text=repr(text), most=thousands(MAX_ITERATIONS)))
+                          "e.g. 50,200,1000").format(text=repr(shown(text)), most=thousands(MAX_ITERATIONS)))
     return tuple(counts)
 
 

@@ -374,16 +374,21 @@ def _trained(world: World, event: Event) -> Change:
         if move not in box.moves:
             message = _("box {id} has no {colour} beads")
             raise EventError(message.format(id=box.id, colour=kit.colour(box, move)))
-        # No upper limit, unlike a census: thousands of wins against a weak player add beads by thousands.
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        # A far higher limit than a census's: thousands of wins against a weak player add beads by thousands.
+        # But one: SQLite holds 64 bits, and a count near 2**63 would overflow at the kit's next win.
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MOST_TRAINED:
             raise EventError(
-                _("a bead count is a whole number of at least 0, not {count}").format(count=repr(count))
+                _("a bead count is a whole number from 0 to {most}, not {count}").format(
+                    most=MOST_TRAINED, count=repr(count) if len(repr(count)) < 40 else repr(count)[:40] + "…")
             )
         counts[(box.id, move)] = count
     every = {(b.id, m) for b in kit.boxes for m in b.moves}
     if set(counts) != every or len(event.data["counts"]) != len(every):
         raise EventError(_("a trained event gives the count of every colour in every box, once"))
     return _next(world, event, None, counts)
+
+
+MOST_TRAINED = 10**9  # beads of one colour in a trained box: a billion games' wins; far below 2**63
 
 
 def _kit_created(world: World, event: Event) -> Change:

@@ -18,6 +18,7 @@ from kit.i18n import _
 from kit.matchbox import Box, Catalogue, Placement
 from kit.palettes import Colour, Palette, UnknownColourError, load_palette, palette_from_data
 from kit.rules import Rules, load_rules, rules_from_data
+from kit.shown import shown
 from tracker.state.errors import MenaceError
 
 MAX_NAME = 40
@@ -42,7 +43,7 @@ def kit_name(text: str) -> str:
             _(
                 "{text} is not a kit name: use 1-{most} letters, digits, spaces, '.', '_' or '-', starting "
                 "with a letter or digit"
-            ).format(text=repr(text), most=MAX_NAME)
+            ).format(text=repr(shown(text)), most=MAX_NAME)
         )
     return name
 
@@ -202,6 +203,32 @@ class KitRecord:
     def fields(self) -> tuple[str, ...]:
         """The values of KIT_FIELDS, in their order."""
         return (self.name, self.game, self.menace_plays, self.rules_name, self.palette_name, self.fingerprint)
+
+
+def kit_problem(kit: KitRecord) -> str | None:
+    """Why ``kit`` is not one `menace new` makes (None: it is): its name as `new` takes names, rules and a
+    palette it knows or carries whole, a colour for every move of every box and, in a palette from a file,
+    none for a move no box has. Import asks it of every kit it adds."""
+    from kit.game import GameError
+
+    if not isinstance(kit.name, str):
+        return _("its name {name} is not text").format(name=repr(kit.name))
+    try:
+        if kit_name(kit.name) != kit.name:
+            return _("its name {name} is not a kit's name as the store keeps it (trimmed, NFC)").format(
+                name=repr(kit.name))
+        kit.rules  # noqa: B018 - read to check: a preset this version does not ship, or a file's copy
+        palette = kit.palette
+        palette.check_covers((kit.catalogue.move_codes(b.moves) for b in kit.boxes), kit.game)
+    except (GameError, MenaceError) as error:
+        return str(error)
+    if palette.from_file and not palette.per_box:
+        held = {kit.code(m) for b in kit.boxes for m in b.moves}
+        stray = next((c for c in palette.colours if c.move not in held), None)
+        if stray is not None:
+            return _("its palette has a colour ({name}) for move {move}, which no box of the kit has").format(
+                name=repr(stray.name), move=stray.move)
+    return None
 
 
 def own_copies(rules_file: dict[str, Any] | None, palette_file: dict[str, Any] | None) -> dict[str, Any]:

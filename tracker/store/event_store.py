@@ -214,6 +214,15 @@ class Store:
     def __init__(self, path: Path, *, create: bool = False) -> None:
         self.path = Path(path)
         self._copy: Path | None = None  # a read-only store's copy with its -wal (wal_copy), once made
+        try:
+            is_folder = self.path.is_dir()
+        except (OSError, ValueError) as error:  # a name too long for the system ($MENACE_DB), say
+            message = _("cannot open the store {path}: {error}")
+            why = getattr(error, "strerror", None) or error
+            raise MenaceError(message.format(path=str(self.path)[:80], error=why)) from None
+        if is_folder:  # SQLite would say it "cannot be written", and the advice to make it writable is wrong
+            message = _("the store {path} is a folder: name the store's file, e.g. {example}")
+            raise MenaceError(message.format(path=self.path, example=self.path / "menace.sqlite3"))
         if not self.path.exists() and not create:
             message = _("no store at {path}: create a kit first with `menace new NAME`")
             raise MenaceError(message.format(path=self.path))

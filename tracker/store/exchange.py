@@ -19,6 +19,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from itertools import islice
 from json.encoder import encode_basestring_ascii as _text  # what json.dumps does to a str
 from typing import Any, NamedTuple, TextIO
@@ -27,6 +28,7 @@ from kit.game import GameError
 from kit.i18n import _
 from tracker.state.errors import MenaceError
 from tracker.state.events import KINDS, BeadCounts, Event, World, initial_world, step
+from tracker.state.kit_record import kit_problem
 from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, Store, dumps, event_hash, new_id, now
 from tracker.store.replay import catalogue_problem
@@ -258,6 +260,10 @@ def _line(number: int, record: object) -> Line:
         raise ImportRejected(
             _("line {number}: the event's 'game' is not text; nothing imported").format(number=number)
         )
+    if not _is_time(at):
+        message = _("line {number}: the event's time {at} is not a date and time (ISO 8601); nothing "
+                    "imported")
+        raise ImportRejected(message.format(number=number, at=repr(at[:40])))
     if kind not in _KINDS:
         message = _("line {number}: unknown event kind {kind}; nothing imported")
         raise ImportRejected(message.format(number=number, kind=repr(kind)))
@@ -269,6 +275,15 @@ def _line(number: int, record: object) -> Line:
         )
         raise ImportRejected(message.format(number=number, name=repr(name)))
     return Line(number, Event(id_, kit, kind, at, data, game), hash_, previous)
+
+
+def _is_time(text: str) -> bool:
+    """Whether ``text`` is a date and time as the store writes them (ISO 8601, as ``now`` gives)."""
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) >= 16  # a date alone is no time of an event
 
 
 _HEX = frozenset("0123456789abcdef")
@@ -364,8 +379,8 @@ def _add_kit(store: Store, number: int, first: Event, rename: str | None) -> Wor
         raise ImportRejected(message.format(number=number, id=first.id))
     try:
         kit = initial_world(first).kit
-        problem = catalogue_problem(kit)
-    except (GameError, KeyError, TypeError, ValueError) as error:
+        problem = kit_problem(kit) or catalogue_problem(kit)  # what `new` checks, then what verify does
+    except (GameError, KeyError, TypeError, ValueError, AttributeError) as error:
         message = _("line {number}: not a valid kit: {error}; nothing imported")
         raise ImportRejected(message.format(number=number, error=error)) from None
     if problem is not None:  # `menace verify` would reject the kit

@@ -21,7 +21,7 @@ from tracker.state.replay import replay
 from tracker.store.bulk import collector_paused
 from tracker.store.event_store import GENESIS, CountsChanged, ResultsChanged, Store, dumps, event_hash
 from tracker.store.faults import StoreDamaged
-from tracker.store.tables import GAMES, KITS
+from tracker.store.tables import GAME_COLUMNS, GAMES, KITS
 
 PROJECTIONS = ("beads", "games", "checksums")
 
@@ -235,11 +235,12 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
                     logged=_fmt(kit, box, moves),
                 )
             )
-    columns = ("number", "status", "result", "moves", "first_box")
+    columns = GAME_COLUMNS  # every column: an edited opponent, draw or time is as wrong as an edited result
     stored_games = {g["id"]: g for g in store.games(kit, checked=False)}
     for game_id, row in done.games.items():
         have = stored_games.pop(game_id, None)
         want = {c: row.get(c) for c in columns}
+        want["moves"] = want["moves"] or ""
         if want["first_box"] is not None:
             want["first_box"] = dumps({str(m): n for m, n in sorted(want["first_box"].items())})
         if have is None or {c: have[c] for c in columns} != want:

@@ -15,6 +15,8 @@ import socket
 import struct
 from pathlib import Path
 
+from kit.i18n import _
+
 try:
     import fcntl
 except ImportError:  # not a POSIX system: the addresses its name resolves to
@@ -41,6 +43,30 @@ def answers_to(header: str | None, hosts: list[str] | None) -> bool:
     if host is None:
         return False
     return hosts is None or host in {_plain(h) for h in hosts}
+
+
+# A DNS name as a browser sends it (underscores too: a Windows machine's name may have them).
+_LABEL = r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?"
+_NAME = re.compile(rf"^{_LABEL}(?:\.{_LABEL})*\.?$")
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a Host the server answers to (None: it can): it must be one DNS name or one IP
+    address, as a browser sends it. Not a pattern: '*' would be compared as the name '*', and match
+    nothing."""
+    plain = _plain(name)
+    if not plain:
+        return _("an empty name matches no Host: give the machine's name or address")
+    if "*" in plain or "?" in plain:
+        return _("{name} is a pattern, and names are matched whole: give each name the page is opened by"
+                 ).format(name=repr(plain[:60]))
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(plain)
+        return None
+    if len(plain) > 253 or not _NAME.match(plain):
+        return _("{name} is not a host name (letters, digits, hyphens and dots) nor an IP address").format(
+            name=repr(plain[:60]))
+    return None
 
 
 def hosts_for(bound: str, names: list[str]) -> list[str]:

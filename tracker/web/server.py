@@ -3,13 +3,15 @@ each polling once a second)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+from werkzeug.serving import BaseWSGIServer, ThreadedWSGIServer, WSGIRequestHandler
 
 from kit.i18n import _
 from tracker.web.app import ClassroomScreen
@@ -19,6 +21,13 @@ from tracker.web.hosts import EVERY_ADDRESS, addresses_to_open, hosts_for
 # a byte, so stalled connections cannot hold threads for good. A browser's idle connection is closed too; it
 # opens another when the page next polls.
 READ_TIMEOUT_S = 20.0
+# The read timeout is per read: a client dripping a header line every few seconds never meets it. A request
+# line and its headers must therefore all arrive within this deadline (a browser sends them at once), or
+# the connection is closed.
+REQUEST_DEADLINE_S = 10.0
+# Connections served at once, each on a thread of its own: a classroom's browsers need a few dozen; one
+# more is answered 503 and closed at once, so a flood of connections cannot start threads without end.
+MOST_CONNECTIONS = 256
 
 
 def server(
@@ -30,31 +39,87 @@ def server(
     *,
     read_timeout: float = READ_TIMEOUT_S,
     join_url: str | None = None,
+    deadline: float = REQUEST_DEADLINE_S,
+    most_connections: int = MOST_CONNECTIONS,
 ) -> BaseWSGIServer:
     """A server bound to ``host``:``port`` (port 0: a free one). It answers only to Host names of its own
     (tracker.web.hosts.hosts_for) and to ``names``, so a web page elsewhere cannot reach it through DNS
-    tricks; a connection that sends nothing for ``read_timeout`` seconds is closed."""
+    tricks; a connection that sends nothing for ``read_timeout`` seconds, or whose request line and headers
+    take longer than ``deadline``, is closed; beyond ``most_connections`` at once, one is answered 503."""
     app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []), join_url=join_url)
     # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.create_server((host, port), family=family) as listening:
-        handler = _timed_out_after(read_timeout)
-        httpd: BaseWSGIServer = make_server(
-            host, port, app, threaded=True, fd=listening.fileno(), request_handler=handler
-        )
+        handler = _timed_out_after(read_timeout, deadline)
+        httpd = CappedServer(host, port, app, handler, fd=listening.fileno())
+        httpd.slots = threading.BoundedSemaphore(most_connections)
     if host in EVERY_ADDRESS:  # a page opened as localhost gives phones the machine's address (QR codes)
         app.network_url = addresses_to_open(host, httpd.server_address[1])[0]
     return httpd
 
 
-def _timed_out_after(seconds: float) -> type[WSGIRequestHandler]:
+class CappedServer(ThreadedWSGIServer):
+    """Werkzeug's threaded server with a thread a connection up to a number of them (``slots``); a
+    connection beyond it is answered 503 at once, without a thread."""
+
+    slots: threading.BoundedSemaphore
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):
+            _refuse(request)
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)  # starts the connection's thread
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+
+def _refuse(request: socket.socket) -> None:
+    body = _("The classroom screen has too many connections open: try again in a moment.").encode()
+    head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n").encode()
+    with contextlib.suppress(OSError):  # a client gone already, or one that reads nothing: closed anyway
+        request.settimeout(1.0)
+        request.sendall(head + body)
+
+
+def _timed_out_after(seconds: float, deadline: float) -> type[WSGIRequestHandler]:
     """Werkzeug's request handler with a timeout on its socket (socketserver sets it from ``timeout``); a
-    read that times out ends the connection as a dropped one."""
+    read that times out ends the connection as a dropped one. A request whose line and headers are not all
+    in by ``deadline`` has its connection shut, which ends the read waiting for them."""
 
     class TimedRequestHandler(WSGIRequestHandler):
         timeout = seconds
+        _timer: threading.Timer | None = None
+
+        def handle_one_request(self) -> None:
+            self._timer = threading.Timer(deadline, self._cut)
+            self._timer.daemon = True
+            self._timer.start()
+            try:
+                super().handle_one_request()
+            finally:
+                self._timer.cancel()
+
+        def parse_request(self) -> bool:
+            parsed = super().parse_request()  # the headers are in: the app's own time is not limited here
+            if self._timer is not None:
+                self._timer.cancel()
+            return parsed
+
+        def _cut(self) -> None:
+            with contextlib.suppress(OSError):
+                self.connection.shutdown(socket.SHUT_RDWR)
 
         def log_error(self, format: str, *args: Any) -> None:
             # A stalled connection, or a browser's idle one (a tab left open in the background), closed as it
