@@ -212,7 +212,15 @@ def _moved(world: World, event: Event) -> Change:
 
 
 def _resigned(world: World, event: Event) -> Change:
+    """MENACE resigned at an empty box (under rules that resign), or, with ``"by": "opponent"``, the
+    opponent resigned at its turn (a second MENACE at an empty box of its own): a win for MENACE."""
     session = _session(world, event)
+    if "by" in event.data:
+        if event.data["by"] != "opponent":
+            message = _("a resigned event is MENACE's (no 'by') or the opponent's ('by': 'opponent'), not "
+                        "{by}")
+            raise EventError(message.format(by=repr(event.data["by"])))
+        return _next(world, event, sessions.opponent_resigns(world.kit, session, event.id))
     box = _box_now(world, session, event.data["box"])
     if world.kit.rules.empty_box is not EmptyBox.RESIGN:
         raise EventError(

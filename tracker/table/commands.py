@@ -70,6 +70,11 @@ class OpponentMove:
 
 
 @dataclass(frozen=True)
+class OpponentResigns:
+    """The opponent resigned at its turn (a second MENACE at an empty box): MENACE wins."""
+
+
+@dataclass(frozen=True)
 class Settle:
     """Apply the bead changes of the finished game (at once, or when the person confirms them)."""
 
@@ -92,7 +97,8 @@ class Census:
 
 
 Command = (
-    StartGame | DrawBead | DigitalDraw | EmptyBox | OpponentMove | Settle | TakeBack | DiscardGame | Census
+    StartGame | DrawBead | DigitalDraw | EmptyBox | OpponentMove | OpponentResigns | Settle | TakeBack
+    | DiscardGame | Census
 )
 
 # --- messages ---------------------------------------------------------------------------------------------
@@ -155,6 +161,11 @@ class Resigned:
 
 
 @dataclass(frozen=True)
+class OpponentResigned:
+    opponent: Opponent
+
+
+@dataclass(frozen=True)
 class GameOver:
     """The game is over; its bead changes, box by box (applied by a Settle, at once unless confirmed)."""
 
@@ -189,8 +200,8 @@ class Recounted:
 
 
 Message = (
-    GameStarted | MenaceDrew | OpponentMoved | Forced | BoardNow | StillHolds | Refilled | Resigned | GameOver
-    | Recorded | NothingToTakeBack | TookBack | Discarded | Recounted
+    GameStarted | MenaceDrew | OpponentMoved | Forced | BoardNow | StillHolds | Refilled | Resigned
+    | OpponentResigned | GameOver | Recorded | NothingToTakeBack | TookBack | Discarded | Recounted
 )
 
 
@@ -255,6 +266,11 @@ class _Decider:
             self.add("moved", {"game": session.game_id, "square": self.kit.code(command.move)})
             self.messages.append(OpponentMoved(session.opponent, command.move))
             self.after_move()
+        elif isinstance(command, OpponentResigns):
+            session = self.session()
+            self.add("resigned", {"game": session.game_id, "by": "opponent"})
+            self.messages.append(OpponentResigned(session.opponent))
+            self.after_move(board=False)
         elif isinstance(command, Settle):
             self.settle()
         elif isinstance(command, TakeBack):
@@ -358,8 +374,8 @@ class _Decider:
 
 def computers_command(world: World, opponent: Player | None, rng: random.Random) -> Command | None:
     """The next command of a game where the tracker draws MENACE's beads and a computer plays the opponent:
-    a digital draw, the computer's move, or the settlement of a finished game. None: the opponent resigned
-    (``opponent`` chose no move), or a person's move is wanted (``opponent`` None)."""
+    a digital draw, the computer's move, its resignation (it chose no move), or the settlement of a finished
+    game. None: a person's move is wanted (``opponent`` None)."""
     session = world.session
     assert session is not None, "a game in progress"
     now_ = sessions.turn(world.kit, session)
@@ -370,5 +386,5 @@ def computers_command(world: World, opponent: Player | None, rng: random.Random)
     if opponent is None:
         return None
     move = opponent.choose(session.state, rng)
-    return None if move is None else OpponentMove(move)
+    return OpponentResigns() if move is None else OpponentMove(move)
 

@@ -31,7 +31,8 @@ class NothingToUndo(MenaceError):
 
 @dataclass(frozen=True)
 class Undo:
-    """Taking back the last move of ``session``: the step taken back, or None for MENACE's resignation.
+    """Taking back the last move of ``session``: the step taken back, or None for a resignation (MENACE's,
+    or the opponent's).
 
     With ``reopened``, the session is the game just finished: its settlement is taken back first (and
     ``dropped``, the next game if it was started but has no move yet, is dropped before that)."""
@@ -143,7 +144,10 @@ def undo_lines(kit: KitRecord, undo: Undo) -> list[str]:
             lines.append(reverse_instruction(change, kit.colour(change.box, change.move), square))
     taken = undo.taken
     if taken is None:
-        lines.append(_("Took back MENACE's resignation in game {number}.").format(number=number))
+        if undo.session.resigned_by == "opponent":
+            lines.append(_("Took back the opponent's resignation in game {number}.").format(number=number))
+        else:
+            lines.append(_("Took back MENACE's resignation in game {number}.").format(number=number))
         return lines
     square = move_name(game, taken.played, "numbers")
     if taken.box is not None:
