@@ -13,6 +13,7 @@ from typing import Any
 
 from kit.i18n import _, n_
 from kit.matchbox import BeadChange, instruction
+from tracker.state import event_kinds as bodies
 from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
 from tracker.state.events import Ended, Events, World
@@ -47,10 +48,10 @@ class Undo:
         game = self.session.game_id
         events: Events = []
         if self.dropped is not None:
-            events.append(("discarded", {"game": self.dropped.game_id}))
+            events.append(bodies.Discarded(self.dropped.game_id).pair())
         if self.reopened is not None:
-            events.append(("reopened", {"game": game, "event": self.reopened.event}))
-        events.append(("undone", {"game": game, "event": sessions.last_event(self.session)}))
+            events.append(bodies.Reopened(game, self.reopened.event).pair())
+        events.append(bodies.Undone(game, sessions.last_event(self.session)).pair())
         return events
 
     def settlement_back(self, kit: KitRecord) -> list[BeadChange]:
@@ -67,7 +68,7 @@ class Discard:
 
     @property
     def events(self) -> Events:
-        return [("discarded", {"game": self.session.game_id})]
+        return [bodies.Discarded(self.session.game_id).pair()]
 
     @property
     def beads_back(self) -> list[Step]:
