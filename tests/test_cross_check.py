@@ -100,8 +100,10 @@ class _Recorded(MenacePlayer):
         return move
 
 
-def replay(world: World, number: int, log: list, trace: list, refills: dict) -> tuple[World, dict]:
-    """Steps one kit game through the tracker's events; returns the world after game_ended and its data."""
+def replay(world: World, number: int, log: list, trace: list, refills: dict,
+           opponent: str | None = None) -> tuple[World, dict]:
+    """Steps one kit game through the tracker's events; returns the world after game_ended and its data.
+    A None move at the opponent's turn is its resignation (a second MENACE's, at an empty box)."""
     kit = world.kit
     game, catalogue = kit.catalogue.game, kit.catalogue
     game_id = f"game-{number}"
@@ -113,13 +115,16 @@ def replay(world: World, number: int, log: list, trace: list, refills: dict) -> 
     def code(move: Any) -> int:
         return game.move_code(move)
 
-    opponent = OPPONENTS[number % 2]
+    opponent = opponent or OPPONENTS[number % 2]
     world = step(world, event("game_started", number=number, opponent=opponent, draw="digital")).world
     entries = iter(log)
     for ply, move in enumerate(trace):
         now = sessions.turn(kit, world.session)
         if ply % 2 != catalogue.menace:
             assert now is Turn.OPPONENT
+            if move is None:
+                world = step(world, event("resigned", by="opponent")).world
+                break
             world = step(world, event("moved", square=code(move))).world
             continue
         if now is not Turn.MENACE:
@@ -197,3 +202,39 @@ def test_kit_games_replayed_through_the_tracker_leave_the_same_beads(
         assert seen["refilled"] > 0
     if rules == FIRST_BOX:
         assert seen["kept one"] > 0  # the case this preset is here for
+
+
+@pytest.mark.parametrize("rules", preset_names("hexapawn"))
+def test_games_a_second_menace_resigns_leave_the_beads_the_kit_loop_leaves(rules):
+    # A second MENACE resigns at an empty box of its own: kit.match scores it as MENACE's win, and the
+    # tracker's opponent-resigned event, settled as a win by the tracker, leaves the same beads in every box.
+    # Hexapawn's White loses against best play, so the second MENACE is White (the kit's MENACE second).
+    side = "second"
+    catalogue = build_catalogue("hexapawn", side, load_rules(rules))
+    rival_catalogue = build_catalogue("hexapawn", "first", load_rules(rules))
+    kit = KitRecord("kit-1", "cross-check", "hexapawn", side, rules, get_game("hexapawn").default_palette,
+                    catalogue.fingerprint, catalogue.boxes)
+    world = initial_world(Event("created", kit.id, "kit_created", AT, kit.created_data()))
+    log: list = []
+    menace, rival = _Recorded(catalogue, log), MenacePlayer(rival_catalogue)
+    the_game, rng = catalogue.game, random.Random(5)
+    rival_resigned = 0
+    for number in range(1, GAMES_PLAYED + 1):
+        log.clear()
+        trace: list = []
+
+        def apply(state: State[Any], move: Any, trace: list = trace) -> State[Any]:
+            trace.append(move)
+            return the_game.apply(state, move)
+
+        pair = (menace, rival) if side == "first" else (rival, menace)
+        outcome = play_game(the_game, pair, rng, apply=apply)
+        if outcome.resigned:
+            trace.append(None)
+            rival_resigned += outcome.winner == catalogue.menace
+        world, ended = replay(world, number, log, trace, {}, opponent="menace")
+        assert ended["result"] == RESULTS[int(outcome.result_for(catalogue.menace).reward)]
+        mirror = [[world.mirror[b.id][m] for m in b.moves] for b in catalogue.boxes]
+        beads = [[menace.boxes[b.id][m] for m in b.moves] for b in catalogue.boxes]
+        assert mirror == beads, f"after game {number}"
+    assert rival_resigned > 0, "the second MENACE never resigned: the test missed what it tests"

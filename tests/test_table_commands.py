@@ -13,15 +13,17 @@ from pathlib import Path
 import pytest
 
 from kit.catalogue import build_catalogue
-from kit.game import IllegalMoveError
+from kit.game import GameError, IllegalMoveError, Result
 from kit.rules import load_rules
 from tests.cli import run
 from tracker.state import session as sessions
+from tracker.state.events import Event, EventError, step
 from tracker.state.kit_record import KitRecord
 from tracker.state.opponents import PERSON, Opponent
-from tracker.store.event_store import Store, new_id
+from tracker.store.event_store import Store, new_id, now
 from tracker.table import commands as c
-from tracker.table.play_table import Table
+from tracker.table.play_table import Table, words
+from tracker.web.view import last_game_view
 
 TRACKER = Path(__file__).parent.parent / "tracker"
 
@@ -147,7 +149,8 @@ def run_app(db: str, kit: str = "class-a", seed: int = 11):
 
 def test_a_run_against_a_second_menace_plays_all_its_games_when_that_menace_resigns(db):
     # Hexapawn's first player loses to one who has learnt: the second MENACE, White, soon resigns at an empty
-    # box (michie's rules), and later refuses to play at all. Before, the run waited for its move for good.
+    # box (michie's rules), and later refuses to play at all. Before, the run waited for its move for good,
+    # and then dropped each such game; now each is MENACE's win, settled as one (as kit.match scores it).
     made = run("new", "hex", "--db", db, "--game", "hexapawn", "--menace-plays", "second")
     assert made.exit_code == 0, made.output
     app, teacher, _client = run_app(db, "hex")
@@ -156,10 +159,88 @@ def test_a_run_against_a_second_menace_plays_all_its_games_when_that_menace_resi
     ended = teacher.wait(60)
     assert (ended["state"], ended["played"], ended["error"]) == ("finished", 40, None)
     store = Store(Path(db))
-    rows = store.games(store.kit("hex"))
-    dropped = [row["number"] for row in rows if row["status"] == "discarded"]
-    assert len(rows) == 40 and dropped, "the second MENACE never resigned: the test missed what it tests"
-    assert {row["status"] for row in rows} == {"finished", "discarded"}
+    kit = store.kit("hex")
+    rows = {row["id"]: row for row in store.games(kit)}
+    assert len(rows) == 40 and {row["status"] for row in rows.values()} == {"finished"}
+    log = [event for event, _hash in store.events(kit.id)]
+    resigned = [e.game for e in log if e.kind == "resigned" and e.data == {"game": e.game, "by": "opponent"}]
+    assert resigned, "the second MENACE never resigned: the test missed what it tests"
+    settled = {e.game: e.data for e in log if e.kind == "game_ended"}
+    for game in resigned:
+        assert rows[game]["result"] == "win" and settled[game]["result"] == "win"
+        # the kit's rules (gardner's): a win puts each drawn bead back, and adds none
+        assert kit.rules_name == "gardner" and kit.rules.change(Result.WIN) == 0
+        assert all(after == before + 1 for _box, _code, before, after in settled[game]["changes"])
+    assert any(settled[game]["changes"] for game in resigned)  # resigned after MENACE had drawn, some time
+    assert run("verify", "--db", db).exit_code == 0
+    out, other = Path(db).with_name("e.jsonl"), str(Path(db).with_name("other.sqlite3"))
+    assert run("export", "--db", db, "--out", str(out)).exit_code == 0  # replayed by import as by verify
+    assert run("import", "--db", other, str(out)).output.endswith("(2 new kits, 40 finished games)\n")
+    for command in (["export"], ["games", "--kit", "hex", "--json"], ["stats", "--kit", "hex", "--json"]):
+        assert run(*command, "--db", other).output == run(*command, "--db", db).output
+
+
+def test_the_opponent_resigns_and_menace_wins(tmp_path):
+    store, kit = nim_kit(tmp_path)
+    world = store.world(kit)
+
+    def carry_out(command: c.Command) -> c.Decision:
+        nonlocal world
+        decision = c.decide(world, command)
+        world = store.commit(world, decision.changes)
+        return decision
+
+    novice = Opponent.parse("novice:0.5")
+    carry_out(c.StartGame(novice, "physical"))
+    with pytest.raises(GameError, match="MENACE's turn"):  # only at its own turn
+        c.decide(world, c.OpponentResigns())
+    carry_out(c.DrawBead(1))  # MENACE takes 1 of 9: the box for 9 tokens, its bead 1
+    mirror = world.loaded_mirror  # the bead drawn is out of its box
+    resigned = carry_out(c.OpponentResigns())
+    assert [e.kind for e in resigned.events] == ["resigned", "game_ended"]
+    assert resigned.events[0].data == {"game": resigned.events[0].game, "by": "opponent"}
+    assert [type(m) for m in resigned.messages] == [c.OpponentResigned, c.GameOver, c.Recorded]
+    assert resigned.events[1].data["result"] == "win"
+    (game,) = store.games(kit)
+    assert (game["status"], game["result"]) == ("finished", "win")
+    box = kit.catalogue.first_box
+    assert world.loaded_mirror[box][1] == mirror[box][1] + 1 + 1  # nim's rules: the bead back, and 1 more
+    said = [line for m in resigned.messages for line in words(kit, m)]
+    assert said[0] == "  The novice:0.5 opponent resigns: MENACE wins." and said[1].endswith(
+        "(the opponent resigned). Now, box by box:")
+    shown = last_game_view(world)  # the classroom screen's last game
+    assert shown is not None and (shown["result"], shown["resigned"], shown["resigned_by"]) == ("win", True,
+                                                                                               "opponent")
+    back = carry_out(c.TakeBack())  # the game is reopened, and its resignation taken back
+    assert [e.kind for e in back.events] == ["reopened", "undone"]
+    said = [line for m in back.messages for line in words(kit, m)]
+    assert "  Took back the opponent's resignation." in said
+    assert world.session is not None and sessions.turn(kit, world.session) is sessions.Turn.OPPONENT
+    assert world.loaded_mirror == mirror  # as before the resignation: the drawn bead is out again
+    carry_out(c.OpponentResigns())
+    assert store.world(kit).mirror == world.mirror
+    assert run("verify", "--db", str(tmp_path / "m.sqlite3")).exit_code == 0
+    carry_out(c.StartGame(novice, "physical"))
+    carry_out(c.DrawBead(1))
+    by_whom = Event(new_id(), kit.id, "resigned", now(), {"game": world.session.game_id, "by": "menace"},
+                    world.session.game_id)
+    with pytest.raises(EventError, match="^a resigned event is MENACE's \\(no 'by'\\) or the opponent's"):
+        step(world, by_whom)
+
+
+def test_a_second_menace_resigning_at_the_terminal_is_menaces_win(tmp_path):
+    db = str(tmp_path / "m.sqlite3")
+    assert run("new", "hex", "--db", db, "--game", "hexapawn", "--menace-plays", "second").exit_code == 0
+    store = Store(Path(db))
+    kit = store.kit("hex")
+    operator = Script()  # nobody answers: the tracker draws, and the second MENACE plays
+    table = Table(store, store.world(kit), operator, bead_source="digital",
+                  opponent=Opponent.parse("menace", learners=True), rng=random.Random(3))
+    assert all(table.play_game() for _ in range(40))  # each game finished, none dropped
+    said = "  The menace opponent resigns: MENACE wins."
+    assert said in operator.said, "the second MENACE never resigned: the test missed what it tests"
+    assert {(row["status"], row["result"]) for row in store.games(kit)} >= {("finished", "win")}
+    assert len(store.games(kit, finished_only=True)) == 40
     assert run("verify", "--db", db).exit_code == 0
 
 

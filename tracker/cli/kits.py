@@ -27,6 +27,7 @@ from tracker.cli.options import (
     rules_value,
 )
 from tracker.state.errors import MenaceError
+from tracker.state.event_kinds import Census
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord, kit_name, kit_problem
 from tracker.state.text import counts_on_cells, grid_lines, menace_side, picture_words, thousands
@@ -223,9 +224,7 @@ def census(db_path: Path | None, kit_name: str | None, box_id: int, counts: tupl
     with correcting(store, kit):
         store.update(
             kit,
-            lambda world: [
-                ("census", {"box": box_id, "counts": {str(kit.code(m)): n for m, n in parsed.items()}})
-            ],
+            lambda world: [Census(box_id, {str(kit.code(m)): n for m, n in parsed.items()}).pair()],
         )
     world = store.world(kit)
     click.echo(box_text(kit, the_box, world.loaded_mirror[box_id]))

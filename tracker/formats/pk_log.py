@@ -25,9 +25,10 @@ from kit.catalogue import build_catalogue
 from kit.game import GameError
 from kit.i18n import _
 from kit.rules import Rules, load_rules, preset_names
+from tracker.state import event_kinds as bodies
 from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
-from tracker.state.events import Event, World, ended_data
+from tracker.state.events import Event, World, game_ended
 from tracker.state.kit_record import KitRecord
 from tracker.state.session import Turn
 from tracker.store.event_store import Store, new_id, now
@@ -249,8 +250,7 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
     kit = world.kit
     game = kit.catalogue.game
     game_id = new_id()
-    started = {"game": game_id, "number": world.started + 1, "opponent": "human", "draw": "physical"}
-    world = _apply(store, world, "game_started", started)
+    world = _apply(store, world, bodies.GameStarted(world.started + 1, game_id, "human", "physical"))
     odd: set[int] = set()  # boxes where the record did what our rules refuse: put right after the game
     forced: list[Any] = []
     for index, value in enumerate(moves, start=1):
@@ -270,7 +270,7 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
             raise GameError(_("number {index}: the game was already over").format(index=index))
         if turn is Turn.OPPONENT:
             game.play(session.state, value)  # an illegal move is refused in the game's own words
-            world = _apply(store, world, "moved", {"game": game_id, "square": value})
+            world = _apply(store, world, bodies.Moved(value, game_id))
             forced = list(world.session.steps[-1].forced) if world.session else []
             continue
         board = session.state.position
@@ -287,7 +287,7 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
                 odd.add(box.id)
             if sum(counts.values()):
                 world = _census(store, world, box.id, {m: 0 for m in box.moves})
-            world = _apply(store, world, "resigned", {"game": game_id, "box": box.id})
+            world = _apply(store, world, bodies.Resigned(game_id, box.id))
             continue
         real = rot.index(value)
         game.play(session.state, real)
@@ -304,17 +304,16 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
             counts = world.loaded_mirror[box.id]
         bead = bead_for(kit, where, real, counts)
         pk.drawn.append((picture, value))
-        data = {"game": game_id, "box": box.id, "move": kit.code(bead), "square": real}
-        world = _apply(store, world, "drew", data)
+        world = _apply(store, world, bodies.Drew(game_id, box.id, kit.code(bead), real))
         forced = list(world.session.steps[-1].forced) if world.session else []
     session = world.session
     assert session is not None
     if sessions.turn(kit, session) is not Turn.OVER:
         raise GameError(_("the game is not over at the end of its numbers"))
-    ended = ended_data(world)
-    world = _apply(store, world, "game_ended", ended)
-    done.results.append(ended["result"])
-    pk.settle(ended["result"])
+    ended = game_ended(world)
+    world = _apply(store, world, ended)
+    done.results.append(ended.result)
+    pk.settle(ended.result)
     for box_id in sorted(odd):
         box = kit.box(box_id)
         want = pk.ours(box, box.position)
@@ -324,9 +323,9 @@ def _game(store: Store, world: World, pk: PkBoxes, moves: list[int], number: int
 
 
 def _census(store: Store, world: World, box: int, counts: dict[Any, int]) -> World:
-    data = {"box": box, "counts": {str(world.kit.code(m)): n for m, n in counts.items()}}
-    return _apply(store, world, "census", data)
+    return _apply(store, world, bodies.Census(box, {str(world.kit.code(m)): n for m, n in counts.items()}))
 
 
-def _apply(store: Store, world: World, kind: str, data: dict[str, Any]) -> World:
-    return store.apply(world, Event(new_id(), world.kit.id, kind, now(), data, data.get("game")))
+def _apply(store: Store, world: World, body: bodies.Body) -> World:
+    data = body.data()
+    return store.apply(world, Event(new_id(), world.kit.id, body.kind, now(), data, data.get("game")))

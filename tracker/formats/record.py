@@ -19,9 +19,10 @@ from kit.game import GameError
 from kit.i18n import _, n_
 from kit.matchbox import when_empty
 from kit.rules import EmptyBox
+from tracker.state import event_kinds as bodies
 from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
-from tracker.state.events import Event, World, ended_data, refill_rng
+from tracker.state.events import Event, World, game_ended, refill_rng
 from tracker.state.kit_record import KitRecord
 from tracker.state.session import Turn
 from tracker.state.text import beads_text, move_name
@@ -88,8 +89,7 @@ def _record_line(store: Store, world: World, words: list[str]) -> World:
     kit = world.kit
     game = kit.catalogue.game
     game_id = new_id()
-    started = {"game": game_id, "number": world.started + 1, "opponent": OPPONENT, "draw": DRAW}
-    world = _apply(store, world, "game_started", started)
+    world = _apply(store, world, bodies.GameStarted(world.started + 1, game_id, OPPONENT, DRAW))
     forced: list[Any] = []  # MENACE's forced moves the tracker made, which the line may also give
     for index, word in enumerate(words, start=1):
         session = world.session
@@ -120,7 +120,7 @@ def _record_line(store: Store, world: World, words: list[str]) -> World:
         if turn is Turn.MENACE:
             world = _menace_plays(store, world, move, index)
         else:
-            world = _apply(store, world, "moved", {"game": game_id, "square": kit.code(move)})
+            world = _apply(store, world, bodies.Moved(kit.code(move), game_id))
         assert world.session is not None
         forced = list(world.session.steps[-1].forced)
     session = world.session
@@ -132,7 +132,7 @@ def _record_line(store: Store, world: World, words: list[str]) -> World:
             len(words),
         )
         raise GameError(message.format(count=len(words)))
-    return _apply(store, world, "game_ended", ended_data(world))
+    return _apply(store, world, game_ended(world))
 
 
 def _menace_plays(store: Store, world: World, move: Any, index: int) -> World:
@@ -144,16 +144,14 @@ def _menace_plays(store: Store, world: World, move: Any, index: int) -> World:
         added = when_empty(kit.rules, where.box.moves, refill_rng(session.game_id, where.box.id))
         if added is not None:
             beads = {str(kit.code(m)): n for m, n in added.items()}
-            refill = {"game": session.game_id, "box": where.box.id, "added": beads}
-            world = _apply(store, world, "refilled", refill)
+            world = _apply(store, world, bodies.Refilled(session.game_id, where.box.id, beads))
             assert world.mirror is not None
             counts = world.mirror[where.box.id]
     try:
         bead = bead_for(kit, where, move, counts)
     except GameError as error:
         raise GameError(_("move {index}: {error}").format(index=index, error=error)) from None
-    data = {"game": session.game_id, "box": where.box.id, "move": kit.code(bead), "square": kit.code(move)}
-    return _apply(store, world, "drew", data)
+    return _apply(store, world, bodies.Drew(session.game_id, where.box.id, kit.code(bead), kit.code(move)))
 
 
 def _resign(store: Store, world: World, index: int) -> World:
@@ -173,8 +171,9 @@ def _resign(store: Store, world: World, index: int) -> World:
     if kit.rules.empty_box is not EmptyBox.RESIGN:
         message = _("move {index}: rules {rules} refill an empty box, so MENACE never resigns")
         raise GameError(message.format(index=index, rules=kit.rules_name))
-    return _apply(store, world, "resigned", {"game": session.game_id, "box": box.id})
+    return _apply(store, world, bodies.Resigned(session.game_id, box.id))
 
 
-def _apply(store: Store, world: World, kind: str, data: dict[str, Any]) -> World:
-    return store.apply(world, Event(new_id(), world.kit.id, kind, now(), data, data["game"]))
+def _apply(store: Store, world: World, body: bodies.Body) -> World:
+    data = body.data()
+    return store.apply(world, Event(new_id(), world.kit.id, body.kind, now(), data, data["game"]))

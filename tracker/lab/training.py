@@ -16,6 +16,7 @@ from kit.palettes import Palette
 from kit.players import MenacePlayer, MenaceSpec, PlayerSpec
 from kit.rules import Rules
 from tracker.lab.matches import run_match
+from tracker.state.event_kinds import Trained
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord, kit_name
 from tracker.store.event_store import Store, new_id
@@ -43,13 +44,13 @@ class Training:
         return {"game": self.game, "menace_plays": self.menace_plays, "rules": self.rules,
                 "opponent": self.opponent, "games": self.games, "seed": self.seed}
 
-    def event_data(self, kit: KitRecord) -> dict[str, Any]:
+    def event(self, kit: KitRecord) -> Trained:
         """The kit's "trained" event: how, results, and [box, move code, beads] for every colour."""
-        return {
-            "how": self.how(),
-            "results": {"win": self.wins, "draw": self.draws, "loss": self.losses},
-            "counts": [[b.id, kit.code(m), self.counts[b.id][m]] for b in kit.boxes for m in b.moves],
-        }
+        counts = [[b.id, kit.code(m), self.counts[b.id][m]] for b in kit.boxes for m in b.moves]
+        return Trained(self.how(), counts, {"win": self.wins, "draw": self.draws, "loss": self.losses})
+
+    def event_data(self, kit: KitRecord) -> dict[str, Any]:
+        return self.event(kit).data()
 
 
 def train(game: Game[Any, Any], menace_plays: str, rules: Rules | None, opponent: PlayerSpec | None, *,
@@ -82,7 +83,7 @@ def save_trained_kit(store: Store, name: str, palette: Palette | None, training:
     kit = KitRecord.made(new_id(), name, design)
     with store.transaction():
         world = store.create_kit(kit)
-        return store.record(world, [("trained", training.event_data(kit))])
+        return store.record(world, [training.event(kit).pair()])
 
 
 def keep_or_save_trained_kit(store: Store, name: str, palette: Palette,

@@ -2,7 +2,8 @@
 
 Live play records an event by passing it through ``step`` inside the store's transaction, and
 `menace verify` replays the whole log through the same ``step``, so the bead counts on disk and the
-replayed ones come from the same code.
+replayed ones come from the same code. ``step`` reads an event's body once, into its kind's typed value
+(tracker.state.event_kinds), and dispatches on that value.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from kit.game import GameError
 from kit.i18n import _
 from kit.matchbox import BeadChange, Box, when_empty
 from kit.rules import EmptyBox
+from tracker.state import event_kinds as bodies
 from tracker.state import session as sessions
 from tracker.state.kit_record import KitRecord, kit_from_data, kit_name
 from tracker.state.opponents import Opponent
@@ -105,12 +107,15 @@ def refill_rng(game_id: str, box: int) -> random.Random:
 
 
 def step(world: World, event: Event) -> Change:
-    """Applies ``event`` to ``world``; raises EventError (a GameError) if it does not fit."""
-    handler = _HANDLERS.get(event.kind)
-    if handler is None:
+    """Applies ``event`` to ``world``; raises EventError (a GameError) if it does not fit. Its body is
+    parsed once, into its kind's typed value (tracker.state.event_kinds), and the step dispatches on that."""
+    if event.kind == "kit_created":
+        raise EventError(_("the kit already exists"))
+    kind = bodies.BODIES.get(event.kind)
+    if kind is None:
         raise EventError(_("unknown event kind {kind}").format(kind=repr(event.kind)))
     try:
-        return handler(world, event)
+        return _step(world, event, kind.parse(event.data))
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, GameError):
             raise
@@ -119,32 +124,60 @@ def step(world: World, event: Event) -> Change:
         ) from None
 
 
-def _game_started(world: World, event: Event) -> Change:
+def _step(world: World, event: Event, body: bodies.Body) -> Change:
+    match body:
+        case bodies.GameStarted():
+            return _game_started(world, event, body)
+        case bodies.Refilled():
+            return _refilled(world, event, body)
+        case bodies.Drew():
+            return _drew(world, event, body)
+        case bodies.Moved():
+            return _moved(world, event, body)
+        case bodies.Resigned():
+            return _resigned(world, event, body)
+        case bodies.Undone():
+            return _undone(world, event, body)
+        case bodies.GameEnded():
+            return _game_ended(world, event, body)
+        case bodies.Discarded():
+            return _discarded(world, event, body)
+        case bodies.Census():
+            return _census(world, event, body)
+        case bodies.Reopened():
+            return _reopened(world, event, body)
+        case bodies.Renamed():
+            return _renamed(world, event, body)
+        case bodies.Trained():
+            return _trained(world, event, body)
+    raise AssertionError(f"no step for {body!r}")
+
+
+def _game_started(world: World, event: Event, data: bodies.GameStarted) -> Change:
     if world.session is not None:
         raise EventError(
             _("game {number} is still in progress: finish, undo or discard it first").format(
                 number=world.session.number
             )
         )
-    data = event.data
     number = world.started + 1
-    if data["number"] != number or event.game != data["game"]:
+    if data.number != number or event.game != data.game:
         raise EventError(
             _("game_started says game {number}, but this is game {number2}").format(
-                number=data["number"], number2=number
+                number=data.number, number2=number
             )
         )
-    opponent = _known_opponent(data["opponent"])
-    if opponent is None or data["draw"] not in BEAD_SOURCES:
+    opponent = _known_opponent(data.opponent)
+    if opponent is None or data.draw not in BEAD_SOURCES:
         raise EventError(_("game_started has an unknown opponent or draw"))
-    session = sessions.start(world.kit, data["game"], number, opponent=opponent, bead_source=data["draw"])
+    session = sessions.start(world.kit, data.game, number, opponent=opponent, bead_source=data.draw)
     row = {
-        "id": data["game"],
+        "id": data.game,
         "number": number,
         "status": "playing",
         "result": None,
-        "opponent": data["opponent"],
-        "draw": data["draw"],
+        "opponent": data.opponent,
+        "draw": data.draw,
         "started_at": event.at,
         "ended_at": None,
         "moves": "",
@@ -165,14 +198,14 @@ def _known_opponent(name: object) -> Opponent | None:
     return opponent if str(opponent) == name else None
 
 
-def _refilled(world: World, event: Event) -> Change:
-    session = _session(world, event)
-    box = _box_now(world, session, event.data["box"])
+def _refilled(world: World, event: Event, data: bodies.Refilled) -> Change:
+    session = _session(world, event, data.game)
+    box = _box_now(world, session, data.box)
     if world.kit.rules.empty_box is not EmptyBox.REFILL:
         raise EventError(
             _("rules {rules_name} do not refill an empty box").format(rules_name=world.kit.rules_name)
         )
-    added = {world.kit.move(int(code)): n for code, n in event.data["added"].items()}
+    added = {world.kit.move(int(code)): n for code, n in data.added.items()}
     if world.mirror is not None:
         if sum(world.mirror[box.id].values()):
             raise EventError(_("box {id} is not empty, so it is not refilled").format(id=box.id))
@@ -186,12 +219,12 @@ def _refilled(world: World, event: Event) -> Change:
     return _next(world, event, session, {(box.id, m): n for m, n in added.items()}, relative=True)
 
 
-def _drew(world: World, event: Event) -> Change:
-    session = _session(world, event)
-    box, move = event.data["box"], world.kit.move(int(event.data["move"]))
+def _drew(world: World, event: Event, data: bodies.Drew) -> Change:
+    session = _session(world, event, data.game)
+    box, move = data.box, world.kit.move(int(data.move))
     # The square is where the bead was played: where the tracker lays the label, or where another way of
     # laying it that fits a symmetric board puts it (sessions.draw checks which).
-    square = event.data["square"]
+    square = data.square
     if not isinstance(square, int) or isinstance(square, bool):
         raise EventError(_("a drew event's square is a move code, not {square}").format(square=repr(square)))
     try:
@@ -205,15 +238,23 @@ def _drew(world: World, event: Event) -> Change:
     return _next(world, event, new, {(box, move): -1}, relative=True, row=_row(world.kit, new))
 
 
-def _moved(world: World, event: Event) -> Change:
-    move = world.kit.move(event.data["square"])
-    new = sessions.opponent_move(world.kit, _session(world, event), move, event.id)
+def _moved(world: World, event: Event, data: bodies.Moved) -> Change:
+    move = world.kit.move(data.square)
+    new = sessions.opponent_move(world.kit, _session(world, event, data.game), move, event.id)
     return _next(world, event, new, row=_row(world.kit, new))
 
 
-def _resigned(world: World, event: Event) -> Change:
-    session = _session(world, event)
-    box = _box_now(world, session, event.data["box"])
+def _resigned(world: World, event: Event, data: bodies.Resigned) -> Change:
+    """MENACE resigned at an empty box (under rules that resign), or, with ``"by": "opponent"``, the
+    opponent resigned at its turn (a second MENACE at an empty box of its own): a win for MENACE."""
+    session = _session(world, event, data.game)
+    if data.box is None:
+        if data.by != "opponent":
+            message = _("a resigned event is MENACE's (no 'by') or the opponent's ('by': 'opponent'), not "
+                        "{by}")
+            raise EventError(message.format(by=repr(data.by)))
+        return _next(world, event, sessions.opponent_resigns(world.kit, session, event.id))
+    box = _box_now(world, session, data.box)
     if world.kit.rules.empty_box is not EmptyBox.RESIGN:
         raise EventError(
             _("rules {rules_name} refill an empty box instead of resigning").format(
@@ -225,30 +266,30 @@ def _resigned(world: World, event: Event) -> Change:
     return _next(world, event, sessions.resign(world.kit, session, box.id, event.id))
 
 
-def _undone(world: World, event: Event) -> Change:
-    session = _session(world, event)
-    if event.data["event"] != sessions.last_event(session):
+def _undone(world: World, event: Event, data: bodies.Undone) -> Change:
+    session = _session(world, event, data.game)
+    if data.event != sessions.last_event(session):
         raise EventError(_("undo must take back the game's last move"))
     new, taken = sessions.undo(world.kit, session)
     back = {(taken.box, taken.bead): 1} if taken is not None and taken.box is not None else None
     return _next(world, event, new, back, relative=True, row=_row(world.kit, new))
 
 
-def _game_ended(world: World, event: Event) -> Change:
-    session = _session(world, event)
+def _game_ended(world: World, event: Event, data: bodies.GameEnded) -> Change:
+    session = _session(world, event, data.game)
     if sessions.turn(world.kit, session) is not Turn.OVER:
         raise EventError(_("game {number} is not over yet").format(number=session.number))
     result = sessions.result(world.kit, session).value
-    if event.data["result"] != result:
+    if data.result != result:
         raise EventError(
             _("game {number} was a {result} for MENACE, not a {result2}").format(
-                number=session.number, result=result, result2=event.data["result"]
+                number=session.number, result=result, result2=data.result
             )
         )
     beads: BeadCounts = {}
     if world.mirror is not None:
         changes = sessions.settlement(world.kit, session, world.mirror)
-        if event.data["changes"] != _changes_data(world.kit, changes):
+        if data.changes != _changes_data(world.kit, changes):
             raise EventError(
                 _("game {number}'s bead changes do not follow rules {rules_name}").format(
                     number=session.number, rules_name=world.kit.rules_name
@@ -256,7 +297,7 @@ def _game_ended(world: World, event: Event) -> Change:
             )
         beads = {(c.box, c.move): c.after for c in changes}
     row = {**_row(world.kit, session), "status": "finished", "result": result, "ended_at": event.at}
-    ended = Ended(session, event.id, event.data["changes"])
+    ended = Ended(session, event.id, data.changes)
     change = _next(world, event, None, beads, row=row, ended=ended)
     if change.world.mirror is not None:
         first = change.world.mirror[world.kit.catalogue.first_box]
@@ -264,16 +305,18 @@ def _game_ended(world: World, event: Event) -> Change:
     return change
 
 
-def ended_data(world: World) -> dict[str, Any]:
-    """The body of the game_ended event for the finished game in progress."""
+def game_ended(world: World) -> bodies.GameEnded:
+    """The game_ended event for the finished game in progress."""
     session, mirror = world.session, world.mirror
     assert session is not None and mirror is not None, "a game in progress, with the mirror loaded"
     changes = sessions.settlement(world.kit, session, mirror)
-    return {
-        "game": session.game_id,
-        "result": sessions.result(world.kit, session).value,
-        "changes": _changes_data(world.kit, changes),
-    }
+    result = sessions.result(world.kit, session).value
+    return bodies.GameEnded(session.game_id, result, _changes_data(world.kit, changes))
+
+
+def ended_data(world: World) -> dict[str, Any]:
+    """The body of the game_ended event for the finished game in progress."""
+    return game_ended(world).data()
 
 
 def _changes_data(kit: KitRecord, changes: list[BeadChange]) -> list[list[int]]:
@@ -281,8 +324,8 @@ def _changes_data(kit: KitRecord, changes: list[BeadChange]) -> list[list[int]]:
     return [[c.box, kit.code(c.move), c.before, c.after] for c in changes]
 
 
-def _discarded(world: World, event: Event) -> Change:
-    session = _session(world, event)
+def _discarded(world: World, event: Event, data: bodies.Discarded) -> Change:
+    session = _session(world, event, data.game)
     back: dict[tuple[int, Any], int] = {}
     for drawn in session.beads_drawn:
         back[drawn] = back.get(drawn, 0) + 1
@@ -292,19 +335,19 @@ def _discarded(world: World, event: Event) -> Change:
     return _next(world, event, None, back, relative=True, row=row, ended=ended)
 
 
-def _reopened(world: World, event: Event) -> Change:
+def _reopened(world: World, event: Event, data: bodies.Reopened) -> Change:
     """The game just finished is in progress again, its settlement taken back."""
     ended = world.ended
     if world.session is not None or ended is None:
         raise EventError(_("only the game just finished can be reopened, before any bead has changed since"))
     session = ended.session
-    if event.game != session.game_id or event.data["game"] != session.game_id:
+    if event.game != session.game_id or data.game != session.game_id:
         raise EventError(
             _("the game just finished is game {number}, not the game this event names").format(
                 number=session.number
             )
         )
-    if event.data["event"] != ended.event:
+    if data.event != ended.event:
         raise EventError(
             _("reopening game {number} must name its game_ended event").format(number=session.number)
         )
@@ -327,9 +370,9 @@ def _reopened(world: World, event: Event) -> Change:
     return _next(world, event, session, beads, row=row)
 
 
-def _census(world: World, event: Event) -> Change:
-    box = world.kit.box(event.data["box"])
-    counts = {world.kit.move(int(code)): n for code, n in event.data["counts"].items()}
+def _census(world: World, event: Event, data: bodies.Census) -> Change:
+    box = world.kit.box(data.box)
+    counts = {world.kit.move(int(code)): n for code, n in data.counts.items()}
     for move, count in counts.items():
         if move not in box.moves:
             raise EventError(
@@ -342,9 +385,9 @@ def _census(world: World, event: Event) -> Change:
     return _next(world, event, world.session, {(box.id, m): n for m, n in counts.items()})
 
 
-def _renamed(world: World, event: Event) -> Change:
+def _renamed(world: World, event: Event, data: bodies.Renamed) -> Change:
     """The kit has another name from now on (`menace import --rename`: its own was taken in this store)."""
-    name = event.data["name"]
+    name = data.name
     if not isinstance(name, str) or kit_name(name) != name:
         raise EventError(
             _("{name} is not a kit's name as the store keeps it (trimmed, NFC)").format(name=repr(name))
@@ -353,10 +396,10 @@ def _renamed(world: World, event: Event) -> Change:
     return Change(dataclasses.replace(change.world, kit=dataclasses.replace(world.kit, name=name)))
 
 
-def _trained(world: World, event: Event) -> Change:
+def _trained(world: World, event: Event, data: bodies.Trained) -> Change:
     """A kit made by `menace train`: every colour of every box set to the trained MENACE's count, before the
     kit's first game. ``how`` says how it was made (game, side and rules must be the kit's)."""
-    kit, how = world.kit, event.data["how"]
+    kit, how = world.kit, data.how
     if world.session is not None or world.started:
         raise EventError(
             _("kit {name} has played games: only a kit that has not is trained").format(name=kit.name)
@@ -369,7 +412,7 @@ def _trained(world: World, event: Event) -> Change:
             ).format(game=how["game"], menace_plays=how["menace_plays"], rules=how["rules"], name=kit.name)
         )
     counts: BeadCounts = {}
-    for box_id, code, count in event.data["counts"]:
+    for box_id, code, count in data.counts:
         box, move = kit.box(box_id), kit.move(int(code))
         if move not in box.moves:
             message = _("box {id} has no {colour} beads")
@@ -383,7 +426,7 @@ def _trained(world: World, event: Event) -> Change:
             )
         counts[(box.id, move)] = count
     every = {(b.id, m) for b in kit.boxes for m in b.moves}
-    if set(counts) != every or len(event.data["counts"]) != len(every):
+    if set(counts) != every or len(data.counts) != len(every):
         raise EventError(_("a trained event gives the count of every colour in every box, once"))
     return _next(world, event, None, counts)
 
@@ -391,22 +434,11 @@ def _trained(world: World, event: Event) -> Change:
 MOST_TRAINED = 10**9  # beads of one colour in a trained box: a billion games' wins; far below 2**63
 
 
-def _kit_created(world: World, event: Event) -> Change:
-    raise EventError(_("the kit already exists"))
-
-
-_HANDLERS = {
-    "kit_created": _kit_created, "game_started": _game_started, "refilled": _refilled, "drew": _drew,
-    "moved": _moved, "resigned": _resigned, "undone": _undone, "game_ended": _game_ended,
-    "discarded": _discarded, "census": _census, "reopened": _reopened, "renamed": _renamed,
-    "trained": _trained,
-}  # fmt: skip
-
-
-def _session(world: World, event: Event) -> Session:
+def _session(world: World, event: Event, game: str | None) -> Session:
+    """The game in progress, which the event (``game``: the game its body names) must belong to."""
     if world.session is None:
         raise EventError(_("no game is in progress for kit {name}").format(name=world.kit.name))
-    if event.game != world.session.game_id or event.data.get("game") != world.session.game_id:
+    if event.game != world.session.game_id or game != world.session.game_id:
         raise EventError(
             _("the event belongs to another game than game {number}").format(number=world.session.number)
         )

@@ -54,7 +54,8 @@ class Session:
     state: State[Any]
     steps: tuple[Step, ...] = ()
     resigned: str | None = None  # id of the resign event
-    resigned_box: int | None = None
+    resigned_box: int | None = None  # the box MENACE resigned at (None: the opponent resigned)
+    resigned_by: str | None = None  # who resigned: "menace" (at an empty box) or "opponent"
 
     @property
     def draws(self) -> list[Step]:
@@ -149,14 +150,20 @@ def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:
         raise GameError(
             _("MENACE draws from box {box} now, not box {other}").format(box=where.box.id, other=box)
         )
-    return replace(session, resigned=event, resigned_box=box)
+    return replace(session, resigned=event, resigned_box=box, resigned_by="menace")
+
+
+def opponent_resigns(kit: KitRecord, session: Session, event: str) -> Session:
+    """The opponent resigned at its turn (a second MENACE at an empty box): MENACE wins."""
+    _expect(kit, session, Turn.OPPONENT)
+    return replace(session, resigned=event, resigned_box=None, resigned_by="opponent")
 
 
 def undo(kit: KitRecord, session: Session) -> tuple[Session, Step | None]:
     """The session without its last move (or its resignation), and the step taken back (None: the
     resignation)."""
     if session.resigned:
-        return replace(session, resigned=None, resigned_box=None), None
+        return replace(session, resigned=None, resigned_box=None, resigned_by=None), None
     if not session.steps:
         raise GameError(_("nothing to undo: no move has been made in this game yet"))
     steps = session.steps[:-1]
@@ -178,7 +185,7 @@ def last_event(session: Session) -> str | None:
 def result(kit: KitRecord, session: Session) -> Result:
     _expect(kit, session, Turn.OVER)
     if session.resigned:
-        return Result.LOSS
+        return Result.WIN if session.resigned_by == "opponent" else Result.LOSS
     outcome = kit.catalogue.game.outcome(session.state)
     assert outcome is not None, "the game is over"
     return outcome.result_for(kit.catalogue.menace)
@@ -211,6 +218,7 @@ def _played(session: Session, state: State[Any], step: Step) -> Session:
         (*session.steps, step),
         session.resigned,
         session.resigned_box,
+        session.resigned_by,
     )
 
 

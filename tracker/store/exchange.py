@@ -27,6 +27,7 @@ from typing import Any, NamedTuple, TextIO
 from kit.game import GameError
 from kit.i18n import _
 from tracker.state.errors import MenaceError
+from tracker.state.event_kinds import Renamed
 from tracker.state.events import KINDS, BeadCounts, Event, World, initial_world, step
 from tracker.state.kit_record import kit_problem
 from tracker.store.bulk import collector_paused
@@ -340,7 +341,8 @@ def _merge_kit(
         added["events"] += 1
         new = new[1:]
         if rename is not None:
-            new.append((number, Event(new_id(), kit_id, "renamed", now(), {"name": rename})))
+            renamed = Renamed(rename)
+            new.append((number, Event(new_id(), kit_id, renamed.kind, now(), renamed.data())))
     else:
         world = store.world(store.kit_by_id(kit_id))
     _add_events(store, world, new, store.event_ids_besides(kit_id), added)

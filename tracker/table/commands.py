@@ -19,8 +19,9 @@ from kit.game import GameError
 from kit.i18n import _
 from kit.matchbox import BeadChange, Box, pick, when_empty
 from kit.players import Player
+from tracker.state import event_kinds as bodies
 from tracker.state import session as sessions
-from tracker.state.events import Change, Counts, Event, Events, World, ended_data, refill_rng, step
+from tracker.state.events import Change, Counts, Event, Events, World, game_ended, refill_rng, step
 from tracker.state.opponents import Opponent
 from tracker.state.session import Session, Turn
 from tracker.store.event_store import new_id, now
@@ -70,6 +71,11 @@ class OpponentMove:
 
 
 @dataclass(frozen=True)
+class OpponentResigns:
+    """The opponent resigned at its turn (a second MENACE at an empty box): MENACE wins."""
+
+
+@dataclass(frozen=True)
 class Settle:
     """Apply the bead changes of the finished game (at once, or when the person confirms them)."""
 
@@ -92,7 +98,8 @@ class Census:
 
 
 Command = (
-    StartGame | DrawBead | DigitalDraw | EmptyBox | OpponentMove | Settle | TakeBack | DiscardGame | Census
+    StartGame | DrawBead | DigitalDraw | EmptyBox | OpponentMove | OpponentResigns | Settle | TakeBack
+    | DiscardGame | Census
 )
 
 # --- messages ---------------------------------------------------------------------------------------------
@@ -155,6 +162,11 @@ class Resigned:
 
 
 @dataclass(frozen=True)
+class OpponentResigned:
+    opponent: Opponent
+
+
+@dataclass(frozen=True)
 class GameOver:
     """The game is over; its bead changes, box by box (applied by a Settle, at once unless confirmed)."""
 
@@ -189,8 +201,8 @@ class Recounted:
 
 
 Message = (
-    GameStarted | MenaceDrew | OpponentMoved | Forced | BoardNow | StillHolds | Refilled | Resigned | GameOver
-    | Recorded | NothingToTakeBack | TookBack | Discarded | Recounted
+    GameStarted | MenaceDrew | OpponentMoved | Forced | BoardNow | StillHolds | Refilled | Resigned
+    | OpponentResigned | GameOver | Recorded | NothingToTakeBack | TookBack | Discarded | Recounted
 )
 
 
@@ -240,9 +252,7 @@ class _Decider:
     def decide(self, command: Command) -> Decision:
         if isinstance(command, StartGame):
             number = self.world.started + 1
-            data = {"game": new_id(), "number": number, "opponent": str(command.opponent),
-                    "draw": command.bead_source}
-            self.add("game_started", data)
+            self.add(bodies.GameStarted(number, new_id(), str(command.opponent), command.bead_source))
             self.messages.append(GameStarted(number))
         elif isinstance(command, DrawBead):
             self.draw(command.move, digital=False)
@@ -252,9 +262,14 @@ class _Decider:
             self.empty_box()
         elif isinstance(command, OpponentMove):
             session = self.session()
-            self.add("moved", {"game": session.game_id, "square": self.kit.code(command.move)})
+            self.add(bodies.Moved(self.kit.code(command.move), session.game_id))
             self.messages.append(OpponentMoved(session.opponent, command.move))
             self.after_move()
+        elif isinstance(command, OpponentResigns):
+            session = self.session()
+            self.add(bodies.Resigned(session.game_id, by="opponent"))
+            self.messages.append(OpponentResigned(session.opponent))
+            self.after_move(board=False)
         elif isinstance(command, Settle):
             self.settle()
         elif isinstance(command, TakeBack):
@@ -272,7 +287,7 @@ class _Decider:
         elif isinstance(command, Census):
             box = self.open_box()
             counts = {str(self.kit.code(m)): n for m, n in command.counts.items()}
-            self.add("census", {"box": box.id, "counts": counts})
+            self.add(bodies.Census(box.id, counts))
             self.messages.append(Recounted(box, self.world.loaded_mirror[box.id]))
         return Decision(self.before, tuple(self.changes), tuple(self.messages))
 
@@ -282,9 +297,7 @@ class _Decider:
         before = self.world
         where = self.kit.place(session.state.position)
         bead = bead_for(self.kit, where, move, self.world.loaded_mirror[where.box.id])
-        data = {"game": session.game_id, "box": where.box.id, "move": self.kit.code(bead),
-                "square": self.kit.code(move)}
-        self.add("drew", data)
+        self.add(bodies.Drew(session.game_id, where.box.id, self.kit.code(bead), self.kit.code(move)))
         self.messages.append(MenaceDrew(where.box.id, bead, move, before, digital))
         self.after_move()
 
@@ -305,12 +318,12 @@ class _Decider:
         added = when_empty(self.kit.rules, box.moves, refill_rng(session.game_id, box.id))
         if added is None:
             self.messages.append(Resigned(box))
-            self.add("resigned", {"game": session.game_id, "box": box.id})
+            self.add(bodies.Resigned(session.game_id, box.id))
             self.after_move(board=False)
             return True
         self.messages.append(Refilled(box, added))
         added_data = {str(self.kit.code(m)): n for m, n in added.items()}
-        self.add("refilled", {"game": session.game_id, "box": box.id, "added": added_data})
+        self.add(bodies.Refilled(session.game_id, box.id, added_data))
         return False
 
     # --- after a move ---
@@ -326,7 +339,7 @@ class _Decider:
             self.settle()
 
     def settle(self) -> None:
-        self.add("game_ended", ended_data(self.world))
+        self.add(game_ended(self.world))
         self.messages.append(Recorded())
 
     def settlement(self) -> list[BeadChange]:
@@ -341,16 +354,19 @@ class _Decider:
     def open_box(self) -> Box:
         return sessions.placement(self.kit, self.session()).box
 
-    def add(self, kind: str, data: dict[str, Any]) -> None:
-        game = data.get("game")
-        event = Event(new_id(), self.kit.id, kind, now(), data, game)
+    def add(self, body: bodies.Body) -> None:
+        self.add_data(*body.pair())
+
+    def add_data(self, kind: str, data: dict[str, Any]) -> None:
+        """Steps the event ``kind`` with the body ``data`` (as written by tracker.state.event_kinds)."""
+        event = Event(new_id(), self.kit.id, kind, now(), data, data.get("game"))
         change = step(self.world, event)
         self.changes.append((event, change))
         self.world = change.world
 
     def add_all(self, events: Events) -> None:
         for kind, data in events:
-            self.add(kind, data)
+            self.add_data(kind, data)
 
 
 # --- computers at the table -----------------------------------------------------------------------------
@@ -358,8 +374,8 @@ class _Decider:
 
 def computers_command(world: World, opponent: Player | None, rng: random.Random) -> Command | None:
     """The next command of a game where the tracker draws MENACE's beads and a computer plays the opponent:
-    a digital draw, the computer's move, or the settlement of a finished game. None: the opponent resigned
-    (``opponent`` chose no move), or a person's move is wanted (``opponent`` None)."""
+    a digital draw, the computer's move, its resignation (it chose no move), or the settlement of a finished
+    game. None: a person's move is wanted (``opponent`` None)."""
     session = world.session
     assert session is not None, "a game in progress"
     now_ = sessions.turn(world.kit, session)
@@ -370,5 +386,5 @@ def computers_command(world: World, opponent: Player | None, rng: random.Random)
     if opponent is None:
         return None
     move = opponent.choose(session.state, rng)
-    return None if move is None else OpponentMove(move)
+    return OpponentResigns() if move is None else OpponentMove(move)
 

@@ -69,13 +69,8 @@ class Opponents:
             self.learner = (opponent, learning_opponent(opponent, self.kit))
         return self.learner[1]
 
-    def resigned(self) -> None:
-        """The learning opponent resigned its game: it learns it lost."""
-        if self.learner is not None:
-            self.learner[1].learn(Result.LOSS)
-
     def heard(self, decision: c.Decision) -> None:
-        """A learning opponent settles its own draws as MENACE's are settled."""
+        """A learning opponent settles its own draws as MENACE's are settled (a game it resigned: a loss)."""
         if self.learner is not None:
             for event in decision.events:
                 if event.kind == "game_ended":
@@ -98,7 +93,7 @@ class ComputerTable:
         self.store, self.world, self.opponent, self.rng = store, world, opponent, rng
         self.kit = world.kit
         self.opponents = Opponents(self.kit)
-        self.games_done = 0  # games settled, or dropped because the opponent resigned
+        self.games_done = 0  # games settled (or discarded)
 
     def step(self, choose: Choose = plain_choice, gate: Gate = always) -> c.Decision | None:
         """Decides and records the next command of the kit's game (a new game when none is in progress): a
@@ -139,7 +134,6 @@ class ComputerTable:
         move = choose(player, session.state, self.rng)
         if move is ABANDONED:
             return None
-        if move is None:  # a second MENACE resigned at an empty box: no event says so, so the game is dropped
-            self.opponents.resigned()  # (before, the table waited for its move for good)
-            return c.DiscardGame()
+        if move is None:  # a second MENACE resigned at an empty box: MENACE wins (as kit.match scores it)
+            return c.OpponentResigns()
         return c.OpponentMove(move)

@@ -13,6 +13,7 @@ from typing import Any
 
 from kit.i18n import _, n_
 from kit.matchbox import BeadChange, instruction
+from tracker.state import event_kinds as bodies
 from tracker.state import session as sessions
 from tracker.state.errors import MenaceError
 from tracker.state.events import Ended, Events, World
@@ -31,7 +32,8 @@ class NothingToUndo(MenaceError):
 
 @dataclass(frozen=True)
 class Undo:
-    """Taking back the last move of ``session``: the step taken back, or None for MENACE's resignation.
+    """Taking back the last move of ``session``: the step taken back, or None for a resignation (MENACE's,
+    or the opponent's).
 
     With ``reopened``, the session is the game just finished: its settlement is taken back first (and
     ``dropped``, the next game if it was started but has no move yet, is dropped before that)."""
@@ -46,10 +48,10 @@ class Undo:
         game = self.session.game_id
         events: Events = []
         if self.dropped is not None:
-            events.append(("discarded", {"game": self.dropped.game_id}))
+            events.append(bodies.Discarded(self.dropped.game_id).pair())
         if self.reopened is not None:
-            events.append(("reopened", {"game": game, "event": self.reopened.event}))
-        events.append(("undone", {"game": game, "event": sessions.last_event(self.session)}))
+            events.append(bodies.Reopened(game, self.reopened.event).pair())
+        events.append(bodies.Undone(game, sessions.last_event(self.session)).pair())
         return events
 
     def settlement_back(self, kit: KitRecord) -> list[BeadChange]:
@@ -66,7 +68,7 @@ class Discard:
 
     @property
     def events(self) -> Events:
-        return [("discarded", {"game": self.session.game_id})]
+        return [bodies.Discarded(self.session.game_id).pair()]
 
     @property
     def beads_back(self) -> list[Step]:
@@ -143,7 +145,10 @@ def undo_lines(kit: KitRecord, undo: Undo) -> list[str]:
             lines.append(reverse_instruction(change, kit.colour(change.box, change.move), square))
     taken = undo.taken
     if taken is None:
-        lines.append(_("Took back MENACE's resignation in game {number}.").format(number=number))
+        if undo.session.resigned_by == "opponent":
+            lines.append(_("Took back the opponent's resignation in game {number}.").format(number=number))
+        else:
+            lines.append(_("Took back MENACE's resignation in game {number}.").format(number=number))
         return lines
     square = move_name(game, taken.played, "numbers")
     if taken.box is not None:

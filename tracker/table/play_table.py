@@ -115,6 +115,8 @@ def words(
     if isinstance(message, c.Resigned):
         return [_("  Box {box} is empty: MENACE resigns (rules {rules}).").format(
             box=message.box.id, rules=kit.rules_name)]
+    if isinstance(message, c.OpponentResigned):
+        return [_("  The {opponent} opponent resigns: MENACE wins.").format(opponent=str(message.opponent))]
     if isinstance(message, c.GameOver):
         return settlement_lines(message.world)
     if isinstance(message, c.Recorded):
@@ -148,11 +150,12 @@ def settlement_lines(world: World) -> list[str]:
     kit, session = world.kit, world.session
     assert session is not None and world.mirror is not None
     result = sessions.result(kit, session).value
-    said = (
-        _("{result} (resigned: its box was empty). Now, box by box:")
-        if session.resigned
-        else _("{result}. Now, box by box:")
-    )
+    if session.resigned_by == "opponent":
+        said = _("{result} (the opponent resigned). Now, box by box:")
+    elif session.resigned:
+        said = _("{result} (resigned: its box was empty). Now, box by box:")
+    else:
+        said = _("{result}. Now, box by box:")
     lines = [said.format(result=result_words(result))]
     changes = sessions.settlement(kit, session, world.mirror)
     lines += [settle_instruction(change, kit.colour(change.box, change.move)) for change in changes]
@@ -180,7 +183,9 @@ def took_back_lines(kit: KitRecord, undo: Any) -> list[str]:
             number=undo.session.number))
         lines += [reverse_instruction(change, kit.colour(change.box, change.move))
                   for change in undo.settlement_back(kit)]
-    if undo.taken is None:
+    if undo.taken is None and undo.session.resigned_by == "opponent":
+        lines.append(_("  Took back the opponent's resignation."))
+    elif undo.taken is None:
         lines.append(_("  Took back the resignation."))
     elif undo.taken.box is not None:
         lines.append(_("  Took back MENACE's move: put the {colour} bead back in box {box}.").format(
@@ -305,12 +310,8 @@ class Table:
         computer = self.opponents.player(session.opponent, session.game_id)
         if computer is not None:
             move = computer.choose(session.state, self.rng)
-            if move is None:  # a second MENACE resigned at an empty box: no event says so, so the game is
-                self.carry_out(c.DiscardGame())  # dropped (before, the table waited for a move for good)
-                self.opponents.resigned()
-                self.last_game_finished = False
-                return
-            self.carry_out(c.OpponentMove(move))
+            # None: a second MENACE resigned at an empty box, and MENACE wins (as kit.match scores it)
+            self.carry_out(c.OpponentMove(move) if move is not None else c.OpponentResigns())
             return
         while True:
             answer = self.ask(f"{self.game.move_prompt(session.state)}: ")

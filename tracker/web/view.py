@@ -296,6 +296,7 @@ def last_game_view(world: World) -> dict[str, Any] | None:
         "opponent": str(finished.opponent),
         "result": sessions.result(kit, finished).value,
         "resigned": finished.resigned is not None,
+        "resigned_by": finished.resigned_by,  # "menace", "opponent", or None
         "board": picture_view(game.picture(finished.state.position)),
         "line": winning_line(game.picture(finished.state.position)),
         "last_move_cell": game.move_mark(last).cell if last is not None else None,
