@@ -30,11 +30,13 @@ def server(
     *,
     read_timeout: float = READ_TIMEOUT_S,
     join_url: str | None = None,
+    pupils_game: str | None = None,
 ) -> BaseWSGIServer:
     """A server bound to ``host``:``port`` (port 0: a free one). It answers only to Host names of its own
     (tracker.web.hosts.hosts_for) and to ``names``, so a web page elsewhere cannot reach it through DNS
     tricks; a connection that sends nothing for ``read_timeout`` seconds is closed."""
-    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []), join_url=join_url)
+    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []), join_url=join_url,
+                          pupils_game=pupils_game)
     # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
@@ -73,8 +75,9 @@ def serve(
     say: Callable[[str], None],
     names: list[str] | None = None,
     join_url: str | None = None,
+    pupils_game: str | None = None,
 ) -> None:
-    httpd = server(db_path, host, port, kit_name, names, join_url=join_url)
+    httpd = server(db_path, host, port, kit_name, names, join_url=join_url, pupils_game=pupils_game)
     address = " ".join(addresses_to_open(host, httpd.server_address[1]))
     say(_("The classroom screen is at {address} (Ctrl-C stops it).").format(address=address))
     httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket
