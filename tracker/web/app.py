@@ -109,6 +109,8 @@ class ClassroomScreen:
         self.runs = Runs(self.db_path, self.rng)
         self.typical = TypicalBands()
         self.pupils = pupils.Pupils(pupils_game)  # `menace serve --pupils GAME`: a MENACE for every pupil
+        if pupils_game is not None and not self.db_path.exists():  # a class may start with no kit at all
+            Store(self.db_path, create=True).close()
         self.routes = Map(
             [
                 Rule("/", endpoint=self.front, methods=["GET"]),
@@ -368,8 +370,9 @@ class ClassroomScreen:
             if mine is not None:
                 return Response(status=303, headers={"Location": f"/kits/{_quote(mine.name)}/play"})
             chosen = self.pupils.chosen
+            suggested = self.pupils.suggested(store) if chosen else ""
             fields = {"token": self.tokens.issue(PUPILS_KEY), "game": chosen.title if chosen else "",
-                      "suggested": self.pupils.suggested(store) if chosen else ""}
+                      "prefix": pupils.PREFIX, "suggested": suggested.removeprefix(pupils.PREFIX)}
         return _page("pupils-join.html", fields)
 
     def api_pupils(self, request: Request) -> Response:

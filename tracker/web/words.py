@@ -185,7 +185,7 @@ def page_words() -> Words:
         "pupils_name_label": _("A nickname for your MENACE"),
         "pupils_name_hint": _(
             "If you like, and nothing personal: letters, digits, '.', '_' or '-'. Left empty, your MENACE "
-            "gets a number."
+            "gets the number shown."
         ),
         "pupils_go": _("Get my MENACE"),
         # the play page (play.js)
