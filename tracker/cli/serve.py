@@ -93,7 +93,8 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, name
             PupilClass.of(pupils_game)
         except GameError as error:
             raise click.BadParameter(str(error), param_hint="--pupils") from None
-    store = open_store(db_path, create=pupils_game is not None)  # a missing store or an unknown kit is said here, once, not per request
+    # A missing store or an unknown kit is said here, once, not per request; a class may start with none.
+    store = open_store(db_path, create=pupils_game is not None)
     if kit_name is not None:
         kit_name = open_kit(store, kit_name).name
     store.close()
