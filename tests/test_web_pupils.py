@@ -84,6 +84,8 @@ def test_a_phone_that_joins_again_gets_the_same_kit(app):
 
 def test_a_phones_kit_plays_on_the_play_page(app):
     Phone(app).join("cat")
+    assert 'data-pupil="1"' in Client(app).get("/kits/pupil-cat/play").text  # the whole-class mode
+    assert 'data-pupil=""' in Client(app).get("/kits/class-a/play").text
     pupil = Pupil(Client(app), "pupil-cat")
     live = pupil.play_to_the_end()
     assert live["totals"]["games"] == 1

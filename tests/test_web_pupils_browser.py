@@ -86,6 +86,8 @@ def test_ten_phones_each_train_a_menace_of_their_own_and_the_class_page_draws_th
     trained = [(k["name"], k["games"], len(k["curve"])) for k in answer["kits"]]
     assert trained == [(name, GAMES, GAMES) for name in names]
 
+    expect(phones[0].locator("#class-link")).to_have_attribute("href", "/pupils")  # the way back to the class
+    expect(phones[0].locator(".join-footer")).to_be_hidden()  # no code to bring others onto this MENACE
     phones[0].click("#new")  # a sixth game, left mid-way for the picture: a phone in the whole-class mode
     phones[0].wait_for_selector(PUPILS_TURN)
     phones[0].screenshot(path=str(shots / "en-phone.png"), full_page=True)

@@ -177,7 +177,9 @@ class ClassroomScreen:
 
     def play_page(self, request: Request, name: str) -> Response:
         kit = self.kit(name)
-        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id)}
+        # A pupil's own MENACE (tracker.web.pupils) links to the class, and gives no code for others to join.
+        pupils_kit = self.pupils.chosen is not None and self.pupils.chosen.has(kit)
+        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id), "pupil": "1" if pupils_kit else ""}
         return _page("play.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/play"))
 
     # --- joining from a phone: a page's address as a QR code (tracker.web.join) ---------------------------

@@ -55,6 +55,11 @@ class PupilClass:
                 and row["menace_plays"] == catalogue.menace_plays
                 and row["fingerprint"] == self.design.fingerprint)
 
+    def has(self, kit: KitRecord) -> bool:
+        """Whether ``kit`` is a pupil's MENACE of this class."""
+        return self.member({"name": kit.name, "game": kit.game, "menace_plays": kit.menace_plays,
+                            "fingerprint": kit.fingerprint})
+
 
 class Pupils:
     """The class this server holds, if any; one kit is made at a time."""

@@ -188,6 +188,7 @@ def page_words() -> Words:
             "gets the number shown."
         ),
         "pupils_go": _("Get my MENACE"),
+        "pupils_class_link": _("the class"),
         # the play page (play.js)
         "your_move": _("Your move:"),
         "your_move_click": _("Your move: click a square."),
