@@ -80,5 +80,10 @@ def serve(
     httpd = server(db_path, host, port, kit_name, names, join_url=join_url, pupils_game=pupils_game)
     address = " ".join(addresses_to_open(host, httpd.server_address[1]))
     say(_("The classroom screen is at {address} (Ctrl-C stops it).").format(address=address))
+    if pupils_game is not None:
+        first = addresses_to_open(host, httpd.server_address[1])[0].rstrip("/")
+        say(_("The class's page for the projector is at {address}: each phone that scans its code gets a "
+              "MENACE of its own.").format(
+            address=first + "/pupils"))
     httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket
     say(_("Stopped."))
