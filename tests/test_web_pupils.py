@@ -163,13 +163,20 @@ def test_the_class_pages_code_is_the_join_pages_address(app):
         assert (read[0].text, html.unescape(href), html.unescape(letters)) == (joined, joined, joined)
 
 
-def test_the_pages_are_served_in_german(app):
+def test_the_pages_are_served_in_german_with_no_english_word(app):
     from kit.i18n import use_language
+    from tests.test_web_german import embedded_words, english, visible
 
+    Phone(app).join("")
     use_language("de")
     try:
-        page = Client(app).get("/pupils/join").text
-        assert "<title>Dein eigenes MENACE</title>" in page and "Mein MENACE holen" in page
-        assert "Mit dem Handy mitmachen" in Client(app).get("/pupils").text
+        join_page, class_page = Client(app).get("/pupils/join").text, Client(app).get("/pupils").text
+        assert "<title>Dein eigenes MENACE</title>" in join_page and "Mein MENACE holen" in join_page
+        assert "Mit dem Handy mitmachen" in class_page
+        for page in (join_page, class_page):
+            assert english([line for line in visible(page) if line != "pupil-"]) == []  # the names' prefix
+            assert english(embedded_words(page)) == []
+        error = Phone(app).join("-")
+        assert error.json["error"].startswith("'-' ist kein Kit-Name")
     finally:
         use_language("en")
