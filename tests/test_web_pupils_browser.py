@@ -13,7 +13,7 @@ import threading
 import pytest
 
 from tests.test_web_browser import ANSWERED, BIG, PHONE, PUPILS_TURN, page
-from tests.test_web_lesson_browser import PROJECTOR, browser, expect, shots  # noqa: F401 - fixtures
+from tests.test_web_lesson_browser import PROJECTOR, axe_findings, browser, expect, shots  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
 PHONES = 10
@@ -110,6 +110,10 @@ def test_ten_phones_each_train_a_menace_of_their_own_and_the_class_page_draws_th
         assert last["y"] + last["height"] <= panel["y"] + panel["height"], (last, panel)  # not cut off
         assert shown.errors == []
     assert all(phone.errors == [] for phone in phones)
+    # axe-core's serious and critical rules, on the class page, the join page and a pupil's play page
+    assert axe_findings(browser, f"{base}/pupils", "body[data-band=ready]") == []
+    assert axe_findings(browser, f"{base}/pupils/join", "#pupils-name", PHONE) == []
+    assert axe_findings(browser, f"{base}/kits/pupil-owl/play", "body[data-turn]", PHONE) == []
 
 
 def test_the_class_in_german(browser, tmp_path, shots):  # noqa: F811
