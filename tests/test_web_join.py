@@ -106,7 +106,7 @@ def test_menace_serve_gives_the_join_url_to_the_screen_and_answers_to_its_name(s
     monkeypatch.setattr(server, "serve", lambda *args: served.append(args))
     result = run("serve", "--db", str(store), "--allow-host", "laptop", "--join-url", "http://Menace.Local:8765")
     assert result.exit_code == 0, result.output
-    ((_db, _host, _port, _kit, _say, names, join_url),) = served
+    ((_db, _host, _port, _kit, _say, names, join_url, _pupils),) = served
     assert (names, join_url) == (["laptop", "menace.local"], "http://Menace.Local:8765")
 
 

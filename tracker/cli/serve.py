@@ -47,8 +47,17 @@ from tracker.store.event_store import default_path
     "machine's own on the network, for a page opened as localhost with --host 0.0.0.0). Its name is allowed "
     "as --allow-host's are.",
 )
+@click.option(
+    "--pupils",
+    "pupils_game",
+    metavar="GAME",
+    default=None,
+    help="A MENACE for every pupil: phones that join at /pupils/join (its QR code is on /pupils) each get a "
+    "kit of this game (a name as --game takes it, or a spec such as 'nim --heaps 1,2,3'), on the game's own "
+    "side and rules, named pupil-NICKNAME or pupil-N.",
+)
 def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, names: tuple[str, ...],
-          join_url: str | None) -> None:
+          join_url: str | None, pupils_game: str | None) -> None:
     """Show a kit live on the big screen; pupils can play it there.
 
     Show a kit live in a web browser, and let pupils play its digital MENACE there.
@@ -82,12 +91,21 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, name
         except BadJoinUrl:
             raise click.BadParameter(_("give an http:// address with a host, e.g. http://10.42.0.1:8765"),
                                      param_hint="--join-url") from None
-    store = open_store(db_path)  # a missing store or an unknown kit is said here, once, not per request
+    if pupils_game is not None:
+        from kit.game import GameError
+        from tracker.web.pupils import PupilClass
+
+        try:
+            PupilClass.of(pupils_game)
+        except GameError as error:
+            raise click.BadParameter(str(error), param_hint="--pupils") from None
+    # A missing store or an unknown kit is said here, once, not per request; a class may start with none.
+    store = open_store(db_path, create=pupils_game is not None)
     if kit_name is not None:
         kit_name = open_kit(store, kit_name).name
     store.close()
     try:
-        run(db_path or default_path(), host, port, kit_name, click.echo, allowed, join_url)
+        run(db_path or default_path(), host, port, kit_name, click.echo, allowed, join_url, pupils_game)
     except OSError as error:
         reason = (error.strerror or str(error)).split(" (while attempting")[0]
         message = _("cannot listen on {host}:{port}: {reason}")

@@ -35,11 +35,12 @@ from kit.game import GameError
 from kit.i18n import _, current_language
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import HUMAN
 from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
-from tracker.web import pupil, screen, story, view
+from tracker.web import pupil, pupils, screen, story, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.join import join_address, qr_png
 from tracker.web.runs import RunRefused, Runs
@@ -52,6 +53,7 @@ MAX_BODY = 4096  # bytes: a change is a few dozen
 MAX_DEPTH = 400  # arrays and objects in one another: a change has one; deeper is refused before it is parsed
 MAX_CURVES = 8  # kits on one chart: past that its lines cannot be told apart
 TOKEN_HEADER = "X-Menace-Token"
+PUPILS_KEY = "pupils"  # what a join page's token is for: no kit yet
 STATIC = {
     "style.css": "text/css; charset=utf-8",
     "common.js": "text/javascript; charset=utf-8",
@@ -63,8 +65,11 @@ STATIC = {
     "wall-page.js": "text/javascript; charset=utf-8",
     "classes.js": "text/javascript; charset=utf-8",
     "screen.js": "text/javascript; charset=utf-8",
+    "pupils.js": "text/javascript; charset=utf-8",
+    "pupils-join.js": "text/javascript; charset=utf-8",
 }
-PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html")
+PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html", "pupils.html",
+         "pupils-join.html")
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -90,6 +95,7 @@ class ClassroomScreen:
         hosts: list[str] | None = LOOPBACK,
         rng: random.Random | None = None,
         join_url: str | None = None,
+        pupils_game: str | None = None,
     ) -> None:
         self.db_path = Path(db_path)
         self.join_url = join_url  # `menace serve --join-url`: where phones open the pages (tracker.web.join)
@@ -102,6 +108,9 @@ class ClassroomScreen:
         self._locks_lock = threading.Lock()
         self.runs = Runs(self.db_path, self.rng)
         self.typical = TypicalBands()
+        self.pupils = pupils.Pupils(pupils_game)  # `menace serve --pupils GAME`: a MENACE for every pupil
+        if pupils_game is not None and not self.db_path.exists():  # a class may start with no kit at all
+            Store(self.db_path, create=True).close()
         self.routes = Map(
             [
                 Rule("/", endpoint=self.front, methods=["GET"]),
@@ -110,6 +119,10 @@ class ClassroomScreen:
                 Rule("/kits/<name>/wall", endpoint=self.wall_page, methods=["GET"]),
                 Rule("/classes", endpoint=self.classes_page, methods=["GET"]),
                 Rule("/join.png", endpoint=self.join_png, methods=["GET"]),
+                Rule("/pupils", endpoint=self.pupils_page, methods=["GET"]),
+                Rule("/pupils/join", endpoint=self.pupils_join_page, methods=["GET"]),
+                Rule("/api/pupils", endpoint=self.api_pupils, methods=["GET"]),
+                Rule("/api/pupils", endpoint=self.api_pupils_join, methods=["POST"]),
                 Rule("/static/<file>", endpoint=self.static, methods=["GET"]),
                 Rule("/api/kits", endpoint=self.api_kits, methods=["GET"]),
                 Rule("/api/curves", endpoint=self.api_curves, methods=["GET"]),
@@ -164,7 +177,9 @@ class ClassroomScreen:
 
     def play_page(self, request: Request, name: str) -> Response:
         kit = self.kit(name)
-        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id)}
+        # A pupil's own MENACE (tracker.web.pupils) links to the class, and gives no code for others to join.
+        pupils_kit = self.pupils.chosen is not None and self.pupils.chosen.has(kit)
+        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id), "pupil": "1" if pupils_kit else ""}
         return _page("play.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/play"))
 
     # --- joining from a phone: a page's address as a QR code (tracker.web.join) ---------------------------
@@ -183,7 +198,8 @@ class ClassroomScreen:
             endpoint, _args = self.routes.bind("screen").match(path, method="GET")
         except HTTPException:
             endpoint = None
-        if not path.startswith("/") or endpoint not in (self.live_page, self.play_page):
+        if not path.startswith("/") or endpoint not in (self.live_page, self.play_page,
+                                                                 self.pupils_join_page):
             raise BadRequest(_("path must be a page of this screen, e.g. /kits/NAME/play"))
         return Response(qr_png(self.join_address(request, path)), content_type="image/png")
 
@@ -343,6 +359,64 @@ class ClassroomScreen:
             return {"kits": [view.curve(store, kit) for kit in kits[:MAX_CURVES]]}
 
         return _json(self.with_store(read))
+
+    # --- a MENACE for every pupil (tracker.web.pupils) ----------------------------------------------------
+    def pupils_page(self, request: Request) -> Response:
+        """The class on the big screen: the code phones join by, and every pupil's curve with the band."""
+        return _page("pupils.html", self.join_fields(request, "/pupils/join"))
+
+    def pupils_join_page(self, request: Request) -> Response:
+        """A phone joins the class: a phone that has its MENACE already goes on to play it."""
+        with self.open_store() as store:
+            mine = self.pupils.mine(store, request.cookies.get(pupils.COOKIE))
+            if mine is not None:
+                return Response(status=303, headers={"Location": f"/kits/{_quote(mine.name)}/play"})
+            chosen = self.pupils.chosen
+            suggested = self.pupils.suggested(store) if chosen else ""
+            fields = {"token": self.tokens.issue(PUPILS_KEY), "game": chosen.title if chosen else "",
+                      "prefix": pupils.PREFIX, "suggested": suggested.removeprefix(pupils.PREFIX)}
+        return _page("pupils-join.html", fields)
+
+    def api_pupils(self, request: Request) -> Response:
+        """The class: its game, the address phones join at, each pupil's kit's running score, and the band
+        of simulated MENACEs against a stand-in for people."""
+
+        def read(store: Store) -> dict[str, Any]:
+            try:
+                the_class = self.pupils.the_class
+            except pupils.NoClass as error:
+                return {"class": None, "error": str(error)}
+            kits = [store.kit_by_id(row["id"]) for row in self.pupils.members(store)]
+            curves = [view.curve(store, kit) for kit in kits]
+            longest = max((len(c["curve"]) for c in curves), default=0)
+            band = self.typical.band(kits[0], [HUMAN] * longest) if kits else {"state": "none"}
+            catalogue = the_class.design.catalogue
+            return {"class": {"game": catalogue.game.name, "title": the_class.title,
+                              "menace_plays": catalogue.menace_plays, "rules": catalogue.rules.name},
+                    "join": self.join_address(request, "/pupils/join"), "kits": curves, "band": band}
+
+        return _json(self.with_store(read))
+
+    def api_pupils_join(self, request: Request) -> Response:
+        """A phone's MENACE: {"name": a nickname, or "" for a number}; a phone that has one gets it again."""
+        body = _body(request)
+        if not self.tokens.spend(request.headers.get(TOKEN_HEADER), PUPILS_KEY):
+            raise Forbidden(_("this page's token is missing, unknown or used: reload the page"))
+        next_token = self.tokens.renew(PUPILS_KEY)
+        with self.open_store() as store:
+            kit = self.pupils.mine(store, request.cookies.get(pupils.COOKIE))
+            again = kit is not None
+            if kit is None:
+                try:
+                    kit = self.pupils.join(store, body.get("name"))
+                except MenaceError as error:
+                    status = 404 if isinstance(error, pupils.NoClass) else 400
+                    return _json({"error": str(error), "token": next_token}, status)
+        answer = _json({"kit": kit.name, "play": f"/kits/{_quote(kit.name)}/play", "again": again,
+                        "token": next_token})
+        answer.set_cookie(pupils.COOKIE, kit.id, max_age=pupils.COOKIE_AGE, path="/", httponly=True,
+                          samesite="Lax")
+        return answer
 
     # --- the store --------------------------------------------------------------------------------------
     def open_store(self) -> _OpenStore:

@@ -39,6 +39,7 @@ def server(
     *,
     read_timeout: float = READ_TIMEOUT_S,
     join_url: str | None = None,
+    pupils_game: str | None = None,
     deadline: float = REQUEST_DEADLINE_S,
     most_connections: int = MOST_CONNECTIONS,
 ) -> BaseWSGIServer:
@@ -46,7 +47,8 @@ def server(
     (tracker.web.hosts.hosts_for) and to ``names``, so a web page elsewhere cannot reach it through DNS
     tricks; a connection that sends nothing for ``read_timeout`` seconds, or whose request line and headers
     take longer than ``deadline``, is closed; beyond ``most_connections`` at once, one is answered 503."""
-    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []), join_url=join_url)
+    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []), join_url=join_url,
+                          pupils_game=pupils_game)
     # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
@@ -138,9 +140,15 @@ def serve(
     say: Callable[[str], None],
     names: list[str] | None = None,
     join_url: str | None = None,
+    pupils_game: str | None = None,
 ) -> None:
-    httpd = server(db_path, host, port, kit_name, names, join_url=join_url)
+    httpd = server(db_path, host, port, kit_name, names, join_url=join_url, pupils_game=pupils_game)
     address = " ".join(addresses_to_open(host, httpd.server_address[1]))
     say(_("The classroom screen is at {address} (Ctrl-C stops it).").format(address=address))
+    if pupils_game is not None:
+        first = addresses_to_open(host, httpd.server_address[1])[0].rstrip("/")
+        say(_("The class's page for the projector is at {address}: each phone that scans its code gets a "
+              "MENACE of its own.").format(
+            address=first + "/pupils"))
     httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket
     say(_("Stopped."))

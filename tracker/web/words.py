@@ -164,6 +164,31 @@ def page_words() -> Words:
         "story_unused": _("No game has drawn from this box yet."),
         "story_game": _("Game {number} ({opponent} opponent): drew {beads}; {result}"),
         "story_more": _forms("... and {count} earlier game.", "... and {count} earlier games."),
+        # a MENACE for every pupil: the class on the big screen (pupils.js), a phone joining (pupils-join.js)
+        "pupils_title": _("A MENACE for every pupil"),
+        "pupils_sub": _("{title}, {side}, rules {rules}: each phone trains a MENACE of its own"),
+        "pupils_join_heading": _("Join with your phone"),
+        "pupils_joined": _forms("{count} MENACE has joined", "{count} MENACEs have joined"),
+        "pupils_chart": _forms("Running score of the class's {count} MENACE",
+                               "Running scores of the class's {count} MENACEs"),
+        "pupils_none_yet": _("No pupil has joined yet: scan the code with a phone."),
+        "pupils_line": _("{kit}: {games}, score {score}"),
+        "pupils_stand_in": _("The pupils' games are simulated against a stand-in for people, {stand_in}."),
+        "pupils_join_title": _("Your own MENACE"),
+        "pupils_about": _(
+            "You train a MENACE of your own at {game}: it starts knowing nothing and learns from every game "
+            "you play against it."
+        ),
+        "pupils_no_class": _(
+            "No class has been set up here: the teacher starts the screen with `menace serve --pupils GAME`."
+        ),
+        "pupils_name_label": _("A nickname for your MENACE"),
+        "pupils_name_hint": _(
+            "If you like, and nothing personal: letters, digits, '.', '_' or '-'. Left empty, your MENACE "
+            "gets the number shown."
+        ),
+        "pupils_go": _("Get my MENACE"),
+        "pupils_class_link": _("the class"),
         # the play page (play.js)
         "your_move": _("Your move:"),
         "your_move_click": _("Your move: click a square."),

@@ -8,6 +8,9 @@ let busy = false;
 let changes = 0;  // counts a change's start and end: a poll whose answer was read across either is stale
 let board;  // the version of the kit the board on screen shows: each change says it was made on that board
 document.getElementById("live-link").href = "/kits/" + encodeURIComponent(name);
+if (document.body.dataset.pupil) {  // a pupil's own MENACE (tracker.web.pupils): the way back to the class
+  document.getElementById("live-link").before(el("a", {id: "class-link", href: "/pupils"}, WORDS.pupils_class_link), " ");
+}
 
 function showError(text) {
   document.getElementById("error").textContent = text || "";
