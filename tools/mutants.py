@@ -478,6 +478,24 @@ MUTANTS = (
         "        except ZeroDivisionError as error:",
     ),
     Mutant(
+        "paths: generate over another kit without --force allowed",
+        "generator/printed_kit.py",
+        "    if differ:\n        differences",
+        "    if False and differ:\n        differences",
+    ),
+    Mutant(
+        "paths: generate replaces a folder holding someone's own files",
+        "generator/pdfout.py",
+        "        if strangers:\n",
+        "        if False and strangers:\n",
+    ),
+    Mutant(
+        "paths: a kit folder moved aside by a killed generate not put back",
+        "generator/pdfout.py",
+        "    _recover(folder)\n",
+        "    pass\n",
+    ),
+    Mutant(
         "paths: an output onto the store allowed",
         "tracker/cli/outputs.py",
         "            if _same(out, path):\n",
