@@ -38,8 +38,8 @@ from tracker.state.kit_record import KitRecord
 from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
-from tracker.table.play_lock import KitInPlay, playing
-from tracker.web import pupil, screen, story, view
+from tracker.table.play_lock import KitInPlay, held_by, playing
+from tracker.web import phone_table, pupil, screen, story, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.join import join_address, qr_png
 from tracker.web.runs import RunRefused, Runs
@@ -63,8 +63,10 @@ STATIC = {
     "wall-page.js": "text/javascript; charset=utf-8",
     "classes.js": "text/javascript; charset=utf-8",
     "screen.js": "text/javascript; charset=utf-8",
+    "table.js": "text/javascript; charset=utf-8",
+    "lesson.js": "text/javascript; charset=utf-8",
 }
-PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html")
+PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html", "table.html", "lesson.html")
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -72,7 +74,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-ACTIONS = ("new", "move", "undo", "discard")
+ACTIONS = ("new", "draw", "move", "undo", "discard")
+DRAWS = ("digital", "physical")  # a new game's "draw": the tracker draws MENACE's beads, or a person
 RUN_CHANGES = ("pause", "resume", "stop", "speed")
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
 PLACEHOLDER = re.compile(r"\{\{([\w:]+)\}\}")  # in static/*.html: {{kit}}, {{w:new_game}}
@@ -108,7 +111,9 @@ class ClassroomScreen:
                 Rule("/kits/<name>", endpoint=self.live_page, methods=["GET"]),
                 Rule("/kits/<name>/play", endpoint=self.play_page, methods=["GET"]),
                 Rule("/kits/<name>/wall", endpoint=self.wall_page, methods=["GET"]),
+                Rule("/kits/<name>/table", endpoint=self.table_page, methods=["GET"]),
                 Rule("/classes", endpoint=self.classes_page, methods=["GET"]),
+                Rule("/lesson", endpoint=self.lesson_page, methods=["GET"]),
                 Rule("/join.png", endpoint=self.join_png, methods=["GET"]),
                 Rule("/static/<file>", endpoint=self.static, methods=["GET"]),
                 Rule("/api/kits", endpoint=self.api_kits, methods=["GET"]),
@@ -117,6 +122,8 @@ class ClassroomScreen:
                 Rule("/api/kits/<name>/live", endpoint=self.api_live, methods=["GET"]),
                 Rule("/api/kits/<name>/version", endpoint=self.api_version, methods=["GET"]),
                 Rule("/api/kits/<name>/play", endpoint=self.api_play, methods=["POST"]),
+                Rule("/api/kits/<name>/held", endpoint=self.api_held, methods=["GET"]),
+                Rule("/api/lesson", endpoint=self.api_lesson, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run_status, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
                 Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
@@ -167,6 +174,16 @@ class ClassroomScreen:
         fields = {"kit": kit.name, "token": self.tokens.issue(kit.id)}
         return _page("play.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/play"))
 
+    def table_page(self, request: Request, name: str) -> Response:
+        """The table on a phone: the person at the kit's matchboxes records a physical game."""
+        kit = self.kit(name)
+        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id)}
+        return _page("table.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/table"))
+
+    def lesson_page(self, request: Request) -> Response:
+        """A lesson's groups side by side: each group's table page as a QR code, and its running score."""
+        return _page("lesson.html", {})
+
     # --- joining from a phone: a page's address as a QR code (tracker.web.join) ---------------------------
     def join_fields(self, request: Request, path: str) -> dict[str, str]:
         """A page's {{join}} (the address a phone opens for it) and {{join_png}} (its QR code's)."""
@@ -183,7 +200,7 @@ class ClassroomScreen:
             endpoint, _args = self.routes.bind("screen").match(path, method="GET")
         except HTTPException:
             endpoint = None
-        if not path.startswith("/") or endpoint not in (self.live_page, self.play_page):
+        if not path.startswith("/") or endpoint not in (self.live_page, self.play_page, self.table_page):
             raise BadRequest(_("path must be a page of this screen, e.g. /kits/NAME/play"))
         return Response(qr_png(self.join_address(request, path)), content_type="image/png")
 
@@ -212,7 +229,8 @@ class ClassroomScreen:
         return _json(self.with_store(lambda store: view.version(store, self.kit(name, store))))
 
     def api_play(self, request: Request, name: str) -> Response:
-        """One change by the pupil: {"action": "new" | "move" | "undo" | "discard", "move": code}."""
+        """One change by the pupil or the person at the table: {"action": "new" | "draw" | "move" | "undo" |
+        "discard", "move": code, "colour": NAME, "draw": "physical"}."""
         body = _body(request)
         with self.open_store() as store:
             kit = self.kit(name, store)
@@ -240,16 +258,63 @@ class ClassroomScreen:
             return _json({"said": answer.said, "token": next_token, "live": live})
 
     def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> pupil.Answer:
+        """The change, by the kit's game: one at the table (physical draw, tracker.web.phone_table) or one
+        the pupil plays against the digital MENACE (tracker.web.pupil)."""
         if action == "new":
+            draw = body.get("draw", "digital")
+            if draw not in DRAWS:
+                message = _('"draw" is one of {draws}, not {value}')
+                raise pupil.BadMove(message.format(draws=", ".join(DRAWS), value=repr(draw)[:40]))
+            if draw == "physical":
+                return phone_table.new_game(store, kit, self.rng)
             return pupil.new_game(store, kit, self.rng)
+        if action == "draw":
+            return phone_table.draw(store, kit, body.get("colour"), self.rng)
+        world = store.world(kit)
+        game = world.session
+        if game is None and world.ended is not None and action == "undo":
+            game = world.ended.session  # undo right after a game reopens it
+        at_table = game is not None and view.playable_at_table(game)
         if action == "move":
+            if at_table:
+                return phone_table.move(store, kit, body.get("move"), self.rng)
             return pupil.move(store, kit, body.get("move"), self.rng)
         if action == "undo":
-            return pupil.undo(store, kit, self.rng)
+            return phone_table.undo(store, kit, self.rng) if at_table else pupil.undo(store, kit, self.rng)
         if action == "discard":
+            if at_table:
+                return phone_table.discard(store, kit, self.rng)
             return pupil.discard(store, kit, self.rng)
         message = _("unknown action {action}: one of {actions}")
         raise pupil.BadMove(message.format(action=repr(action), actions=", ".join(ACTIONS)))
+
+    def api_held(self, request: Request, name: str) -> Response:
+        """Whether another program holds the kit's play lock now (a `menace play` window, a run): the table
+        page says so rather than offering taps that would be refused."""
+        kit = self.kit(name)
+        if self.lock(kit.id).locked():  # this server is recording a change: not another program
+            return _json({"held": False})
+        with self.open_store() as store:
+            holder = held_by(store, kit)
+        return _json({"held": holder is not None})
+
+    def api_lesson(self, request: Request) -> Response:
+        """The lesson's group kits (group-1, group-2, ..., or the class's one, class) with their running
+        scores and the addresses of their table pages, for the class page; ?kits=NAME chooses others."""
+        names = request.args.getlist("kits")
+        if len(names) > MAX_CURVES:
+            raise BadRequest(_("choose at most {most} kits to draw on one chart").format(most=MAX_CURVES))
+
+        def read(store: Store) -> dict[str, Any]:
+            chosen = names or lesson_kits([row["name"] for row in store.kits()])
+            groups = []
+            for kit_name in chosen[:MAX_CURVES]:
+                kit = self.kit(kit_name, store)
+                path = f"/kits/{_quote(kit.name)}/table"
+                groups.append({**view.curve(store, kit), "table": self.join_fields(request, path)})
+            return {"kits": groups}
+
+        return _json(self.with_store(read))
 
     # --- the wall of every box ----------------------------------------------------------------------------
     def wall_page(self, request: Request, name: str) -> Response:
@@ -367,6 +432,15 @@ class ClassroomScreen:
         """One change at a time per kit in this server (other processes are kept out by the store)."""
         with self._locks_lock:
             return self._locks.setdefault(kit_id, threading.Lock())
+
+
+LESSON_KIT = re.compile(r"group-(\d+)|class")  # the names `menace lesson --groups N` gives its kits
+
+
+def lesson_kits(names: list[str]) -> list[str]:
+    """The store's kits a lesson made, in group order: group-1, group-2, ..., then class."""
+    found = [(int(m[1]) if m[1] else 10**9, name) for name in names if (m := LESSON_KIT.fullmatch(name))]
+    return [name for _number, name in sorted(found)]
 
 
 def on_this_board(store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> bool:
