@@ -17,7 +17,7 @@ function showError(text) {
 }
 
 function draw(live) {
-  renderGame(live, (code) => send({action: "move", move: code}), false);
+  renderGame(live, (code) => send({action: "move", move: code}), false, (game) => game.at_table && !held);
   const game = live.game;
   const mine = Boolean(game && game.at_table);
   const step = document.getElementById("step");
@@ -29,7 +29,6 @@ function draw(live) {
     step.append(el("p", {class: "prompt"}, say(WORDS.table_other_game, {number: game.number,
       draw: WORDS.draws[game.draw] || game.draw, opponent: opponentWord(game.opponent)})));
   }
-  if (!mine) document.getElementById("board").querySelectorAll("button.cell").forEach((b) => { b.disabled = true; });
   checklist(live);
   const undo = document.getElementById("undo");
   undo.textContent = !game && live.ended ? say(WORDS.table_reopen, {number: live.ended.number}) : WORDS.table_take_back;
