@@ -14,6 +14,7 @@ pytest.importorskip("werkzeug", reason="the web extra is not installed: pip inst
 from werkzeug.test import Client  # noqa: E402
 
 from tests.cli import run  # noqa: E402
+from tests.web import Pupil  # noqa: E402
 from tracker.store.event_store import Store  # noqa: E402
 from tracker.table.commands import Census, decide  # noqa: E402
 from tracker.table.play_lock import playing  # noqa: E402
@@ -108,12 +109,23 @@ def test_the_terminal_holding_the_kit_is_said_and_nothing_is_recorded(db):
     assert phone.live["game"] is None
 
 
-def test_existing_requests_still_work_and_a_bad_draw_kind_is_refused(db):
-    phone = Phone(Client(ClassroomScreen(db)), "hex")
+def test_each_page_plays_its_own_games_and_a_bad_draw_kind_is_refused(db):
+    client = Client(ClassroomScreen(db))
+    phone = Phone(client, "hex")
     status, answer = phone.send({"action": "new", "draw": "by-magic"})
     assert status == 400 and "physical" in answer["error"]
-    assert phone.ok({"action": "new"})["live"]["game"]["draw"] == "digital"
-    status, _answer = phone.send({"action": "draw", "colour": "empty"})  # a digital game is not the table's
+    status, answer = phone.send({"action": "new", "draw": "digital"})  # the pupil's game: from the play page
+    assert status == 400 and "/kits/hex/play" in answer["error"]
+    phone.ok({"action": "new"})  # the table page's token: a physical game unless said
+    assert phone.live["game"]["draw"] == "physical"
+    pupil = Pupil(client, "hex")  # the play page's token: never the table's game, as before
+    assert pupil.send({"action": "discard"}).status_code == 409
+    refused = pupil.send({"action": "draw", "colour": "empty"})
+    assert refused.status_code == 400 and "/kits/hex/table" in refused.json["error"]
+    phone.ok({"action": "discard"})
+    pupil.refresh()
+    assert pupil.ok({"action": "new"})["live"]["game"]["draw"] == "digital"
+    status, _answer = phone.send({"action": "move", "move": 57})  # and the table never the pupil's
     assert status == 409
 
 

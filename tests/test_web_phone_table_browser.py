@@ -149,9 +149,9 @@ def stats(db: str, kit: str) -> dict:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_three_hexapawn_groups_each_play_two_games_from_a_phone(browser, tmp_path, shots, language):
-    use_language(language)
     try:
         base, db, httpd = lesson(tmp_path, "hexapawn", 3)
+        use_language(language)  # after `menace lesson`, which sets its own: the screen's is the server's
         try:
             phones = {}
             for number in (1, 2, 3):
@@ -168,8 +168,10 @@ def test_three_hexapawn_groups_each_play_two_games_from_a_phone(browser, tmp_pat
             screen.screenshot(path=str(shots / f"lesson-hexapawn-{language}.png"))
             for kit in phones:
                 assert run("verify", "--kit", kit, "--db", db).exit_code == 0
+                use_language(language)
                 shown = screen.locator(f".group[data-kit='{kit}']")
                 told = stats(db, kit)
+                use_language(language)
                 assert told["games"] == 2 and told["losses"] >= 1  # the empty box: MENACE resigned
                 assert shown.get_attribute("data-score") == str(told["score"])
             assert screen.errors == []

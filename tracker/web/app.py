@@ -74,7 +74,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-ACTIONS = ("new", "draw", "move", "undo", "discard")
+ACTIONS = ("new", "move", "undo", "discard")  # the play page's; the table page's draws a bead too
+TABLE_ACTIONS = ("new", "draw", "move", "undo", "discard")
 DRAWS = ("digital", "physical")  # a new game's "draw": the tracker draws MENACE's beads, or a person
 RUN_CHANGES = ("pause", "resume", "stop", "speed")
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
@@ -177,7 +178,7 @@ class ClassroomScreen:
     def table_page(self, request: Request, name: str) -> Response:
         """The table on a phone: the person at the kit's matchboxes records a physical game."""
         kit = self.kit(name)
-        fields = {"kit": kit.name, "token": self.tokens.issue(kit.id)}
+        fields = {"kit": kit.name, "token": self.tokens.issue(table_key(kit))}  # for the table's games only
         return _page("table.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/table"))
 
     def lesson_page(self, request: Request) -> Response:
@@ -234,10 +235,12 @@ class ClassroomScreen:
         body = _body(request)
         with self.open_store() as store:
             kit = self.kit(name, store)
-            if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
+            key = self.tokens.spend_for(request.headers.get(TOKEN_HEADER), (kit.id, table_key(kit)))
+            if key is None:
                 raise Forbidden(_("this page's token is missing, unknown or used: reload the play page"))
-            next_token = self.tokens.renew(kit.id)  # a refused move must not strand the page
+            next_token = self.tokens.renew(key)  # a refused move must not strand the page
             action = body.get("action")
+            at_table = key != kit.id
             try:
                 with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
                     if not on_this_board(store, kit, action, body):
@@ -245,7 +248,7 @@ class ClassroomScreen:
                             live = view.live(store, kit)
                         stale = _("the board changed: here is the new one")
                         return _json({"error": stale, "token": next_token, "live": live}, 409)
-                    answer = self.act(store, kit, action, body)
+                    answer = self.act(store, kit, action, body, at_table=at_table)
             except StoreBusy as error:  # another process held the write lock too long: nothing was recorded
                 return _json({"error": told(error), "token": next_token}, 503)
             except KitInPlay as error:  # the terminal names the process; the pupil needs only what to do
@@ -257,36 +260,46 @@ class ClassroomScreen:
                 live = view.live(store, kit, answer.world)  # the world the change stepped to: not replayed
             return _json({"said": answer.said, "token": next_token, "live": live})
 
-    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> pupil.Answer:
-        """The change, by the kit's game: one at the table (physical draw, tracker.web.phone_table) or one
-        the pupil plays against the digital MENACE (tracker.web.pupil)."""
+    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any], *,
+            at_table: bool) -> pupil.Answer:
+        """The change, by the page whose token it carries: the table on a phone records physical games
+        (tracker.web.phone_table), the play page the pupil's games against the digital MENACE
+        (tracker.web.pupil); neither plays the other's."""
         if action == "new":
-            draw = body.get("draw", "digital")
+            draw = body.get("draw", "physical" if at_table else "digital")
             if draw not in DRAWS:
                 message = _('"draw" is one of {draws}, not {value}')
                 raise pupil.BadMove(message.format(draws=", ".join(DRAWS), value=repr(draw)[:40]))
-            if draw == "physical":
+            if (draw == "physical") != at_table:
+                page = f"/kits/{_quote(kit.name)}/" + ("table" if draw == "physical" else "play")
+                raise pupil.BadMove(_("a game with a {draw} draw is started from its page, {page}").format(
+                    draw=_("physical") if draw == "physical" else _("digital"), page=page))
+        if at_table:
+            if action == "new":
                 return phone_table.new_game(store, kit, self.rng)
-            return pupil.new_game(store, kit, self.rng)
-        if action == "draw":
-            return phone_table.draw(store, kit, body.get("colour"), self.rng)
-        world = store.world(kit)
-        game = world.session
-        if game is None and world.ended is not None and action == "undo":
-            game = world.ended.session  # undo right after a game reopens it
-        at_table = game is not None and view.playable_at_table(game)
-        if action == "move":
-            if at_table:
+            if action == "draw":
+                return phone_table.draw(store, kit, body.get("colour"), self.rng)
+            if action == "move":
                 return phone_table.move(store, kit, body.get("move"), self.rng)
-            return pupil.move(store, kit, body.get("move"), self.rng)
-        if action == "undo":
-            return phone_table.undo(store, kit, self.rng) if at_table else pupil.undo(store, kit, self.rng)
-        if action == "discard":
-            if at_table:
+            if action == "undo":
+                return phone_table.undo(store, kit, self.rng)
+            if action == "discard":
                 return phone_table.discard(store, kit, self.rng)
-            return pupil.discard(store, kit, self.rng)
+        else:
+            if action == "new":
+                return pupil.new_game(store, kit, self.rng)
+            if action == "draw":
+                message = _("a bead drawn from a real box is recorded from the table's page, {page}")
+                raise pupil.BadMove(message.format(page=f"/kits/{_quote(kit.name)}/table"))
+            if action == "move":
+                return pupil.move(store, kit, body.get("move"), self.rng)
+            if action == "undo":
+                return pupil.undo(store, kit, self.rng)
+            if action == "discard":
+                return pupil.discard(store, kit, self.rng)
         message = _("unknown action {action}: one of {actions}")
-        raise pupil.BadMove(message.format(action=repr(action), actions=", ".join(ACTIONS)))
+        actions = ", ".join(TABLE_ACTIONS if at_table else ACTIONS)
+        raise pupil.BadMove(message.format(action=repr(action), actions=actions))
 
     def api_held(self, request: Request, name: str) -> Response:
         """Whether another program holds the kit's play lock now (a `menace play` window, a run): the table
@@ -435,6 +448,11 @@ class ClassroomScreen:
 
 
 LESSON_KIT = re.compile(r"group-(\d+)|class")  # the names `menace lesson --groups N` gives its kits
+
+
+def table_key(kit: KitRecord) -> str:
+    """What the table page's tokens are issued for: its changes are the table's, not the play page's."""
+    return f"{kit.id}/table"
 
 
 def lesson_kits(names: list[str]) -> list[str]:

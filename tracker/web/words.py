@@ -193,7 +193,6 @@ def page_words() -> Words:
                         "here until then."),
         "table_other_game": _("Game {number} is not a game at the table ({draw} draw, {opponent} opponent):"
                               " finish or discard it where it was started."),
-        "table_label_says": _("the label as printed:"),
         # the class page for a lesson (lesson.js)
         "lesson_title": _("The lesson: every group"),
         "lesson_sub": _("each group's table: scan its code with the phone at the group's matchboxes"),

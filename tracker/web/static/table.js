@@ -22,7 +22,9 @@ function draw(live) {
   const mine = Boolean(game && game.at_table);
   const step = document.getElementById("step");
   step.replaceChildren();
-  document.getElementById("box-in-use").hidden = Boolean(game && game.turn === "menace");
+  const opening = Boolean(mine && game.turn === "menace");  // the box's beads on the real board show the board
+  document.getElementById("box-in-use").hidden = opening;
+  document.getElementById("board").hidden = opening;
   if (mine && game.turn === "menace") step.append(boxToOpen(game.box));
   else if (mine && game.turn === "opponent") step.append(opponentMove(game));
   else if (game && !game.at_table) {
