@@ -92,7 +92,7 @@ def one_move(phone) -> None:
 
 
 def play_game(phone, db: str, kit: str, *, take_back: bool = False, empty_box: int = 0,
-              shots: Path | None = None, shot: str = "") -> None:
+              shots: Path | None = None, shot: str = "", language: str = "en") -> None:
     """A whole physical game by tapping: New game, then a tap a turn until the checklist; with
     ``take_back``, the first move taken back and made again; with ``empty_box`` N, MENACE's Nth box said to
     be empty (drift while the tracker counts beads in it), recounted empty with `menace census` as the
@@ -114,17 +114,18 @@ def play_game(phone, db: str, kit: str, *, take_back: bool = False, empty_box: i
             box = live["game"]["box"]
             counts = [f"{b['colour']}=0" for b in box["beads"]]
             before = phone.get_attribute("body", "data-version")
-            assert run("census", str(box["id"]), *counts, "--kit", kit, "--db", db).exit_code == 0
+            recount = run("--lang", language, "census", str(box["id"]), *counts, "--kit", kit, "--db", db)
+            assert recount.exit_code == 0, recount.output  # the colours as the page names them
             moved_on(phone, before)
             expect(phone.locator(".bead-button[data-count='0']")).to_have_count(len(counts))
             phone.once("dialog", lambda dialog: dialog.accept())
             tap(phone, "#empty")
             continue
-        one_move(phone)
-        moves += 1
-        if mid_game and not take_back and phone.get_attribute("body", "data-turn") == "menace":
+        if mid_game and turn == "menace" and moves:
             mid_game = False  # the box to open, its beads on the real board and the colours to tap
             phone.screenshot(path=str(shots / f"{shot}-mid-game.png"), full_page=True)
+        one_move(phone)
+        moves += 1
         if take_back and moves == 1:
             take_back = False
             shown = phone.locator("#game-line").text_content()
@@ -159,8 +160,9 @@ def test_three_hexapawn_groups_each_play_two_games_from_a_phone(browser, tmp_pat
                 phone = phones[kit] = page(browser, f"{base}/kits/{kit}/table", PHONE)
                 first = number == 1
                 play_game(phone, db, kit, take_back=True, shots=shots if first else None,
-                          shot=f"table-hexapawn-{language}")
-                play_game(phone, db, kit, empty_box=1)
+                          shot=f"table-hexapawn-{language}", language=language)
+                play_game(phone, db, kit, empty_box=1, language=language)
+                use_language(language)
                 assert phone.errors == []
             screen = page(browser, f"{base}/lesson", BIG)
             screen.wait_for_selector("body[data-games='2,2,2']", timeout=6000)

@@ -17,7 +17,7 @@ function group(kit, index) {
       el("figure", {class: "join"}, el("img", {src: kit.table.join_png, alt: say(WORDS.lesson_table, {kit: kit.name}),
         width: 160, height: 160}),
       el("figcaption", {}, el("a", {class: "join-address", href: kit.table.join}, kit.table.join))),
-      el("div", {class: "group-chart chart"}, chart(series, WORDS.no_games_yet, label, null, null, 0.6))),
+      el("div", {class: "group-chart chart"}, chart(series, WORDS.no_games_yet, label, null, null, 0.45))),
     el("ul", {class: "key"}, keyLine(colour, index, label)));
 }
 
