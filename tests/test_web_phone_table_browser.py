@@ -98,8 +98,11 @@ def play_game(phone, db: str, kit: str, *, take_back: bool = False, empty_box: i
     be empty (drift while the tracker counts beads in it), recounted empty with `menace census` as the
     table's words say, and said empty again: MENACE resigns."""
     mid_game = shots is not None
+    now = phone.context.request.get(phone.url.replace("/kits/", "/api/kits/").replace("/table", "/version"))
+    phone.wait_for_selector(f"body[data-version={json.dumps(now.json()['version'])}]")  # followed live
     expect(phone.locator("#new")).to_be_enabled(timeout=5000)
     tap(phone, "#new")
+    assert phone.get_attribute("body", "data-turn") != "none"
     moves = boxes = 0
     while phone.get_attribute("body", "data-turn") != "none":
         turn = phone.get_attribute("body", "data-turn")
@@ -195,10 +198,12 @@ def test_two_noughts_and_crosses_groups_share_the_class_kit_in_turn(browser, tmp
         play_game(first, db, "class")
         play_game(second, db, "class")
         screen = page(browser, f"{base}/lesson", BIG)
+        told = stats(db, "class")
+        assert told["games"] == 4, told
         screen.wait_for_selector("body[data-games='4']", timeout=6000)
         assert screen.locator(".group polyline.series").count() == 1
         assert run("verify", "--kit", "class", "--db", db).exit_code == 0
-        assert screen.locator(".group").get_attribute("data-score") == str(stats(db, "class")["score"])
+        assert screen.locator(".group").get_attribute("data-score") == str(told["score"])
         assert first.errors == second.errors == screen.errors == []
     finally:
         stop(httpd)
