@@ -94,9 +94,9 @@ def one_move(phone) -> None:
 def play_game(phone, db: str, kit: str, *, take_back: bool = False, empty_box: int = 0,
               shots: Path | None = None, shot: str = "", language: str = "en") -> None:
     """A whole physical game by tapping: New game, then a tap a turn until the checklist; with
-    ``take_back``, the first move taken back and made again; with ``empty_box`` N, MENACE's Nth box said to
-    be empty (drift while the tracker counts beads in it), recounted empty with `menace census` as the
-    table's words say, and said empty again: MENACE resigns."""
+    ``take_back``, the first move taken back and made again, and the page reloaded; with ``empty_box`` N,
+    MENACE's Nth box said to be empty (drift while the tracker counts beads in it), recounted empty with
+    `menace census` as the table's words say, and said empty again: MENACE resigns."""
     mid_game = shots is not None
     now = phone.context.request.get(phone.url.replace("/kits/", "/api/kits/").replace("/table", "/version"))
     phone.wait_for_selector(f"body[data-version={json.dumps(now.json()['version'])}]")  # followed live
@@ -135,6 +135,10 @@ def play_game(phone, db: str, kit: str, *, take_back: bool = False, empty_box: i
             tap(phone, "#undo")
             assert phone.locator("#game-line").text_content() != shown
             one_move(phone)
+            turn, shown = phone.get_attribute("body", "data-turn"), phone.locator("#game-line").text_content()
+            phone.reload()  # a reload (or a dropped connection) picks up where the game is
+            phone.wait_for_selector(f"body[data-turn={turn}]")
+            assert phone.locator("#game-line").text_content() == shown
     assert not take_back and not empty_box
     items = phone.locator(".checklist input")
     expect(items.first).to_be_visible()
