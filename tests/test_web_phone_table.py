@@ -132,3 +132,13 @@ def test_each_page_plays_its_own_games_and_a_bad_draw_kind_is_refused(db):
 def test_the_lesson_kits_in_group_order():
     names = ["group-10", "x", "class", "group-2", "group-1", "groups-3"]
     assert lesson_kits(names) == ["group-1", "group-2", "group-10", "class"]
+
+
+def test_menace_serve_names_the_class_page_when_the_store_holds_a_lessons_kits(db, tmp_path):
+    from tracker.web.server import lesson_groups
+
+    assert lesson_groups(db) == []  # only "hex"
+    assert run("new", "group-1", "--db", str(db), "--game", "hexapawn").exit_code == 0
+    assert lesson_groups(db) == ["group-1"]
+    page = Client(ClassroomScreen(db)).get("/api/lesson").json
+    assert [(k["name"], k["table"]["join"]) for k in page["kits"]] == [("group-1", "http://localhost/kits/group-1/table")]
