@@ -27,7 +27,7 @@ from tracker.web.join import BadJoinUrl, join_base, join_host  # noqa: E402
 # A page's join figure: its QR code's address, and the address in letters (a link to itself) under it.
 FIGURE = re.compile(r'<figure class="join"><img src="([^"]+)"[^>]*><figcaption>[^<]*'
                     r'<a class="join-address" href="([^"]+)">([^<]+)</a></figcaption></figure>')
-PAGES = {"live": "/kits/{kit}", "play": "/kits/{kit}/play"}
+PAGES = {"live": "/kits/{kit}", "play": "/kits/{kit}/play", "table": "/kits/{kit}/table"}
 
 
 def codes(client: Client, path: str, opened_at: str) -> list[tuple[str, str, str]]:
@@ -67,6 +67,33 @@ def test_with_join_url_every_code_is_that_address(store):
     for path in PAGES.values():
         joined = "http://10.42.0.1:8765" + path.format(kit="group-2")
         assert codes(client, path.format(kit="group-2"), "http://localhost:8765") == [(joined,) * 3]
+
+
+def lesson_codes(client: Client, opened_at: str, query: str = "") -> dict[str, tuple[str, str]]:
+    """The class page's codes, as its script draws them from /api/lesson: each group's (the QR code's
+    text, the address in letters under it)."""
+    lesson = client.get("/api/lesson" + query, base_url=opened_at).json
+    found = {}
+    for kit in lesson["kits"]:
+        image = client.get(kit["table"]["join_png"], base_url=opened_at)
+        assert (image.status_code, image.content_type) == (200, "image/png")
+        read = zxingcpp.read_barcodes(Image.open(BytesIO(image.data)))
+        assert [r.format for r in read] == [zxingcpp.BarcodeFormat.QRCode]
+        found[kit["name"]] = (read[0].text, kit["table"]["join"])
+    return found
+
+
+def test_the_class_pages_codes_are_each_groups_table_page(store):
+    client = Client(ClassroomScreen(store, hosts=None))
+    page = client.get("/lesson", base_url="http://192.168.1.5:8765")
+    assert page.status_code == 200 and "/static/lesson.js" in page.text
+    own = "http://192.168.1.5:8765/kits/group-2/table"
+    assert lesson_codes(client, "http://192.168.1.5:8765") == {"group-2": (own, own)}  # the lesson's kits
+    chosen = lesson_codes(client, "http://192.168.1.5:8765", "?kits=class%207b&kits=group-2")
+    assert chosen["class 7b"] == ("http://192.168.1.5:8765/kits/class%207b/table",) * 2
+    joined = Client(ClassroomScreen(store, hosts=None, join_url="http://10.42.0.1:8765/"))
+    hotspot = "http://10.42.0.1:8765/kits/group-2/table"
+    assert lesson_codes(joined, "http://localhost:8765") == {"group-2": (hotspot, hotspot)}
 
 
 def test_a_page_opened_on_this_machine_gives_phones_its_network_address(store):

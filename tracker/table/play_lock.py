@@ -109,3 +109,24 @@ def _lock(handle: int, wait: float) -> None:
             if time.monotonic() >= deadline:
                 raise
             time.sleep(0.05)
+
+
+def held_by(store: Store, kit: KitRecord) -> str | None:
+    """Who holds the kit's play lock now (a `menace play` window, a run), or None when nobody does; looks
+    without waiting and lets go at once."""
+    path = store.path.with_name(f"{store.path.name}.{kit.id[:16]}.play")
+    if fcntl is None or not path.exists():
+        return None
+    try:
+        handle = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return os.read(handle, 200).decode(errors="replace").strip() or _("another process")
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(handle)

@@ -39,8 +39,8 @@ from tracker.state.opponents import HUMAN
 from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
-from tracker.table.play_lock import KitInPlay, playing
-from tracker.web import pupil, pupils, screen, story, view
+from tracker.table.play_lock import KitInPlay, held_by, playing
+from tracker.web import phone_table, pupil, pupils, screen, story, view
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.join import join_address, qr_png
 from tracker.web.runs import RunRefused, Runs
@@ -67,9 +67,11 @@ STATIC = {
     "screen.js": "text/javascript; charset=utf-8",
     "pupils.js": "text/javascript; charset=utf-8",
     "pupils-join.js": "text/javascript; charset=utf-8",
+    "table.js": "text/javascript; charset=utf-8",
+    "lesson.js": "text/javascript; charset=utf-8",
 }
 PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html", "pupils.html",
-         "pupils-join.html")
+         "pupils-join.html", "table.html", "lesson.html")
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -77,7 +79,9 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-ACTIONS = ("new", "move", "undo", "discard")
+ACTIONS = ("new", "move", "undo", "discard")  # the play page's; the table page's draws a bead too
+TABLE_ACTIONS = ("new", "draw", "move", "undo", "discard")
+DRAWS = ("digital", "physical")  # a new game's "draw": the tracker draws MENACE's beads, or a person
 RUN_CHANGES = ("pause", "resume", "stop", "speed")
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
 PLACEHOLDER = re.compile(r"\{\{([\w:]+)\}\}")  # in static/*.html: {{kit}}, {{w:new_game}}
@@ -117,7 +121,9 @@ class ClassroomScreen:
                 Rule("/kits/<name>", endpoint=self.live_page, methods=["GET"]),
                 Rule("/kits/<name>/play", endpoint=self.play_page, methods=["GET"]),
                 Rule("/kits/<name>/wall", endpoint=self.wall_page, methods=["GET"]),
+                Rule("/kits/<name>/table", endpoint=self.table_page, methods=["GET"]),
                 Rule("/classes", endpoint=self.classes_page, methods=["GET"]),
+                Rule("/lesson", endpoint=self.lesson_page, methods=["GET"]),
                 Rule("/join.png", endpoint=self.join_png, methods=["GET"]),
                 Rule("/pupils", endpoint=self.pupils_page, methods=["GET"]),
                 Rule("/pupils/join", endpoint=self.pupils_join_page, methods=["GET"]),
@@ -130,6 +136,8 @@ class ClassroomScreen:
                 Rule("/api/kits/<name>/live", endpoint=self.api_live, methods=["GET"]),
                 Rule("/api/kits/<name>/version", endpoint=self.api_version, methods=["GET"]),
                 Rule("/api/kits/<name>/play", endpoint=self.api_play, methods=["POST"]),
+                Rule("/api/kits/<name>/held", endpoint=self.api_held, methods=["GET"]),
+                Rule("/api/lesson", endpoint=self.api_lesson, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run_status, methods=["GET"]),
                 Rule("/api/kits/<name>/run", endpoint=self.api_run, methods=["POST"]),
                 Rule("/api/kits/<name>/typical", endpoint=self.api_typical, methods=["GET"]),
@@ -182,6 +190,16 @@ class ClassroomScreen:
         fields = {"kit": kit.name, "token": self.tokens.issue(kit.id), "pupil": "1" if pupils_kit else ""}
         return _page("play.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/play"))
 
+    def table_page(self, request: Request, name: str) -> Response:
+        """The table on a phone: the person at the kit's matchboxes records a physical game."""
+        kit = self.kit(name)
+        fields = {"kit": kit.name, "token": self.tokens.issue(table_key(kit))}  # for the table's games only
+        return _page("table.html", fields | self.join_fields(request, f"/kits/{_quote(kit.name)}/table"))
+
+    def lesson_page(self, request: Request) -> Response:
+        """A lesson's groups side by side: each group's table page as a QR code, and its running score."""
+        return _page("lesson.html", {})
+
     # --- joining from a phone: a page's address as a QR code (tracker.web.join) ---------------------------
     def join_fields(self, request: Request, path: str) -> dict[str, str]:
         """A page's {{join}} (the address a phone opens for it) and {{join_png}} (its QR code's)."""
@@ -199,7 +217,7 @@ class ClassroomScreen:
         except HTTPException:
             endpoint = None
         if not path.startswith("/") or endpoint not in (self.live_page, self.play_page,
-                                                                 self.pupils_join_page):
+                                                                 self.pupils_join_page, self.table_page):
             raise BadRequest(_("path must be a page of this screen, e.g. /kits/NAME/play"))
         return Response(qr_png(self.join_address(request, path)), content_type="image/png")
 
@@ -228,14 +246,17 @@ class ClassroomScreen:
         return _json(self.with_store(lambda store: view.version(store, self.kit(name, store))))
 
     def api_play(self, request: Request, name: str) -> Response:
-        """One change by the pupil: {"action": "new" | "move" | "undo" | "discard", "move": code}."""
+        """One change by the pupil or the person at the table: {"action": "new" | "draw" | "move" | "undo" |
+        "discard", "move": code, "colour": NAME, "draw": "physical"}."""
         body = _body(request)
         with self.open_store() as store:
             kit = self.kit(name, store)
-            if not self.tokens.spend(request.headers.get(TOKEN_HEADER), kit.id):
+            key = self.tokens.spend_for(request.headers.get(TOKEN_HEADER), (kit.id, table_key(kit)))
+            if key is None:
                 raise Forbidden(_("this page's token is missing, unknown or used: reload the play page"))
-            next_token = self.tokens.renew(kit.id)  # a refused move must not strand the page
+            next_token = self.tokens.renew(key)  # a refused move must not strand the page
             action = body.get("action")
+            at_table = key != kit.id
             try:
                 with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
                     if not on_this_board(store, kit, action, body):
@@ -243,7 +264,7 @@ class ClassroomScreen:
                             live = view.live(store, kit)
                         stale = _("the board changed: here is the new one")
                         return _json({"error": stale, "token": next_token, "live": live}, 409)
-                    answer = self.act(store, kit, action, body)
+                    answer = self.act(store, kit, action, body, at_table=at_table)
             except StoreBusy as error:  # another process held the write lock too long: nothing was recorded
                 return _json({"error": told(error), "token": next_token}, 503)
             except KitInPlay as error:  # the terminal names the process; the pupil needs only what to do
@@ -255,17 +276,74 @@ class ClassroomScreen:
                 live = view.live(store, kit, answer.world)  # the world the change stepped to: not replayed
             return _json({"said": answer.said, "token": next_token, "live": live})
 
-    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> pupil.Answer:
+    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any], *,
+            at_table: bool) -> pupil.Answer:
+        """The change, by the page whose token it carries: the table on a phone records physical games
+        (tracker.web.phone_table), the play page the pupil's games against the digital MENACE
+        (tracker.web.pupil); neither plays the other's."""
         if action == "new":
-            return pupil.new_game(store, kit, self.rng)
-        if action == "move":
-            return pupil.move(store, kit, body.get("move"), self.rng)
-        if action == "undo":
-            return pupil.undo(store, kit, self.rng)
-        if action == "discard":
-            return pupil.discard(store, kit, self.rng)
+            draw = body.get("draw", "physical" if at_table else "digital")
+            if draw not in DRAWS:
+                message = _('"draw" is one of {draws}, not {value}')
+                raise pupil.BadMove(message.format(draws=", ".join(DRAWS), value=repr(draw)[:40]))
+            if (draw == "physical") != at_table:
+                page = f"/kits/{_quote(kit.name)}/" + ("table" if draw == "physical" else "play")
+                raise pupil.BadMove(_("a game with a {draw} draw is started from its page, {page}").format(
+                    draw=_("physical") if draw == "physical" else _("digital"), page=page))
+        if at_table:
+            if action == "new":
+                return phone_table.new_game(store, kit, self.rng)
+            if action == "draw":
+                return phone_table.draw(store, kit, body.get("colour"), self.rng)
+            if action == "move":
+                return phone_table.move(store, kit, body.get("move"), self.rng)
+            if action == "undo":
+                return phone_table.undo(store, kit, self.rng)
+            if action == "discard":
+                return phone_table.discard(store, kit, self.rng)
+        else:
+            if action == "new":
+                return pupil.new_game(store, kit, self.rng)
+            if action == "draw":
+                message = _("a bead drawn from a real box is recorded from the table's page, {page}")
+                raise pupil.BadMove(message.format(page=f"/kits/{_quote(kit.name)}/table"))
+            if action == "move":
+                return pupil.move(store, kit, body.get("move"), self.rng)
+            if action == "undo":
+                return pupil.undo(store, kit, self.rng)
+            if action == "discard":
+                return pupil.discard(store, kit, self.rng)
         message = _("unknown action {action}: one of {actions}")
-        raise pupil.BadMove(message.format(action=repr(action), actions=", ".join(ACTIONS)))
+        actions = ", ".join(TABLE_ACTIONS if at_table else ACTIONS)
+        raise pupil.BadMove(message.format(action=repr(action), actions=actions))
+
+    def api_held(self, request: Request, name: str) -> Response:
+        """Whether another program holds the kit's play lock now (a `menace play` window, a run): the table
+        page says so rather than offering taps that would be refused."""
+        kit = self.kit(name)
+        if self.lock(kit.id).locked():  # this server is recording a change: not another program
+            return _json({"held": False})
+        with self.open_store() as store:
+            holder = held_by(store, kit)
+        return _json({"held": holder is not None})
+
+    def api_lesson(self, request: Request) -> Response:
+        """The lesson's group kits (group-1, group-2, ..., or the class's one, class) with their running
+        scores and the addresses of their table pages, for the class page; ?kits=NAME chooses others."""
+        names = request.args.getlist("kits")
+        if len(names) > MAX_CURVES:
+            raise BadRequest(_("choose at most {most} kits to draw on one chart").format(most=MAX_CURVES))
+
+        def read(store: Store) -> dict[str, Any]:
+            chosen = names or lesson_kits([row["name"] for row in store.kits()])
+            groups = []
+            for kit_name in chosen[:MAX_CURVES]:
+                kit = self.kit(kit_name, store)
+                path = f"/kits/{_quote(kit.name)}/table"
+                groups.append({**view.curve(store, kit), "table": self.join_fields(request, path)})
+            return {"kits": groups}
+
+        return _json(self.with_store(read))
 
     # --- the wall of every box ----------------------------------------------------------------------------
     def wall_page(self, request: Request, name: str) -> Response:
@@ -441,6 +519,20 @@ class ClassroomScreen:
         """One change at a time per kit in this server (other processes are kept out by the store)."""
         with self._locks_lock:
             return self._locks.setdefault(kit_id, threading.Lock())
+
+
+LESSON_KIT = re.compile(r"group-(\d+)|class")  # the names `menace lesson --groups N` gives its kits
+
+
+def table_key(kit: KitRecord) -> str:
+    """What the table page's tokens are issued for: its changes are the table's, not the play page's."""
+    return f"{kit.id}/table"
+
+
+def lesson_kits(names: list[str]) -> list[str]:
+    """The store's kits a lesson made, in group order: group-1, group-2, ..., then class."""
+    found = [(int(m[1]) if m[1] else 10**9, name) for name in names if (m := LESSON_KIT.fullmatch(name))]
+    return [name for _number, name in sorted(found)]
 
 
 def on_this_board(store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> bool:

@@ -45,7 +45,7 @@ class Answer:
     world: World
 
 
-class _Page:
+class Page:
     """One request's changes to a kit: commands decided and committed, and the lines they said."""
 
     def __init__(self, store: Store, world: World, rng: random.Random) -> None:
@@ -85,7 +85,7 @@ def new_game(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     if world.session is not None:
         message = _("game {number} is in progress: finish it, undo or discard it first")
         raise Refused(message.format(number=world.session.number))
-    page = _Page(store, world, rng)
+    page = Page(store, world, rng)
     page.carry_out(c.StartGame(PERSON, BEAD_SOURCE))
     return page.menace_moves()
 
@@ -96,9 +96,9 @@ def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> Answ
     session = _browser_game(world.session)
     if sessions.turn(kit, session) is not Turn.OPPONENT:
         raise Refused(_("not now: it is not the pupil's turn"))
-    page = _Page(store, world, rng)
+    page = Page(store, world, rng)
     try:
-        page.carry_out(c.OpponentMove(_move_of(kit, code)))  # checked there, once
+        page.carry_out(c.OpponentMove(move_of(kit, code)))  # checked there, once
     except IllegalMoveError:
         # The API's codes count from 0 (JSON), people's squares from 1: name both, so neither is misread.
         game = kit.catalogue.game
@@ -121,7 +121,7 @@ def undo(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
         plan_undo(world)
     except NothingToUndo as error:
         raise Refused(str(error)) from None
-    page = _Page(store, world, rng)
+    page = Page(store, world, rng)
     page.carry_out(c.TakeBack())
     while (
         page.world.session is not None
@@ -136,12 +136,12 @@ def discard(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Drops the game in progress; the beads it drew go back into their boxes."""
     world = store.world(kit)
     _browser_game(world.session)
-    page = _Page(store, world, rng)
+    page = Page(store, world, rng)
     page.carry_out(c.DiscardGame())
     return page.answer
 
 
-def _move_of(kit: KitRecord, code: object) -> Any:
+def move_of(kit: KitRecord, code: object) -> Any:
     """The move whose code the page sent (IllegalMoveError: no move has it); whether it is legal now is
     checked where its event is stepped."""
     if isinstance(code, bool) or not isinstance(code, int):

@@ -14,7 +14,9 @@ from typing import Any
 from werkzeug.serving import BaseWSGIServer, ThreadedWSGIServer, WSGIRequestHandler
 
 from kit.i18n import _
-from tracker.web.app import ClassroomScreen
+from tracker.state.errors import MenaceError
+from tracker.store.event_store import Store
+from tracker.web.app import ClassroomScreen, lesson_kits
 from tracker.web.hosts import EVERY_ADDRESS, addresses_to_open, hosts_for
 
 # Each connection has a thread: one that sends nothing, or half a request, is closed after this long without
@@ -150,5 +152,21 @@ def serve(
         say(_("The class's page for the projector is at {address}: each phone that scans its code gets a "
               "MENACE of its own.").format(
             address=first + "/pupils"))
+    groups = lesson_groups(db_path)
+    if groups:
+        page = addresses_to_open(host, httpd.server_address[1])[0].rstrip("/") + "/lesson"
+        say(_("The lesson's class page ({kits}): {address}").format(kits=", ".join(groups), address=page))
     httpd.serve_forever()  # until Ctrl-C, which Werkzeug's server catches, closing the socket
     say(_("Stopped."))
+
+
+def lesson_groups(db_path: Path) -> list[str]:
+    """The group kits `menace lesson --groups N` made in the store, if any (none when it cannot be read)."""
+    try:
+        store = Store(db_path)
+    except MenaceError:  # the screen says what is wrong with the store when a page asks
+        return []
+    try:
+        return lesson_kits([row["name"] for row in store.kits()])
+    finally:
+        store.close()

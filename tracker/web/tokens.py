@@ -47,6 +47,17 @@ class Tokens:
             issued_for = self._in_use.pop(token, None) or self._unused.pop(token, None)
         return issued_for is not None and secrets.compare_digest(issued_for, kit_id)
 
+    def spend_for(self, token: str | None, keys: tuple[str, ...]) -> str | None:
+        """The one of ``keys`` (a kit's id, or its id with a page's name) ``token`` was issued for, if any and
+        not spent before; it is spent either way."""
+        if not token:
+            return None
+        with self._lock:
+            issued_for = self._in_use.pop(token, None) or self._unused.pop(token, None)
+        if issued_for is None:
+            return None
+        return next((key for key in keys if secrets.compare_digest(issued_for, key)), None)
+
     def _add(self, pool: OrderedDict[str, str], keep: int, kit_id: str) -> str:
         token = secrets.token_urlsafe(24)
         with self._lock:

@@ -186,6 +186,7 @@ def game_view(world: World) -> dict[str, Any] | None:
         "opponent": str(session.opponent),
         "draw": session.bead_source,
         "in_browser": playable_in_browser(session),
+        "at_table": playable_at_table(session),  # the phone's table records it (physical draw, a person)
         "turn": turn.value,
         "board": picture_view(game.picture(session.state.position)),
         "moves": [game.move_text(m) for m in session.moves],
@@ -347,3 +348,8 @@ def ended_view(world: World) -> dict[str, Any] | None:
 def playable_in_browser(session: Session) -> bool:
     """A pupil in the browser plays the digital MENACE as a person: other games belong to their table."""
     return session.bead_source == "digital" and session.opponent.person
+
+
+def playable_at_table(session: Session) -> bool:
+    """A game the table on a phone records: MENACE's beads drawn from the real boxes, a person opposite."""
+    return session.bead_source == "physical" and session.opponent.person

@@ -195,6 +195,36 @@ def page_words() -> Words:
         "at_the_table": _("Game {number} is being played at the table ({draw} draw, {opponent} opponent)."),
         "discard_sure": _("Discard this game? The beads it drew go back."),
         "no_answer": _("the server did not answer: {error}"),
+        # the table on a phone (table.js)
+        "table_title": _("At the matchboxes"),
+        "table_new": _("New game (beads from the real boxes)"),
+        "table_open": _("Open box {box}"),
+        "table_level": _("MENACE's move {number}"),
+        "table_draw": _("Shake the box, draw a bead without looking, and tap its colour:"),
+        "table_bead": _forms("{colour}: {count} bead", "{colour}: {count} beads"),
+        "table_empty": _("The box is empty"),
+        "table_empty_sure": _("Is the box really empty? MENACE then resigns (or the box is refilled, by the"
+                              " kit's rules)."),
+        "table_played": _("MENACE drew {colour} from box {box}: it {played}. Put the bead on top of its box"
+                          " and make the move on the real board."),
+        "table_opponent": _("Now the opponent's move on the real board: tap it here too."),
+        "table_opponent_buttons": _("The opponent's move:"),
+        "table_take_back": _("Take back the last move"),
+        "table_reopen": _("Undo: reopen game {number}"),
+        "table_checklist": _("Game {number}: {result}. Change the beads, box by box, and tick each:"),
+        "table_all_done": _("All done: start the next game."),
+        "table_held": _("This kit is being played elsewhere (a `menace play` window at a computer, or a run"
+                        " on the screen): carry on there, or close it there first. Nothing can be recorded "
+                        "here until then."),
+        "table_other_game": _("Game {number} is not a game at the table ({draw} draw, {opponent} opponent):"
+                              " finish or discard it where it was started."),
+        # the class page for a lesson (lesson.js)
+        "lesson_title": _("The lesson: every group"),
+        "lesson_sub": _("each group's table: scan its code with the phone at the group's matchboxes"),
+        "lesson_none": _("No lesson kits in this store: make them with `menace lesson --game GAME --groups "
+                         "N`."),
+        "lesson_group": _("{kit}: {games}, score {score}"),
+        "lesson_table": _("the table of {kit}"),
     }
 
 

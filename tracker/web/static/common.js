@@ -135,8 +135,9 @@ function drawBox(box, detail) {
 
 // The game in progress (or just finished), the box in use and the bead instructions: both pages show it.
 // The last game's final board stays (with its winning line) while there is no game, and on the live page
-// (keepLast) until the next game's first move.
-function renderGame(live, onMove, keepLast) {
+// (keepLast) until the next game's first move. Its squares are buttons for a game the page plays: by
+// default the pupil's (in_browser); the table on a phone says its own (``plays``).
+function renderGame(live, onMove, keepLast, plays) {
   const game = live.game;
   const k = live.kit;
   document.getElementById("subtitle").textContent =
@@ -160,7 +161,8 @@ function renderGame(live, onMove, keepLast) {
       opponent: opponentWord(last.opponent)}) + (game ? " " + say(WORDS.next_game_started, {number: game.number}) : "");
   } else if (game) {
     heading.textContent = say(WORDS.game, {number: game.number});
-    board.replaceChildren(drawBoard(game.board, game.legal, game.in_browser ? onMove : null));
+    const mine = plays ? plays(game) : game.in_browser;
+    board.replaceChildren(drawBoard(game.board, game.legal, mine ? onMove : null));
     const who = game.result ? WORDS.results_said[game.result] : WORDS.turns[game.turn];
     line.textContent = say(WORDS.game_line, {who, moves: game.moves.join(" ") || WORDS.no_moves,
       opponent: opponentWord(game.opponent), draw: WORDS.draws[game.draw] || game.draw});

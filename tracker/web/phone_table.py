@@ -1,0 +1,117 @@
+"""The table on a phone: the person at a group's matchboxes records a physical game from the browser, an
+adapter over the table's commands (tracker.table.commands), so every game is recorded exactly as `menace
+play` with a physical draw records it: the same events, rules, take-back, discard and resume.
+
+The person opens the box the page names, draws a bead and taps its colour (DrawBead), or says the box is
+empty (EmptyBox: MENACE resigns, or the box is refilled, by the kit's rules), and taps the opponent's move
+on the real board (OpponentMove). Nothing is drawn for them: each request is one command, and a game
+that ends is settled at once, its bead changes shown as a checklist.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kit.game import IllegalMoveError
+from kit.i18n import _
+from tracker.state import session as sessions
+from tracker.state.kit_record import KitRecord
+from tracker.state.opponents import PERSON
+from tracker.state.session import Session, Turn
+from tracker.store.event_store import Store
+from tracker.table import commands as c
+from tracker.table.corrections import NothingToUndo, plan_undo
+from tracker.table.players import NotADraw, drawn_move
+from tracker.web.pupil import Answer, BadMove, Page, Refused, move_of
+from tracker.web.view import playable_at_table
+
+BEAD_SOURCE = "physical"
+EMPTY = "empty"  # the colour the page sends for a box found empty
+
+
+def new_game(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
+    """Starts a physical game against a person at the table; one game at a time per kit."""
+    world = store.world(kit)
+    if world.session is not None:
+        message = _("game {number} is in progress: finish it, undo or discard it first")
+        raise Refused(message.format(number=world.session.number))
+    page = Page(store, world, rng)
+    page.carry_out(c.StartGame(PERSON, BEAD_SOURCE))
+    return page.answer
+
+
+def draw(store: Store, kit: KitRecord, colour: object, rng: random.Random) -> Answer:
+    """The bead drawn from the open box, by its colour's name (as the terminal takes it: a name, its letter
+    or a unique start), or "empty" for a box found empty."""
+    world = store.world(kit)
+    session = at_the_table(world.session)
+    if sessions.turn(kit, session) is not Turn.MENACE:
+        raise Refused(_("not now: it is the opponent's move, not MENACE's"))
+    if not isinstance(colour, str) or not colour.strip():
+        raise BadMove(_('a draw names the bead\'s "colour" (or "empty" for an empty box)'))
+    page = Page(store, world, rng)
+    if colour.strip().lower() == EMPTY:
+        page.carry_out(c.EmptyBox())  # a box the tracker counts beads in is drift: said, nothing recorded
+        return page.answer
+    where = kit.place(session.state.position)
+    try:
+        move = drawn_move(kit, colour, where, world.loaded_mirror[where.box.id])
+    except NotADraw as why:
+        raise BadMove(str(why).strip()) from None
+    page.carry_out(c.DrawBead(move))
+    return page.answer
+
+
+def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> Answer:
+    """The opponent's move on the real board (its code)."""
+    world = store.world(kit)
+    session = at_the_table(world.session)
+    if sessions.turn(kit, session) is not Turn.OPPONENT:
+        raise Refused(_("not now: MENACE moves next: open its box and draw a bead"))
+    page = Page(store, world, rng)
+    try:
+        page.carry_out(c.OpponentMove(move_of(kit, code)))
+    except IllegalMoveError:
+        game = kit.catalogue.game
+        legal = {kit.code(m): m for m in game.legal_moves(session.state)}
+        texts = ", ".join(f"{code_} = {game.move_text(m)}" for code_, m in legal.items())
+        message = _("move code {move} is not a legal move now (legal codes: {moves})")
+        raise BadMove(message.format(move=repr(code), moves=texts)) from None
+    return page.answer
+
+
+def undo(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
+    """Takes back the last move, MENACE's or the opponent's (its bead goes back in its box); right after a
+    game, reopens it (the bead changes are taken back), as `undo` at the terminal does."""
+    world = store.world(kit)
+    at_the_table(world.session if world.session is not None else
+                 world.ended.session if world.ended is not None else None)
+    try:
+        plan_undo(world)
+    except NothingToUndo as error:
+        raise Refused(str(error)) from None
+    page = Page(store, world, rng)
+    page.carry_out(c.TakeBack())
+    return page.answer
+
+
+def discard(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
+    """Drops the game in progress; the beads it drew go back into their boxes."""
+    world = store.world(kit)
+    at_the_table(world.session)
+    page = Page(store, world, rng)
+    page.carry_out(c.DiscardGame())
+    return page.answer
+
+
+def at_the_table(session: Session | None) -> Session:
+    if session is None:
+        raise Refused(_("no game is in progress: start a new game"))
+    if not playable_at_table(session):
+        message = _(
+            "game {number} is not a game at the table ({draw} draw, {opponent} opponent): finish it where "
+            "it was started"
+        )
+        draw = _("physical") if session.bead_source == "physical" else _("digital")
+        raise Refused(message.format(number=session.number, draw=draw, opponent=session.opponent.shown()))
+    return session
