@@ -17,6 +17,7 @@ from generator.drawing import (
     draw_coordinates,
     draw_dot,
     draw_picture,
+    figure,
     fit_size,
     hex_colour,
     in_mm,
@@ -138,6 +139,11 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys
                ) -> None:
     """One label, with its bottom-left corner at the canvas origin (units: mm); its finder key at
     ``keys_at`` (key_size: every label's the same), or None: as large as this label's key fits."""
+    with figure(canvas):  # a label's text is sized by its stock (generator.layout), not the page's scale
+        _draw_label(canvas, plan, box, spec, keys_at=keys_at)
+
+
+def _draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None) -> None:
     game = spec.game
     level = box.move_number
     words = game.short_title.upper() if level is None else _("MOVE {number}").format(number=level)
