@@ -286,3 +286,12 @@ def test_a_lesson_plans_steps_print_at_one_size(monkeypatch, language, game):
     inks, _pages = inks_of(monkeypatch, lesson_plan.write, lesson)
     sizes = {round(ink.size, 3) for ink in inks if ink.kind == "text" and ink.font == "Vera"}
     assert sizes <= {SIZE[Role.BODY], SIZE[Role.KIT_TITLE], SIZE[Role.FOOTER]}
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "nim"])
+def test_every_labels_bead_count_is_one_size(monkeypatch, game):
+    # "1 bead each" printed larger than "3 beads each" (2.55 and 2.35 mm on plain A4), Nim's counts likewise.
+    (spec,) = plan_kits(KitOptions(game=game))
+    inks, _pages = inks_of(monkeypatch, labels.write, spec)
+    counts = [ink for ink in inks if ink.text.endswith("each")]
+    assert counts and len({round(ink.size, 3) for ink in counts}) == 1

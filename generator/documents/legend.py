@@ -16,7 +16,7 @@ from generator.documents.common import (
     write_pdf,
 )
 from generator.documents.game_text import colour_letters, forced_moves, menace_side
-from generator.documents.labels import counts_text, draw_label, key_size, label_plan
+from generator.documents.labels import counts_size, counts_text, draw_label, key_size, label_plan
 from generator.documents.wording import arrows_note, beads, cell_name, moves_are_arrows, picture_note
 from generator.drawing import (
     draw_dot,
@@ -302,7 +302,7 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float, *, turned: bool) -> floa
     canvas.setStrokeColor(hex_colour("#9e9e9e"))
     canvas.setLineWidth(0.2)
     canvas.rect(0, 0, plan.width, plan.height, stroke=1, fill=0)
-    draw_label(canvas, plan, box, spec, keys_at=key_size(spec, plan))
+    draw_label(canvas, plan, box, spec, keys_at=key_size(spec, plan), counts_at=counts_size(spec, plan))
     canvas.restoreState()
     x = MARGIN + plan.width * scale + 8
     text_y = y - 1
