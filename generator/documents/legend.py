@@ -83,6 +83,7 @@ def write(path: Path, spec: KitSpec) -> int:
                 y = _reading(canvas, spec, y, turned=turned and not apart)
         if apart:
             with text_page(canvas, spec, TITLE, page=next(page), pages=pages) as y:
+                y = _heading(canvas, _("A picture turned or flipped"), y)
                 _turned_example(canvas, spec, _example_box(spec), y, spec.page_mm[0] - 2 * MARGIN)
         for index, sections in enumerate(card):
             with text_page(canvas, spec, TITLE, page=next(page), pages=pages) as y:
