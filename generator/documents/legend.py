@@ -138,7 +138,10 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
         draw_dot(canvas, x + 7, row_y - radius, radius, colour)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, size)
-        lines = wrapped(text, column_w - 19, font=BOLD, size=size)
+        lines = [text]
+        if text_width(text, BOLD, size) > column_w - 19:  # the colour on one line, its move on the next
+            colour_words, _colon, move_words = text.partition(": ")
+            lines = [f"{colour_words}:", *wrapped(move_words, column_w - 19, font=BOLD, size=size)]
         first = row_y - radius - 1.8 + (len(lines) - 1) * size * 0.6
         for number, words in enumerate(lines):
             canvas.drawString(x + 17, first - number * size * 1.2, words)
