@@ -62,6 +62,19 @@ def in_mm(canvas: Canvas, x: float = 0.0, y: float = 0.0) -> Iterator[None]:
         canvas.restoreState()
 
 
+@contextmanager
+def figure(canvas: Canvas) -> Iterator[None]:
+    """Text drawn within is a figure's (a label, a picture, a board's letters): sized to its figure, where
+    the text around it takes its role's size (generator.type_scale). The canvas carries the mark so that
+    what reads a document's ink can tell the two apart."""
+    depth = getattr(canvas, "figure_depth", 0)
+    canvas.figure_depth = depth + 1
+    try:
+        yield
+    finally:
+        canvas.figure_depth = depth
+
+
 def hex_colour(rgb: str) -> Any:
     from reportlab.lib.colors import HexColor
 
@@ -89,8 +102,12 @@ def level_colour(move_number: int | None) -> str:
 
 
 def text_width(text: str, font: str, size: float) -> float:
+    """How wide ``text`` prints (mm at a size in mm); measured before any document is begun, too."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from generator.fonts import register_fonts
+
+    register_fonts()
     width: float = stringWidth(text, font, size)
     return width
 
@@ -138,8 +155,9 @@ def draw_picture(
     ``dot_share`` is a dot's radius as a share of a cell; ``counts`` (cell -> beads) prints a number by
     each dot. A Heaps picture has no cells, so its moves' dots are drawn by the caller beside it.
     """
-    DRAWERS.of(picture)(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts,
-                        arrows=arrows)
+    with figure(canvas):
+        DRAWERS.of(picture)(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts,
+                            arrows=arrows)
 
 
 class DrawPicture(Protocol):

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.stocks import PAPERS, Stock
+from generator.type_scale import SIZE as TYPE
+from generator.type_scale import Role
 from kit.game import GameError
 from kit.picture import Grid, Heaps
 
@@ -105,7 +107,7 @@ SAFE_EDGE = 4.0
 # one size on every document. Nothing else is drawn in the zone; a footer too long for a line takes two.
 FOOTER_EDGE = 5.0
 FOOTER_ZONE = 6.0
-FOOTER_SIZE = 2.6  # mm: the em of the footer's text
+FOOTER_SIZE = TYPE[Role.FOOTER]  # the em of the footer's text (mm)
 FOOTER_LEADING = 1.2  # of the size, between a two-line footer's lines
 
 

@@ -35,6 +35,7 @@ class Ink:
     size: float = 0.0  # text: the em in mm
     font: str = ""  # text: its font's name
     baseline: float = 0.0  # text: mm from the page's bottom
+    figure: bool = False  # text: a figure's (generator.drawing.figure), sized by it, not by the type scale
 
     def overlap(self, other: Ink) -> float:
         """How far (mm) the two boxes overlap in the direction they overlap least; 0 if apart."""
@@ -136,7 +137,8 @@ class RecordingCanvas(Canvas):
                                             (left + lead + width, y + ascent * size)], size)
         if self.inks and self.inks[-1].text == text.strip():  # recorded (not clipped away)
             baseline = self._placed([(left, y)])[1]
-            self.inks[-1] = replace(self.inks[-1], font=self._fontname, baseline=baseline)
+            self.inks[-1] = replace(self.inks[-1], font=self._fontname, baseline=baseline,
+                                    figure=getattr(self, "figure_depth", 0) > 0)
 
     def _shape(self, kind: str, points: list[tuple[float, float]]) -> None:
         self._record(kind, "", points)
@@ -267,3 +269,13 @@ def shrunk_alone(inks: list[Ink], *, slack: float = 0.01) -> list[str]:
         faults += [f"shrunk alone ({ink.size:.2f} mm beside {largest:.2f} mm): {ink}" for ink in line
                    if ink.size < largest - slack]
     return faults
+
+
+def off_scale(inks: list[Ink], *, slack: float = 0.01) -> list[str]:
+    """Text of a text page, outside its figures, at a size that is no role's (generator.type_scale): text
+    shrunk to fit where it should move or flow on (a letter alone is sized by what it marks)."""
+    from generator.type_scale import SIZES
+
+    return [f"off the type scale ({ink.size:.2f} mm): {ink}" for ink in inks
+            if ink.kind == "text" and not ink.figure and len(ink.text) > 1
+            and all(abs(ink.size - size) > slack for size in SIZES)]

@@ -29,7 +29,7 @@ from tracker.cli.main import main
 MM = 72 / 25.4
 FILES = [name for name, _, _ in DOCUMENTS]
 EXPECTED_PAGES = {
-    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 2, "finder.pdf": 9, "fill.pdf": 5,
+    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 3, "finder.pdf": 9, "fill.pdf": 5,
                   "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 4},
     "nim": {"calibration.pdf": 1, "labels.pdf": 1, "legend.pdf": 2, "finder.pdf": 1, "fill.pdf": 3,
             "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 2},

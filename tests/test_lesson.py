@@ -273,7 +273,7 @@ def test_the_plan_says_noughts_and_crosses_will_not_visibly_learn_in_one_lesson(
     texts = {}
     for game in ("tictactoe", "hexapawn"):
         lesson_plan.write(tmp_path / f"{game}.pdf", plan_lesson(game, 3, 45))
-        (text,) = pages(tmp_path / f"{game}.pdf")
+        text = " ".join(pages(tmp_path / f"{game}.pdf"))  # a plan too long for a page goes on to a second
         texts[game] = " ".join(text.split())
     assert "Noughts and crosses will not visibly learn in one lesson" in texts["tictactoe"]
     assert "Do not expect the line to climb today" in texts["tictactoe"]
@@ -305,7 +305,7 @@ def test_a_trained_start_prints_the_beads_its_train_line_gives_the_tracker(tmp_p
     assert {b["id"]: [b["beads"][str(code)] for code in printed[b["id"]]] for b in shown} == beads
     assert beads != {box.id: list(box.beads) for box in plan_lesson("tictactoe", 3, 45).spec.catalogue.boxes}
     lesson_plan.write(tmp_path / "plan.pdf", lesson)
-    (text,) = pages(tmp_path / "plan.pdf")
+    text = " ".join(pages(tmp_path / "plan.pdf"))
     assert "MENACE starts trained" in " ".join(text.split())
 
 

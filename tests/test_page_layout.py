@@ -13,7 +13,7 @@ from generator.printed_kit import DOCUMENTS, KitOptions, kit_folder, plan_kits
 from generator.stocks import PAPERS, load_stock, stock_names
 from kit.i18n import current_language, use_language
 from kit.palettes import load_palette
-from tests.ink import Ink, RecordingCanvas, footer_faults, layout_faults, recording, shrunk_alone
+from tests.ink import Ink, RecordingCanvas, footer_faults, layout_faults, off_scale, recording, shrunk_alone
 
 # The games and option sets the README's kits table lists, and the sides and presets that change words.
 KITS = [
@@ -72,10 +72,10 @@ def footer_top(write, spec) -> float | None:
 
 def page_faults(inks: list[Ink], spec, write) -> list[str]:
     """Everything the walk checks on one document's ink: the printable area, overlaps, the footer zone, and
-    (beyond the labels, whose text fits each stock's label) text shrunk alone."""
+    (beyond the labels, whose text fits each stock's label) text shrunk alone or off the type scale."""
     return [*layout_faults(inks, spec.page_mm, SAFE_EDGE),
             *footer_faults(inks, spec.page_mm, footer_top(write, spec)),
-            *([] if write in BY_STOCK else shrunk_alone(inks))]
+            *([] if write in BY_STOCK else [*shrunk_alone(inks), *off_scale(inks)])]
 
 
 def faults_of(monkeypatch, game: str, options: dict, stock: str, paper: str, documents) -> list[str]:
@@ -160,7 +160,8 @@ def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
         assert max(ink.page for ink in inks) == pages, name
         faults += [f"{name}: {fault}" for fault in [*layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE),
                                                     *footer_faults(inks, lesson.spec.page_mm, None if
-                                                                   write is certificates.write else MARGIN)]]
+                                                                   write is certificates.write else MARGIN),
+                                                    *off_scale(inks)]]
     assert faults == []
 
 
@@ -246,3 +247,51 @@ def test_every_text_pages_title_is_one_size(monkeypatch, language, game):
         inks, pages = inks_of(monkeypatch, write, spec)
         titles = [ink for ink in inks if abs(ink.baseline - top) < 0.01 and abs(ink.left - MARGIN) < 0.01]
         assert len(titles) == pages and {ink.size for ink in titles} == {TITLE_SIZE}, name
+
+
+# One size per role where the size is no giveaway (every document's sizes are on the type scale, and a note
+# shrunk to another role's size would still be on it): the legend's notes on a label, its turned example's
+# words, the rules card's text and headings, the lesson plan's steps. On main the German notes shrank to
+# 2.8 mm and the card's text ranged 3.7-4.2 mm by game.
+def test_every_legends_notes_and_rules_card_print_at_their_roles_sizes(monkeypatch, language):
+    from generator.documents import legend
+    from generator.type_scale import SIZE, Role
+
+    for lang in LANGUAGES:
+        language(lang)
+        for game in ("tictactoe", "nim --heaps 1,2,3,4,5", "hexapawn"):
+            (spec,) = plan_kits(KitOptions(game=game, paper="letter"))
+            inks, _pages = inks_of(monkeypatch, legend.write, spec)
+            texts = [ink for ink in inks if ink.kind == "text" and not ink.figure]
+            notes = [ink for ink in texts if ink.text.startswith("\u2022")]
+            assert notes and {ink.size for ink in notes} == {SIZE[Role.NOTE]}, (game, lang)
+            card = next(i for i, ink in enumerate(texts) if ink.text.startswith(("Rules card", "Regelkarte")))
+            sections = {ink.size for ink in texts[card + 1 :] if ink.font == "VeraBd"} - {
+                SIZE[Role.HEADING], SIZE[Role.TITLE]}  # a card of two pages: the second page's title
+            assert sections == {SIZE[Role.SUBHEADING]}, (game, lang)
+            words = {ink.size for ink in texts[card + 1 :] if ink.font == "Vera"} - {
+                SIZE[Role.FOOTER], SIZE[Role.KIT_TITLE], SIZE[Role.NOTE]}
+            assert words == {SIZE[Role.CARD]}, (game, lang)
+
+
+@pytest.mark.parametrize("game", LESSON_GAMES)
+def test_a_lesson_plans_steps_print_at_one_size(monkeypatch, language, game):
+    # On main they took the largest of 3.6-2.8 mm that fitted one page: 3.0 for noughts and crosses on Letter.
+    from generator.documents import lesson_plan
+    from generator.lesson_pack import plan_lesson
+    from generator.type_scale import SIZE, Role
+
+    language("de")
+    lesson = plan_lesson(game, 2, 60, paper="letter")
+    inks, _pages = inks_of(monkeypatch, lesson_plan.write, lesson)
+    sizes = {round(ink.size, 3) for ink in inks if ink.kind == "text" and ink.font == "Vera"}
+    assert sizes <= {SIZE[Role.BODY], SIZE[Role.KIT_TITLE], SIZE[Role.FOOTER]}
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "nim"])
+def test_every_labels_bead_count_is_one_size(monkeypatch, game):
+    # "1 bead each" printed larger than "3 beads each" (2.55 and 2.35 mm on plain A4), Nim's counts likewise.
+    (spec,) = plan_kits(KitOptions(game=game))
+    inks, _pages = inks_of(monkeypatch, labels.write, spec)
+    counts = [ink for ink in inks if ink.text.endswith("each")]
+    assert counts and len({round(ink.size, 3) for ink in counts}) == 1

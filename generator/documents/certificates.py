@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.documents.common import MARGIN, write_pdf
-from generator.drawing import INK, fit_size, hex_colour, in_mm, paragraph
+from generator.drawing import INK, hex_colour, in_mm, paragraph, wrapped
 from generator.fonts import BOLD, REGULAR
+from generator.type_scale import SIZE as TYPE
+from generator.type_scale import Role
 from kit.i18n import _
 from kit.numerals import number
 
@@ -60,16 +62,22 @@ def _certificate(canvas: Canvas, lesson: Lesson, headline: str, bottom: float, w
     canvas.setLineWidth(0.8)
     canvas.rect(MARGIN, bottom + MARGIN / 2 + 2, width - 2 * MARGIN, height - MARGIN - 4, stroke=1, fill=0)
     top = bottom + height - MARGIN - 8
-    size = min(12.0, fit_size(headline, BOLD, inner, 12.0))
+    # One size for every headline: a long one ("Ich habe gegen MENACE unentschieden gespielt") wraps.
+    size = TYPE[Role.HEADLINE]
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, size)
-    canvas.drawCentredString(width / 2, top - size, headline)
+    lines = wrapped(headline, inner, font=BOLD, size=size)
+    top += 6 * (len(lines) - 1)  # into the space above, where the paragraph below has none to spare
+    for line in lines:
+        canvas.drawCentredString(width / 2, top - size, line)
+        top -= size * 1.2
+    top += size * 1.2
     game = _("at {game}").format(game=spec.game.short_title)
-    canvas.setFont(REGULAR, 5.0)
+    canvas.setFont(REGULAR, TYPE[Role.GAME_LINE])
     canvas.drawCentredString(width / 2, top - size - 10, game)
     y = top - size - 26
     for label in (_("Name"), _("Date")):
-        canvas.setFont(REGULAR, 4.0)
+        canvas.setFont(REGULAR, TYPE[Role.FORM])
         canvas.drawString(left, y, label)
         canvas.setStrokeColor(hex_colour("#555555"))
         canvas.setLineWidth(0.3)

@@ -13,6 +13,8 @@ from generator.documents.wording import Wording, wording_for
 from generator.drawing import MM, MoveArrow, in_mm, text_width
 from generator.fonts import BOLD, REGULAR
 from generator.stocks import PAPERS, Stock
+from generator.type_scale import SIZE as TYPE
+from generator.type_scale import Role
 from kit.design import KitDesign
 from kit.finder import finder_key
 from kit.game import Game
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
 MARGIN = 15.0  # mm around the text pages (legend, finder, fill sheet, score sheet)
-TITLE_SIZE = 6.0  # mm: every text page's title, on every document
+TITLE_SIZE = TYPE[Role.TITLE]  # every text page's title, on every document
 MAX_GROUP = 20  # pictures a person can scan at a glance: a move level with more is split by finder key
 
 
@@ -211,6 +213,17 @@ def footer(canvas: Canvas, page_mm: tuple[float, float], left: str, right: str =
         canvas.drawRightString(width - margin, baseline, right)
 
 
+def _beside(spec: KitSpec, heading: str) -> bool:
+    """Whether a page's title (in the current language) and the kit's title fit on one line."""
+    side = text_width(spec.kit_title, REGULAR, TYPE[Role.KIT_TITLE])
+    return text_width(heading, BOLD, TITLE_SIZE) + 4 + side <= spec.page_mm[0] - 2 * MARGIN
+
+
+def content_top(spec: KitSpec, title: str) -> float:
+    """The y (mm) where a text page titled ``title`` (English source text) starts its content."""
+    return spec.page_mm[1] - MARGIN - (10 if _beside(spec, _(title)) else 13)
+
+
 @contextmanager
 def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: int) -> Iterator[float]:
     """A page in mm with the document's title at the top and the kit code at the foot.
@@ -222,15 +235,15 @@ def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: in
     heading, side = _(title), spec.kit_title
     # A heading too long to sit beside the kit's title (German words are longer) keeps its size and puts
     # the kit's title on a line of its own below it.
-    beside = text_width(heading, BOLD, TITLE_SIZE) + 4 + text_width(side, REGULAR, 3.0) <= width - 2 * MARGIN
+    beside = _beside(spec, heading)
     with in_mm(canvas):
         canvas.setFont(BOLD, TITLE_SIZE)
         canvas.drawString(MARGIN, height - MARGIN - 4.5, heading)
-        canvas.setFont(REGULAR, 3.0)
+        canvas.setFont(REGULAR, TYPE[Role.KIT_TITLE])
         canvas.drawRightString(width - MARGIN, height - MARGIN - (4.5 if beside else 9.0), side)
         footer(canvas, spec.page_mm, spec.footer,
                _("page {page} of {pages}").format(page=page, pages=pages) if pages > 1 else "")
-        yield height - MARGIN - (10 if beside else 13)
+        yield content_top(spec, title)
     canvas.showPage()
 
 

@@ -17,6 +17,7 @@ from generator.drawing import (
     draw_coordinates,
     draw_dot,
     draw_picture,
+    figure,
     fit_size,
     hex_colour,
     in_mm,
@@ -96,7 +97,7 @@ def sheet_plan(spec: KitSpec) -> SheetPlan:
 
 def write(path: Path, spec: KitSpec) -> int:
     sheet, plan = sheet_plan(spec), label_plan(spec)
-    keys_at = key_size(spec, plan)
+    keys_at, counts_at = key_size(spec, plan), counts_size(spec, plan)
     chunks = sheets_of(spec, len(sheet.slots))
     pages = len(chunks)
 
@@ -110,7 +111,7 @@ def write(path: Path, spec: KitSpec) -> int:
                 _footer(canvas, spec, sheet, page + 1, pages, _level_words(spec, chunk))
             for content, box in zip(sheet.content[: len(chunk)], chunk, strict=True):
                 with in_mm(canvas, content.x, content.y):
-                    draw_label(canvas, plan, box, spec, keys_at=keys_at)
+                    draw_label(canvas, plan, box, spec, keys_at=keys_at, counts_at=counts_at)
             canvas.showPage()
         return pages
 
@@ -134,10 +135,17 @@ def _level_words(spec: KitSpec, chunk: list[Box]) -> str:
     return _("MENACE's move {level} only").format(level=level)
 
 
-def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None = None
-               ) -> None:
+def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None = None,
+               counts_at: float | None = None) -> None:
     """One label, with its bottom-left corner at the canvas origin (units: mm); its finder key at
-    ``keys_at`` (key_size: every label's the same), or None: as large as this label's key fits."""
+    ``keys_at`` (key_size: every label's the same) and its bead count at ``counts_at`` (counts_size,
+    likewise), or None: as large as this label's fit."""
+    with figure(canvas):  # a label's text is sized by its stock (generator.layout), not the page's scale
+        _draw_label(canvas, plan, box, spec, keys_at=keys_at, counts_at=counts_at)
+
+
+def _draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None,
+                counts_at: float | None) -> None:
     game = spec.game
     level = box.move_number
     words = game.short_title.upper() if level is None else _("MOVE {number}").format(number=level)
@@ -166,7 +174,7 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys
     cx, cy = plan.number.centre
     centred_text(canvas, number, cx, cy, BOLD, size)
     cx, cy = plan.counts.centre
-    centred_text(canvas, text, cx, cy, BOLD, _counts_size(plan, text))
+    centred_text(canvas, text, cx, cy, BOLD, counts_at or _counts_size(plan, text))
     keys = spec.finder_keys
     if plan.key is not None and keys is not None:
         key = _("key {key}").format(key=keys[box.id])
@@ -187,6 +195,13 @@ def key_size(spec: KitSpec, plan: LabelPlan) -> float | None:
     if plan.key is None or keys is None:
         return None
     return min(_key_fit(plan, _("key {key}").format(key=key)) for key in set(keys.values()))
+
+
+def counts_size(spec: KitSpec, plan: LabelPlan) -> float:
+    """The one size of every label's bead count: the size its longest count fits at ("9 tokens \u00b7 3 beads
+    each" beside "4 beads each"), so no label's count is smaller or larger than the others'."""
+    texts = {counts_text(plan, box, spec.game.picture(box.position)) for box in spec.catalogue.boxes}
+    return min(_counts_size(plan, text) for text in texts)
 
 
 def _key_fit(plan: LabelPlan, key: str) -> float:

@@ -6,9 +6,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.documents.common import MARGIN, KitSpec, data_text, has_draws, text_page, write_pdf
+from generator.documents.common import (
+    MARGIN,
+    KitSpec,
+    content_top,
+    data_text,
+    has_draws,
+    text_page,
+    write_pdf,
+)
 from generator.documents.game_text import colour_letters, forced_moves, menace_side
-from generator.documents.labels import counts_text, draw_label, key_size, label_plan
+from generator.documents.labels import counts_size, counts_text, draw_label, key_size, label_plan
 from generator.documents.wording import arrows_note, beads, cell_name, moves_are_arrows, picture_note
 from generator.drawing import (
     draw_dot,
@@ -22,6 +30,8 @@ from generator.drawing import (
 from generator.fonts import BOLD, REGULAR
 from generator.layout import Rect
 from generator.rules_text import rules_card
+from generator.type_scale import SIZE as TYPE
+from generator.type_scale import Role
 from kit.i18n import _, n_
 from kit.matchbox import Box
 from kit.palettes import Colour
@@ -34,7 +44,7 @@ if TYPE_CHECKING:
 
 TITLE = "Bead legend and rules"
 EXAMPLE_SCALE = 1.5  # the sample label is drawn half as big again as printed
-HEADING = 4.8  # mm: a heading's size; a heading too long for the page takes two lines
+HEADING = TYPE[Role.HEADING]  # a heading too long for the page takes two lines
 DOT_SHARE = 0.3  # a bead dot's radius as a share of a square on this page's boards
 MOVES_PICTURE = (
     "The picture shows one pawn's moves: straight ahead onto an empty square, and diagonally ahead onto an "
@@ -43,30 +53,41 @@ MOVES_PICTURE = (
     "(left to right) and row 1-3 (from White's side): White's pawns start on a1, b1 and c1, and b1-b2 is "
     "the step of the middle pawn, a2xb3 a capture."
 )
-# The rules card's text, largest first: the largest that fits the page. At most 4.2, so that its section
-# headings (1.13 times the text) stay smaller than the card's own heading (HEADING).
-CARD_SIZES = (4.2, 4.0, 3.7, 3.4)
-READING_SIZES = (3.2, 3.0, 2.8, 2.6)  # "how to read a label": its notes' text, largest first, likewise
+# The rules card's text, its sections' headings (smaller than the card's own heading) and its source note.
+CARD, CARD_SECTION, SOURCE = TYPE[Role.CARD], TYPE[Role.SUBHEADING], TYPE[Role.NOTE]
+# How to read a label: its notes, the how-to-play under them and the turned example's words.
+NOTE, RULES, BODY = TYPE[Role.NOTE], TYPE[Role.RULES], TYPE[Role.BODY]
 TURNED_BOARD = 30.0  # mm: each board of the turned example
 LISTED_ROWS = 6  # colours listed in one column at the most
 
 
 def write(path: Path, spec: KitSpec) -> int:
     arrows = moves_are_arrows(spec.game)
-    pages = 3 if arrows else 2  # arrows take a page of their own to explain
+    top = content_top(spec, TITLE)
+    # The turned example follows the label's notes, or takes a page of its own where they leave no room.
+    turned = _turned(spec)
+    apart = turned and not _turned_fits(spec, top if arrows else None)
+    card = rules_card_pages(spec, top)
+    pages = (2 if arrows else 1) + apart + len(card)  # arrows take a page of their own to explain
 
     def draw(canvas: Canvas) -> int:
-        with text_page(canvas, spec, TITLE, page=1, pages=pages) as top:
-            y = _colour_map(canvas, spec, top)
+        page = iter(range(1, pages + 1))
+        with text_page(canvas, spec, TITLE, page=next(page), pages=pages) as y:
+            y = _colour_map(canvas, spec, y)
             if arrows:
                 _piece_moves(canvas, spec, y - 6)
             else:
-                _reading(canvas, spec, y - 6)
+                y = _reading(canvas, spec, y - 6, turned=turned and not apart)
         if arrows:
-            with text_page(canvas, spec, TITLE, page=2, pages=pages) as top:
-                _reading(canvas, spec, top)
-        with text_page(canvas, spec, TITLE, page=pages, pages=pages) as top:
-            draw_rules_card(canvas, spec, top)
+            with text_page(canvas, spec, TITLE, page=next(page), pages=pages) as y:
+                y = _reading(canvas, spec, y, turned=turned and not apart)
+        if apart:
+            with text_page(canvas, spec, TITLE, page=next(page), pages=pages) as y:
+                y = _heading(canvas, _("A picture turned or flipped"), y)
+                _turned_example(canvas, spec, _example_box(spec), y, spec.page_mm[0] - 2 * MARGIN)
+        for index, sections in enumerate(card):
+            with text_page(canvas, spec, TITLE, page=next(page), pages=pages) as y:
+                draw_rules_card(canvas, spec, y, sections, last=index == len(card) - 1)
         return pages
 
     return write_pdf(path, spec, TITLE, draw)
@@ -108,15 +129,22 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     column_w, row, radius = (width, 15.0, 6.0) if one_column else (width / 2, 11.0, 4.5)
     texts = [f"{colour.spoken} ({colour.code}): {game.move_mark(game.move_from_code(colour.move)).label}"
              for colour in colours]
-    # One size for the whole list: the longest name ("himmelblau") sets it, rather than shrinking alone.
-    size = min(5.0, *((column_w - 19) / max(text_width(text, BOLD, 1.0), 1e-6) for text in texts))
+    # Every entry at one size: one too long for its column ("himmelblau (H): nimm 1 von 1") takes two lines
+    # beside its dot rather than shrink.
+    size = TYPE[Role.ENTRY]
     for index, (colour, text) in enumerate(zip(colours, texts, strict=True)):
         column, line = divmod(index, per_column)
         x, row_y = MARGIN + column * column_w, y - line * row
         draw_dot(canvas, x + 7, row_y - radius, radius, colour)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, size)
-        canvas.drawString(x + 17, row_y - radius - 1.8, text)
+        lines = [text]
+        if text_width(text, BOLD, size) > column_w - 19:  # the colour on one line, its move on the next
+            colour_words, _colon, move_words = text.partition(": ")
+            lines = [f"{colour_words}:", *wrapped(move_words, column_w - 19, font=BOLD, size=size)]
+        first = row_y - radius - 1.8 + (len(lines) - 1) * size * 0.6
+        for number, words in enumerate(lines):
+            canvas.drawString(x + 17, first - number * size * 1.2, words)
     y -= per_column * row
     return paragraph(canvas, data_text(palette.description), MARGIN, y - 2, width, size=3.4)
 
@@ -264,21 +292,43 @@ def _colours_on_board(canvas: Canvas, spec: KitSpec, board: Grid, y: float) -> f
     return paragraph(canvas, text, MARGIN, text_y, spec.page_mm[0] - 2 * MARGIN, size=3.4)
 
 
-def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
+def _reading(canvas: Canvas, spec: KitSpec, top: float, *, turned: bool) -> float:
+    """How to read a label: the example label and a note on each of its parts, then the game's how-to-play
+    and, with ``turned``, the turned example; returns the y below it all."""
     width = spec.page_mm[0] - 2 * MARGIN
     y = _heading(canvas, _("How to read a label"), top)
     plan = label_plan(spec)
     box = _example_box(spec)
-    scale = min(EXAMPLE_SCALE, 80 / plan.width)
+    scale = _example_scale(spec)
     canvas.saveState()  # the page is already in mm (text_page): only move and enlarge
     canvas.translate(MARGIN, y - plan.height * scale)
     canvas.scale(scale, scale)
     canvas.setStrokeColor(hex_colour("#9e9e9e"))
     canvas.setLineWidth(0.2)
     canvas.rect(0, 0, plan.width, plan.height, stroke=1, fill=0)
-    draw_label(canvas, plan, box, spec, keys_at=key_size(spec, plan))
+    draw_label(canvas, plan, box, spec, keys_at=key_size(spec, plan), counts_at=counts_size(spec, plan))
     canvas.restoreState()
     x = MARGIN + plan.width * scale + 8
+    text_y = y - 1
+    for note in _notes(spec):
+        text_y = paragraph(canvas, "\u2022 " + note, x, text_y, width - (x - MARGIN), size=NOTE) - 1.2
+    y = min(text_y, y - plan.height * scale) - 6
+    if spec.words.how_to_play is not None:
+        y = paragraph(canvas, spec.words.how_to_play, MARGIN, y, width, size=RULES) + RULES * 1.3
+    if turned:
+        y = _turned_example(canvas, spec, box, y, width)
+    return y
+
+
+def _example_scale(spec: KitSpec) -> float:
+    """How much larger than printed the example label is drawn."""
+    return min(EXAMPLE_SCALE, 80 / label_plan(spec).width)
+
+
+def _notes(spec: KitSpec) -> list[str]:
+    """A note on each part of the example label."""
+    plan = label_plan(spec)
+    box = _example_box(spec)
     count = box.beads[0]
     band = _("The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP "
              "mark the label's top.")
@@ -300,36 +350,48 @@ def _reading(canvas: Canvas, spec: KitSpec, top: float) -> None:
                        "the boxes by it.").format(key=spec.finder_keys[box.id]))
     if plan.code is not None:
         notes.append(_("kit {code}: the kit code; the tracker checks it matches.").format(code=spec.code))
-    turned = len(spec.game.symmetries) > 1  # only a game with symmetries has pictures that lie turned
-    note_size = _reading_size(spec, notes, note_width=width - (x - MARGIN), below=y - plan.height * scale,
-                              top=y, turned=turned)
-    text_y = y - 1
-    for note in notes:
-        text_y = paragraph(canvas, "\u2022 " + note, x, text_y, width - (x - MARGIN), size=note_size) - 1.2
-    y = min(text_y, y - plan.height * scale) - 6
-    if spec.words.how_to_play is not None:
-        paragraph(canvas, spec.words.how_to_play, MARGIN, y, width, size=3.6)
-    if turned:
-        _turned_example(canvas, spec, box, y, width, size=note_size + 0.2)
+    return notes
 
 
-def _reading_size(spec: KitSpec, notes: list[str], *, note_width: float, below: float, top: float,
-                  turned: bool) -> float:
-    """The largest text size (of READING_SIZES) at which the label's notes and the turned example keep
-    the example's boards at full size above the footer: longer words (German) or a shorter page (Letter)
-    take a smaller size."""
+def _turned(spec: KitSpec) -> bool:
+    """Whether the legend shows the turned example: only a game with symmetries has pictures that lie
+    turned."""
+    return len(spec.game.symmetries) > 1
+
+
+def _turned_fits(spec: KitSpec, top: float | None) -> bool:
+    """Whether the turned example fits, boards at full size, under the label's notes (at their one size)
+    whose section starts at ``top`` (None: under the colour map on the legend's first page)."""
+    if top is None:
+        top = _map_bottom(spec) - 6
     width = spec.page_mm[0] - 2 * MARGIN
-    for size in READING_SIZES:
-        lines = sum(len(wrapped("\u2022 " + note, note_width, size=size)) for note in notes)
-        y = min(top - 1 - lines * size * 1.3 - 1.2 * len(notes), below) - 6
-        if spec.words.how_to_play is not None:  # Nim's: below the notes, at its own size
-            y -= (len(wrapped(spec.words.how_to_play, width, size=3.6)) - 1) * 3.6 * 1.3
-        if turned:
-            text = _(MIRRORED if moves_are_arrows(spec.game) else TURNED)
-            y -= len(wrapped(text, width, size=size + 0.2)) * (size + 0.2) * 1.3 + 4 + TURNED_BOARD + 6
-        if y >= MARGIN:
-            return size
-    return READING_SIZES[-1]
+    plan = label_plan(spec)
+    scale = _example_scale(spec)
+    y = top - 9  # under the section's heading
+    note_width = width - plan.width * scale - 8
+    lines = sum(len(wrapped("\u2022 " + note, note_width, size=NOTE)) for note in _notes(spec))
+    y = min(y - 1 - lines * NOTE * 1.3 - 1.2 * len(_notes(spec)), y - plan.height * scale) - 6
+    if spec.words.how_to_play is not None:
+        y -= (len(wrapped(spec.words.how_to_play, width, size=RULES)) - 1) * RULES * 1.3
+    text = _(MIRRORED if moves_are_arrows(spec.game) else TURNED)
+    y -= len(wrapped(text, width, size=BODY)) * BODY * 1.3 + 4 + TURNED_BOARD + 6
+    return y >= MARGIN
+
+
+def _map_bottom(spec: KitSpec) -> float:
+    """Where the colour map ends on the legend's first page: drawn on a scratch page, since its height
+    follows its words (German colour names take two lines where English ones take one)."""
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.drawing import in_mm
+    from generator.fonts import register_fonts
+
+    register_fonts()
+    scratch = Canvas(BytesIO(), pagesize=spec.page_size)
+    with in_mm(scratch):
+        return _colour_map(scratch, spec, content_top(spec, TITLE))
 
 
 def _example_box(spec: KitSpec) -> Box:
@@ -367,15 +429,15 @@ MIRRORED = (
 )
 
 
-def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float, *, size: float) -> None:
+def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: float) -> float:
     """The example box and the real game it stands for: turned (a game whose labels draw arrows: its mirror
     image, its only symmetry), and where the game has one, flipped over the diagonal, beside it."""
     arrows = moves_are_arrows(spec.game)
-    y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=size) - 4
+    y = paragraph(canvas, _(MIRRORED if arrows else TURNED), MARGIN, y, width, size=BODY) - 4
     game = spec.game
     turn = game.symmetries[1]
     flip = None if arrows else next((s for s in game.symmetries if s.name == "diagonal"), None)
-    size = min(TURNED_BOARD, y - 6 - MARGIN)  # smaller rather than run into the footer
+    size = TURNED_BOARD  # _turned_fits has made room for it, on this page or one of its own
     gap = (width - 3 * size) / 2 if flip is not None else 45.0
     on_box = Rect(MARGIN + (size + gap if flip is not None else 10), y - size - 6, size, size)
     draw_picture(canvas, on_box, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
@@ -389,6 +451,7 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
     else:
         _real_game(canvas, spec, box, turn, Rect(MARGIN, on_box.y, size, size), on_box)
         _real_game(canvas, spec, box, flip, Rect(on_box.right + gap, on_box.y, size, size), on_box)
+    return on_box.y
 
 
 def _real_game(canvas: Canvas, spec: KitSpec, box: Box, symmetry: Transform[Any, Any], real: Rect,
@@ -419,14 +482,43 @@ def _real_game(canvas: Canvas, spec: KitSpec, box: Box, symmetry: Transform[Any,
         canvas.drawCentredString((start + end) / 2, first - 3.6 * line_number, line)
 
 
-def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float) -> None:
-    """The rules card from ``top`` down to the page's margin, its text as large as fits (the legend's last
-    page, and the lesson's rules sheet)."""
-    rules = spec.catalogue.rules
+def rules_card_pages(spec: KitSpec, top: float) -> list[list[tuple[str, str]]]:
+    """The rules card's sections page by page, each page's text starting at ``top`` (mm): at its one size,
+    a card too long for a page goes on to the next one (the source note stays with the last section)."""
     width = spec.page_mm[0] - 2 * MARGIN
+    card, source = _card(spec), _source(spec)
+    heading = (len(wrapped(_card_heading(spec), width, font=BOLD, size=HEADING)) - 1) * HEADING * 1.25 + 9
+    note = 3 + len(wrapped(source, width, size=SOURCE)) * SOURCE * 1.3
+    pages: list[list[tuple[str, str]]] = [[]]
+    room = top - heading - 4 - MARGIN
+    for index, entry in enumerate(card):
+        need = _entry_height(entry, width) + (note if index == len(card) - 1 else 0)
+        if pages[-1] and need > room:
+            pages.append([])
+            room = top - heading - 4 - MARGIN
+        pages[-1].append(entry)
+        room -= _entry_height(entry, width)
+    return pages
+
+
+def _entry_height(entry: tuple[str, str], width: float) -> float:
+    """How far down the page a section of the card reaches (as draw_rules_card draws it)."""
+    return CARD_SECTION * 1.52 / 1.13 + len(wrapped(entry[1], width, size=CARD)) * CARD * 1.35 + CARD * 1.09
+
+
+def _card_heading(spec: KitSpec) -> str:
+    return _("Rules card: {game} \u00b7 {rules}").format(game=spec.game.title,
+                                                          rules=data_text(spec.catalogue.rules.title))
+
+
+def _source(spec: KitSpec) -> str:
+    return _("Where these rules come from: {source}").format(source=_source_note(spec))
+
+
+def _card(spec: KitSpec) -> list[tuple[str, str]]:
+    """The rules card's sections: a heading and its text each."""
+    rules = spec.catalogue.rules
     game = spec.game
-    heading = _("Rules card: {game} \u00b7 {rules}").format(game=game.title, rules=data_text(rules.title))
-    y = _heading(canvas, heading, top, width)
     numbers = [b.move_number for b in spec.catalogue.boxes if b.move_number is not None]
     levels = max(numbers) if numbers else None
     words = spec.words
@@ -444,15 +536,25 @@ def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float) -> None:
     summary = game.rules_summary()
     side = (_("MENACE's side"), menace_side(spec.catalogue))
     card[:0] = [side] if summary is None else [(_("The game"), summary), side]
+    return card
+
+
+def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float, sections: list[tuple[str, str]] | None = None,
+                    *, last: bool = True) -> None:
+    """The rules card's ``sections`` (rules_card_pages; None: all of them) from ``top`` down, under the card's
+    heading, with the source note under the ``last`` page's (the legend's last pages, and the lesson's rules
+    sheet)."""
+    width = spec.page_mm[0] - 2 * MARGIN
+    y = _heading(canvas, _card_heading(spec), top, width)
     y -= 4
-    source = _("Where these rules come from: {source}").format(source=_source_note(spec))
-    size = _card_size(card, source, width, room=y - MARGIN)
-    for heading, sentence in card:
-        canvas.setFont(BOLD, size * 1.13)
+    for heading, sentence in _card(spec) if sections is None else sections:
+        canvas.setFont(BOLD, CARD_SECTION)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.drawString(MARGIN, y, heading)
-        y = paragraph(canvas, sentence, MARGIN, y - size * 1.52, width, size=size, leading=1.35) - size * 1.09
-    paragraph(canvas, source, MARGIN, y - 3, width, size=3.2, colour="#444444")
+        y = paragraph(canvas, sentence, MARGIN, y - CARD_SECTION * 1.52 / 1.13, width, size=CARD,
+                      leading=1.35) - CARD * 1.09
+    if last:
+        paragraph(canvas, _source(spec), MARGIN, y - 3, width, size=SOURCE, colour="#444444")
 
 
 def _shared_moves(spec: KitSpec, card: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -484,16 +586,6 @@ def _source_note(spec: KitSpec) -> str:
     if isinstance(start, Heaps) and len(start.start) > 1:
         text = text.replace(_(SINGLE_PILE), _("Nim"))
     return text
-
-
-def _card_size(card: list[tuple[str, str]], source: str, width: float, *, room: float) -> float:
-    """The largest text size at which the card and its source note fit in ``room`` mm of the page."""
-    note = 3 + len(wrapped(source, width, size=3.2)) * 3.2 * 1.3
-    for size in CARD_SIZES:
-        lines = sum(len(wrapped(sentence, width, size=size)) for _, sentence in card)
-        if len(card) * size * (1.52 + 1.09) + lines * size * 1.35 + note <= room:
-            return size
-    return CARD_SIZES[-1]
 
 
 def _arrow(canvas: Canvas, x0: float, x1: float, y: float) -> None:

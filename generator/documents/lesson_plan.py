@@ -4,9 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.documents.common import MARGIN, text_page, write_pdf
+from generator.documents.common import MARGIN, content_top, text_page, write_pdf
 from generator.drawing import INK, hex_colour, paragraph, wrapped
 from generator.fonts import BOLD
+from generator.type_scale import SIZE as TYPE
+from generator.type_scale import Role
 from kit.i18n import _, n_
 from kit.numerals import number
 
@@ -16,7 +18,8 @@ if TYPE_CHECKING:
     from generator.lesson import Lesson
 
 TITLE = "Lesson plan"
-SIZES = (3.6, 3.4, 3.2, 3.0, 2.8)  # mm: the largest that fits, to read at arm's length while teaching
+# mm: the steps' text, read at arm's length while teaching; steps that do not fit go on to a second page.
+SIZE = TYPE[Role.BODY]
 TIME_COLUMN = 24.0  # mm
 
 
@@ -24,19 +27,30 @@ def write(path: Path, lesson: Lesson) -> int:
     spec = lesson.spec
     width = spec.page_mm[0] - 2 * MARGIN
 
+    groups = n_("{count} group", "{count} groups", lesson.groups).format(count=lesson.groups)
+    summary = _("{game} with MENACE: {minutes} minutes, {groups}.").format(
+        game=spec.game.short_title, minutes=lesson.minutes, groups=groups)
+    rows = [(_("Before"), _("Before the lesson"), _before(lesson)), *(
+        (_("{start}-{end} min").format(start=step.start, end=step.end), step.title, step.text)
+        for step in lesson.steps())]
+    heading = TYPE[Role.SUBHEADING]
+
     def draw(canvas: Canvas) -> int:
-        with text_page(canvas, spec, TITLE, page=1, pages=1) as top:
-            groups = n_("{count} group", "{count} groups", lesson.groups).format(count=lesson.groups)
-            summary = _("{game} with MENACE: {minutes} minutes, {groups}.").format(
-                game=spec.game.short_title, minutes=lesson.minutes, groups=groups)
-            y = paragraph(canvas, summary, MARGIN, top - 2, width, font=BOLD, size=4.2) - 2
-            rows = [(_("Before"), _("Before the lesson"), _before(lesson)), *(
-                (_("{start}-{end} min").format(start=step.start, end=step.end), step.title, step.text)
-                for step in lesson.steps())]
-            size = next((size for size in SIZES if _height(rows, width, size) <= y - MARGIN), SIZES[-1])
-            for when, title, text in rows:
-                y = _step(canvas, when, title, text, y, width, size)
-        return 1
+        pages: list[list[tuple[str, str, str]]] = [[]]
+        top = content_top(spec, TITLE)
+        room = top - 2 - len(wrapped(summary, width, font=BOLD, size=heading)) * heading * 1.3 - 2 - MARGIN
+        for row in rows:
+            if pages[-1] and _height([*pages[-1], row], width, SIZE) > room:
+                pages.append([])
+                room = top - MARGIN
+            pages[-1].append(row)
+        for page, page_rows in enumerate(pages, start=1):
+            with text_page(canvas, spec, TITLE, page=page, pages=len(pages)) as y:
+                if page == 1:
+                    y = paragraph(canvas, summary, MARGIN, y - 2, width, font=BOLD, size=heading) - 2
+                for when, title, text in page_rows:
+                    y = _step(canvas, when, title, text, y, width, SIZE)
+        return len(pages)
 
     return write_pdf(path, spec, TITLE, draw)
 

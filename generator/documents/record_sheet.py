@@ -28,7 +28,10 @@ def write(path: Path, spec: KitSpec) -> int:
     either_side = game.whose_turn(game.initial().position) is None
     width, height = spec.page_mm
     moves = game.longest_game()
-    fixed = [(_("game"), 12.0)] + ([(_("MENACE moved"), 30.0)] if either_side else [])
+    # As wide as its heading and 1.5 mm either side: German 'MENACE zog als' touched the lines at 30 mm.
+    moved = _("MENACE moved")
+    moved_w = max(30.0, text_width(moved, BOLD, 3.2) + 3)
+    fixed = [(_("game"), 12.0)] + ([(moved, moved_w)] if either_side else [])
     result = (_("result"), 22.0)
     move_w = (width - 2 * MARGIN - sum(w for _, w in fixed) - result[1]) / moves
     # "1st", not "1": a tic-tac-toe move is written as its square, 1-9, in these columns (Nim: as 1-3).

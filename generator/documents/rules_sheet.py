@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.documents.common import text_page, write_pdf
-from generator.documents.legend import draw_rules_card
+from generator.documents.common import content_top, text_page, write_pdf
+from generator.documents.legend import draw_rules_card, rules_card_pages
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -16,9 +16,13 @@ TITLE = "Rules sheet"
 
 
 def write(path: Path, lesson: Lesson) -> int:
+    spec = lesson.spec
+    card = rules_card_pages(spec, content_top(spec, TITLE))  # a card too long for a page goes on to a second
+
     def draw(canvas: Canvas) -> int:
-        with text_page(canvas, lesson.spec, TITLE, page=1, pages=1) as top:
-            draw_rules_card(canvas, lesson.spec, top)
-        return 1
+        for index, sections in enumerate(card):
+            with text_page(canvas, spec, TITLE, page=index + 1, pages=len(card)) as top:
+                draw_rules_card(canvas, spec, top, sections, last=index == len(card) - 1)
+        return len(card)
 
     return write_pdf(path, lesson.spec, TITLE, draw)
