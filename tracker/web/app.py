@@ -39,7 +39,7 @@ from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, playing
-from tracker.web import pupil, screen, story, view
+from tracker.web import pupil, screen, story, view, wire
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.join import join_address, qr_png
 from tracker.web.runs import RunRefused, Runs
@@ -101,6 +101,7 @@ class ClassroomScreen:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self.runs = Runs(self.db_path, self.rng)
+        self.encodings = wire.Encodings()  # the live answers as sent, by ETag
         self.typical = TypicalBands()
         self.routes = Map(
             [
@@ -206,7 +207,22 @@ class ClassroomScreen:
         return _json(self.with_store(read))
 
     def api_live(self, request: Request, name: str) -> Response:
-        return _json(self.with_store(lambda store: self.live_with_run(store, self.kit(name, store))))
+        """The live view with the run's status: ?boxes=0 without the wall's boxes, ?since=N with the curves
+        from game N on; 304 when the page's ETag is current, gzip when the page takes it."""
+        wanted = wire.Wanted.parse(request.args)
+        with self.open_store() as store, store.snapshot():
+            kit = self.kit(name, store)
+            live = view.live(store, kit)
+        run = self.runs.status(kit.id)
+        etag = wire.tag(str(self.db_path), kit.id, live["version"], current_language(), wanted, run)
+        if wire.matches(request.headers.get("If-None-Match"), etag):
+            return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+        encoded = self.encodings.get(etag, {**wire.trimmed(live, wanted), "run": run})
+        headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        body = encoded.body
+        if encoded.zipped is not None and wire.takes_gzip(request.headers.get("Accept-Encoding")):
+            body, headers["Content-Encoding"] = encoded.zipped, "gzip"
+        return Response(body, content_type="application/json", headers=headers)
 
     def api_version(self, request: Request, name: str) -> Response:
         return _json(self.with_store(lambda store: view.version(store, self.kit(name, store))))
@@ -224,7 +240,7 @@ class ClassroomScreen:
                 with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
                     if not on_this_board(store, kit, action, body):
                         with store.snapshot():
-                            live = view.live(store, kit)
+                            live = wire.trimmed(view.live(store, kit), wire.Wanted.parse(request.args))
                         stale = _("the board changed: here is the new one")
                         return _json({"error": stale, "token": next_token, "live": live}, 409)
                     answer = self.act(store, kit, action, body)
@@ -237,6 +253,7 @@ class ClassroomScreen:
                 return _json({"error": str(error), "token": next_token}, status)
             with store.snapshot():
                 live = view.live(store, kit, answer.world)  # the world the change stepped to: not replayed
+            live = wire.trimmed(live, wire.Wanted.parse(request.args))  # the play page: ?boxes=0
             return _json({"said": answer.said, "token": next_token, "live": live})
 
     def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> pupil.Answer:
@@ -256,9 +273,6 @@ class ClassroomScreen:
         return _page("wall.html", {"kit": self.kit(name).name})
 
     # --- runs: the screen plays MENACE against a computer player by itself (tracker.web.runs) ------------
-    def live_with_run(self, store: Store, kit: KitRecord) -> dict[str, Any]:
-        return {**view.live(store, kit), "run": self.runs.status(kit.id)}
-
     def api_run_status(self, request: Request, name: str) -> Response:
         kit = self.kit(name)
         return _json({"run": self.runs.status(kit.id)})
