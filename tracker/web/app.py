@@ -35,6 +35,7 @@ from kit.game import GameError
 from kit.i18n import _, current_language
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import KitRecord
+from tracker.state.session import Session
 from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
@@ -42,7 +43,7 @@ from tracker.table.play_lock import KitInPlay, playing
 from tracker.web import pupil, screen, story, view, wire
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.join import join_address, qr_png
-from tracker.web.runs import RunRefused, Runs
+from tracker.web.runs import FASTEST, RunRefused, Runs
 from tracker.web.tokens import Tokens
 from tracker.web.told import told
 from tracker.web.typical import TypicalBands
@@ -290,17 +291,29 @@ class ClassroomScreen:
         try:
             if action == "start":
                 self.runs.start(kit.id, kit.name, body.get("opponent"), body.get("games"), body.get("speed"))
+            elif action == "finish":  # the game a stopped run left, played out by a run of one game
+                self.runs.start(kit.id, kit.name, str(self.left_game(kit).opponent), 1, FASTEST)
             elif action in RUN_CHANGES:
                 self.runs.change(kit.id, action, body.get("speed"))
             else:
                 message = _("unknown action {action}: one of {actions}")
-                actions = ", ".join(("start", *RUN_CHANGES))
+                actions = ", ".join(("start", "finish", *RUN_CHANGES))
                 raise RunRefused(message.format(action=repr(action), actions=actions), bad=True)
         except (RunRefused, KitInPlay, StoreBusy) as error:
             status = 400 if isinstance(error, RunRefused) and error.bad else 409
             status = 503 if isinstance(error, StoreBusy) else status
             return _json({"error": told(error), "token": next_token}, status)
         return _json({"run": self.runs.status(kit.id), "token": next_token})
+
+    def left_game(self, kit: KitRecord) -> Session:
+        """The game in progress a run can finish (RunRefused: none, or one a person plays)."""
+        with self.open_store() as store:
+            session = store.world(kit).session
+        if session is None:
+            raise RunRefused(_("no game is in progress: start a new game"))
+        if not view.left_by_a_run(session):
+            raise RunRefused(_("a run plays a computer player: a person plays on the play page"))
+        return session
 
     # --- where a typical MENACE would be (tracker.web.typical) ------------------------------------------
     def api_typical(self, request: Request, name: str) -> Response:

@@ -25,6 +25,7 @@ from kit.i18n import _
 from kit.players import MenaceSpec, Player
 from kit.rules import load_rules
 from tracker.state.errors import MenaceError
+from tracker.state.events import World
 from tracker.state.opponents import Opponent
 from tracker.store.event_store import Store
 from tracker.table.computers import ABANDONED, ComputerTable
@@ -52,7 +53,7 @@ class Run:
     opponent: Opponent
     games: int
     speed: float  # moves a second; FASTEST: no wait
-    state: str = "running"  # running, paused, stopping, stopped, finished, failed
+    state: str = "running"  # running, paused, stopping, stopped, finished, refused, failed
     played: int = 0  # games finished by this run
     error: str | None = None
     wake: threading.Condition = field(default_factory=threading.Condition, repr=False)
@@ -237,9 +238,18 @@ def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
         decision = table.step(run.choose, run.recording)
         ended = table.games_done > done
         run.played += ended
+        if ended and refused(table.world):  # every game from now on would be the same loss: stop, and say so
+            return "refused"
         if not run.pace(0 if decision is None else END_PAUSE if ended else 1):
             return "stopped"
     return "finished"
+
+
+def refused(world: World) -> bool:
+    """Whether MENACE refused to play the game just finished: it resigned with no bead drawn (the box for
+    its first move is empty), as Scroggs' online MENACE refuses once it has run out of beads."""
+    ended = world.ended
+    return ended is not None and ended.session.resigned is not None and not ended.session.draws
 
 
 def _one_line(error: BaseException) -> str:

@@ -240,6 +240,7 @@ def game_view(world: World) -> dict[str, Any] | None:
         "opponent": str(session.opponent),
         "draw": session.bead_source,
         "in_browser": playable_in_browser(session),
+        "left_by_run": left_by_a_run(session),  # a run's game: a run finishes it, or the page discards it
         "turn": turn.value,
         "board": picture_view(game.picture(session.state.position)),
         "moves": [game.move_text(m) for m in session.moves],
@@ -400,3 +401,9 @@ def ended_view(world: World) -> dict[str, Any] | None:
 def playable_in_browser(session: Session) -> bool:
     """A pupil in the browser plays the digital MENACE as a person: other games belong to their table."""
     return session.bead_source == "digital" and session.opponent.person
+
+
+def left_by_a_run(session: Session) -> bool:
+    """A game the computer plays on both sides (digital draws, a computer opponent), as a run leaves it when
+    stopped: another run finishes it (POST .../run {"action": "finish"}), or a page discards it."""
+    return session.bead_source == "digital" and not session.opponent.person

@@ -39,10 +39,12 @@ def trimmed(live: dict[str, Any], wanted: Wanted) -> dict[str, Any]:
         del view["boxes"]
     curve, history = live["curve"], live["first_box"]["history"]
     since = wanted.since if wanted.since <= len(curve) else 0
-    view["since"] = since
+    # The first box's history begins where games first stored its beads: it is the curve's last games.
+    history_since = max(0, since - (len(curve) - len(history)))
+    view["since"], view["history_since"] = since, history_since
     if since:
         view["curve"] = curve[since:]
-        view["first_box"] = {**live["first_box"], "history": history[since:]}
+        view["first_box"] = {**live["first_box"], "history": history[history_since:]}
     return view
 
 

@@ -170,6 +170,12 @@ def page_words() -> Words:
         "at_the_table": _("Game {number} is being played at the table ({draw} draw, {opponent} opponent)."),
         "discard_sure": _("Discard this game? The beads it drew go back."),
         "no_answer": _("the server did not answer: {error}"),
+        "server_restarted": _(
+            "The server no longer knew this page (it was restarted): the page has a new token and sent the "
+            "change again."
+        ),
+        "left_by_run": _("Game {number} was left by a run ({opponent} opponent): finish it or discard it."),
+        "finish_game": _("Finish the game"),
     }
 
 
@@ -188,6 +194,12 @@ def _run_states() -> States:
         ),
         "finished": _forms("Done: {count} game against {opponent}.",
                            "Done: {count} games against {opponent}."),
+        "refused": _forms(
+            "MENACE refuses to play: the box for its first move is empty. The run stopped after "
+            "{count} game.",
+            "MENACE refuses to play: the box for its first move is empty. The run stopped after "
+            "{count} games.",
+        ),
         "failed": _forms("The run stopped after {count} game:", "The run stopped after {count} games:"),
     }
     return states

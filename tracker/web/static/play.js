@@ -30,12 +30,15 @@ function draw(live) {
         onclick: () => send({action: "move", move: m.code})}, m.text)));
   } else if (game && !game.in_browser) {
     const draw = WORDS.draws[game.draw] || game.draw;
-    moves.append(el("span", {class: "prompt"},
+    const left = game.left_by_run && !runGoing(live.run);
+    moves.append(el("span", {class: "prompt"}, left ? say(WORDS.left_by_run, {number: game.number, opponent: opponentWord(game.opponent)}) :
       say(WORDS.at_the_table, {number: game.number, draw, opponent: opponentWord(game.opponent)})));
   }
+  const left = Boolean(game && game.left_by_run && !runGoing(live.run));  // a stopped run's game: finish or discard it
   document.getElementById("new").disabled = Boolean(game);
   document.getElementById("undo").disabled = !(game ? game.in_browser : live.ended);
-  document.getElementById("discard").disabled = !(game && game.in_browser);
+  document.getElementById("discard").disabled = !(game && (game.in_browser || left));
+  document.getElementById("finish").hidden = !left;
   board = live.version;
   document.body.dataset.version = live.version || "";
   document.body.dataset.turn = game ? game.turn : "none";
@@ -43,7 +46,7 @@ function draw(live) {
 
 async function refresh() {
   const before = changes;
-  const live = await getJSON(kitPath(name) + "/live");
+  const live = await getJSON(kitPath(name) + "/live?boxes=0");  // the play page draws no wall
   if (before === changes && !busy) render(live);
 }
 
@@ -54,12 +57,27 @@ async function send(change) {
   changes += 1;
   document.body.classList.add("busy");
   try {
-    const response = await fetch(kitPath(name) + "/play", {
+    const path = kitPath(name) + (change.action === "finish" ? "/run" : "/play?boxes=0");
+    const post = () => fetch(path, {
       method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
       body: JSON.stringify({...change, version: board}),
     });
+    let response = await post();
+    if (response.status === 403) {  // the server was restarted and knows no token of this page's: a new one
+      const fresh = await freshToken(document.getElementById("said"));
+      if (fresh) {
+        token = fresh;
+        response = await post();
+      }
+    }
     const body = await response.json();
     if (body.token) token = body.token;
+    if (response.ok && change.action === "finish") {
+      showError("");
+      busy = false;
+      await refresh();
+      return;
+    }
     if (!response.ok) {
       showError(body.error || response.statusText);
       busy = false;
@@ -94,4 +112,5 @@ function landFocus(action) {
 document.getElementById("new").addEventListener("click", () => send({action: "new"}));
 document.getElementById("undo").addEventListener("click", () => send({action: "undo"}));
 document.getElementById("discard").addEventListener("click", () => send({action: "discard"}));
+document.getElementById("finish").addEventListener("click", () => send({action: "finish"}));
 follow(name, refresh);
