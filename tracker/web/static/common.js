@@ -295,13 +295,12 @@ function follow(name, onChange, interval) {
 }
 
 // A new token for this page when the server no longer knows its own (it was restarted): read from the page
-// itself, loaded again unseen. Says so in ``where`` (an element) when it worked.
-async function freshToken(where) {
+// itself, loaded again unseen (null: the page could not be loaded).
+async function freshToken() {
   const response = await fetch(location.pathname + location.search, {cache: "no-store"});
   if (!response.ok) return null;
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
   const tag = page.querySelector('meta[name="menace-token"]');
   if (!tag) return null;
-  if (where) where.textContent = WORDS.server_restarted;
   return tag.content;
 }

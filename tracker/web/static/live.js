@@ -173,7 +173,7 @@ async function postRun(change, path) {
     let response = await post();
     let restarted = false;
     if (response.status === 403) {  // the server was restarted and knows no token of this page's: a new one
-      const fresh = await freshToken(null);
+      const fresh = await freshToken();
       if (fresh) {
         token = fresh;
         restarted = true;

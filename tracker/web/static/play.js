@@ -63,10 +63,12 @@ async function send(change) {
       body: JSON.stringify({...change, version: board}),
     });
     let response = await post();
+    let restarted = false;
     if (response.status === 403) {  // the server was restarted and knows no token of this page's: a new one
-      const fresh = await freshToken(document.getElementById("said"));
+      const fresh = await freshToken();
       if (fresh) {
         token = fresh;
+        restarted = true;
         response = await post();
       }
     }
@@ -86,7 +88,8 @@ async function send(change) {
     }
     showError("");
     const said = document.getElementById("said");
-    said.replaceChildren(...body.said.map((line) => el("li", {}, line.trim())));
+    said.replaceChildren(...(restarted ? [el("li", {class: "restarted"}, WORDS.server_restarted)] : []),
+      ...body.said.map((line) => el("li", {}, line.trim())));
     render(body.live);
     landFocus(change.action);
   } catch (error) {
