@@ -4,6 +4,7 @@ that finds its server restarted."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import urllib.request
@@ -18,7 +19,9 @@ CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
 pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install playwright")
+playwright = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed: pip install playwright"
+)
 expect = playwright.expect
 
 from tests.test_web_browser import FLAGS, page  # noqa: E402
@@ -53,8 +56,6 @@ def site(tmp_path):
 
 def run_status(base: str) -> dict:
     with urllib.request.urlopen(f"{base}/api/kits/class-a/run") as answer:
-        import json
-
         return json.load(answer)["run"]
 
 
@@ -123,4 +124,3 @@ def test_a_restarted_server_is_picked_up_by_an_open_page(browser, site):
     finally:
         again.shutdown()
         again.server_close()
-        site[2].shutdown = lambda: None  # already shut: the fixture's close is a no-op now
