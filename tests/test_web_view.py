@@ -23,8 +23,8 @@ def count_builds(monkeypatch) -> list[str]:
     built: list[str] = []
     build = view.build_live
 
-    def counted(store, kit, world=None):
-        answer = build(store, kit, world)
+    def counted(store, kit, world=None, **options):
+        answer = build(store, kit, world, **options)
         built.append(answer["version"])
         return answer
 

@@ -213,7 +213,7 @@ class ClassroomScreen:
         wanted = wire.Wanted.parse(request.args)
         with self.open_store() as store, store.snapshot():
             kit = self.kit(name, store)
-            live = view.live(store, kit)
+            live = view.live(store, kit, boxes=wanted.boxes)
         run = self.runs.status(kit.id)
         etag = wire.tag(str(self.db_path), kit.id, live["version"], current_language(), wanted, run)
         if wire.matches(request.headers.get("If-None-Match"), etag):
@@ -253,8 +253,10 @@ class ClassroomScreen:
                 status = 400 if isinstance(error, pupil.BadMove) else 409
                 return _json({"error": str(error), "token": next_token}, status)
             with store.snapshot():
-                live = view.live(store, kit, answer.world)  # the world the change stepped to: not replayed
-            live = wire.trimmed(live, wire.Wanted.parse(request.args))  # the play page: ?boxes=0
+                wanted = wire.Wanted.parse(request.args)  # the play page: ?boxes=0
+                # the world the change stepped to: not replayed
+                live = view.live(store, kit, answer.world, boxes=wanted.boxes)
+            live = wire.trimmed(live, wanted)
             return _json({"said": answer.said, "token": next_token, "live": live})
 
     def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> pupil.Answer:

@@ -33,19 +33,33 @@ def version(store: Store, kit: KitRecord) -> dict[str, Any]:
     return {"version": store.head(kit.id)}
 
 
-def live(store: Store, kit: KitRecord, world: World | None = None) -> dict[str, Any]:
+def live(store: Store, kit: KitRecord, world: World | None = None, *, boxes: bool = True) -> dict[str, Any]:
     """Everything the live page draws of the kit as it is now: built once per version of the kit (the id of
     its last event) and shared by every request for it, so a class of phones polling costs one build a
     change. ``world``: the kit's world at that version, if the caller holds it already (after a move).
+    Without ``boxes``, not the wall's boxes: the phones never draw them, and they cost most of a build.
     The answer is shared: copy it before changing it."""
     head = store.head(kit.id)
     key = (str(store.path), kit.id, head, current_language())
-    return _VIEWS.get(key, lambda: build_live(store, kit, world if world is not None and world.head == head
-                                                    else None))
+    at_head = world if world is not None and world.head == head else None
+    core = _VIEWS.get(key, lambda: build_live(store, kit, at_head, boxes=False))
+    if not boxes:
+        return core
+    wall = _WALLS.get(key, lambda: {"boxes": every_box(kit, store.mirror(kit) if at_head is None
+                                                       else at_head.loaded_mirror)})
+    return {**core, **wall}
 
 
-def build_live(store: Store, kit: KitRecord, world: World | None = None) -> dict[str, Any]:
-    """The live page's data from one snapshot of the kit (``world``, or the store's)."""
+def every_box(kit: KitRecord, mirror: Mapping[int, Mapping[Any, int]]) -> list[dict[str, Any]]:
+    """Every box of the kit with its beads now, for the wall."""
+    return [box_view(kit, box, mirror[box.id]) for box in kit.boxes]
+
+
+def build_live(
+    store: Store, kit: KitRecord, world: World | None = None, *, boxes: bool = True
+) -> dict[str, Any]:
+    """The live page's data from one snapshot of the kit (``world``, or the store's); without ``boxes``, not
+    the wall's boxes."""
     world = store.world(kit) if world is None else world
     assert world.mirror is not None
     results, history = _RESULTS.read(store, kit)
@@ -64,9 +78,8 @@ def build_live(store: Store, kit: KitRecord, world: World | None = None) -> dict
         "game": game_view(world),
         "ended": ended_view(world),
         "last_game": last_game_view(world),
-        "boxes": [box_view(kit, box, world.mirror[box.id]) for box in kit.boxes],
         "used_boxes": used_boxes(world),
-    }
+    } | ({"boxes": every_box(kit, world.mirror)} if boxes else {})
 
 
 class Memo:
@@ -157,6 +170,7 @@ class KeptResults:
 
 _RESULTS = KeptResults()
 _VIEWS = Memo(64)  # a few kits, a few versions each: a class's screen shows one or two kits at a time
+_WALLS = Memo(16)  # the wall's boxes, for the pages that draw them
 
 
 def curve(store: Store, kit: KitRecord) -> dict[str, Any]:

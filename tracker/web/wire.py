@@ -36,7 +36,7 @@ def trimmed(live: dict[str, Any], wanted: Wanted) -> dict[str, Any]:
     curves) when the page asked for more games than there are (the kit was changed under it)."""
     view = dict(live)
     if not wanted.boxes:
-        del view["boxes"]
+        view.pop("boxes", None)
     curve, history = live["curve"], live["first_box"]["history"]
     since = wanted.since if wanted.since <= len(curve) else 0
     # The first box's history begins where games first stored its beads: it is the curve's last games.
