@@ -1,10 +1,10 @@
 """A class of thirty beside a run at full speed (`menace serve` in a process of its own, on loopback): 30
 pages poll once a second for a minute, as the play pages do (the version, then the live JSON without the
-boxes, with ETag and gzip), while `menace play` records games in another process, and again while a run
-started from the live page does. Every poll must be answered. The latencies and each run's pace beside the
-pollers (against its pace alone) are printed with the machine's load: on a quiet 2-core machine p95 stays
-under 150 ms and each run keeps at least 75% of its pace; a shared machine (CI) is too noisy to assert
-them."""
+boxes and curves, with ETag and gzip), while `menace play` records games in another process, and again
+while a run started from the live page does. Every poll must be answered. The latencies and each run's
+pace beside the pollers (against its pace alone) are printed with the machine's load: on a quiet 2-core
+machine p95 stays under 150 ms and each run keeps at least 75% of its pace; a shared machine (CI) is too
+noisy to assert them."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ class Page:
                 version = json.loads(body)["version"]
                 if version != self.version:
                     headers = {"Accept-Encoding": "gzip", "If-None-Match": self.etag}
-                    status, answered, _ = self.server.get(f"/api/kits/{KIT}/live?boxes=0", headers)
+                    status, answered, _ = self.server.get(f"/api/kits/{KIT}/live?boxes=0&curves=0", headers)
                     assert status in (200, 304), status
                     self.version, self.etag = version, answered.get("ETag", "")
                 self.latencies.append(time.monotonic() - started)

@@ -62,6 +62,8 @@ def test_the_phones_view_has_no_boxes_and_a_page_asks_only_for_new_games(db):
     newer = app.get("/api/kits/a/live?since=3").json
     assert newer["since"] == 3 and newer["curve"] == whole["curve"][3:]
     assert newer["first_box"]["history"] == whole["first_box"]["history"][3:]
+    phone = app.get("/api/kits/a/live?boxes=0&curves=0").json
+    assert phone["curve"] == [] and phone["first_box"]["history"] == [] and phone["since"] == 5
     beyond = app.get("/api/kits/a/live?since=99").json  # a page that saw more games than there are now
     assert beyond["since"] == 0 and beyond["curve"] == whole["curve"]
 

@@ -50,6 +50,24 @@ def live(store: Store, kit: KitRecord, world: World | None = None, *, boxes: boo
     return {**core, **wall}
 
 
+def recent_live(store: Store, kit: KitRecord, within: float) -> dict[str, Any]:
+    """The live view without the boxes as built at most ``within`` seconds ago, else as it is now: while a
+    run records hundreds of versions a second, thirty phones polling would each pay for a build of their
+    own; this way they share one build per ``within``. Its "version" says which version it shows (a page
+    asks again when the kit's version is another)."""
+    where = (str(store.path), kit.id, current_language())
+    with _RECENT_LOCK:
+        kept = _RECENT.get(where)
+    if kept is not None and time.monotonic() - kept[0] < within:
+        return kept[1]
+    view = live(store, kit, boxes=False)
+    with _RECENT_LOCK:
+        _RECENT[where] = (time.monotonic(), view)
+        while len(_RECENT) > KeptResults.KITS:
+            del _RECENT[next(iter(_RECENT))]
+    return view
+
+
 def every_box(kit: KitRecord, mirror: Mapping[int, Mapping[Any, int]]) -> list[dict[str, Any]]:
     """Every box of the kit with its beads now, for the wall."""
     return [box_view(kit, box, mirror[box.id]) for box in kit.boxes]
@@ -171,6 +189,8 @@ class KeptResults:
 _RESULTS = KeptResults()
 _VIEWS = Memo(64)  # a few kits, a few versions each: a class's screen shows one or two kits at a time
 _WALLS = Memo(16)  # the wall's boxes, for the pages that draw them
+_RECENT: dict[tuple[str, str, str], tuple[float, dict[str, Any]]] = {}  # recent_live's, when each was built
+_RECENT_LOCK = threading.Lock()
 
 
 def curve(store: Store, kit: KitRecord) -> dict[str, Any]:

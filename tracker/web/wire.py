@@ -18,17 +18,20 @@ SMALLEST_ZIPPED = 1024  # smaller answers go as they are
 
 @dataclass(frozen=True)
 class Wanted:
-    """What of the live view a page asks for: the boxes (``?boxes=0``: not), and the curves from game
-    ``since`` on (``?since=N``; the page keeps the games before)."""
+    """What of the live view a page asks for: the boxes (``?boxes=0``: not), the curves (``?curves=0``: not;
+    the play page draws none) and those from game ``since`` on (``?since=N``; the page keeps the games
+    before)."""
 
     boxes: bool = True
     since: int = 0
+    curves: bool = True
 
     @classmethod
     def parse(cls, args: Any) -> Wanted:
         """From the query's arguments; anything unreadable is the whole view (never an error)."""
         since = args.get("since", "0")
-        return cls(boxes=args.get("boxes") != "0", since=int(since) if since.isdigit() else 0)
+        return cls(boxes=args.get("boxes") != "0", since=int(since) if since.isdigit() else 0,
+                   curves=args.get("curves") != "0")
 
 
 def trimmed(live: dict[str, Any], wanted: Wanted) -> dict[str, Any]:
@@ -42,6 +45,9 @@ def trimmed(live: dict[str, Any], wanted: Wanted) -> dict[str, Any]:
     # The first box's history begins where games first stored its beads: it is the curve's last games.
     history_since = max(0, since - (len(curve) - len(history)))
     view["since"], view["history_since"] = since, history_since
+    if not wanted.curves:
+        since = history_since = len(curve)  # none of it: as a page that holds it all would ask
+        view["since"], view["history_since"] = since, history_since
     if since:
         view["curve"] = curve[since:]
         view["first_box"] = {**live["first_box"], "history": history[history_since:]}

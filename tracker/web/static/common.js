@@ -276,8 +276,8 @@ function follow(name, onChange, interval) {
     try {
       const now = await getJSON(kitPath(name) + "/version");
       if (now.version !== seen) {
-        seen = now.version;
-        await onChange();
+        // The version drawn: during a run the live view may be a moment older, and is asked for again.
+        seen = (await onChange()) || now.version;
       }
       status.textContent = WORDS.live;
       status.className = "status ok";

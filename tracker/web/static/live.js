@@ -250,6 +250,7 @@ async function refresh() {
   });
   renderRun(live.run);  // and the banners
   document.body.dataset.version = live.version || "";
+  return live.version;
 }
 
 // The run's state changes without a new event (paused, stopped): read it with each poll while one is on.

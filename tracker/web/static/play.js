@@ -46,8 +46,9 @@ function draw(live) {
 
 async function refresh() {
   const before = changes;
-  const live = await getJSON(kitPath(name) + "/live?boxes=0");  // the play page draws no wall
+  const live = await getJSON(kitPath(name) + "/live?boxes=0&curves=0");  // the play page draws no wall, no curve
   if (before === changes && !busy) render(live);
+  return live.version;
 }
 
 async function send(change) {
@@ -57,7 +58,7 @@ async function send(change) {
   changes += 1;
   document.body.classList.add("busy");
   try {
-    const path = kitPath(name) + (change.action === "finish" ? "/run" : "/play?boxes=0");
+    const path = kitPath(name) + (change.action === "finish" ? "/run" : "/play?boxes=0&curves=0");
     const post = () => fetch(path, {
       method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
       body: JSON.stringify({...change, version: board}),
