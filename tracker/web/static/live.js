@@ -211,8 +211,9 @@ document.getElementById("run-speed").addEventListener("input", () => {
   runPending += 1;  // the slider is the teacher's until the change is sent and answered
   speedTimer = setTimeout(() => {
     runPending -= 1;
-    if (run && ["running", "paused"].includes(run.state)) {
-      sendRun({action: "speed", speed: SPEEDS[Number(document.getElementById("run-speed").value)]});
+    const speed = SPEEDS[Number(document.getElementById("run-speed").value)];
+    if (run && ["running", "paused"].includes(run.state) && speed !== run.speed) {  // chosen before Start: taken
+      sendRun({action: "speed", speed});
     }
   }, SPEED_REST_MS);
 });
