@@ -117,7 +117,7 @@ function handRunFocus() {
     return;
   }
   const wanted = document.getElementById(runFocus);
-  const next = !wanted.disabled ? wanted : document.querySelector("#run .actions button:not(:disabled)");
+  const next = !wanted.disabled ? wanted : document.querySelector("#run .actions button:not(:disabled):not([hidden])");
   if (next) {  // none while the run is stopping: the next answer hands it on
     next.focus();
     runFocus = null;
