@@ -75,7 +75,7 @@ SECURITY_HEADERS = {
 }
 ACTIONS = ("new", "move", "undo", "discard")
 RUN_CHANGES = ("pause", "resume", "stop", "speed")
-RUN_VIEW_AGE_S = 0.25  # during a run the phones' live view may be this old (the run's own page sees each)
+RUN_VIEW_AGE_S = 0.25  # the phones' live view may be this old (the live page, with the boxes, sees each)
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
 PLACEHOLDER = re.compile(r"\{\{([\w:]+)\}\}")  # in static/*.html: {{kit}}, {{w:new_game}}
 
@@ -214,8 +214,9 @@ class ClassroomScreen:
         wanted = wire.Wanted.parse(request.args)
         with self.open_store() as store, store.snapshot():
             kit = self.kit(name, store)
-            running = self.runs.running(kit.id)  # hundreds of versions a second: the phones share builds
-            live = (view.recent_live(store, kit, RUN_VIEW_AGE_S) if running and not wanted.boxes
+            # A run here or `menace play` elsewhere records hundreds of versions a second: the phones share
+            # one build each RUN_VIEW_AGE_S (a page asks again when the view it drew is older than the kit).
+            live = (view.recent_live(store, kit, RUN_VIEW_AGE_S) if not wanted.boxes
                     else view.live(store, kit, boxes=wanted.boxes))
         run = self.runs.status(kit.id)
         etag = wire.tag(str(self.db_path), kit.id, live["version"], current_language(), wanted, run)

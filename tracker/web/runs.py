@@ -142,11 +142,6 @@ class Runs:
         run = self._runs.get(kit_id)
         return run.view() if run is not None else None
 
-    def running(self, kit_id: str) -> bool:
-        """Whether a run is recording games on the kit now (not paused)."""
-        run = self._runs.get(kit_id)
-        return run is not None and run.state == "running"
-
     def start(self, kit_id: str, kit_name: str, opponent: object, games: object, speed: object) -> Run:
         """Starts a run on the kit; refused while one runs there, or while the kit is in play elsewhere
         (KitInPlay, said by the thread once it has tried the kit's play lock). Its draws and opponent use
