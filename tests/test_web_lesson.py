@@ -339,3 +339,55 @@ def test_a_run_refuses_a_learner_it_cannot_seat(db, opponent, said):
 def test_menace_play_at_a_terminal_still_takes_no_learner(db):
     result = run("play", "--db", db, "--draw", "digital", "--opponent", "menace", "--games", "1")
     assert result.exit_code == 2 and "unknown player 'menace'" in result.output
+
+
+def stopped_mid_game(db: str) -> Teacher:
+    """A run stopped with a game in progress, as a teacher leaves it."""
+    app = ClassroomScreen(Path(db), rng=random.Random(5))
+    teacher = Teacher(app, "class-a")
+    started = teacher.send({"action": "start", "opponent": "random", "games": 5, "speed": 1000})
+    assert started.status_code == 200
+    app.runs.change(Store(db).kit("class-a").id, "pause")
+    session = Store(db).world(Store(db).kit("class-a")).session
+    while session is None or not session.steps:  # stop it in a game with a move made
+        app.runs.change(Store(db).kit("class-a").id, "resume")
+        time.sleep(0.002)
+        app.runs.change(Store(db).kit("class-a").id, "pause")
+        session = Store(db).world(Store(db).kit("class-a")).session
+    assert teacher.send({"action": "stop"}).status_code == 200
+    assert teacher.wait(10)["state"] == "stopped"
+    return teacher
+
+
+def test_a_stopped_runs_game_is_finished_by_a_run_of_one_game(db):
+    teacher = stopped_mid_game(db)
+    live = teacher.client.get("/api/kits/class-a/live").json
+    assert live["game"]["left_by_run"] and not live["game"]["in_browser"]
+    number = live["game"]["number"]
+    assert teacher.send({"action": "finish"}).status_code == 200
+    assert teacher.wait(10)["state"] == "finished"
+    store = Store(db)
+    (row,) = [r for r in store.games(store.kit("class-a")) if r["number"] == number]
+    assert row["status"] == "finished" and store.world(store.kit("class-a")).session is None
+    refused = teacher.send({"action": "finish"})  # nothing left to finish
+    assert refused.status_code == 409 and refused.json["error"] == "no game is in progress: start a new game"
+
+
+def test_a_stopped_runs_game_is_discarded_from_a_page(db):
+    teacher = stopped_mid_game(db)
+    pupil = Pupil(teacher.client, "class-a")
+    live = pupil.ok({"action": "discard"})["live"]
+    assert live["game"] is None
+    store = Store(db)
+    assert store.games(store.kit("class-a"))[-1]["status"] == "discarded"
+    assert run("verify", "--db", db).exit_code == 0
+
+
+def test_a_run_stops_when_menace_refuses_to_play_at_an_empty_first_box(db):
+    assert run("census", "--db", db, "1", "red=0", "yellow=0", "black=0").exit_code == 0
+    app = ClassroomScreen(Path(db), rng=random.Random(1))
+    teacher = Teacher(app, "class-a")
+    assert teacher.send({"action": "start", "opponent": "random", "games": 20, "speed": 0}).status_code == 200
+    ended = teacher.wait(10)
+    assert (ended["state"], ended["played"]) == ("refused", 1)  # not 20 losses in a row
+    assert len(Store(db).games(Store(db).kit("class-a"))) == 1

@@ -186,7 +186,7 @@ def _digest(rows: list[Any]) -> int:
     return sum(bead_term(*row) for row in rows) % CHECKSUM_MODULUS
 
 
-def _games_digest(rows: Iterable[Any]) -> int:
+def games_digest(rows: Iterable[Any]) -> int:
     """The checksum of a kit's games rows, (id, number, status, result) each."""
     return sum(game_term(*row) for row in rows) % CHECKSUM_MODULUS
 
@@ -605,7 +605,7 @@ class Store:
         self.db.execute(
             "INSERT INTO checksums (kit, beads, games) VALUES (?, ?, ?) "
             "ON CONFLICT (kit) DO UPDATE SET beads = excluded.beads, games = excluded.games",
-            (kit_id, _digest(rows), _games_digest(games)),
+            (kit_id, _digest(rows), games_digest(games)),
         )
 
     def games_checksum(self, kit_id: str) -> int | None:
@@ -616,7 +616,7 @@ class Store:
     def check_results(self, kit: KitRecord, rows: Iterable[Any]) -> None:
         """Raises ResultsChanged unless ``rows`` (id, number, status, result: every games row of the kit, read
         in the same snapshot) are what the kit's writes left: an edited result would be counted silently."""
-        if (self.games_checksum(kit.id) or 0) != _games_digest(rows):  # a kit with no games row has none
+        if (self.games_checksum(kit.id) or 0) != games_digest(rows):  # a kit with no games row has none
             raise ResultsChanged(
                 _(
                     "kit {kit}'s games are not the ones its log wrote (the store was edited behind its "
@@ -728,6 +728,18 @@ class Store:
         if not first_box:
             return [{"result": row[3]} for row in finished]
         return [{"result": row[3], "first_box": row[4]} for row in finished]
+
+    def results_from(self, kit: KitRecord, number: int) -> tuple[list[tuple[Any, ...]], int]:
+        """The kit's games rows numbered ``number`` or more, in order (id, number, status, result and the
+        first box's beads as stored), with the kit's results checksum: for a reader that keeps the rows
+        before, and checks them with the new ones against the checksum (``games_digest``)."""
+        query = (
+            "SELECT id, number, status, result, first_box FROM games"
+            " WHERE kit = ? AND number >= ? ORDER BY number"
+        )
+        with self.snapshot():
+            rows = self.db.execute(query, (kit.id, number)).fetchall()
+            return rows, self.games_checksum(kit.id) or 0
 
     def opponents(self, kit: KitRecord) -> list[str]:
         """Who MENACE played in each finished game, in order (as the events name them: "human", "random")."""

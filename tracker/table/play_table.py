@@ -211,6 +211,10 @@ def resuming_lines(world: World) -> list[str]:
     return lines
 
 
+# The events that change no finished game: the kept tally holds across them.
+TALLY_KEPT = {"game_started", "refilled", "drew", "moved", "resigned", "game_ended"}
+
+
 class Table:
     """One kit at a terminal: its world, the operator, and the opponents who move in its games."""
 
@@ -235,6 +239,7 @@ class Table:
         self.rng = rng or random.Random()
         self.last_game_finished = True
         self.opponents = Opponents(self.kit)
+        self._tally: dict[str, int] | None = None  # the kit's finished games by result, kept as games end
 
     def say(self, line: str) -> None:
         self.operator.say(line)
@@ -249,6 +254,7 @@ class Table:
                 self.carry_out(c.StartGame(self.opponent, self.bead_source))
             except StoreChanged:  # another process moved on: start from what it left
                 self.world = self.store.world(self.kit)
+                self._tally = None
                 return self.play_game()
         else:
             for line in resuming_lines(self.world):
@@ -267,6 +273,7 @@ class Table:
             except StoreChanged as error:
                 self.say(_("  {error}; reading the store again.").format(error=error))
                 self.world = self.store.world(self.kit)
+                self._tally = None
         return self.last_game_finished
 
     def carry_out(self, command: c.Command) -> c.Decision:
@@ -275,11 +282,29 @@ class Table:
         if decision.changes:
             self.world = self.store.commit(self.world, decision.changes)
             self.opponents.heard(decision)
+            self.keep_tally(decision)
         for message in decision.messages:
             for line in words(self.kit, message, notation=self.notation, brief=self.brief,
-                              summary=lambda: self.store.tally(self.kit)):
+                              summary=self.tally):
                 self.say(line)
         return decision
+
+    def tally(self) -> dict[str, int]:
+        """The kit's finished games by result: counted by the store once, then kept as games end here (a
+        count of every game after each game made a long session slow down game by game)."""
+        if self._tally is None:
+            self._tally = self.store.tally(self.kit)
+        return dict(self._tally)
+
+    def keep_tally(self, decision: c.Decision) -> None:
+        """Adds the game this decision ended to the kept tally; any other change to finished games (a
+        game reopened, a recount) has it counted again."""
+        for event in decision.events:
+            if event.kind == "game_ended" and self._tally is not None:
+                result = event.data["result"]
+                self._tally[result] = self._tally.get(result, 0) + 1
+            elif event.kind not in TALLY_KEPT:
+                self._tally = None
 
     def menace_turn(self, session: sessions.Session) -> None:
         """MENACE's move: drawn by the tracker, or by the person from the real box (its colour typed)."""

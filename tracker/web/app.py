@@ -36,14 +36,15 @@ from kit.i18n import _, current_language
 from tracker.state.errors import MenaceError
 from tracker.state.kit_record import KitRecord
 from tracker.state.opponents import HUMAN
+from tracker.state.session import Session
 from tracker.store.event_store import Store, StoreBusy
 from tracker.store.faults import STORE_FAULTS
 from tracker.store.kit_json import boxes_data, stats_data
 from tracker.table.play_lock import KitInPlay, held_by, playing
-from tracker.web import phone_table, pupil, pupils, screen, story, view
+from tracker.web import phone_table, pupil, pupils, screen, story, view, wire
 from tracker.web.hosts import LOOPBACK, answers_to
 from tracker.web.join import join_address, qr_png
-from tracker.web.runs import RunRefused, Runs
+from tracker.web.runs import FASTEST, RunRefused, Runs
 from tracker.web.tokens import Tokens
 from tracker.web.told import told
 from tracker.web.typical import TypicalBands
@@ -83,6 +84,7 @@ ACTIONS = ("new", "move", "undo", "discard")  # the play page's; the table page'
 TABLE_ACTIONS = ("new", "draw", "move", "undo", "discard")
 DRAWS = ("digital", "physical")  # a new game's "draw": the tracker draws MENACE's beads, or a person
 RUN_CHANGES = ("pause", "resume", "stop", "speed")
+RUN_VIEW_AGE_S = 0.25  # the phones' live view may be this old (the live page, with the boxes, sees each)
 STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)  # a JSON string, escapes and all
 PLACEHOLDER = re.compile(r"\{\{([\w:]+)\}\}")  # in static/*.html: {{kit}}, {{w:new_game}}
 
@@ -111,6 +113,7 @@ class ClassroomScreen:
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self.runs = Runs(self.db_path, self.rng)
+        self.encodings = wire.Encodings()  # the live answers as sent, by ETag
         self.typical = TypicalBands()
         self.pupils = pupils.Pupils(pupils_game)  # `menace serve --pupils GAME`: a MENACE for every pupil
         if pupils_game is not None and not self.db_path.exists():  # a class may start with no kit at all
@@ -240,7 +243,25 @@ class ClassroomScreen:
         return _json(self.with_store(read))
 
     def api_live(self, request: Request, name: str) -> Response:
-        return _json(self.with_store(lambda store: self.live_with_run(store, self.kit(name, store))))
+        """The live view with the run's status: ?boxes=0 without the wall's boxes, ?since=N with the curves
+        from game N on; 304 when the page's ETag is current, gzip when the page takes it."""
+        wanted = wire.Wanted.parse(request.args)
+        with self.open_store() as store, store.snapshot():
+            kit = self.kit(name, store)
+            # A run here or `menace play` elsewhere records hundreds of versions a second: the phones share
+            # one build each RUN_VIEW_AGE_S (a page asks again when the view it drew is older than the kit).
+            live = (view.recent_live(store, kit, RUN_VIEW_AGE_S) if not wanted.boxes
+                    else view.live(store, kit, boxes=wanted.boxes))
+        run = self.runs.status(kit.id)
+        etag = wire.tag(str(self.db_path), kit.id, live["version"], current_language(), wanted, run)
+        if wire.matches(request.headers.get("If-None-Match"), etag):
+            return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+        encoded = self.encodings.get(etag, {**wire.trimmed(live, wanted), "run": run})
+        headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        body = encoded.body
+        if encoded.zipped is not None and wire.takes_gzip(request.headers.get("Accept-Encoding")):
+            body, headers["Content-Encoding"] = encoded.zipped, "gzip"
+        return Response(body, content_type="application/json", headers=headers)
 
     def api_version(self, request: Request, name: str) -> Response:
         return _json(self.with_store(lambda store: view.version(store, self.kit(name, store))))
@@ -261,7 +282,7 @@ class ClassroomScreen:
                 with self.lock(kit.id), playing(store, kit, wait=1.0):  # never beside a `menace play` window
                     if not on_this_board(store, kit, action, body):
                         with store.snapshot():
-                            live = view.live(store, kit)
+                            live = wire.trimmed(view.live(store, kit), wire.Wanted.parse(request.args))
                         stale = _("the board changed: here is the new one")
                         return _json({"error": stale, "token": next_token, "live": live}, 409)
                     answer = self.act(store, kit, action, body, at_table=at_table)
@@ -273,7 +294,10 @@ class ClassroomScreen:
                 status = 400 if isinstance(error, pupil.BadMove) else 409
                 return _json({"error": str(error), "token": next_token}, status)
             with store.snapshot():
-                live = view.live(store, kit, answer.world)  # the world the change stepped to: not replayed
+                wanted = wire.Wanted.parse(request.args)  # the play page: ?boxes=0
+                # the world the change stepped to: not replayed
+                live = view.live(store, kit, answer.world, boxes=wanted.boxes)
+            live = wire.trimmed(live, wanted)
             return _json({"said": answer.said, "token": next_token, "live": live})
 
     def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any], *,
@@ -350,9 +374,6 @@ class ClassroomScreen:
         return _page("wall.html", {"kit": self.kit(name).name})
 
     # --- runs: the screen plays MENACE against a computer player by itself (tracker.web.runs) ------------
-    def live_with_run(self, store: Store, kit: KitRecord) -> dict[str, Any]:
-        return {**view.live(store, kit), "run": self.runs.status(kit.id)}
-
     def api_run_status(self, request: Request, name: str) -> Response:
         kit = self.kit(name)
         return _json({"run": self.runs.status(kit.id)})
@@ -370,17 +391,29 @@ class ClassroomScreen:
         try:
             if action == "start":
                 self.runs.start(kit.id, kit.name, body.get("opponent"), body.get("games"), body.get("speed"))
+            elif action == "finish":  # the game a stopped run left, played out by a run of one game
+                self.runs.start(kit.id, kit.name, str(self.left_game(kit).opponent), 1, FASTEST)
             elif action in RUN_CHANGES:
                 self.runs.change(kit.id, action, body.get("speed"))
             else:
                 message = _("unknown action {action}: one of {actions}")
-                actions = ", ".join(("start", *RUN_CHANGES))
+                actions = ", ".join(("start", "finish", *RUN_CHANGES))
                 raise RunRefused(message.format(action=repr(action), actions=actions), bad=True)
         except (RunRefused, KitInPlay, StoreBusy) as error:
             status = 400 if isinstance(error, RunRefused) and error.bad else 409
             status = 503 if isinstance(error, StoreBusy) else status
             return _json({"error": told(error), "token": next_token}, status)
         return _json({"run": self.runs.status(kit.id), "token": next_token})
+
+    def left_game(self, kit: KitRecord) -> Session:
+        """The game in progress a run can finish (RunRefused: none, or one a person plays)."""
+        with self.open_store() as store:
+            session = store.world(kit).session
+        if session is None:
+            raise RunRefused(_("no game is in progress: start a new game"))
+        if not view.left_by_a_run(session):
+            raise RunRefused(_("a run plays a computer player: a person plays on the play page"))
+        return session
 
     # --- where a typical MENACE would be (tracker.web.typical) ------------------------------------------
     def api_typical(self, request: Request, name: str) -> Response:

@@ -24,7 +24,7 @@ from tracker.store.event_store import Store, StoreChanged
 from tracker.table import commands as c
 from tracker.table.corrections import NothingToUndo, plan_undo
 from tracker.table.play_table import words
-from tracker.web.view import playable_in_browser
+from tracker.web.view import left_by_a_run, playable_in_browser
 
 BEAD_SOURCE = "digital"
 
@@ -135,7 +135,8 @@ def undo(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
 def discard(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Drops the game in progress; the beads it drew go back into their boxes."""
     world = store.world(kit)
-    _browser_game(world.session)
+    if world.session is None or not left_by_a_run(world.session):  # a stopped run's game may go too
+        _browser_game(world.session)
     page = Page(store, world, rng)
     page.carry_out(c.DiscardGame())
     return page.answer

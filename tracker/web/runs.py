@@ -25,6 +25,7 @@ from kit.i18n import _
 from kit.players import MenaceSpec, Player
 from kit.rules import load_rules
 from tracker.state.errors import MenaceError
+from tracker.state.events import World
 from tracker.state.opponents import Opponent
 from tracker.store.event_store import Store
 from tracker.table.computers import ABANDONED, ComputerTable
@@ -52,7 +53,7 @@ class Run:
     opponent: Opponent
     games: int
     speed: float  # moves a second; FASTEST: no wait
-    state: str = "running"  # running, paused, stopping, stopped, finished, failed
+    state: str = "running"  # running, paused, stopping, stopped, finished, refused, failed
     played: int = 0  # games finished by this run
     error: str | None = None
     wake: threading.Condition = field(default_factory=threading.Condition, repr=False)
@@ -237,9 +238,22 @@ def _games_played(run: Run, store: Store, kit: Any, rng: random.Random) -> str:
         decision = table.step(run.choose, run.recording)
         ended = table.games_done > done
         run.played += ended
+        if ended and refused(table.world):  # every game from now on would be the same loss: stop, and say so
+            return "refused"
         if not run.pace(0 if decision is None else END_PAUSE if ended else 1):
             return "stopped"
     return "finished"
+
+
+def refused(world: World) -> bool:
+    """Whether MENACE now refuses to play: it resigned the game just finished with no bead drawn, and every
+    box it can meet at its first move is empty, as Scroggs' online MENACE refuses once it has run out of
+    beads. (Moving second, an empty box for one opening still leaves the games that open otherwise.)"""
+    ended = world.ended
+    if ended is None or ended.session.resigned is None or ended.session.draws:
+        return False
+    mirror = world.loaded_mirror
+    return all(not any(mirror[box].values()) for box in world.kit.catalogue.first_move_boxes)
 
 
 def _one_line(error: BaseException) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
@@ -23,7 +24,7 @@ from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
 from tracker.state.session import Session, Step, Turn
 from tracker.state.stats import running_score, summarise
-from tracker.store.event_store import Store
+from tracker.store.event_store import CHECKSUM_MODULUS, Store, game_term, games_digest
 from tracker.table.corrections import settle_instruction
 
 
@@ -32,22 +33,54 @@ def version(store: Store, kit: KitRecord) -> dict[str, Any]:
     return {"version": store.head(kit.id)}
 
 
-def live(store: Store, kit: KitRecord, world: World | None = None) -> dict[str, Any]:
+def live(store: Store, kit: KitRecord, world: World | None = None, *, boxes: bool = True) -> dict[str, Any]:
     """Everything the live page draws of the kit as it is now: built once per version of the kit (the id of
     its last event) and shared by every request for it, so a class of phones polling costs one build a
     change. ``world``: the kit's world at that version, if the caller holds it already (after a move).
+    Without ``boxes``, not the wall's boxes: the phones never draw them, and they cost most of a build.
     The answer is shared: copy it before changing it."""
     head = store.head(kit.id)
     key = (str(store.path), kit.id, head, current_language())
-    return _VIEWS.get(key, lambda: build_live(store, kit, world if world is not None and world.head == head
-                                                    else None))
+    at_head = world if world is not None and world.head == head else None
+    core = _VIEWS.get(key, lambda: build_live(store, kit, at_head, boxes=False))
+    if not boxes:
+        return core
+    wall = _WALLS.get(key, lambda: {"boxes": every_box(kit, store.mirror(kit) if at_head is None
+                                                       else at_head.loaded_mirror)})
+    return {**core, **wall}
 
 
-def build_live(store: Store, kit: KitRecord, world: World | None = None) -> dict[str, Any]:
-    """The live page's data from one snapshot of the kit (``world``, or the store's)."""
+def recent_live(store: Store, kit: KitRecord, within: float) -> dict[str, Any]:
+    """The live view without the boxes as built at most ``within`` seconds ago, else as it is now: while a
+    run records hundreds of versions a second, thirty phones polling would each pay for a build of their
+    own; this way they share one build per ``within``. Its "version" says which version it shows (a page
+    asks again when the kit's version is another)."""
+    where = (str(store.path), kit.id, current_language())
+    with _RECENT_LOCK:
+        kept = _RECENT.get(where)
+    if kept is not None and time.monotonic() - kept[0] < within:
+        return kept[1]
+    view = live(store, kit, boxes=False)
+    with _RECENT_LOCK:
+        _RECENT[where] = (time.monotonic(), view)
+        while len(_RECENT) > KeptResults.KITS:
+            del _RECENT[next(iter(_RECENT))]
+    return view
+
+
+def every_box(kit: KitRecord, mirror: Mapping[int, Mapping[Any, int]]) -> list[dict[str, Any]]:
+    """Every box of the kit with its beads now, for the wall."""
+    return [box_view(kit, box, mirror[box.id]) for box in kit.boxes]
+
+
+def build_live(
+    store: Store, kit: KitRecord, world: World | None = None, *, boxes: bool = True
+) -> dict[str, Any]:
+    """The live page's data from one snapshot of the kit (``world``, or the store's); without ``boxes``, not
+    the wall's boxes."""
     world = store.world(kit) if world is None else world
     assert world.mirror is not None
-    results = store.results(kit, first_box=True)
+    results, history = _RESULTS.read(store, kit)
     first = kit.box(kit.catalogue.first_box)
     return {
         "kit": header(kit),
@@ -58,14 +91,13 @@ def build_live(store: Store, kit: KitRecord, world: World | None = None) -> dict
         "score_rule_said": score_rule_text(kit.catalogue.game),  # the same in the server's language
         "first_box": {
             "box": box_view(kit, first, first.initial_counts()),  # the beads it started with
-            "history": [json.loads(row["first_box"]) for row in results if row["first_box"]],
+            "history": history,
         },
         "game": game_view(world),
         "ended": ended_view(world),
         "last_game": last_game_view(world),
-        "boxes": [box_view(kit, box, world.mirror[box.id]) for box in kit.boxes],
         "used_boxes": used_boxes(world),
-    }
+    } | ({"boxes": every_box(kit, world.mirror)} if boxes else {})
 
 
 class Memo:
@@ -102,7 +134,63 @@ class Memo:
         return view
 
 
+class KeptResults:
+    """Each kit's finished games' results and first-box beads, kept between versions: a new version reads
+    only the games rows from the last few games on, so a view's cost does not grow with the kit's history
+    (at 24,600 games reading and parsing every row took 280 ms a version). The rows kept and the rows read
+    are checked together against the kit's results checksum, as Store.results checks them; on a mismatch
+    (an older game changed) every row is read again. An older row edited behind the store's back leaves
+    the sum as it was, so every row is read and checked again at least every FULL_CHECK_S seconds."""
+
+    FULL_CHECK_S = 30.0
+
+    KITS = 16  # kits kept at once: a class's screen shows one or two
+    OVERLAP = 3  # the last games' rows are read again: a game in progress, or reopened, changes its row
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[str, str], list[tuple[Any, ...]]] = {}  # (id, number, status, result, beads)
+        self.digests: dict[tuple[str, str], list[int]] = {}  # the checksum of the rows up to each
+        self.checked: dict[tuple[str, str], float] = {}  # when every row was last read (time.monotonic)
+        self.lock = threading.Lock()
+
+    def read(self, store: Store, kit: KitRecord) -> tuple[list[dict[str, Any]], list[Any]]:
+        """The results of the kit's finished games in order ({"result": ...} each), and the first box's beads
+        after each that stored them."""
+        key = (str(store.path), kit.id)
+        with self.lock:
+            kept, digests = self.kept.get(key, []), self.digests.get(key, [])
+            checked = self.checked.get(key, 0.0)
+        keep = max(0, len(kept) - self.OVERLAP)
+        if time.monotonic() - checked >= self.FULL_CHECK_S:
+            keep, kept, digests, checked = 0, [], [], time.monotonic()
+        since = kept[keep][1] if keep < len(kept) else (kept[-1][1] + 1 if kept else 0)
+        rows, checksum = store.results_from(kit, since)
+        before = digests[keep - 1] if keep else 0
+        if (before + games_digest(row[:4] for row in rows)) % CHECKSUM_MODULUS != checksum:
+            if not keep:
+                store.results(kit)  # raises ResultsChanged: the rows are not what the log wrote
+            keep, (rows, checksum) = 0, store.results_from(kit, 0)
+            if games_digest(row[:4] for row in rows) != checksum:
+                store.results(kit)
+        rows = kept[:keep] + [(*row[:4], json.loads(row[4]) if row[4] else None) for row in rows]
+        running = digests[:keep]
+        for row in rows[keep:]:
+            running.append(((running[-1] if running else 0) + game_term(*row[:4])) % CHECKSUM_MODULUS)
+        with self.lock:
+            self.kept.pop(key, None)
+            self.kept[key], self.digests[key], self.checked[key] = rows, running, checked
+            while len(self.kept) > self.KITS:  # the kit read longest ago goes first
+                oldest = next(iter(self.kept))
+                del self.kept[oldest], self.digests[oldest], self.checked[oldest]
+        finished = [row for row in rows if row[2] == "finished"]
+        return [{"result": row[3]} for row in finished], [row[4] for row in finished if row[4] is not None]
+
+
+_RESULTS = KeptResults()
 _VIEWS = Memo(64)  # a few kits, a few versions each: a class's screen shows one or two kits at a time
+_WALLS = Memo(16)  # the wall's boxes, for the pages that draw them
+_RECENT: dict[tuple[str, str, str], tuple[float, dict[str, Any]]] = {}  # recent_live's, when each was built
+_RECENT_LOCK = threading.Lock()
 
 
 def curve(store: Store, kit: KitRecord) -> dict[str, Any]:
@@ -187,6 +275,7 @@ def game_view(world: World) -> dict[str, Any] | None:
         "draw": session.bead_source,
         "in_browser": playable_in_browser(session),
         "at_table": playable_at_table(session),  # the phone's table records it (physical draw, a person)
+        "left_by_run": left_by_a_run(session),  # a run's game: a run finishes it, or the page discards it
         "turn": turn.value,
         "board": picture_view(game.picture(session.state.position)),
         "moves": [game.move_text(m) for m in session.moves],
@@ -353,3 +442,9 @@ def playable_in_browser(session: Session) -> bool:
 def playable_at_table(session: Session) -> bool:
     """A game the table on a phone records: MENACE's beads drawn from the real boxes, a person opposite."""
     return session.bead_source == "physical" and session.opponent.person
+
+
+def left_by_a_run(session: Session) -> bool:
+    """A game the computer plays on both sides (digital draws, a computer opponent), as a run leaves it when
+    stopped: another run finishes it (POST .../run {"action": "finish"}), or a page discards it."""
+    return session.bead_source == "digital" and not session.opponent.person

@@ -225,6 +225,12 @@ def page_words() -> Words:
                          "N`."),
         "lesson_group": _("{kit}: {games}, score {score}"),
         "lesson_table": _("the table of {kit}"),
+        "server_restarted": _(
+            "The server no longer knew this page (it was restarted): the page has a new token and sent the "
+            "change again."
+        ),
+        "left_by_run": _("Game {number} was left by a run ({opponent} opponent): finish it or discard it."),
+        "finish_game": _("Finish the game"),
     }
 
 
@@ -243,6 +249,12 @@ def _run_states() -> States:
         ),
         "finished": _forms("Done: {count} game against {opponent}.",
                            "Done: {count} games against {opponent}."),
+        "refused": _forms(
+            "MENACE refuses to play: the box for its first move is empty. The run stopped after "
+            "{count} game.",
+            "MENACE refuses to play: the box for its first move is empty. The run stopped after "
+            "{count} games.",
+        ),
         "failed": _forms("The run stopped after {count} game:", "The run stopped after {count} games:"),
     }
     return states

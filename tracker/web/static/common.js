@@ -2,6 +2,7 @@
 "use strict";
 
 const POLL_MS = 1000;  // the page follows a game recorded elsewhere within about a second
+const SLOWEST_POLL_MS = 8000;  // a slow or silent server is asked less and less often, down to this
 
 // The pages' words in the server's language (tracker/web/words.py), embedded in the page as JSON.
 const WORDS = JSON.parse(document.getElementById("words").textContent);
@@ -26,7 +27,7 @@ function kitPath(name) {
 }
 
 async function getJSON(path) {
-  const response = await fetch(path, {cache: "no-store"});
+  const response = await fetch(path, {cache: "no-cache"});  // asked again each time: a 304 reuses the copy
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || response.statusText);
   return body;
@@ -251,6 +252,11 @@ function keepingFocus(redraw) {
   }
 }
 
+// Whether a run is going on the kit (the live JSON's "run"): its game is not the pages' to end.
+function runGoing(run) {
+  return Boolean(run && ["running", "paused", "stopping"].includes(run.state));
+}
+
 // A person in the server's language; a computer player by its name, as it is typed.
 function opponentWord(opponent) {
   return WORDS.opponents[opponent] || opponent;
@@ -258,23 +264,45 @@ function opponentWord(opponent) {
 
 // Calls onChange whenever the kit's change counter moves (and once at the start), looking every
 // interval() milliseconds.
+// A server that answers slowly (a class of phones, a run at full speed) or not at all is asked less often:
+// the wait doubles while an answer takes longer than half of it, up to SLOWEST_POLL_MS, and is back to the
+// page's own as soon as answers are quick again.
 function follow(name, onChange, interval) {
   const status = document.getElementById("status");
   let seen;
+  let backoff = 0;
   async function tick() {
+    const started = performance.now();
+    const wanted = interval ? interval() : POLL_MS;
+    let failed = false;
     try {
       const now = await getJSON(kitPath(name) + "/version");
       if (now.version !== seen) {
-        seen = now.version;
-        await onChange();
+        // The version drawn: during a run the live view may be a moment older, and is asked for again.
+        seen = (await onChange()) || now.version;
       }
       status.textContent = WORDS.live;
       status.className = "status ok";
     } catch (error) {
+      failed = true;
       status.textContent = say(WORDS.not_connected, {error: error.message});
       status.className = "status bad";
     }
-    setTimeout(tick, interval ? interval() : POLL_MS);
+    const slow = failed || performance.now() - started > Math.max(wanted, backoff) / 2;
+    backoff = slow ? Math.min(SLOWEST_POLL_MS, Math.max(wanted, backoff) * 2) : 0;
+    document.body.dataset.pollMs = String(Math.max(wanted, backoff));
+    setTimeout(tick, Math.max(wanted, backoff));
   }
   tick();
+}
+
+// A new token for this page when the server no longer knows its own (it was restarted): read from the page
+// itself, loaded again unseen (null: the page could not be loaded).
+async function freshToken() {
+  const response = await fetch(location.pathname + location.search, {cache: "no-store"});
+  if (!response.ok) return null;
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const tag = page.querySelector('meta[name="menace-token"]');
+  if (!tag) return null;
+  return tag.content;
 }

@@ -117,7 +117,7 @@ function handRunFocus() {
     return;
   }
   const wanted = document.getElementById(runFocus);
-  const next = !wanted.disabled ? wanted : document.querySelector("#run .actions button:not(:disabled)");
+  const next = !wanted.disabled ? wanted : document.querySelector("#run .actions button:not(:disabled):not([hidden])");
   if (next) {  // none while the run is stopping: the next answer hands it on
     next.focus();
     runFocus = null;
@@ -134,24 +134,57 @@ function renderRunControls() {
   pause.disabled = !active || run.state === "stopping";
   pause.textContent = run && run.state === "paused" ? WORDS.run_resume : WORDS.run_pause;
   document.getElementById("run-stop").disabled = !active || run.state === "stopping";
+  const left = Boolean(!active && lastLive && lastLive.game && lastLive.game.left_by_run);  // a stopped run's game
+  document.getElementById("run-finish").hidden = !left;
+  document.getElementById("run-discard").hidden = !left;
+  const slider = document.getElementById("run-speed");
+  if (run && !runPending && document.activeElement !== slider && SPEEDS.includes(run.speed)) {
+    slider.value = String(SPEEDS.indexOf(run.speed));  // the speed the run goes at, once no change is on its way
+    showSpeed();
+  }
   const forms = run ? WORDS.run_states[run.state] : null;
-  const count = run && ["finished", "failed"].includes(run.state) ? run.played : run ? run.games : 0;
+  const count = run && ["finished", "refused", "failed"].includes(run.state) ? run.played : run ? run.games : 0;
   document.getElementById("run-said").textContent = run ? say(!forms ? run.state : Array.isArray(forms) ? forms[count === 1 ? 0 : 1] : forms,
     {played: run.played, count, opponent: run.opponent, speed: speedSaid(run.speed)}) +
     (run.error ? " " + run.error : "") : "";
 }
 
-async function sendRun(change) {
+// The run's changes go one at a time, in the order they were made, each with the token the one before got
+// back: two changes sent at once spent one token twice, and the second was refused.
+let runQueue = Promise.resolve();
+let runPending = 0;
+
+function sendRun(change, path) {
+  runPending += 1;
+  runQueue = runQueue.then(() => postRun(change, path)).finally(() => {
+    runPending -= 1;
+    if (!runPending && run) renderRunControls();  // the slider shows the speed the server took
+  });
+  return runQueue;
+}
+
+async function postRun(change, path) {
   const error = document.getElementById("run-error");
   try {
-    const response = await fetch(kitPath(name) + "/run", {
+    const post = () => fetch(kitPath(name) + (path || "/run"), {
       method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
       body: JSON.stringify(change),
     });
+    let response = await post();
+    let restarted = false;
+    if (response.status === 403) {  // the server was restarted and knows no token of this page's: a new one
+      const fresh = await freshToken();
+      if (fresh) {
+        token = fresh;
+        restarted = true;
+        response = await post();
+      }
+    }
     const body = await response.json();
     if (body.token) token = body.token;
-    error.textContent = response.ok ? "" : body.error || response.statusText;
-    if (response.ok) renderRun(body.run);
+    error.textContent = response.ok ? (restarted ? WORDS.server_restarted : "") : body.error || response.statusText;
+    if (response.ok && body.run !== undefined) renderRun(body.run);
+    if (response.ok && body.live) await refresh();
   } catch (failure) {
     error.textContent = say(WORDS.no_answer, {error: failure.message});
   }
@@ -169,16 +202,47 @@ document.getElementById("run-stop").addEventListener("click", () => {
   runFocus = "run-start";
   sendRun({action: "stop"});
 });
+// A drag sends one change, once the slider has rested for SPEED_REST_MS: the last speed chosen.
+const SPEED_REST_MS = 250;
+let speedTimer = null;
 document.getElementById("run-speed").addEventListener("input", () => {
   showSpeed();
-  if (run && ["running", "paused"].includes(run.state)) {
-    sendRun({action: "speed", speed: SPEEDS[Number(document.getElementById("run-speed").value)]});
-  }
+  clearTimeout(speedTimer);
+  runPending += 1;  // the slider is the teacher's until the change is sent and answered
+  speedTimer = setTimeout(() => {
+    runPending -= 1;
+    const speed = SPEEDS[Number(document.getElementById("run-speed").value)];
+    if (run && ["running", "paused"].includes(run.state) && speed !== run.speed) {  // chosen before Start: taken
+      sendRun({action: "speed", speed});
+    }
+  }, SPEED_REST_MS);
+});
+document.getElementById("run-finish").addEventListener("click", () => {
+  runFocus = "run-pause";
+  sendRun({action: "finish"});
+});
+document.getElementById("run-discard").addEventListener("click", () => {
+  if (confirm(WORDS.discard_sure)) sendRun({action: "discard", version: lastLive ? lastLive.version : null}, "/play");
 });
 showSpeed();
 
+// The curves so far: each poll asks only for the games after them (and the last few again: undo may reopen
+// the last game), and the server's "since" says where its part begins (0: all of it, drawn afresh).
+const CURVE_OVERLAP = 2;
+let curveKept = null;
+
+function withKeptCurves(live) {
+  if (live.since && curveKept && curveKept.curve.length >= live.since) {
+    live.curve = curveKept.curve.slice(0, live.since).concat(live.curve);
+    live.first_box.history = curveKept.history.slice(0, live.history_since).concat(live.first_box.history);
+  }
+  curveKept = {curve: live.curve, history: live.first_box.history};
+  return live;
+}
+
 async function refresh() {
-  const live = await getJSON(kitPath(name) + "/live");
+  const since = curveKept ? Math.max(0, curveKept.curve.length - CURVE_OVERLAP) : 0;
+  const live = withKeptCurves(await getJSON(kitPath(name) + "/live" + (since ? "?since=" + since : "")));
   await readScreen();  // its banners and curve marks, for the same version or a newer one
   keepingFocus(() => {
     renderGame(live, null, true);
@@ -187,6 +251,7 @@ async function refresh() {
   });
   renderRun(live.run);  // and the banners
   document.body.dataset.version = live.version || "";
+  return live.version;
 }
 
 // The run's state changes without a new event (paused, stopped): read it with each poll while one is on.

@@ -33,12 +33,15 @@ function draw(live) {
         onclick: () => send({action: "move", move: m.code})}, m.text)));
   } else if (game && !game.in_browser) {
     const draw = WORDS.draws[game.draw] || game.draw;
-    moves.append(el("span", {class: "prompt"},
+    const left = game.left_by_run && !runGoing(live.run);
+    moves.append(el("span", {class: "prompt"}, left ? say(WORDS.left_by_run, {number: game.number, opponent: opponentWord(game.opponent)}) :
       say(WORDS.at_the_table, {number: game.number, draw, opponent: opponentWord(game.opponent)})));
   }
+  const left = Boolean(game && game.left_by_run && !runGoing(live.run));  // a stopped run's game: finish or discard it
   document.getElementById("new").disabled = Boolean(game);
   document.getElementById("undo").disabled = !(game ? game.in_browser : live.ended);
-  document.getElementById("discard").disabled = !(game && game.in_browser);
+  document.getElementById("discard").disabled = !(game && (game.in_browser || left));
+  document.getElementById("finish").hidden = !left;
   board = live.version;
   document.body.dataset.version = live.version || "";
   document.body.dataset.turn = game ? game.turn : "none";
@@ -46,8 +49,9 @@ function draw(live) {
 
 async function refresh() {
   const before = changes;
-  const live = await getJSON(kitPath(name) + "/live");
+  const live = await getJSON(kitPath(name) + "/live?boxes=0&curves=0");  // the play page draws no wall, no curve
   if (before === changes && !busy) render(live);
+  return live.version;
 }
 
 async function send(change) {
@@ -57,12 +61,29 @@ async function send(change) {
   changes += 1;
   document.body.classList.add("busy");
   try {
-    const response = await fetch(kitPath(name) + "/play", {
+    const path = kitPath(name) + (change.action === "finish" ? "/run" : "/play?boxes=0&curves=0");
+    const post = () => fetch(path, {
       method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
       body: JSON.stringify({...change, version: board}),
     });
+    let response = await post();
+    let restarted = false;
+    if (response.status === 403) {  // the server was restarted and knows no token of this page's: a new one
+      const fresh = await freshToken();
+      if (fresh) {
+        token = fresh;
+        restarted = true;
+        response = await post();
+      }
+    }
     const body = await response.json();
     if (body.token) token = body.token;
+    if (response.ok && change.action === "finish") {
+      showError("");
+      busy = false;
+      await refresh();
+      return;
+    }
     if (!response.ok) {
       showError(body.error || response.statusText);
       busy = false;
@@ -71,7 +92,8 @@ async function send(change) {
     }
     showError("");
     const said = document.getElementById("said");
-    said.replaceChildren(...body.said.map((line) => el("li", {}, line.trim())));
+    said.replaceChildren(...(restarted ? [el("li", {class: "restarted"}, WORDS.server_restarted)] : []),
+      ...body.said.map((line) => el("li", {}, line.trim())));
     render(body.live);
     landFocus(change.action);
   } catch (error) {
@@ -97,4 +119,5 @@ function landFocus(action) {
 document.getElementById("new").addEventListener("click", () => send({action: "new"}));
 document.getElementById("undo").addEventListener("click", () => send({action: "undo"}));
 document.getElementById("discard").addEventListener("click", () => send({action: "discard"}));
+document.getElementById("finish").addEventListener("click", () => send({action: "finish"}));
 follow(name, refresh);
