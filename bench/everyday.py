@@ -34,8 +34,10 @@ MENACE = [sys.executable, "-m", "tracker"]
 def commands(store: str, before: str | None) -> list[tuple[str, list[str], Path]]:
     """(label, command, folder it runs in): the references, then each command from here and ``before``."""
     kit = ["--db", store, "--kit", "bench"]
-    rows = [("python -c pass", [sys.executable, "-c", "pass"], ROOT),
-            ("menace --version", [*MENACE, "--version"], ROOT)]
+    rows = [
+        ("python -c pass", [sys.executable, "-c", "pass"], ROOT),
+        ("menace --version", [*MENACE, "--version"], ROOT),
+    ]
     everyday = (("stats", ["stats", *kit]), ("box 1", ["box", "1", *kit]), ("games", ["games", *kit]))
     for label, args in everyday:
         rows.append((f"menace {label}", [*MENACE, *args], ROOT))
@@ -45,8 +47,9 @@ def commands(store: str, before: str | None) -> list[tuple[str, list[str], Path]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--store", help="a store with a kit called bench (default: build one)")
     parser.add_argument("--games", type=int, default=2000)
@@ -66,14 +69,17 @@ def main() -> None:
     for _ in range(args.runs):
         for label, command, folder in rows:
             used, start = _children_cpu(), time.perf_counter()
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                           cwd=folder)
+            subprocess.run(
+                command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=folder
+            )
             times[label].append(time.perf_counter() - start)
             cpu[label].append(_children_cpu() - used)
     end_load = os.getloadavg()
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    print(f"{when}, {os.cpu_count()} cores, {args.runs} runs each, "
-          f"load average {start_load[0]:.2f} at the start, {end_load[0]:.2f} at the end")
+    print(
+        f"{when}, {os.cpu_count()} cores, {args.runs} runs each, "
+        f"load average {start_load[0]:.2f} at the start, {end_load[0]:.2f} at the end"
+    )
     for label, measured in times.items():
         low, middle = min(measured) * 1000, statistics.median(measured) * 1000
         spent = statistics.median(cpu[label]) * 1000

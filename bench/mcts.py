@@ -87,8 +87,14 @@ def openspiel_search(name: str, iterations: int, *, cpp: bool) -> Search | None:
             bot = pyspiel.MCTSBot(game, evaluator, OPENSPIEL_UCT_C, iterations, 10_000, False, seed, False)
         else:
             evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-            bot = mcts.MCTSBot(game, OPENSPIEL_UCT_C, iterations, evaluator, solve=False,
-                               random_state=np.random.RandomState(seed))
+            bot = mcts.MCTSBot(
+                game,
+                OPENSPIEL_UCT_C,
+                iterations,
+                evaluator,
+                solve=False,
+                random_state=np.random.RandomState(seed),
+            )
         return bot.step(game.new_initial_state())
 
     return search
@@ -105,8 +111,11 @@ def engines_for(name: str, iterations: int, wanted: list[str]) -> dict[str, Sear
     for engine in wanted:
         search = makers[engine]()
         if search is None:
-            why = "numba is not installed (pip install '.[fast]')" if engine == "compiled" else \
-                "OpenSpiel is not installed (pip install open_spiel==2.0.2)"
+            why = (
+                "numba is not installed (pip install '.[fast]')"
+                if engine == "compiled"
+                else "OpenSpiel is not installed (pip install open_spiel==2.0.2)"
+            )
             print(f"  {engine}: left out, {why}", file=sys.stderr)
         else:
             found[engine] = search
@@ -114,9 +123,12 @@ def engines_for(name: str, iterations: int, wanted: list[str]) -> dict[str, Sear
 
 
 def label(engine: str, iterations: int) -> str:
-    return {"compiled": f"mcts:{iterations}", "python": f"mcts:{iterations}:python",
-            "openspiel-c++": "OpenSpiel MCTSBot (C++)",
-            "openspiel-python": "OpenSpiel MCTSBot (Python)"}[engine]
+    return {
+        "compiled": f"mcts:{iterations}",
+        "python": f"mcts:{iterations}:python",
+        "openspiel-c++": "OpenSpiel MCTSBot (C++)",
+        "openspiel-python": "OpenSpiel MCTSBot (Python)",
+    }[engine]
 
 
 def main() -> None:
@@ -151,8 +163,18 @@ def main() -> None:
             versus = label("openspiel-c++", args.iterations) if reference else ""
             goal = GOALS.get(name, "") if engine == "compiled" else ""
             figure = f"{name}, {args.iterations:,} iterations from the opening"
-            rows.append(Row(figure, label(engine, args.iterations), found, "iterations/CPU s", versus,
-                            reference, goal, ratio))
+            rows.append(
+                Row(
+                    figure,
+                    label(engine, args.iterations),
+                    found,
+                    "iterations/CPU s",
+                    versus,
+                    reference,
+                    goal,
+                    ratio,
+                )
+            )
     lines = header(args.rounds, started_load)
     lines.append("command: python bench/mcts.py " + " ".join(sys.argv[1:]))
     if args.markdown:

@@ -63,8 +63,10 @@ def main() -> None:
                 times.append(time.perf_counter() - started)
                 cpu.append(time.process_time() - started_cpu)
                 assert move in game.legal_moves(state)
-            print(f"  mcts:{args.iterations} {where:<9} best {min(times):.3f} s/move, "
-                  f"worst {max(times):.3f} s/move, best CPU {min(cpu):.3f} s ({args.repeats} runs)")
+            print(
+                f"  mcts:{args.iterations} {where:<9} best {min(times):.3f} s/move, "
+                f"worst {max(times):.3f} s/move, best CPU {min(cpu):.3f} s ({args.repeats} runs)"
+            )
 
 
 if __name__ == "__main__":

@@ -78,8 +78,14 @@ def run(command: list[str], env: dict[str, str] | None = None) -> tuple[dict[str
     """The command's last stdout line as JSON, its wall time and its peak RSS in MB (of the largest of it
     and the processes it waited for: Linux's ru_maxrss, not their sum)."""
     started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, text=True,
-                               env=ENV if env is None else env)
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        text=True,
+        env=ENV if env is None else env,
+    )
     assert process.stdout is not None and process.stderr is not None
     out, err = process.stdout.read(), process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
@@ -109,16 +115,29 @@ def measure(figure: Figure, command: list[str]) -> None:
 
 
 def simulate(options: list[str], population: int, games: int, engine: str) -> list[str]:
-    return [*MENACE, "simulate", *options, "--population", str(population), "--games", str(games),
-            "--engine", engine, "--seed", "1", "--json"]
+    return [
+        *MENACE,
+        "simulate",
+        *options,
+        "--population",
+        str(population),
+        "--games",
+        str(games),
+        "--engine",
+        engine,
+        "--seed",
+        "1",
+        "--json",
+    ]
 
 
 def peers_folder(given: Path | None) -> Path:
     """--peers, else $MENACE_PEERS; the script stops with one line when neither names a folder."""
     folder = given or (Path(os.environ["MENACE_PEERS"]) if os.environ.get("MENACE_PEERS") else None)
     if folder is None or not (folder / "c" / "menace.c").exists():
-        raise SystemExit("give the peers' folder (with c/menace.c and naive_py.py): --peers FOLDER or "
-                         "MENACE_PEERS=FOLDER")
+        raise SystemExit(
+            "give the peers' folder (with c/menace.c and naive_py.py): --peers FOLDER or MENACE_PEERS=FOLDER"
+        )
     return folder
 
 
@@ -221,34 +240,71 @@ def done_means(args: argparse.Namespace) -> None:
     def ratio(key: str, reference: str) -> float:
         return statistics.median(values[key]) / statistics.median(values[reference])
 
-    goals = {("numba", populations[0]): ">= 1.6x", ("numpy", populations[0]): ">= 1.0x",
-             ("numba", populations[1]): ">= 1.2x"}
+    goals = {
+        ("numba", populations[0]): ">= 1.6x",
+        ("numpy", populations[0]): ">= 1.0x",
+        ("numba", populations[1]): ">= 1.2x",
+    }
     rows = []
     for population in populations:
         for engine in engines:
-            rows.append(Row(f"{population:,} x {games} vs random, whole process", f"{engine}, every core",
-                            values[f"{engine} {population}"], "games/s",
-                            f"C peer (menace {games} 1 {population})", values[f"c {population}"],
-                            goals.get((engine, population), ""),
-                            ratio(f"{engine} {population}", f"c {population}")))
-    rows.append(Row(f"first run after install, {first[0]:,} x {first[1]}, whole process",
-                    f"auto (played on {', '.join(sorted(said_engine))})", values["first run"], "s",
-                    "the same run on numpy, warm", values["warm numpy"], "<= 2x",
-                    ratio("first run", "warm numpy")))
+            rows.append(
+                Row(
+                    f"{population:,} x {games} vs random, whole process",
+                    f"{engine}, every core",
+                    values[f"{engine} {population}"],
+                    "games/s",
+                    f"C peer (menace {games} 1 {population})",
+                    values[f"c {population}"],
+                    goals.get((engine, population), ""),
+                    ratio(f"{engine} {population}", f"c {population}"),
+                )
+            )
+    rows.append(
+        Row(
+            f"first run after install, {first[0]:,} x {first[1]}, whole process",
+            f"auto (played on {', '.join(sorted(said_engine))})",
+            values["first run"],
+            "s",
+            "the same run on numpy, warm",
+            values["warm numpy"],
+            "<= 2x",
+            ratio("first run", "warm numpy"),
+        )
+    )
     rows.append(Row("the numba build the first run started, after it ended", "numba", values["build"], "s"))
     for engine in engines:
-        rows.append(Row(f"{memory:,} x 1 game, peak RSS of the process (--jobs 1)", engine,
-                        values[f"memory {engine}"], "MB", goal="< 100 MB"))
+        rows.append(
+            Row(
+                f"{memory:,} x 1 game, peak RSS of the process (--jobs 1)",
+                engine,
+                values[f"memory {engine}"],
+                "MB",
+                goal="< 100 MB",
+            )
+        )
     short, fastest = populations[1], engines[0]
     c_whole = f"C peer's whole run (menace {games} 1 {short})"
-    for key, figure, path in ((f"{fastest} {short} playing", f"{short:,} x {games}: the playing time alone",
-                               f"{fastest}, every core"),
-                              ("python and numpy", "start and exit of Python and numpy alone",
-                               "python -c 'import numpy'"),
-                              ("menace 1 x 1", "start and exit of a run of 1 MENACE x 1 game",
-                               f"menace simulate, {fastest}")):
-        rows.append(Row(figure, path, values[key], "s", c_whole, values[f"c {short} s"],
-                        ratio=ratio(key, f"c {short} s")))
+    for key, figure, path in (
+        (
+            f"{fastest} {short} playing",
+            f"{short:,} x {games}: the playing time alone",
+            f"{fastest}, every core",
+        ),
+        ("python and numpy", "start and exit of Python and numpy alone", "python -c 'import numpy'"),
+        ("menace 1 x 1", "start and exit of a run of 1 MENACE x 1 game", f"menace simulate, {fastest}"),
+    ):
+        rows.append(
+            Row(
+                figure,
+                path,
+                values[key],
+                "s",
+                c_whole,
+                values[f"c {short} s"],
+                ratio=ratio(key, f"c {short} s"),
+            )
+        )
     lines = header(args.runs, started_load)
     lines.append("command: python bench/simulate.py " + " ".join(sys.argv[1:]))
     if args.markdown:
@@ -259,9 +315,11 @@ def done_means(args: argparse.Namespace) -> None:
     bound = median["python and numpy"] + median[f"{fastest} {short} playing"]
     lines += table(rows, args.markdown)
     lines += [""] if args.markdown else []
-    lines.append(f"{short:,} x {games}: Python and numpy's start and exit plus {fastest}'s playing time make "
-                 f"{bound:.2f} s, {median[f'c {short} s'] / bound:.2f}x the C peer's whole run at best, with "
-                 "nothing else to start")
+    lines.append(
+        f"{short:,} x {games}: Python and numpy's start and exit plus {fastest}'s playing time make "
+        f"{bound:.2f} s, {median[f'c {short} s'] / bound:.2f}x the C peer's whole run at best, with "
+        "nothing else to start"
+    )
     print("\n".join(lines))
 
 
@@ -298,23 +356,53 @@ def main() -> None:
         c_peer = build_c_peer(args.peers, Path(folder))
         if c_peer is not None:
             name = f"C peer, {population:,} x {games}"
-            figures.append(("first vs random", Figure(name, population * games),
-                            [str(c_peer), str(games), "1", str(population)]))
-        figures.append(("first vs random", Figure("plain-Python peer", single),
-                        [sys.executable, str(args.peers / "naive_py.py"), str(single), "1"]))
+            figures.append(
+                (
+                    "first vs random",
+                    Figure(name, population * games),
+                    [str(c_peer), str(games), "1", str(population)],
+                )
+            )
+        figures.append(
+            (
+                "first vs random",
+                Figure("plain-Python peer", single),
+                [sys.executable, str(args.peers / "naive_py.py"), str(single), "1"],
+            )
+        )
         for scenario, options in SCENARIOS.items():
             for engine in engines:
-                figures.append((scenario, Figure(f"{engine}, {population:,} x {games}", population * games),
-                                simulate(options, population, games, engine)))
+                figures.append(
+                    (
+                        scenario,
+                        Figure(f"{engine}, {population:,} x {games}", population * games),
+                        simulate(options, population, games, engine),
+                    )
+                )
                 if not options:  # the C peer's work on one core, as the C peer plays it
-                    figures.append((scenario, Figure(f"{engine}, 1 core", population * games),
-                                    simulate([*options, "--jobs", "1"], population, games, engine)))
+                    figures.append(
+                        (
+                            scenario,
+                            Figure(f"{engine}, 1 core", population * games),
+                            simulate([*options, "--jobs", "1"], population, games, engine),
+                        )
+                    )
             for engine in [*engines[:-1], "kit"]:  # numpy's array calls are no way to play one MENACE
-                figures.append((scenario, Figure(f"{engine}, 1 x {single:,}", single),
-                                simulate(options, 1, single, engine)))
+                figures.append(
+                    (
+                        scenario,
+                        Figure(f"{engine}, 1 x {single:,}", single),
+                        simulate(options, 1, single, engine),
+                    )
+                )
         for engine in engines:  # one process: the peak RSS measured is the main process's only
-            figures.append(("first vs random", Figure(f"{engine}, {big:,} x 10", big * 10),
-                            simulate(["--jobs", "1"], big, 10, engine)))
+            figures.append(
+                (
+                    "first vs random",
+                    Figure(f"{engine}, {big:,} x 10", big * 10),
+                    simulate(["--jobs", "1"], big, 10, engine),
+                )
+            )
         for _ in range(args.runs):
             for _, figure, command in figures:
                 measure(figure, command)
@@ -325,19 +413,25 @@ def main() -> None:
     plies = None  # the C peer's plies per game: a second over (games/s x ns a ply)
     if c is not None and c.ns_per_ply:
         plies = 1e9 / (statistics.median(c.in_process) * statistics.median(c.ns_per_ply))
-    print(f"{'scenario':<22}{'path':<24}{'games/s in process':>30}{'whole process':>30}{'x C (in/whole)':>16}"
-          f"{'x Python':>10}{'peak MB':>9}{'ns/move':>9}")
+    print(
+        f"{'scenario':<22}{'path':<24}{'games/s in process':>30}{'whole process':>30}{'x C (in/whole)':>16}"
+        f"{'x Python':>10}{'peak MB':>9}{'ns/move':>9}"
+    )
     for scenario, figure, _ in figures:
         # The C peer's work: its scenario, as many MENACEs and games.
         equal = c is not None and figure.games == c.games and scenario == "first vs random"
         versus_c = "-"
         if c is not None:
-            versus_c = (f"{statistics.median(figure.in_process) / statistics.median(c.in_process):.2f}/"
-                        f"{statistics.median(figure.whole) / statistics.median(c.whole):.2f}")
+            versus_c = (
+                f"{statistics.median(figure.in_process) / statistics.median(c.in_process):.2f}/"
+                f"{statistics.median(figure.whole) / statistics.median(c.whole):.2f}"
+            )
         versus_python = statistics.median(figure.whole) / statistics.median(python.whole)
-        print(f"{scenario:<22}{figure.name:<24}{spread(figure.in_process):>30}"
-              f"{spread(figure.whole):>30}{versus_c:>16}{versus_python:>10.2f}"
-              f"{max(figure.peak_mb):>9,.0f}{ns_per_move(figure, plies if equal else None):>9}")
+        print(
+            f"{scenario:<22}{figure.name:<24}{spread(figure.in_process):>30}"
+            f"{spread(figure.whole):>30}{versus_c:>16}{versus_python:>10.2f}"
+            f"{max(figure.peak_mb):>9,.0f}{ns_per_move(figure, plies if equal else None):>9}"
+        )
 
 
 if __name__ == "__main__":

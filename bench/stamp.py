@@ -29,9 +29,11 @@ def load() -> str:
 
 
 def header(runs: int, started_load: str) -> list[str]:
-    return [f"{time.strftime('%Y-%m-%d %H:%M %Z')}; {machine()}",
-            f"load average (1, 5, 15 min) {started_load} at the start, {load()} at the end; "
-            f"{runs} interleaved runs each, min / median / max"]
+    return [
+        f"{time.strftime('%Y-%m-%d %H:%M %Z')}; {machine()}",
+        f"load average (1, 5, 15 min) {started_load} at the start, {load()} at the end; "
+        f"{runs} interleaved runs each, min / median / max",
+    ]
 
 
 @dataclass
@@ -58,14 +60,32 @@ def _spread(values: list[float]) -> str:
 
 def table(rows: list[Row], markdown: bool) -> list[str]:
     """The rows as a Markdown table, or as aligned plain text."""
-    head = ["figure", "path", "min / median / max", "reference", "reference min / median / max", "ratio",
-            "goal"]
-    cells = [[row.figure, row.path, f"{_spread(row.values)} {row.unit}", row.reference,
-              f"{_spread(row.reference_values)} {row.unit}" if row.reference_values else "",
-              f"{row.ratio:.2f}x" if row.ratio is not None else "", row.goal] for row in rows]
+    head = [
+        "figure",
+        "path",
+        "min / median / max",
+        "reference",
+        "reference min / median / max",
+        "ratio",
+        "goal",
+    ]
+    cells = [
+        [
+            row.figure,
+            row.path,
+            f"{_spread(row.values)} {row.unit}",
+            row.reference,
+            f"{_spread(row.reference_values)} {row.unit}" if row.reference_values else "",
+            f"{row.ratio:.2f}x" if row.ratio is not None else "",
+            row.goal,
+        ]
+        for row in rows
+    ]
     if markdown:
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         return lines + ["| " + " | ".join(line) + " |" for line in cells]
     widths = [max(len(line[i]) for line in [head, *cells]) for i in range(len(head))]
-    return ["  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
-            for line in [head, *cells]]
+    return [
+        "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+        for line in [head, *cells]
+    ]

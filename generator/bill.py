@@ -3,6 +3,7 @@ outgrow a matchbox, and the number of matchboxes.
 
 Kept apart from the fill sheet's drawing so the arithmetic is tested as numbers.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -52,21 +53,25 @@ def bill_for(catalogue: Catalogue, palette: Palette | None = None) -> Bill:
 
 
 def outgrow_warning(boxes: tuple[int, ...]) -> str | None:
-    """"boxes 1, 2 and 5 may outgrow a matchbox ...": what the fill sheet and `generate` say; None when no
+    """ "boxes 1, 2 and 5 may outgrow a matchbox ...": what the fill sheet and `generate` say; None when no
     box may."""
     if not boxes:
         return None
     listed = str(boxes[-1])
     if len(boxes) > 1:
         listed = _("{some} and {last}").format(some=", ".join(map(str, boxes[:-1])), last=listed)
-    return n_("box {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
-              "box or a bag ready",
-              "boxes {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
-              "box or a bag ready", len(boxes)).format(boxes=listed, beads=MATCHBOX_BEADS)
+    return n_(
+        "box {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
+        "box or a bag ready",
+        "boxes {boxes} may outgrow a matchbox, which holds about {beads} beads of 5 mm; keep a bigger "
+        "box or a bag ready",
+        len(boxes),
+    ).format(boxes=listed, beads=MATCHBOX_BEADS)
 
 
-def colour_runs(catalogue: Catalogue, palette: Palette | None = None
-                ) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
+def colour_runs(
+    catalogue: Catalogue, palette: Palette | None = None
+) -> dict[int, list[tuple[int, list[tuple[int, int]]]]]:
     """For each colour (its key, as bill_for's): the starting counts it has, each with the runs of
     consecutive box numbers that get that many ("3 in boxes 2-6 and 8-13"), for filling the boxes one
     colour at a time."""

@@ -7,6 +7,7 @@ always prints the same numbers. For each colour we note the most beads it ever h
 beads, summed over all boxes, and for each box the most beads it ever held; the printed numbers are the
 run at the PERCENTILE-th percentile (nearest rank), so they suffice in 19 runs of 20.
 """
+
 from __future__ import annotations
 
 import math
@@ -104,8 +105,9 @@ class _Remembered:
     def initial(self) -> State[Any]:
         return self._start
 
-    def _node(self, state: State[Any]) -> tuple[State[Any], Outcome | None, tuple[Any, ...],
-                                                dict[Any, State[Any]]]:
+    def _node(
+        self, state: State[Any]
+    ) -> tuple[State[Any], Outcome | None, tuple[Any, ...], dict[Any, State[Any]]]:
         node = self._known.get(id(state))
         if node is None:
             game = self.game
@@ -134,8 +136,9 @@ def growth(catalogue: Catalogue, palette: Palette | None = None) -> Growth:
     return simulate(catalogue, runs=runs_for(catalogue), palette=palette)
 
 
-def simulate(catalogue: Catalogue, *, runs: int, games: int = GAMES, seed: int = SEED,
-             palette: Palette | None = None) -> Growth:
+def simulate(
+    catalogue: Catalogue, *, runs: int, games: int = GAMES, seed: int = SEED, palette: Palette | None = None
+) -> Growth:
     """Plays ``runs`` fresh MENACEs of ``catalogue`` ``games`` games each against a random player; the
     reserve is per colour of ``palette`` (None: per move, as any palette of a colour per move has it)."""
     game = catalogue.game

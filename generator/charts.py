@@ -3,6 +3,7 @@
 The tracker's `menace report` and the simulator's `--report` both draw through this module, so a
 classroom's curve and a simulated one look alike and can be compared by eye.
 """
+
 from __future__ import annotations
 
 import math
@@ -92,13 +93,27 @@ def stacked_bars(
             value = layer.values[i]
             x0, y0 = frame.left + i * slot + slot * 0.12, frame.y(bottom)
             drawing.add(
-                Rect(x0, y0, slot * 0.76, frame.y(bottom + value) - y0, fillColor=HexColor(layer.colour),
-                     strokeColor=None)
+                Rect(
+                    x0,
+                    y0,
+                    slot * 0.76,
+                    frame.y(bottom + value) - y0,
+                    fillColor=HexColor(layer.colour),
+                    strokeColor=None,
+                )
             )
             bottom += value
         if len(categories) <= 12 or i % math.ceil(len(categories) / 12) == 0:
-            drawing.add(String(frame.left + (i + 0.5) * slot, frame.bottom - 11, name, fontName=REGULAR,
-                               fontSize=7, textAnchor="middle"))
+            drawing.add(
+                String(
+                    frame.left + (i + 0.5) * slot,
+                    frame.bottom - 11,
+                    name,
+                    fontName=REGULAR,
+                    fontSize=7,
+                    textAnchor="middle",
+                )
+            )
     frame.legend(drawing, [(layer.label, layer.colour) for layer in layers])
     return drawing
 
@@ -181,26 +196,61 @@ class _Frame:
         y_ticks = _nice_ticks(*y_range)
         self.y_range = (min(y_ticks[0], y_range[0]), max(y_ticks[-1], y_range[1]))
         for tick in y_ticks:
-            drawing.add(Line(self.left, self.y(tick), self.left + self.plot_width, self.y(tick),
-                             strokeColor=HexColor("#dddddd"), strokeWidth=0.5))
-            drawing.add(String(self.left - 4, self.y(tick) - 3, _label(tick), fontName=REGULAR, fontSize=7,
-                               textAnchor="end"))
+            drawing.add(
+                Line(
+                    self.left,
+                    self.y(tick),
+                    self.left + self.plot_width,
+                    self.y(tick),
+                    strokeColor=HexColor("#dddddd"),
+                    strokeWidth=0.5,
+                )
+            )
+            drawing.add(
+                String(
+                    self.left - 4,
+                    self.y(tick) - 3,
+                    _label(tick),
+                    fontName=REGULAR,
+                    fontSize=7,
+                    textAnchor="end",
+                )
+            )
         if x_range is not None:
             self.x_range = x_range
             for tick in _nice_ticks(*x_range, whole=True):  # the x axis counts games: no game 1.5
                 if x_range[0] <= tick <= x_range[1]:
                     x = self.x(tick)
                     drawing.add(Line(x, self.bottom, x, self.bottom - 3, strokeColor=grey))
-                    drawing.add(String(x, self.bottom - 12, _label(tick), fontName=REGULAR, fontSize=7,
-                                       textAnchor="middle"))
+                    drawing.add(
+                        String(
+                            x,
+                            self.bottom - 12,
+                            _label(tick),
+                            fontName=REGULAR,
+                            fontSize=7,
+                            textAnchor="middle",
+                        )
+                    )
         drawing.add(Line(self.left, self.bottom, self.left + self.plot_width, self.bottom, strokeColor=grey))
         drawing.add(Line(self.left, self.bottom, self.left, self.bottom + self.plot_height, strokeColor=grey))
         if self.y_range[0] < 0 < self.y_range[1]:
-            drawing.add(Line(self.left, self.y(0), self.left + self.plot_width, self.y(0), strokeColor=grey,
-                             strokeWidth=0.8))
+            drawing.add(
+                Line(
+                    self.left,
+                    self.y(0),
+                    self.left + self.plot_width,
+                    self.y(0),
+                    strokeColor=grey,
+                    strokeWidth=0.8,
+                )
+            )
         drawing.add(String(self.left, self.height - 14, title, fontName=BOLD, fontSize=10))
-        drawing.add(String(self.left + self.plot_width / 2, 4, x_label, fontName=REGULAR, fontSize=8,
-                           textAnchor="middle"))
+        drawing.add(
+            String(
+                self.left + self.plot_width / 2, 4, x_label, fontName=REGULAR, fontSize=8, textAnchor="middle"
+            )
+        )
         y_text = String(0, 0, y_label, fontName=REGULAR, fontSize=8, textAnchor="middle")
         from reportlab.graphics.shapes import Group
 
@@ -232,8 +282,11 @@ def _nice_ticks(low: float, high: float, target: int = 6, *, whole: bool = False
         high = low + 1
     raw = max((high - low) / target, 1.0) if whole else (high - low) / target
     magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10)
-                if m * magnitude >= raw and (not whole or float(m * magnitude).is_integer()))
+    step = next(
+        m * magnitude
+        for m in (1, 2, 2.5, 5, 10)
+        if m * magnitude >= raw and (not whole or float(m * magnitude).is_integer())
+    )
     start = math.floor(low / step) * step
     ticks = []
     value = start

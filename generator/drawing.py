@@ -4,6 +4,7 @@ Shared by the labels, the box finder and the legend, so a box looks the same on 
 function here works in millimetres: call it inside ``in_mm`` (or another scaled state), where one
 canvas unit is one millimetre and a font size is the em height in mm.
 """
+
 from __future__ import annotations
 
 import math
@@ -44,8 +45,16 @@ PAWN_FILLS = {"W": "#ffffff", "B": "#222222"}
 # A pawn's outline in cells from its cell's centre: a base, a body narrowing upwards, a head on top.
 # Small, so that the arrows between pawns have room for their letters; inside layout.PIECE_BOX, which the
 # letters keep clear of.
-PAWN_BODY = ((-0.18, -0.2), (0.18, -0.2), (0.18, -0.15), (0.07, -0.02), (0.07, 0.02), (-0.07, 0.02),
-             (-0.07, -0.02), (-0.18, -0.15))
+PAWN_BODY = (
+    (-0.18, -0.2),
+    (0.18, -0.2),
+    (0.18, -0.15),
+    (0.07, -0.02),
+    (0.07, 0.02),
+    (-0.07, 0.02),
+    (-0.07, -0.02),
+    (-0.18, -0.15),
+)
 PAWN_HEAD = (0.0, 0.1, 0.085)  # centre x, y and radius, in cells
 MoveArrow = tuple[int, int, Colour]  # a move's origin cell, target cell and bead colour
 
@@ -156,16 +165,27 @@ def draw_picture(
     each dot. A Heaps picture has no cells, so its moves' dots are drawn by the caller beside it.
     """
     with figure(canvas):
-        DRAWERS.of(picture)(canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts,
-                            arrows=arrows)
+        DRAWERS.of(picture)(
+            canvas, area, picture, dots, dot_share=dot_share, letters=letters, counts=counts, arrows=arrows
+        )
 
 
 class DrawPicture(Protocol):
     """How one kind of picture is drawn into an area, with its moves' dots and arrows where it has cells."""
 
-    def __call__(self, canvas: Canvas, area: Rect, picture: Any, dots: Mapping[int, Colour], /, *,
-                 dot_share: float, letters: bool, counts: Mapping[int, int] | None,
-                 arrows: Sequence[MoveArrow]) -> None: ...
+    def __call__(
+        self,
+        canvas: Canvas,
+        area: Rect,
+        picture: Any,
+        dots: Mapping[int, Colour],
+        /,
+        *,
+        dot_share: float,
+        letters: bool,
+        counts: Mapping[int, int] | None,
+        arrows: Sequence[MoveArrow],
+    ) -> None: ...
 
 
 def draw_grid(
@@ -304,9 +324,17 @@ def draw_heaps(canvas: Canvas, area: Rect, heaps: Heaps) -> None:
         row += math.ceil(start / columns)
 
 
-def _draw_heaps_alone(canvas: Canvas, area: Rect, heaps: Heaps, dots: Mapping[int, Colour], *,
-                      dot_share: float, letters: bool, counts: Mapping[int, int] | None,
-                      arrows: Sequence[MoveArrow]) -> None:
+def _draw_heaps_alone(
+    canvas: Canvas,
+    area: Rect,
+    heaps: Heaps,
+    dots: Mapping[int, Colour],
+    *,
+    dot_share: float,
+    letters: bool,
+    counts: Mapping[int, int] | None,
+    arrows: Sequence[MoveArrow],
+) -> None:
     """Heaps have no cells for dots or arrows: the caller draws the takes' dots in rows beside them."""
     draw_heaps(canvas, area, heaps)
 

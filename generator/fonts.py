@@ -2,6 +2,7 @@
 
 The standard PDF fonts (Helvetica) are not embedded, so printers may substitute them; Vera is.
 """
+
 from __future__ import annotations
 
 from functools import cache

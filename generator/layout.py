@@ -4,6 +4,7 @@ where a picture's cells or counters go in its area.
 Millimetres throughout, with the origin at the bottom left (as in PDF), so tests can check the
 geometry without reportlab and the drawing code only converts to points.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -85,8 +86,9 @@ class SheetPlan:
         """Every rectangle the labels print in: each content inside its padding, and the cut lines on
         plain paper."""
         inked = tuple(r.inset(label_pad(r.h)) for r in self.content)
-        marks = tuple(Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
-                      for x0, y0, x1, y1 in self.trims)
+        marks = tuple(
+            Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)) for x0, y0, x1, y1 in self.trims
+        )
         return inked + (self.slots if self.cut_lines else ()) + marks
 
     def clearance(self) -> dict[str, float]:
@@ -370,11 +372,16 @@ def _plan_with_rows(
         """Where the number (and key) go, and the rows."""
         x = middle.x + side + gap
         if under:
-            return (Rect(pad, middle.y, side, middle.h - side - gap),
-                    _rows(Rect(x, middle.y, middle.right - x, middle.h), count, columns, gap, em, dots))
-        return (Rect(x, middle.top - label_h, middle.right - x, label_h),
-                _rows(Rect(x, middle.y, middle.right - x, middle.h - label_h - gap), count, columns, gap, em,
-                          dots))
+            return (
+                Rect(pad, middle.y, side, middle.h - side - gap),
+                _rows(Rect(x, middle.y, middle.right - x, middle.h), count, columns, gap, em, dots),
+            )
+        return (
+            Rect(x, middle.top - label_h, middle.right - x, label_h),
+            _rows(
+                Rect(x, middle.y, middle.right - x, middle.h - label_h - gap), count, columns, gap, em, dots
+            ),
+        )
 
     dots = max(takes, 1)
     choices = [
@@ -389,8 +396,20 @@ def _plan_with_rows(
     side = best[0]
     picture = Rect(pad, middle.top - side, side, side)
     parts = _stack(labelled, {"number": 0.6, "key": 0.4} if key else {"number": 1.0})
-    return LabelPlan(width, height, band, picture, parts["number"], counts, code, parts.get("key"), rows,
-                     radius, cap, takes)
+    return LabelPlan(
+        width,
+        height,
+        band,
+        picture,
+        parts["number"],
+        counts,
+        code,
+        parts.get("key"),
+        rows,
+        radius,
+        cap,
+        takes,
+    )
 
 
 def _steps(low: float, high: float, step: float = 0.25) -> list[float]:
@@ -493,8 +512,10 @@ def plan_arrows(area: Rect, grid: Grid, moves: Sequence[tuple[int, int]]) -> tup
         lines.append(((ax, ay), (bx, by)))
     pieces = [_piece_box(area, grid, index) for index, mark in enumerate(grid.marks) if mark]
     letters = _letters(lines, heads, pieces, cell)
-    return tuple(Arrow(_along(line, ARROW_TAIL * cell), head[0], letter, head)
-                 for line, head, letter in zip(lines, heads, letters, strict=True))
+    return tuple(
+        Arrow(_along(line, ARROW_TAIL * cell), head[0], letter, head)
+        for line, head, letter in zip(lines, heads, letters, strict=True)
+    )
 
 
 def _apart(segments: Sequence[tuple[Point, Point]], distance: float) -> list[Point]:
@@ -516,6 +537,7 @@ def _apart(segments: Sequence[tuple[Point, Point]], distance: float) -> list[Poi
 
 def _cross(first: tuple[Point, Point], second: tuple[Point, Point]) -> bool:
     """Whether two segments cross at a point inside both (not merely share an end)."""
+
     def side(p: Point, q: Point, r: Point) -> float:
         return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
 
@@ -552,8 +574,10 @@ def distance_to_polygon(point: Point, corners: Sequence[Point]) -> float:
 
 
 def _letters(
-    lines: Sequence[tuple[Point, Point]], heads: Sequence[tuple[Point, Point, Point]],
-    pieces: Sequence[tuple[float, float, float, float]], cell: float,
+    lines: Sequence[tuple[Point, Point]],
+    heads: Sequence[tuple[Point, Point, Point]],
+    pieces: Sequence[tuple[float, float, float, float]],
+    cell: float,
 ) -> tuple[Point, ...]:
     """Where each arrow's letter dot goes (each line runs from the piece's centre to the target's): on its
     line at the first of LETTER_AT, else the nearest place on or beside its line (LETTER_MORE along it,
@@ -564,18 +588,28 @@ def _letters(
 
     def clear(index: int, point: Point) -> bool:
         room = radius + LETTER_CLEAR * cell
-        return (all(distance_to_box(point, box) >= room for box in pieces)
-                and distance_to_polygon(point, heads[index]) >= radius - LETTER_OWN_HEAD * cell
-                and all(distance_to_polygon(point, head) >= room and distance_to_segment(point, shaft) >= room
-                        for other, (head, shaft) in enumerate(zip(heads, shafts, strict=True))
-                        if other != index))
+        return (
+            all(distance_to_box(point, box) >= room for box in pieces)
+            and distance_to_polygon(point, heads[index]) >= radius - LETTER_OWN_HEAD * cell
+            and all(
+                distance_to_polygon(point, head) >= room and distance_to_segment(point, shaft) >= room
+                for other, (head, shaft) in enumerate(zip(heads, shafts, strict=True))
+                if other != index
+            )
+        )
 
     shares = list(dict.fromkeys([*LETTER_AT, *sorted(LETTER_MORE, key=lambda s: abs(s - LETTER_AT[0]))]))
-    places = sorted(((share, aside) for share in shares for aside in LETTER_ASIDE),
-                    key=lambda place: _letter_cost(*place))
-    allowed = [[(_letter_cost(share, aside), point) for share, aside in places
-                if clear(index, point := _beside(line, share, aside * cell))]
-               for index, line in enumerate(lines)]
+    places = sorted(
+        ((share, aside) for share in shares for aside in LETTER_ASIDE), key=lambda place: _letter_cost(*place)
+    )
+    allowed = [
+        [
+            (_letter_cost(share, aside), point)
+            for share, aside in places
+            if clear(index, point := _beside(line, share, aside * cell))
+        ]
+        for index, line in enumerate(lines)
+    ]
     apart = (2 * LETTER_RADIUS + LETTER_GAP) * cell
     best: tuple[float, list[Point]] = (math.inf, [])
 

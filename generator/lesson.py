@@ -4,6 +4,7 @@ The numbers only; generator.lesson_pack writes them as documents. Beads come fro
 (generator.bill: the fill sheet's starting beads and its reserve), so a pack always agrees with the fill
 sheet of the kit it prints.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -63,12 +64,18 @@ class Lesson:
 
     def __post_init__(self) -> None:
         if not 1 <= self.groups <= MAX_GROUPS:
-            raise LessonError(_("a lesson has 1 to {most} groups, not {groups}: give --groups a number in "
-                                "that range").format(most=MAX_GROUPS, groups=self.groups))
+            raise LessonError(
+                _(
+                    "a lesson has 1 to {most} groups, not {groups}: give --groups a number in that range"
+                ).format(most=MAX_GROUPS, groups=self.groups)
+            )
         if not MIN_MINUTES <= self.minutes <= MAX_MINUTES:
-            raise LessonError(_("a lesson lasts {least} to {most} minutes, not {minutes}: give --minutes a "
-                                "number in that range").format(least=MIN_MINUTES, most=MAX_MINUTES,
-                                                               minutes=self.minutes))
+            raise LessonError(
+                _(
+                    "a lesson lasts {least} to {most} minutes, not {minutes}: give --minutes a "
+                    "number in that range"
+                ).format(least=MIN_MINUTES, most=MAX_MINUTES, minutes=self.minutes)
+            )
 
     @property
     def shared(self) -> bool:
@@ -104,8 +111,17 @@ class Lesson:
         if spec.palette.name != game.default_palette:
             words += ["--palette", spec.palette.name]
         if self.trained is not None:  # the same training again: the same beads, the same kit
-            return " ".join([*words, "--opponent", self.trained.opponent, "--games", str(self.trained.games),
-                             "--seed", str(self.trained.seed)])
+            return " ".join(
+                [
+                    *words,
+                    "--opponent",
+                    self.trained.opponent,
+                    "--games",
+                    str(self.trained.games),
+                    "--seed",
+                    str(self.trained.seed),
+                ]
+            )
         return " ".join([*words, "--code", spec.code])
 
     @cached_property
@@ -151,8 +167,11 @@ class Lesson:
         """The lesson by the minute; the steps follow each other and end on the lesson's last minute."""
         game = self.spec.game.short_title
         boxes = number(len(self.spec.catalogue.boxes))
-        machine = (_("one MENACE of {boxes} matchboxes for the whole class") if self.shared else
-                   _("a MENACE of {boxes} matchboxes for each group")).format(boxes=boxes)
+        machine = (
+            _("one MENACE of {boxes} matchboxes for the whole class")
+            if self.shared
+            else _("a MENACE of {boxes} matchboxes for each group")
+        ).format(boxes=boxes)
         welcome, the_game, roles, plot, talk, tidy, certificates = self._fixed_steps
         minutes = [welcome, the_game, roles]
         rounds = self.rounds
@@ -160,22 +179,50 @@ class Lesson:
         minutes += [play // rounds + (1 if r < play % rounds else 0) for r in range(rounds)]
         minutes += [plot, talk, tidy, certificates]
         texts = [
-            (_("Welcome"), _("Show a matchbox and its beads. Today the class plays {game} against {machine}. "
-                            "It has no brain: it picks a bead at random and learns only from the beads "
-                            "the rules add or take away.").format(game=game, machine=machine)),
-            (_("The game"), _("Read the rules sheet together. Pupils play one game of {game} in pairs, "
-                             "without MENACE, to learn the moves.").format(game=game)),
+            (
+                _("Welcome"),
+                _(
+                    "Show a matchbox and its beads. Today the class plays {game} against {machine}. "
+                    "It has no brain: it picks a bead at random and learns only from the beads "
+                    "the rules add or take away."
+                ).format(game=game, machine=machine),
+            ),
+            (
+                _("The game"),
+                _(
+                    "Read the rules sheet together. Pupils play one game of {game} in pairs, "
+                    "without MENACE, to learn the moves."
+                ).format(game=game),
+            ),
             (_("Roles"), self._roles_text()),
-            *[(_("Games, round {round} of {rounds}").format(round=r + 1, rounds=rounds), self._round_text(r))
-              for r in range(rounds)],
+            *[
+                (
+                    _("Games, round {round} of {rounds}").format(round=r + 1, rounds=rounds),
+                    self._round_text(r),
+                )
+                for r in range(rounds)
+            ],
             (_("Draw the curve"), self._curve_text()),
-            (_("What happened?"), _("Open the boxes MENACE used in the first game. Which colours are gone? "
-                                   "Why does it stop making those moves? Where did the beads go in the "
-                                   "last game?")),
+            (
+                _("What happened?"),
+                _(
+                    "Open the boxes MENACE used in the first game. Which colours are gone? "
+                    "Why does it stop making those moves? Where did the beads go in the "
+                    "last game?"
+                ),
+            ),
             (_("Tidy up"), self._tidy_text()),
-            (_("Certificates"), _("Each pupil who played against MENACE takes home a certificate: beat, "
-                                 "drew with or lost to MENACE.") if self.draws else
-             _("Each pupil who played against MENACE takes home a certificate: beat or lost to MENACE.")),
+            (
+                _("Certificates"),
+                _(
+                    "Each pupil who played against MENACE takes home a certificate: beat, "
+                    "drew with or lost to MENACE."
+                )
+                if self.draws
+                else _(
+                    "Each pupil who played against MENACE takes home a certificate: beat or lost to MENACE."
+                ),
+            ),
         ]
         steps, start = [], 0
         for (title, text), length in zip(texts, minutes, strict=True):
@@ -193,40 +240,67 @@ class Lesson:
     def _curve_text(self) -> str:
         rule = score_rule_text(self.spec.game)
         if not self.shared:
-            return _("Each group's scorer reads out the worksheet's tally; everyone draws MENACE's running "
-                     "score ({rule}) game by game. Does the line go up?").format(rule=rule)
-        read = _("The scorer reads out the class tally, the one worksheet every group wrote its games on; "
-                 "everyone draws MENACE's running score ({rule}) game by game.").format(rule=rule)
+            return _(
+                "Each group's scorer reads out the worksheet's tally; everyone draws MENACE's running "
+                "score ({rule}) game by game. Does the line go up?"
+            ).format(rule=rule)
+        read = _(
+            "The scorer reads out the class tally, the one worksheet every group wrote its games on; "
+            "everyone draws MENACE's running score ({rule}) game by game."
+        ).format(rule=rule)
         if self.trained is not None:
-            return read + " " + _("MENACE started trained by {games} games against a {opponent} player: "
-                                  "does it stay ahead of the class? Where did the class beat it?").format(
-                games=number(self.trained.games), opponent=self.trained.opponent)
-        return read + " " + _("Do not expect the line to climb today: a fresh MENACE of noughts and crosses "
-                              "needs far more games than one lesson holds (simulated, it wins no more often "
-                              "in its games 7 to 12 than in its first six). Keep the boxes as they are and "
-                              "the tally, and play on in the next lessons: the curve is the series'.")
+            return (
+                read
+                + " "
+                + _(
+                    "MENACE started trained by {games} games against a {opponent} player: "
+                    "does it stay ahead of the class? Where did the class beat it?"
+                ).format(games=number(self.trained.games), opponent=self.trained.opponent)
+            )
+        return (
+            read
+            + " "
+            + _(
+                "Do not expect the line to climb today: a fresh MENACE of noughts and crosses "
+                "needs far more games than one lesson holds (simulated, it wins no more often "
+                "in its games 7 to 12 than in its first six). Keep the boxes as they are and "
+                "the tally, and play on in the next lessons: the curve is the series'."
+            )
+        )
 
     def _tidy_text(self) -> str:
-        return _("Close every box with its beads inside: they are what MENACE has learned, for the next "
-                 "lesson. Count the reserve beads back into their bags, and collect the boards and pieces, "
-                 "the cups and the worksheets.")
+        return _(
+            "Close every box with its beads inside: they are what MENACE has learned, for the next "
+            "lesson. Count the reserve beads back into their bags, and collect the boards and pieces, "
+            "the cups and the worksheets."
+        )
 
     def _roles_text(self) -> str:
         if self.shared:
-            return _("Split the class into {groups} groups and hand each group its four role cards. The "
-                     "groups take turns at the one MENACE, a game each: the group at the table plays every "
-                     "part, the others watch and guess MENACE's move.").format(groups=self.groups)
-        return _("Split the class into {groups} groups, one kit each, and hand each group its four role "
-                 "cards: operator, opponent, recorder and scorer. Larger groups share the opponent's "
-                 "card.").format(groups=self.groups)
+            return _(
+                "Split the class into {groups} groups and hand each group its four role cards. The "
+                "groups take turns at the one MENACE, a game each: the group at the table plays every "
+                "part, the others watch and guess MENACE's move."
+            ).format(groups=self.groups)
+        return _(
+            "Split the class into {groups} groups, one kit each, and hand each group its four role "
+            "cards: operator, opponent, recorder and scorer. Larger groups share the opponent's "
+            "card."
+        ).format(groups=self.groups)
 
     def _round_text(self, index: int) -> str:
         if index == 0:
-            return _("Play game after game. The operator works MENACE's boxes, the opponent plays against "
-                     "it, the recorder keeps the tally, the scorer draws the curve. After every game, the "
-                     "beads go back as the rules sheet says.")
+            return _(
+                "Play game after game. The operator works MENACE's boxes, the opponent plays against "
+                "it, the recorder keeps the tally, the scorer draws the curve. After every game, the "
+                "beads go back as the rules sheet says."
+            )
         if self.shared:
-            return _("The groups go on taking turns at MENACE, and in each group the role cards pass to the "
-                     "left. The tally and the curve go on from the last game: MENACE keeps what it learned.")
-        return _("Pass each role card to the left, and play on. The tally and the curve go on from the "
-                 "last game: MENACE keeps what it learned.")
+            return _(
+                "The groups go on taking turns at MENACE, and in each group the role cards pass to the "
+                "left. The tally and the curve go on from the last game: MENACE keeps what it learned."
+            )
+        return _(
+            "Pass each role card to the left, and play on. The tally and the curve go on from the "
+            "last game: MENACE keeps what it learned."
+        )

@@ -1,5 +1,6 @@
 """Writing a lesson's pack: its documents, the kit every group builds, and a lesson.json manifest, into one
 folder (DIR/lesson-<game>/)."""
+
 from __future__ import annotations
 
 import json
@@ -36,6 +37,8 @@ DOCUMENTS = (
     ("board.pdf", "board and pieces", board.write),
     ("certificates.pdf", "certificates", certificates.write),
 )
+
+
 # A machine that needs no boxes, for a class or a pair without a kit (Hexapawn and Nim only).
 def _paper_machine(path: Path, lesson: Lesson) -> int:
     return paper_machine.write(path, lesson.spec)
@@ -46,24 +49,40 @@ MANIFEST = "lesson.json"
 KIT_FOLDER = "kit"
 
 
-def plan_lesson(game: str, groups: int, minutes: int, *, menace_plays: str | None = None,
-                rules: Rules | None = None, palette: Palette | None = None, stock: Stock | None = None,
-                paper: str | None = None, trained: Trained | None = None,
-                counts: Mapping[int, Mapping[Hashable, int]] | None = None) -> Lesson:
+def plan_lesson(
+    game: str,
+    groups: int,
+    minutes: int,
+    *,
+    menace_plays: str | None = None,
+    rules: Rules | None = None,
+    palette: Palette | None = None,
+    stock: Stock | None = None,
+    paper: str | None = None,
+    trained: Trained | None = None,
+    counts: Mapping[int, Mapping[Hashable, int]] | None = None,
+) -> Lesson:
     """The lesson asked for, its kit made as `menace generate` makes it (None: the game's default side,
     rules, palette, the plain stock); raises a LessonError (one line) for bad input.
 
     A MENACE that starts ``trained`` prints its boxes with the beads ``counts`` gives (box id -> move ->
     beads), under the kit's own code, as `menace generate --kit` prints a trained kit."""
     if game not in GAMES:
-        raise LessonError(_("a lesson is for {games}, not {game!r}: choose one of them").format(
-            games=", ".join(GAMES), game=game))
-    (spec,) = plan_kits(KitOptions(game=game, menace_plays=menace_plays, rules=rules, palette=palette,
-                                   paper=paper, stock=stock))
+        raise LessonError(
+            _("a lesson is for {games}, not {game!r}: choose one of them").format(
+                games=", ".join(GAMES), game=game
+            )
+        )
+    (spec,) = plan_kits(
+        KitOptions(
+            game=game, menace_plays=menace_plays, rules=rules, palette=palette, paper=paper, stock=stock
+        )
+    )
     if counts is not None:
         catalogue = spec.catalogue
-        boxes = tuple(replace(b, beads=tuple(counts[b.id].get(m, 0) for m in b.moves))
-                      for b in catalogue.boxes)
+        boxes = tuple(
+            replace(b, beads=tuple(counts[b.id].get(m, 0) for m in b.moves)) for b in catalogue.boxes
+        )
         # The trained boxes under the kit's own fingerprint: its code stays the one `menace train` makes.
         design = replace(spec.design, catalogue=replace(catalogue, boxes=boxes))
         spec = replace(spec, design=design)
@@ -87,8 +106,11 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
         folder.mkdir(parents=True, exist_ok=True)
         files = write_documents(folder, documents(lesson), lesson, progress)
     except OSError as error:
-        raise LessonError(_("cannot write the lesson to {where}: {why}").format(
-            where=error.filename or folder, why=error.strerror or error)) from None
+        raise LessonError(
+            _("cannot write the lesson to {where}: {why}").format(
+                where=error.filename or folder, why=error.strerror or error
+            )
+        ) from None
     try:
         for spec, kit_path in zip(lesson.kit_specs(), kit_folders(lesson), strict=True):
             write_kit(spec, folder / kit_path, progress)
@@ -97,9 +119,13 @@ def write_pack(lesson: Lesson, out: Path, progress: Callable[[str], None] = lamb
     manifest = folder / MANIFEST
     with atomic_path(manifest) as temporary:
         temporary.write_text(json.dumps(_manifest(lesson, files), indent=2) + "\n", encoding="utf-8")
-    progress(n_("wrote {path} (lesson for {groups} group, kit {code})",
-                "wrote {path} (lesson for {groups} groups, kit {code})", lesson.groups).format(
-        path=manifest, groups=lesson.groups, code=lesson.spec.code))
+    progress(
+        n_(
+            "wrote {path} (lesson for {groups} group, kit {code})",
+            "wrote {path} (lesson for {groups} groups, kit {code})",
+            lesson.groups,
+        ).format(path=manifest, groups=lesson.groups, code=lesson.spec.code)
+    )
     return manifest
 
 
@@ -119,8 +145,13 @@ def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
         "language": current_language(),
         "shared_kit": lesson.shared,
         # A MENACE that starts trained: how (`menace train` with these makes the same kit in the tracker).
-        "trained": None if lesson.trained is None else {
-            "games": lesson.trained.games, "opponent": lesson.trained.opponent, "seed": lesson.trained.seed},
+        "trained": None
+        if lesson.trained is None
+        else {
+            "games": lesson.trained.games,
+            "opponent": lesson.trained.opponent,
+            "seed": lesson.trained.seed,
+        },
         "kits": lesson.kits,
         "kit_folder": KIT_FOLDER,
         "kit_code": spec.code,
@@ -135,10 +166,17 @@ def _manifest(lesson: Lesson, files: list[dict[str, Any]]) -> dict[str, Any]:
         "beads_per_kit": {str(code): count for code, count in lesson.beads_per_kit.items()},
         "beads_total": {str(code): count for code, count in lesson.beads_total.items()},
         # Each group's kit: its folder (its labels and pages say the group), and the tracker's line for it.
-        "group_kits": [] if lesson.shared else [
-            {"group": group, "folder": path, "store_kit": lesson.store_name(group),
-             "store_line": lesson.store_line(group)}
-            for group, path in enumerate(kit_folders(lesson), start=1)],
+        "group_kits": []
+        if lesson.shared
+        else [
+            {
+                "group": group,
+                "folder": path,
+                "store_kit": lesson.store_name(group),
+                "store_line": lesson.store_line(group),
+            }
+            for group, path in enumerate(kit_folders(lesson), start=1)
+        ],
         "plan": [{"start": s.start, "end": s.end, "title": s.title} for s in lesson.steps()],
         "files": files,
     }

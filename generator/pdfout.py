@@ -1,4 +1,5 @@
 """Writing PDFs safely: deterministic bytes, no print scaling, and never a half-written file."""
+
 from __future__ import annotations
 
 import os
@@ -111,10 +112,15 @@ def canvas_for(path: Path, pagesize: tuple[float, float], *, title: str) -> Canv
 Document = tuple[str, str, Callable[[Path, Any], int]]  # file name, what it is, its writer (pages written)
 
 
-def write_documents(folder: Path, documents: Sequence[Document], subject: Any,
-                    progress: Callable[[str], None],
-                    written: Callable[[int], None] = lambda files: None, *,
-                    shown: Path | None = None) -> list[dict[str, Any]]:
+def write_documents(
+    folder: Path,
+    documents: Sequence[Document],
+    subject: Any,
+    progress: Callable[[str], None],
+    written: Callable[[int], None] = lambda files: None,
+    *,
+    shown: Path | None = None,
+) -> list[dict[str, Any]]:
     """Each document drawn from ``subject`` into ``folder``, said as it is written (as in ``shown``, the
     folder it will be in, when it is written elsewhere first); the manifest's entries (file, title,
     pages) in order."""
@@ -122,7 +128,10 @@ def write_documents(folder: Path, documents: Sequence[Document], subject: Any,
     for name, what, write in documents:
         pages = write(folder / name, subject)
         files.append({"file": name, "title": what, "pages": pages})
-        progress(n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)",
-                    pages).format(path=(shown or folder) / name, what=_(what), pages=pages))
+        progress(
+            n_("wrote {path} ({what}, {pages} page)", "wrote {path} ({what}, {pages} pages)", pages).format(
+                path=(shown or folder) / name, what=_(what), pages=pages
+            )
+        )
         written(1)
     return files

@@ -1,4 +1,5 @@
 """Generating a printable kit: every document for each game into DIR/<game>/, with a kit.json manifest."""
+
 from __future__ import annotations
 
 import hashlib
@@ -73,11 +74,17 @@ class KitOptions:
 def plan_kits(options: KitOptions) -> list[KitSpec]:
     """One KitSpec per game asked for; raises a GameError for any bad name before anything is written."""
     if options.game == ALL_GAMES:
-        games = [name for name in GAMES
-                 if get_game(name).printed_kit_draft is None and get_game(name).no_matchbox_kit is None]
+        games = [
+            name
+            for name in GAMES
+            if get_game(name).printed_kit_draft is None and get_game(name).no_matchbox_kit is None
+        ]
     elif options.game.partition(" ")[0] not in GAMES:
-        raise GameError(_("unknown game {game!r}: choose one of {games} or {all}").format(
-            game=options.game, games=", ".join(GAMES), all=ALL_GAMES))
+        raise GameError(
+            _("unknown game {game!r}: choose one of {games} or {all}").format(
+                game=options.game, games=", ".join(GAMES), all=ALL_GAMES
+            )
+        )
     else:
         chosen = game_from_spec(options.game)
         chosen.require_matchbox_kit()
@@ -93,8 +100,16 @@ def plan_kits(options: KitOptions) -> list[KitSpec]:
         the_game = game_from_spec(game)
         side = options.menace_plays or the_game.default_menace_plays
         design = design_kit(the_game, side, rules, options.palette if palette_game == game else None)
-        specs.append(KitSpec(design, stock, paper, options.offset_x, options.offset_y,
-                             level_per_sheet=options.level_per_sheet))
+        specs.append(
+            KitSpec(
+                design,
+                stock,
+                paper,
+                options.offset_x,
+                options.offset_y,
+                level_per_sheet=options.level_per_sheet,
+            )
+        )
     return specs
 
 
@@ -112,8 +127,12 @@ def _owner(chosen: _Preset | None, games: list[str]) -> str | None:
 
 
 def generate(
-    options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None,
-    written: Callable[[int], None] = lambda files: None, *, force: bool = False,
+    options: KitOptions,
+    out: Path,
+    progress: Callable[[str], None] = lambda line: None,
+    written: Callable[[int], None] = lambda files: None,
+    *,
+    force: bool = False,
 ) -> list[Path]:
     """Writes every kit asked for under ``out``, calling ``written(1)`` after each file (files_to_write
     of them); returns the manifests' paths. A folder holding another kit (another side, stock, palette,
@@ -127,21 +146,28 @@ def generate(
         if len(catalogue.boxes) > BIG_KIT:  # say what it asks for before writing many pages
             beads = sum(sum(box.beads) for box in catalogue.boxes)
             pages = pages_needed(len(catalogue.boxes), labels.sheet_plan(spec))
-            progress(_("{game}: {boxes} matchboxes and {beads} beads, {pages} pages of labels").format(
-                game=catalogue.game.title, boxes=number(len(catalogue.boxes)), beads=number(beads),
-                pages=pages))
+            progress(
+                _("{game}: {boxes} matchboxes and {beads} beads, {pages} pages of labels").format(
+                    game=catalogue.game.title,
+                    boxes=number(len(catalogue.boxes)),
+                    beads=number(beads),
+                    pages=pages,
+                )
+            )
         paths.append(write_kit(spec, Path(out) / kit_folder(catalogue.game.spec), progress, written))
     return paths
 
 
-def write_paper_machines(options: KitOptions, out: Path,
-                         progress: Callable[[str], None] = lambda line: None) -> list[Path]:
+def write_paper_machines(
+    options: KitOptions, out: Path, progress: Callable[[str], None] = lambda line: None
+) -> list[Path]:
     """The paper machine (generator.documents.paper_machine) of every game asked for that has one, each
     into DIR/<game>-paper/; raises a GameError when none has."""
     specs = [spec for spec in plan_kits(options) if paper_machine.has_paper_machine(spec)]
     if not specs:
-        raise GameError(_("a paper machine is for Hexapawn and Nim with one pile: give --game hexapawn or "
-                          "--game nim"))
+        raise GameError(
+            _("a paper machine is for Hexapawn and Nim with one pile: give --game hexapawn or --game nim")
+        )
     paths = []
     for spec in specs:
         folder = Path(out) / f"{kit_folder(spec.game.spec)}-paper"
@@ -149,8 +175,11 @@ def write_paper_machines(options: KitOptions, out: Path,
             folder.mkdir(parents=True, exist_ok=True)
             write_documents(folder, [PAPER_MACHINE], spec, progress)
         except OSError as error:
-            raise KitOutputError(_("cannot write the kit to {where}: {why}").format(
-                where=error.filename or folder, why=error.strerror or error)) from None
+            raise KitOutputError(
+                _("cannot write the kit to {where}: {why}").format(
+                    where=error.filename or folder, why=error.strerror or error
+                )
+            ) from None
         paths.append(folder / PAPER_MACHINE[0])
     return paths
 
@@ -168,33 +197,59 @@ def kit_folder(spec: str) -> str:
 KIT_FILES = (*(name for name, _what, _write in DOCUMENTS), MANIFEST)
 
 
-def write_kit(spec: KitSpec, folder: Path, progress: Callable[[str], None],
-              written: Callable[[int], None] = lambda files: None) -> Path:
+def write_kit(
+    spec: KitSpec,
+    folder: Path,
+    progress: Callable[[str], None],
+    written: Callable[[int], None] = lambda files: None,
+) -> Path:
     """Every document of one kit and its manifest into a fresh folder that then takes ``folder``'s place
     whole: a run stopped at any point leaves the kit that was there or the new one, never a mix (a kit
     folder holding files of someone's own is refused before anything is written)."""
     manifest = folder / MANIFEST
     try:
         with atomic_folder(folder, KIT_FILES) as fresh:
-            files = [{**entry, "sha256": _sha256(fresh / entry["file"])}
-                     for entry in write_documents(fresh, DOCUMENTS, spec, progress, written, shown=folder)]
-            (fresh / MANIFEST).write_text(json.dumps(_manifest(spec, files), indent=2) + "\n",
-                                          encoding="utf-8")
+            files = [
+                {**entry, "sha256": _sha256(fresh / entry["file"])}
+                for entry in write_documents(fresh, DOCUMENTS, spec, progress, written, shown=folder)
+            ]
+            (fresh / MANIFEST).write_text(
+                json.dumps(_manifest(spec, files), indent=2) + "\n", encoding="utf-8"
+            )
     except FolderInUse as error:
-        raise KitOutputError(_("{folder} holds files that are not a kit's ({files}): give --out another "
-                               "folder").format(folder=folder, files=", ".join(error.strangers))) from None
+        raise KitOutputError(
+            _("{folder} holds files that are not a kit's ({files}): give --out another folder").format(
+                folder=folder, files=", ".join(error.strangers)
+            )
+        ) from None
     except OSError as error:
-        raise KitOutputError(_("cannot write the kit to {where}: {why}").format(
-            where=folder, why=error.strerror or error)) from None
-    progress(_("wrote {path} (kit {code}, {boxes})").format(path=manifest, code=spec.code,
-                                                             boxes=count_boxes(len(spec.catalogue.boxes))))
+        raise KitOutputError(
+            _("cannot write the kit to {where}: {why}").format(where=folder, why=error.strerror or error)
+        ) from None
+    progress(
+        _("wrote {path} (kit {code}, {boxes})").format(
+            path=manifest, code=spec.code, boxes=count_boxes(len(spec.catalogue.boxes))
+        )
+    )
     written(1)
     return manifest
 
 
 # What makes two kits the same kit, as the manifest says it: the rest (files, boxes) follows from these.
-KIT_CHOICES = ("game", "side", "rules", "palette", "stock", "stock_file", "paper", "offset_mm",
-               "level_per_sheet", "language", "group", "kit_code")
+KIT_CHOICES = (
+    "game",
+    "side",
+    "rules",
+    "palette",
+    "stock",
+    "stock_file",
+    "paper",
+    "offset_mm",
+    "level_per_sheet",
+    "language",
+    "group",
+    "kit_code",
+)
 
 
 def check_kits(options: KitOptions, out: Path) -> None:
@@ -219,10 +274,16 @@ def check_same_kit(spec: KitSpec, folder: Path) -> None:
     if differ:
         differences = "; ".join(
             _("{what} {there} there, {here} here").format(
-                what=key.replace("_", " "), there=_shown(there.get(key)), here=_shown(here.get(key)))
-            for key in [key for key in differ if key != "kit_code"] or differ)
-        raise KitOutputError(_("{folder} holds another kit ({differences}): give --out another folder, or "
-                               "--force to replace it").format(folder=folder, differences=differences))
+                what=key.replace("_", " "), there=_shown(there.get(key)), here=_shown(here.get(key))
+            )
+            for key in [key for key in differ if key != "kit_code"] or differ
+        )
+        raise KitOutputError(
+            _(
+                "{folder} holds another kit ({differences}): give --out another folder, or "
+                "--force to replace it"
+            ).format(folder=folder, differences=differences)
+        )
 
 
 def _shown(value: Any) -> str:

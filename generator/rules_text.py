@@ -5,6 +5,7 @@ counts and policies of kit.rules.Rules. The wording of a bead change follows kit
 where a change is the net change to the drawn colour (+3: the bead goes back with 3 more). Sentences are
 whole messages with named places (kit.i18n), so a language words each as it must.
 """
+
 from __future__ import annotations
 
 from kit.i18n import _, n_
@@ -35,16 +36,20 @@ def starting_beads(rules: Rules, levels: int | None) -> str:
     """How many beads of each colour a box starts with."""
     counts = rules.initial_beads
     if levels is None or len(set(counts)) == 1:
-        return n_("Every box starts with {count} bead of each colour printed on its label.",
-                  "Every box starts with {count} beads of each colour printed on its label.",
-                  counts[0]).format(count=counts[0])
+        return n_(
+            "Every box starts with {count} bead of each colour printed on its label.",
+            "Every box starts with {count} beads of each colour printed on its label.",
+            counts[0],
+        ).format(count=counts[0])
     parts = [
-        _("{count} in boxes for MENACE's {ordinal} move").format(count=rules.initial_count(n),
-                                                                 ordinal=ordinal(n))
+        _("{count} in boxes for MENACE's {ordinal} move").format(
+            count=rules.initial_count(n), ordinal=ordinal(n)
+        )
         for n in range(1, levels + 1)
     ]
     return _("Each box starts with this many beads of each colour on its label: {parts}.").format(
-        parts=", ".join(parts))
+        parts=", ".join(parts)
+    )
 
 
 def rules_card(
@@ -59,8 +64,10 @@ def rules_card(
         (_("Setting up"), starting_beads(rules, levels)),
         (
             _("MENACE's turn"),
-            _("{find} Shake it and take out one bead without looking. {move} Put the bead on top of its box, "
-              "not back inside, until the game is over.").format(find=find_words, move=move_words),
+            _(
+                "{find} Shake it and take out one bead without looking. {move} Put the bead on top of its box, "
+                "not back inside, until the game is over."
+            ).format(find=find_words, move=move_words),
         ),
     ]
     empty = _("An empty box")
@@ -71,21 +78,31 @@ def rules_card(
             "If the box is empty when MENACE must move, put in {count} bead of colours picked at random "
             "among the dots on its label, then draw one.",
             "If the box is empty when MENACE must move, put in {count} beads of colours picked at random "
-            "among the dots on its label, then draw one.", rules.refill_beads,
+            "among the dots on its label, then draw one.",
+            rules.refill_beads,
         ).format(count=rules.refill_beads)
         card.append((empty, refill))
     else:
-        card.append((empty, _("If the box is empty when MENACE must move, MENACE resigns: the game counts "
-                              "as a loss for MENACE.")))
+        card.append(
+            (
+                empty,
+                _(
+                    "If the box is empty when MENACE must move, MENACE resigns: the game counts "
+                    "as a loss for MENACE."
+                ),
+            )
+        )
     every_box = _("For every box it used: {change}.")
     card.append((_("MENACE wins"), every_box.format(change=bead_change(rules.win))))
     if has_draws:
         card.append((_("A draw"), every_box.format(change=bead_change(rules.draw))))
     loss = every_box.format(change=bead_change(rules.loss))
     if rules.floor > 0:
-        loss += " " + n_("But a colour never drops below {count} bead: if it would, put the bead back.",
-                         "But a colour never drops below {count} beads: if it would, put the bead back.",
-                         rules.floor).format(count=rules.floor)
+        loss += " " + n_(
+            "But a colour never drops below {count} bead: if it would, put the bead back.",
+            "But a colour never drops below {count} beads: if it would, put the bead back.",
+            rules.floor,
+        ).format(count=rules.floor)
     if rules.punish == "last-move":
         loss = _(
             "For the box of MENACE's last move (after a resignation: the move before): {change}. For every "
@@ -93,14 +110,17 @@ def rules_card(
         ).format(change=bead_change(rules.loss), unchanged=bead_change(0))
     card.append((_("MENACE loses"), loss))
     if rules.keep_one == "first-box":
-        alive = _("The first box is never emptied: if its last bead would be confiscated, put it back, so "
-                  "MENACE can always start a game.")
+        alive = _(
+            "The first box is never emptied: if its last bead would be confiscated, put it back, so "
+            "MENACE can always start a game."
+        )
         card.append((_("Keep it alive"), alive))
     elif rules.keep_one == "every-box":
         alive = _("No box is ever emptied: if a box's last bead would be taken, put it back.")
         card.append((_("Keep it alive"), alive))
     if rules.beads_on == "distinct":
-        shared = _("Squares that are the same move by symmetry share one dot, so only dotted squares get "
-                   "beads.")
+        shared = _(
+            "Squares that are the same move by symmetry share one dot, so only dotted squares get beads."
+        )
         card.append((_("Why some squares have no dot"), shared))
     return card

@@ -3,6 +3,7 @@
 All lengths are millimetres. A stock with ``paper = "any"`` (plain paper) fits as many labels as
 it can on whatever paper is chosen; a label stock fixes its paper and its grid.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -60,9 +61,15 @@ class Stock:
     def as_file(self) -> dict[str, Any]:
         """The stock as its TOML file's fields: what a kit keeps of a stock that came from a file."""
         fields: dict[str, Any] = {
-            "title": self.title, "description": self.description, "paper": self.paper,
-            "label_width": self.label_width, "label_height": self.label_height, "cut_lines": self.cut_lines,
-            "min_margin": self.min_margin, "content_inset": self.content_inset}
+            "title": self.title,
+            "description": self.description,
+            "paper": self.paper,
+            "label_width": self.label_width,
+            "label_height": self.label_height,
+            "cut_lines": self.cut_lines,
+            "min_margin": self.min_margin,
+            "content_inset": self.content_inset,
+        }
         if self.grid is not None:
             fields.update(self.grid._asdict())
         return fields
@@ -110,8 +117,18 @@ def load_stock(name: str) -> Stock:
     return _parse(name, tomllib.loads(path.read_text(encoding="utf-8")))
 
 
-FIELDS = ("title", "description", "sources", "paper", "label_width", "label_height", "cut_lines",
-          "min_margin", "content_inset", *LabelGrid._fields)
+FIELDS = (
+    "title",
+    "description",
+    "sources",
+    "paper",
+    "label_width",
+    "label_height",
+    "cut_lines",
+    "min_margin",
+    "content_inset",
+    *LabelGrid._fields,
+)
 
 
 def choose_stock(value: str) -> Stock:
@@ -126,12 +143,17 @@ def choose_stock(value: str) -> Stock:
     name = Path(value).name
     given = [key for key in LabelGrid._fields if key in fields.data]
     if given and len(given) < len(LabelGrid._fields):
-        fields.fail("give all of columns, rows, left, top, pitch_x, pitch_y or none (missing: "
-                    f"{', '.join(k for k in LabelGrid._fields if k not in given)})")
+        fields.fail(
+            "give all of columns, rows, left, top, pitch_x, pitch_y or none (missing: "
+            f"{', '.join(k for k in LabelGrid._fields if k not in given)})"
+        )
     grid = None
     if given:
-        grid = LabelGrid(fields.whole("columns", least=1), fields.whole("rows", least=1),
-                         *(fields.length(key) for key in ("left", "top", "pitch_x", "pitch_y")))
+        grid = LabelGrid(
+            fields.whole("columns", least=1),
+            fields.whole("rows", least=1),
+            *(fields.length(key) for key in ("left", "top", "pitch_x", "pitch_y")),
+        )
     stock = Stock(
         name=name,
         title=fields.text("title", f"your own labels, from {name}"),
@@ -149,20 +171,30 @@ def choose_stock(value: str) -> Stock:
     problems = _problems(stock, grid={key: fields.data.get(key) for key in LabelGrid._fields})
     if problems:
         fields.fail("; ".join(problems))
-    if grid is not None and ((grid.columns > 1 and grid.pitch_x < stock.label_width - 1e-9)
-                             or (grid.rows > 1 and grid.pitch_y < stock.label_height - 1e-9)):
-        fields.fail(_("its pitch ({pitch_x:g} x {pitch_y:g} mm) is smaller than its labels ({width:g} x "
-                      "{height:g} mm): the labels would overlap").format(
-                          pitch_x=grid.pitch_x, pitch_y=grid.pitch_y, width=stock.label_width,
-                          height=stock.label_height))
+    if grid is not None and (
+        (grid.columns > 1 and grid.pitch_x < stock.label_width - 1e-9)
+        or (grid.rows > 1 and grid.pitch_y < stock.label_height - 1e-9)
+    ):
+        fields.fail(
+            _(
+                "its pitch ({pitch_x:g} x {pitch_y:g} mm) is smaller than its labels ({width:g} x "
+                "{height:g} mm): the labels would overlap"
+            ).format(
+                pitch_x=grid.pitch_x, pitch_y=grid.pitch_y, width=stock.label_width, height=stock.label_height
+            )
+        )
     if grid is not None and not plan_fits(stock):
         fields.fail(f"its grid of {grid.columns} x {grid.rows} labels runs off {stock.paper} paper")
     # Plain paper: at least one label inside the margin on the smaller of A4 and Letter.
     room = min(w for w, _ in PAPERS.values()), min(h for _, h in PAPERS.values())
-    if grid is None and (stock.label_width > room[0] - 2 * stock.min_margin
-                         or stock.label_height > room[1] - 2 * stock.min_margin):
-        fields.fail(f"a label of {stock.label_width:g} x {stock.label_height:g} mm does not fit on A4 or "
-                    f"Letter paper inside its {stock.min_margin:g} mm margin")
+    if grid is None and (
+        stock.label_width > room[0] - 2 * stock.min_margin
+        or stock.label_height > room[1] - 2 * stock.min_margin
+    ):
+        fields.fail(
+            f"a label of {stock.label_width:g} x {stock.label_height:g} mm does not fit on A4 or "
+            f"Letter paper inside its {stock.min_margin:g} mm margin"
+        )
     return stock
 
 
@@ -208,8 +240,8 @@ def _problems(stock: Stock, grid: dict[str, Any]) -> list[str]:
         "paper must be a4, letter or any" * (stock.paper not in (*PAPERS, "any")),
         "give all of columns, rows, left, top, pitch_x, pitch_y or none"
         * (len({v is None for v in grid.values()}) > 1),
-        "a fixed grid needs paper = \"a4\" or \"letter\"" * (stock.fixed_grid and stock.paper == "any"),
-        "plain paper (no grid) needs paper = \"any\"" * (not stock.fixed_grid and stock.paper != "any"),
+        'a fixed grid needs paper = "a4" or "letter"' * (stock.fixed_grid and stock.paper == "any"),
+        'plain paper (no grid) needs paper = "any"' * (not stock.fixed_grid and stock.paper != "any"),
         "labels must be larger than 10 mm" * (min(stock.label_width, stock.label_height) < 10),
         "content_inset must leave content of at least 10 mm"
         * (not 0 <= stock.content_inset <= min(stock.label_width, stock.label_height) - 10),

@@ -4,6 +4,7 @@ Nodes and edges carry only text and numbers, whatever the game: a position as it
 move as its move code, the forms the kit's JSON files use, so GraphML (which stores only plain values)
 can hold any game.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

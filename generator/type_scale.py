@@ -2,6 +2,7 @@
 game, paper and language. Text that does not fit at its role's size moves or flows on to the next line or
 page; it never shrinks. A figure's text (a label, a picture's letters: generator.drawing.figure) is sized
 by its figure, and a label sheet's by its stock (generator.layout)."""
+
 from __future__ import annotations
 
 from enum import StrEnum

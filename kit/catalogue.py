@@ -18,8 +18,9 @@ from kit.walk import states
 
 
 @cache
-def build_catalogue(game: str | Game[Any, Any], menace_plays: str = "first", rules: Rules | None = None
-                    ) -> Catalogue:
+def build_catalogue(
+    game: str | Game[Any, Any], menace_plays: str = "first", rules: Rules | None = None
+) -> Catalogue:
     """The catalogue for a game (a Game, or its name or spec, e.g. "nim --heaps 1,2,3"), MENACE's side and
     rules: Rules already read (the command line reads a name or file once, kit.rules.choose_rules), or
     None for the game's default preset. Cached by value: equal rules share a catalogue."""
@@ -31,8 +32,10 @@ def build_catalogue(game: str | Game[Any, Any], menace_plays: str = "first", rul
     if rules is None:
         rules = load_rules(game.default_rules)
     elif not isinstance(rules, Rules):  # a name here would be looked up again below the command line
-        raise TypeError(f"build_catalogue takes Rules, not {type(rules).__name__}: read the name with "
-                        "kit.rules.choose_rules at the command line")
+        raise TypeError(
+            f"build_catalogue takes Rules, not {type(rules).__name__}: read the name with "
+            "kit.rules.choose_rules at the command line"
+        )
     if rules.game != game.name:
         raise GameError(f"rules {rules.name!r} are for {rules.game}, not {game.name}")
     chosen: dict[object, State[Any]] = {}

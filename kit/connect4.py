@@ -36,8 +36,9 @@ TOP = tuple(1 << (HEIGHT * column + ROWS - 1) for column in range(COLUMNS))
 TOPS = sum(TOP)
 # The open columns for every way the top row can be filled, keyed by its discs: one lookup per move.
 _OPEN = {
-    sum(TOP[c] for c in range(COLUMNS) if full >> c & 1):
-        tuple(c for c in range(COLUMNS) if not full >> c & 1)
+    sum(TOP[c] for c in range(COLUMNS) if full >> c & 1): tuple(
+        c for c in range(COLUMNS) if not full >> c & 1
+    )
     for full in range(1 << COLUMNS)
 }
 _DIRECTIONS = (1, HEIGHT, HEIGHT - 1, HEIGHT + 1)  # up a column, along a row, the two diagonals
@@ -74,9 +75,11 @@ class ConnectFour(Game[Position, Column]):
         return _("Four-in-a-row")
 
     def rules_summary(self) -> str:
-        return _("Two players take turns to drop a disc into one of the 7 columns of an upright 7 x 6 "
-                 "board; it falls to the lowest empty cell. X moves first. Four of your discs in a line "
-                 "(across, up or diagonally) wins; a full board without one is a draw.")
+        return _(
+            "Two players take turns to drop a disc into one of the 7 columns of an upright 7 x 6 "
+            "board; it falls to the lowest empty cell. X moves first. Four of your discs in a line "
+            "(across, up or diagonally) wins; a full board without one is a draw."
+        )
 
     def initial(self) -> State[Position]:
         return State((0, 0), FIRST)
@@ -118,8 +121,10 @@ class ConnectFour(Game[Position, Column]):
     # --- text ---------------------------------------------------------------------------------------
     def position_text(self, position: Position) -> str:
         """Six rows of seven cells X, O or '.', from the top row down, apart by '/'."""
-        return "/".join("".join(self._mark(position, column, row) for column in range(COLUMNS))
-                        for row in reversed(range(ROWS)))
+        return "/".join(
+            "".join(self._mark(position, column, row) for column in range(COLUMNS))
+            for row in reversed(range(ROWS))
+        )
 
     def parse_position(self, text: str) -> Position:
         rows = text.strip().upper().replace("0", "O").replace("-", EMPTY).split("/")
@@ -127,8 +132,10 @@ class ConnectFour(Game[Position, Column]):
             rows = [rows[0][i : i + COLUMNS] for i in range(0, COLUMNS * ROWS, COLUMNS)]
         if len(rows) != ROWS or any(len(row) != COLUMNS or set(row) - {*MARKS, EMPTY} for row in rows):
             raise InvalidPositionError(
-                _("{text!r} is not a board: give 6 rows of 7 cells X, O or '.', top row first, apart by "
-                  "'/'").format(text=text))
+                _(
+                    "{text!r} is not a board: give 6 rows of 7 cells X, O or '.', top row first, apart by '/'"
+                ).format(text=text)
+            )
         x = o = 0
         for row_from_top, cells in enumerate(rows):
             for column, mark in enumerate(cells):
@@ -141,15 +148,21 @@ class ConnectFour(Game[Position, Column]):
         # Discs fill a column from the bottom: its bits are ones from bit 0 up, so adding one carries.
         if any(discs & (discs + 1) for discs in columns):
             raise InvalidPositionError(
-                _("{text!r} cannot happen in play: a disc floats above an empty cell").format(text=text))
+                _("{text!r} cannot happen in play: a disc floats above an empty cell").format(text=text)
+            )
         if x.bit_count() - o.bit_count() not in (0, 1):
             raise InvalidPositionError(
-                _("{text!r} cannot happen in play: X moves first, so X has as many discs as O or one "
-                  "more").format(text=text))
+                _(
+                    "{text!r} cannot happen in play: X moves first, so X has as many discs as O or one more"
+                ).format(text=text)
+            )
         if four_in_a_row(x if self.whose_turn((x, o)) == FIRST else o):
             raise InvalidPositionError(
-                _("{text!r} cannot happen in play: the player to move has four in a row, so the game ended "
-                  "before their opponent's last move").format(text=text))
+                _(
+                    "{text!r} cannot happen in play: the player to move has four in a row, so the game ended "
+                    "before their opponent's last move"
+                ).format(text=text)
+            )
         return x, o
 
     def parse_move(self, text: str) -> Column:
@@ -158,7 +171,8 @@ class ConnectFour(Game[Position, Column]):
         if len(word) == 1 and word in "1234567":
             return int(word) - 1
         raise InvalidMoveError(
-            _("{text!r} is not a column: type a column number 1-7 (1 is the left)").format(text=word))
+            _("{text!r} is not a column: type a column number 1-7 (1 is the left)").format(text=word)
+        )
 
     def move_text(self, move: Column, notation: str = "numbers") -> str:
         return str(move + 1)
@@ -174,8 +188,11 @@ class ConnectFour(Game[Position, Column]):
 
     # --- pictures -----------------------------------------------------------------------------------
     def picture(self, position: Position) -> Grid:
-        marks = tuple(self._mark(position, column, row).replace(EMPTY, "")
-                      for row in reversed(range(ROWS)) for column in range(COLUMNS))
+        marks = tuple(
+            self._mark(position, column, row).replace(EMPTY, "")
+            for row in reversed(range(ROWS))
+            for column in range(COLUMNS)
+        )
         return Grid(ROWS, COLUMNS, marks, column_names=tuple(str(c + 1) for c in range(COLUMNS)))
 
     def move_mark(self, move: Column) -> MoveMark:

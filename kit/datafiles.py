@@ -1,4 +1,5 @@
 """Named TOML files shipped inside kit/ (presets/, palettes/): listing and reading them by name."""
+
 from __future__ import annotations
 
 import tomllib
@@ -98,8 +99,11 @@ class Fields:
         value = self.data.get(key, default)
         if not isinstance(value, str) or (default is None and not value.strip()):
             required = _("{key} must be text (it is required)").format(key=key)
-            self.fail(required if key not in self.data else
-                      _("{key} must be text, not {value!r}").format(key=key, value=value))
+            self.fail(
+                required
+                if key not in self.data
+                else _("{key} must be text, not {value!r}").format(key=key, value=value)
+            )
         return value
 
     def whole(
@@ -109,9 +113,13 @@ class Fields:
         if value is None:
             self.fail(_("{key} is required: a whole number").format(key=key))
         if not isinstance(value, int) or isinstance(value, bool) or (least is not None and value < least):
-            self.fail(_at_least(least, _("{key} must be a whole number, not {value!r}"),
-                                _("{key} must be a whole number of at least {least}, not {value!r}")).format(
-                key=key, value=value, least=least))
+            self.fail(
+                _at_least(
+                    least,
+                    _("{key} must be a whole number, not {value!r}"),
+                    _("{key} must be a whole number of at least {least}, not {value!r}"),
+                ).format(key=key, value=value, least=least)
+            )
         if least is None and value < -most:  # no least said: the bound holds either way
             message = _("{key} must be a whole number from {least:,} to {most:,}, not {value!r}")
             self.fail(message.format(key=key, least=-most, most=most, value=value))
@@ -129,8 +137,11 @@ class Fields:
         if value is None:
             self.fail(_("{key} is required: a length in mm").format(key=key))
         if not isinstance(value, int | float) or isinstance(value, bool) or not least <= value < 1000:
-            self.fail(_("{key} must be a length in mm from {least:g} to 1000, not {value!r}").format(
-                key=key, least=least, value=value))
+            self.fail(
+                _("{key} must be a length in mm from {least:g} to 1000, not {value!r}").format(
+                    key=key, least=least, value=value
+                )
+            )
         return float(value)
 
     def flag(self, key: str, default: bool) -> bool:
@@ -147,11 +158,18 @@ class Fields:
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= least for n in value)
         ):
             shown = _("missing") if value is None else cut(repr(value))
-            self.fail(_("{key} must be a list of whole numbers of at least {least}, e.g. [4, 3, 2, 1], not "
-                        "{shown}").format(key=key, least=least, shown=shown))
+            self.fail(
+                _(
+                    "{key} must be a list of whole numbers of at least {least}, e.g. [4, 3, 2, 1], not "
+                    "{shown}"
+                ).format(key=key, least=least, shown=shown)
+            )
         if len(value) > longest:
-            self.fail(_("{key} has {count} numbers: give at most {most}").format(key=key, count=len(value),
-                                                                                most=longest))
+            self.fail(
+                _("{key} has {count} numbers: give at most {most}").format(
+                    key=key, count=len(value), most=longest
+                )
+            )
         for number in value:
             self._at_most(key, number, most)
         return tuple(value)
@@ -159,8 +177,11 @@ class Fields:
     def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
         value = self.data.get(key, default)
         if value not in choices:
-            self.fail(_("{key} must be one of {choices}, not {value!r}").format(
-                key=key, choices=", ".join(choices), value=value))
+            self.fail(
+                _("{key} must be one of {choices}, not {value!r}").format(
+                    key=key, choices=", ".join(choices), value=value
+                )
+            )
         return str(value)
 
 

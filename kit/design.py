@@ -52,8 +52,9 @@ class KitDesign:
         return kit_code(self.fingerprint, self.palette)
 
 
-def design_kit(game: Game[Any, Any], menace_plays: str, rules: Rules | None = None,
-               palette: Palette | None = None) -> KitDesign:
+def design_kit(
+    game: Game[Any, Any], menace_plays: str, rules: Rules | None = None, palette: Palette | None = None
+) -> KitDesign:
     """A new kit's design: the catalogue of ``game`` for MENACE's side under ``rules`` (None: the game's
     default preset), in ``palette`` (None: the game's default); raises UnknownPaletteError when the palette
     has too few colours for the boxes."""

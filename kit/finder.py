@@ -30,8 +30,9 @@ def finder_key(game: Game[Any, Any], position: Hashable) -> str | None:
         return None
     marks = _marks(game, position)
     assert marks is not None
-    return "/".join("".join(sorted((marks[c] for c in o if marks[c]), reverse=True)) or EMPTY_ORBIT
-                    for o in orbits)
+    return "/".join(
+        "".join(sorted((marks[c] for c in o if marks[c]), reverse=True)) or EMPTY_ORBIT for o in orbits
+    )
 
 
 @cache
@@ -82,9 +83,12 @@ def _moved(marks: tuple[str, ...] | None, cells: tuple[int, ...]) -> tuple[str, 
 
 def _grid_symmetries(rows: int, columns: int) -> list[tuple[int, ...]]:
     """Every turn and flip that maps a rows x columns grid onto itself, as cell permutations."""
+
     def perm(f: Callable[[int, int], tuple[int, int]], width: int) -> tuple[int, ...]:
-        return tuple(f(*divmod(cell, columns))[0] * width + f(*divmod(cell, columns))[1]
-                     for cell in range(rows * columns))
+        return tuple(
+            f(*divmod(cell, columns))[0] * width + f(*divmod(cell, columns))[1]
+            for cell in range(rows * columns)
+        )
 
     last_r, last_c = rows - 1, columns - 1
     found = [

@@ -169,8 +169,11 @@ class Game(ABC, Generic[P, M]):
     def require_matchbox_kit(self) -> None:
         """Raises NoMatchboxKit, saying how many positions the game has, when it has no matchbox kit."""
         if self.no_matchbox_kit is not None:
-            raise NoMatchboxKit(_("no matchbox kit: {game} has {positions}, against 304 boxes for noughts "
-                                  "and crosses").format(game=self.title, positions=self.no_matchbox_kit))
+            raise NoMatchboxKit(
+                _(
+                    "no matchbox kit: {game} has {positions}, against 304 boxes for noughts and crosses"
+                ).format(game=self.title, positions=self.no_matchbox_kit)
+            )
 
     def options(self) -> dict[str, str]:
         """The options that differ from their defaults, in spec order, as text ("" for a flag that is on)."""
@@ -213,7 +216,8 @@ class Game(ABC, Generic[P, M]):
             return _("the game is over")
         choices = ", ".join(self.move_text(m) for m in self.legal_moves(state))
         return _("{move} is not a legal move here: choose one of {choices}").format(
-            move=self.move_text(move), choices=choices)
+            move=self.move_text(move), choices=choices
+        )
 
     def whose_turn(self, position: P) -> int | None:
         """The player to move in ``position``, or None when the position alone does not say."""
@@ -318,9 +322,7 @@ class Game(ABC, Generic[P, M]):
         keepers = self.stabiliser(state.position)
         if len(keepers) == 1:
             return moves
-        return tuple(
-            m for m in moves if all(self.move_code(t.move(m)) >= self.move_code(m) for t in keepers)
-        )
+        return tuple(m for m in moves if all(self.move_code(t.move(m)) >= self.move_code(m) for t in keepers))
 
     # --- matchboxes --------------------------------------------------------------------------------
     @abstractmethod

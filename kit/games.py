@@ -52,12 +52,17 @@ def _load(where: str) -> Any:
 
 
 # Each game's maker takes the game's options as keywords; its class says which options it reads.
-GAMES = _Registry({
-    "tictactoe": "kit.tictactoe.TicTacToe", "nim": "kit.nim.Nim", "hexapawn": "kit.hexapawn.Hexapawn",
-    # No matchbox kit (Game.no_matchbox_kit): played by MCTS, random and people only.
-    "connect4": "kit.connect4.ConnectFour", "othello": "kit.othello.Othello",
-    "ultimate": "kit.ultimate.UltimateTicTacToe",
-})
+GAMES = _Registry(
+    {
+        "tictactoe": "kit.tictactoe.TicTacToe",
+        "nim": "kit.nim.Nim",
+        "hexapawn": "kit.hexapawn.Hexapawn",
+        # No matchbox kit (Game.no_matchbox_kit): played by MCTS, random and people only.
+        "connect4": "kit.connect4.ConnectFour",
+        "othello": "kit.othello.Othello",
+        "ultimate": "kit.ultimate.UltimateTicTacToe",
+    }
+)
 _MAKERS = {"nim": "kit.nim.make_nim"}  # where the class alone does not make the game
 _BY_SPEC: dict[str, Game[Any, Any]] = {}
 
@@ -66,8 +71,9 @@ def get_game(name: str, **options: Any) -> Game[Any, Any]:
     """The game called ``name`` with ``options`` (keywords, e.g. max_take=3; defaults when left out);
     raises GameError naming the games, or the option that does not apply."""
     if name not in GAMES:
-        raise GameError(_("unknown game {name!r}: choose one of {games}").format(name=name,
-                                                                                games=", ".join(GAMES)))
+        raise GameError(
+            _("unknown game {name!r}: choose one of {games}").format(name=name, games=", ".join(GAMES))
+        )
     if not options and name in _BY_SPEC:
         return _BY_SPEC[name]
     cls = GAMES[name]
@@ -85,8 +91,9 @@ def game_from_spec(spec: str) -> Game[Any, Any]:
     if name in _BY_SPEC and not words:
         return _BY_SPEC[name]
     if name not in GAMES:
-        raise GameError(_("unknown game {name!r}: choose one of {games}").format(name=name,
-                                                                                games=", ".join(GAMES)))
+        raise GameError(
+            _("unknown game {name!r}: choose one of {games}").format(name=name, games=", ".join(GAMES))
+        )
     parsers = GAMES[name].option_parsers
     options: dict[str, Any] = {}
     while words:

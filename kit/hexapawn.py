@@ -68,7 +68,8 @@ def parse_square(text: str) -> int:
     if len(text) == 1 and text in "123456789":
         return int(text) - 1
     raise InvalidMoveError(
-        _("{text!r} is not a square: write a file a-c and a rank 1-3 (b2), or 1-9").format(text=text))
+        _("{text!r} is not a square: write a file a-c and a rank 1-3 (b2), or 1-9").format(text=text)
+    )
 
 
 class Hexapawn(Game[Board, PawnMove]):
@@ -112,11 +113,17 @@ class Hexapawn(Game[Board, PawnMove]):
         start, end = square_name(move.start), square_name(move.end)
         white = state.to_move == FIRST
         if state.position[move.start] != PAWNS[state.to_move]:
-            missing = (_("there is no White pawn on {start}: choose one of {choices}") if white
-                       else _("there is no Black pawn on {start}: choose one of {choices}"))
+            missing = (
+                _("there is no White pawn on {start}: choose one of {choices}")
+                if white
+                else _("there is no Black pawn on {start}: choose one of {choices}")
+            )
             return missing.format(start=start, choices=choices)
-        stuck = (_("White's pawn on {start} cannot go to {end}: choose one of {choices}") if white
-                 else _("Black's pawn on {start} cannot go to {end}: choose one of {choices}"))
+        stuck = (
+            _("White's pawn on {start} cannot go to {end}: choose one of {choices}")
+            if white
+            else _("Black's pawn on {start} cannot go to {end}: choose one of {choices}")
+        )
         return stuck.format(start=start, end=end, choices=choices)
 
     # --- text ---------------------------------------------------------------------------------------
@@ -124,11 +131,14 @@ class Hexapawn(Game[Board, PawnMove]):
         board = text.strip().translate(_SPELLINGS).replace("/", "")
         if len(board) != 9 or set(board) - {*PAWNS, EMPTY}:
             raise InvalidPositionError(
-                _("{text!r} is not a board: give 9 characters W, B or '.', row by row from Black's "
-                  "side").format(text=text))
+                _(
+                    "{text!r} is not a board: give 9 characters W, B or '.', row by row from Black's side"
+                ).format(text=text)
+            )
         if board not in _reachable():
             raise InvalidPositionError(
-                _("{board} cannot happen in play from the start {start}").format(board=board, start=START))
+                _("{board} cannot happen in play from the start {start}").format(board=board, start=START)
+            )
         return board
 
     def parse_move(self, text: str) -> PawnMove:
@@ -146,9 +156,10 @@ class Hexapawn(Game[Board, PawnMove]):
             return PawnMove(parse_square(start), parse_square(end))
         except InvalidMoveError:
             raise InvalidMoveError(
-                _("{text!r} is not a move: type the pawn's square and where it goes, as b1-b2 or a2xb3 "
-                  "(files a-c, ranks 1-3 from White's side)").format(
-                    text=text.strip())
+                _(
+                    "{text!r} is not a move: type the pawn's square and where it goes, as b1-b2 or a2xb3 "
+                    "(files a-c, ranks 1-3 from White's side)"
+                ).format(text=text.strip())
             ) from None
 
     def move_text(self, move: PawnMove, notation: str = "numbers") -> str:
@@ -159,8 +170,11 @@ class Hexapawn(Game[Board, PawnMove]):
 
     def move_phrase(self, move: PawnMove, notation: str = "numbers") -> str:
         capture = move.start % 3 != move.end % 3
-        phrase = (_("captures {move} (squares {start} to {end})") if capture
-                  else _("moves {move} (squares {start} to {end})"))
+        phrase = (
+            _("captures {move} (squares {start} to {end})")
+            if capture
+            else _("moves {move} (squares {start} to {end})")
+        )
         return phrase.format(move=self.move_text(move, "algebraic"), start=move.start + 1, end=move.end + 1)
 
     def move_prompt(self, state: State[Board]) -> str:

@@ -58,8 +58,9 @@ def n_(singular: str, plural: str, count: int) -> str:
 def in_every_language(message: str) -> frozenset[str]:
     """``message`` in each language menace-kit speaks, whichever is spoken now: for a word an operator may
     type in any of them ('empty' or 'leer')."""
-    return frozenset(message if code == DEFAULT_LANGUAGE else _catalogues(code).gettext(message)
-                     for code in LANGUAGES)
+    return frozenset(
+        message if code == DEFAULT_LANGUAGE else _catalogues(code).gettext(message) for code in LANGUAGES
+    )
 
 
 def _catalogues(code: str) -> gettext.NullTranslations:

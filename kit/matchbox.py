@@ -99,8 +99,11 @@ class Catalogue:
 
     def box(self, box_id: int) -> Box:
         if not 1 <= box_id <= len(self.boxes):
-            raise NotABoxError(_("there is no box {number}: boxes are numbered 1 to {last}").format(
-                number=box_id, last=len(self.boxes)))
+            raise NotABoxError(
+                _("there is no box {number}: boxes are numbered 1 to {last}").format(
+                    number=box_id, last=len(self.boxes)
+                )
+            )
         return self.boxes[box_id - 1]
 
     def locate(self, text: str) -> Placement:
@@ -119,15 +122,20 @@ class Catalogue:
         if turn is not None and turn != self.menace:
             raise NotABoxError(
                 _("in {position} it is {player}'s turn, but this MENACE plays {menace}").format(
-                    position=shown, player=_(names[turn]), menace=_(names[self.menace])))
+                    position=shown, player=_(names[turn]), menace=_(names[self.menace])
+                )
+            )
         representative = game.canonical(position)
         box = self._by_position.get(representative)
         if box is None:
             moves = game.legal_moves(state)
             if len(moves) == 1:
                 only = game.move_text(moves[0])
-                raise NotABoxError(_("{position} leaves MENACE one move, {move}: it has no box").format(
-                    position=shown, move=only))
+                raise NotABoxError(
+                    _("{position} leaves MENACE one move, {move}: it has no box").format(
+                        position=shown, move=only
+                    )
+                )
             raise NotABoxError(_("{position} has no box in this kit").format(position=shown))
         return Placement(box, position, game.placements(representative, position)[0])
 

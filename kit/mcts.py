@@ -57,9 +57,17 @@ def new_root(game: Game[Any, Any], state: State[Any]) -> Node:
     return Node(state, list(game.legal_moves(state)), None, None)
 
 
-def search(game: Game[Any, Any], state: State[Any], iterations: int, explore: float,
-           rng: random.Random, *, solver: bool = False, root: Node | None = None,
-           halt: Callable[[], bool] | None = None) -> Node:
+def search(
+    game: Game[Any, Any],
+    state: State[Any],
+    iterations: int,
+    explore: float,
+    rng: random.Random,
+    *,
+    solver: bool = False,
+    root: Node | None = None,
+    halt: Callable[[], bool] | None = None,
+) -> Node:
     """The root of a UCT tree grown from ``state`` by ``iterations`` iterations (fewer when the solver
     proves the root, or when ``halt``, asked every HALT_EVERY iterations, says to give up), on ``root`` when
     given (a kept tree whose state is ``state``)."""
@@ -140,6 +148,7 @@ def _prove_up(node: Node | None) -> None:
 def best_child(root: Node) -> Node:
     """The move to play: the most-played child (ties to the first expanded); first, with the solver, a
     proven win, and never a proven loss while another child is left."""
+
     def rank(child: Node) -> int:
         return 2 if child.proven == WIN else 0 if child.proven == LOSS else 1
 
@@ -161,8 +170,15 @@ class MctsPlayer:
     """UCT with ``iterations`` iterations per move and exploration constant ``explore`` (the course's c),
     with the solver and tree reuse as asked."""
 
-    def __init__(self, game: Game[Any, Any], iterations: int, explore: float = 1.0, *,
-                 solver: bool = False, reuse: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        iterations: int,
+        explore: float = 1.0,
+        *,
+        solver: bool = False,
+        reuse: bool = False,
+    ) -> None:
         if iterations < 1:
             raise ValueError("MCTS needs at least one iteration")
         self.game, self.iterations, self.explore = game, iterations, explore
@@ -172,8 +188,16 @@ class MctsPlayer:
 
     def choose(self, state: State[Any], rng: random.Random) -> Any:
         kept = kept_subtree(self._last, state) if self.reuse else None
-        root = search(self.game, state, self.iterations, self.explore, rng, solver=self.solver, root=kept,
-                      halt=self.halt)
+        root = search(
+            self.game,
+            state,
+            self.iterations,
+            self.explore,
+            rng,
+            solver=self.solver,
+            root=kept,
+            halt=self.halt,
+        )
         chosen = best_child(root)
         if self.reuse:
             self._last = chosen
@@ -202,8 +226,15 @@ def install_compiled(maker: CompiledMaker) -> None:
         _compiled.append(maker)
 
 
-def mcts_player(game: Game[Any, Any], iterations: int, explore: float = 1.0, *, solver: bool = False,
-                reuse: bool = False, python: bool = False) -> Chooser:
+def mcts_player(
+    game: Game[Any, Any],
+    iterations: int,
+    explore: float = 1.0,
+    *,
+    solver: bool = False,
+    reuse: bool = False,
+    python: bool = False,
+) -> Chooser:
     """An MCTS player: a compiled one where one is installed for ``game``, unless ``python`` asks for this
     module's, the reference."""
     if iterations < 1:

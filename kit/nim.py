@@ -50,21 +50,28 @@ def tokens_text(count: int) -> str:
 def parse_heaps(text: str) -> tuple[int, ...]:
     """'9' -> (9,); '1,2,3' -> (1, 2, 3) (commas or spaces); raises GameError saying what to type."""
     if "," in text and any(not part.strip() for part in text.split(",")):  # '1,,2' was read as 1,2
-        raise GameError(_("--heaps {text!r}: a heap between commas is empty: give each heap's tokens, e.g. "
-                          "1,2,3").format(text=text))
+        raise GameError(
+            _("--heaps {text!r}: a heap between commas is empty: give each heap's tokens, e.g. 1,2,3").format(
+                text=text
+            )
+        )
     words = text.replace(",", " ").split()
     numbers = [whole_number(w) for w in words]
     if not numbers or not all(n is not None and n >= 1 for n in numbers):
-        raise GameError(_("--heaps {text!r}: give one pile (e.g. 9) or several heaps (e.g. 1,2,3)").format(
-            text=shown(text)))
+        raise GameError(
+            _("--heaps {text!r}: give one pile (e.g. 9) or several heaps (e.g. 1,2,3)").format(
+                text=shown(text)
+            )
+        )
     return tuple(n for n in numbers if n is not None)
 
 
 def parse_max_take(text: str) -> int:
     number = whole_number(text) if text == text.strip() else None
     if number is None or number < 1:
-        raise GameError(_("--max-take {text!r}: give the most tokens a turn may take, 1 or more").format(
-            text=shown(text)))
+        raise GameError(
+            _("--max-take {text!r}: give the most tokens a turn may take, 1 or more").format(text=shown(text))
+        )
     return number
 
 
@@ -87,12 +94,18 @@ def make_nim(
         raise GameError(_("--last-token {text!r}: choose loses or wins").format(text=last_token))
     if len(heaps) == 1:
         if heaps[0] > MAX_PILE:
-            raise GameError(_("a pile of {tokens} is too big for a kit: use at most {most} tokens").format(
-                tokens=heaps[0], most=MAX_PILE))
+            raise GameError(
+                _("a pile of {tokens} is too big for a kit: use at most {most} tokens").format(
+                    tokens=heaps[0], most=MAX_PILE
+                )
+            )
         return Nim(heaps[0], SINGLE_MAX_TAKE if max_take is None else max_take, last_token or "loses")
     if max(heaps) > MAX_HEAP:
-        raise GameError(_("a heap of {tokens} is too big: several heaps hold at most {most} each").format(
-            tokens=max(heaps), most=MAX_HEAP))
+        raise GameError(
+            _("a heap of {tokens} is too big: several heaps hold at most {most} each").format(
+                tokens=max(heaps), most=MAX_HEAP
+            )
+        )
     return NimHeaps(heaps, max_take, last_token or "wins")
 
 
@@ -104,7 +117,9 @@ class _NimRules:
     can_draw = False  # a move always takes a token, and the last one ends the game
     default_rules = "nim"
     option_parsers: ClassVar[dict[str, Callable[[str], Any] | None]] = {
-        "heaps": parse_heaps, "max-take": parse_max_take, "last-token": parse_last_token
+        "heaps": parse_heaps,
+        "max-take": parse_max_take,
+        "last-token": parse_last_token,
     }
     heaps: tuple[int, ...]
     max_take: int | None
@@ -126,8 +141,11 @@ class _NimRules:
         return _("1 to {most} tokens").format(most=self.max_take)
 
     def _end_words(self) -> str:
-        return _("Whoever takes the last token wins.") if self.last_token == "wins" else _(
-            "Whoever takes the last token loses.")
+        return (
+            _("Whoever takes the last token wins.")
+            if self.last_token == "wins"
+            else _("Whoever takes the last token loses.")
+        )
 
 
 class Nim(_NimRules, Game[int, int]):
@@ -179,7 +197,8 @@ class Nim(_NimRules, Game[int, int]):
         if number is None or not 0 <= number <= self.tokens:
             raise InvalidPositionError(
                 _("{text!r} is not a Nim position: give a number of tokens from 0 to {most}").format(
-                    text=shown(text), most=self.tokens)
+                    text=shown(text), most=self.tokens
+                )
             )
         return number
 
@@ -190,7 +209,8 @@ class Nim(_NimRules, Game[int, int]):
             return number
         raise InvalidMoveError(
             _("{text!r} is not a take: type a number of tokens from 1 to {most}").format(
-                text=text.strip(), most=self.max_take)
+                text=text.strip(), most=self.max_take
+            )
         )
 
     def move_text(self, move: int, notation: str = "numbers") -> str:
@@ -206,9 +226,10 @@ class Nim(_NimRules, Game[int, int]):
         return _("Opponent takes (1-{most})").format(most=most)
 
     def rules_summary(self) -> str:
-        return _("Start with {tokens} in one pile. The two players take turns, and each turn takes {take} "
-                 "from the pile. {end}").format(tokens=tokens_text(self.tokens), take=self._take_words(),
-                                                end=self._end_words())
+        return _(
+            "Start with {tokens} in one pile. The two players take turns, and each turn takes {take} "
+            "from the pile. {end}"
+        ).format(tokens=tokens_text(self.tokens), take=self._take_words(), end=self._end_words())
 
     def move_from_code(self, code: int) -> int:
         return code
@@ -305,11 +326,13 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         if self.outcome(state) is None:
             if move.heap not in state.position:
                 sizes = ", ".join(str(h) for h in sorted(set(state.position)) if h)
-                return _("there is no heap of {heap}: the heaps hold {sizes}").format(heap=move.heap,
-                                                                                      sizes=sizes)
+                return _("there is no heap of {heap}: the heaps hold {sizes}").format(
+                    heap=move.heap, sizes=sizes
+                )
             if move.take > move.heap:
                 return _("the heap of {heap} has only {tokens}: take fewer").format(
-                    heap=move.heap, tokens=tokens_text(move.heap))
+                    heap=move.heap, tokens=tokens_text(move.heap)
+                )
             if self.max_take is not None and move.take > self.max_take:
                 return _("a turn takes at most {tokens}").format(tokens=tokens_text(self.max_take))
         return super().illegal_reason(state, move)
@@ -321,28 +344,37 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
     def parse_position(self, text: str) -> tuple[int, ...]:
         words = text.replace(",", " ").split()
         start = ",".join(map(str, self.heaps))
-        if (not words or not all(whole_number(w) is not None for w in words)
-                or len(words) > len(self.heaps)):
+        if not words or not all(whole_number(w) is not None for w in words) or len(words) > len(self.heaps):
             raise InvalidPositionError(
-                _("{text!r} is not a position: give the tokens left in each heap, e.g. {start} (empty heaps "
-                  "may be left out)").format(text=text.strip(), start=start)
+                _(
+                    "{text!r} is not a position: give the tokens left in each heap, e.g. {start} (empty heaps "
+                    "may be left out)"
+                ).format(text=text.strip(), start=start)
             )
         heaps = tuple(sorted([0] * (len(self.heaps) - len(words)) + [int(w) for w in words]))
         if any(h > most for h, most in zip(heaps, self.heaps, strict=True)):
-            raise InvalidPositionError(_("{text!r} cannot happen in play: the heaps start as {start}").format(
-                text=text.strip(), start=start))
+            raise InvalidPositionError(
+                _("{text!r} cannot happen in play: the heaps start as {start}").format(
+                    text=text.strip(), start=start
+                )
+            )
         return heaps
 
     def parse_move(self, text: str) -> HeapTake:
         """A move typed as "2 from 3" (take 2 from the heap of 3), also "take 2 from the heap of 3"."""
         found = _MOVE.match(" ".join(text.strip().lower().split()))
         if found is not None and 1 <= int(found[2]) < int(found[1]):
-            raise InvalidMoveError(_("a heap of {heap} has only {tokens}: take fewer").format(
-                heap=found[2], tokens=tokens_text(int(found[2]))))
+            raise InvalidMoveError(
+                _("a heap of {heap} has only {tokens}: take fewer").format(
+                    heap=found[2], tokens=tokens_text(int(found[2]))
+                )
+            )
         if found is None or int(found[1]) < 1 or not int(found[1]) <= int(found[2]) <= max(self.heaps):
             raise InvalidMoveError(
-                _("{text!r} is not a move: type how many to take and from which heap, e.g. 2 from 3 (take 2 "
-                  "from the heap of 3)").format(text=text.strip())
+                _(
+                    "{text!r} is not a move: type how many to take and from which heap, e.g. 2 from 3 (take 2 "
+                    "from the heap of 3)"
+                ).format(text=text.strip())
             )
         return HeapTake(int(found[2]), int(found[1]))
 
@@ -358,9 +390,10 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
     def rules_summary(self) -> str:
         some = ", ".join(map(str, self.heaps[:-1]))
         sizes = _("{some} and {last}").format(some=some, last=self.heaps[-1])
-        return _("Start with {count} heaps of {sizes} tokens. The two players take turns, and each turn "
-                 "takes {take} from one heap. {end}").format(count=len(self.heaps), sizes=sizes,
-                                                       take=self._take_words(), end=self._end_words())
+        return _(
+            "Start with {count} heaps of {sizes} tokens. The two players take turns, and each turn "
+            "takes {take} from one heap. {end}"
+        ).format(count=len(self.heaps), sizes=sizes, take=self._take_words(), end=self._end_words())
 
     # Codes number the moves heap by heap: the heap of 1 has take 1 (code 1), the heap of 2 takes 1, 2
     # (codes 2, 3), the heap of 3 takes 1-3 (codes 4-6), and so on.
@@ -397,9 +430,11 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         rules are the same and this game's start is one of its positions."""
         if not isinstance(game, NimHeaps):
             return None
-        fits = ((self.max_take, self.last_token) == (game.max_take, game.last_token)
-                and len(self.heaps) < len(game.heaps)
-                and fits_under(padded(self.heaps, len(game.heaps)), game.heaps))
+        fits = (
+            (self.max_take, self.last_token) == (game.max_take, game.last_token)
+            and len(self.heaps) < len(game.heaps)
+            and fits_under(padded(self.heaps, len(game.heaps)), game.heaps)
+        )
         if not fits:
             return None
         return {padded(p, len(game.heaps)): v for p, v in values.items()}
@@ -426,4 +461,3 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         if max(position) <= 1:
             return sum(position) % 2 == 1
         return reduce(xor, position, 0) == 0
-

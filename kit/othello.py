@@ -91,8 +91,9 @@ def flips(mover: int, other: int, square: int) -> int:
 
 
 # _BYTE_SQUARES[k][byte]: the squares of the bits set in byte ``byte`` of a bitboard's byte ``k``.
-_BYTE_SQUARES = tuple(tuple(tuple(8 * k + j for j in range(8) if byte >> j & 1) for byte in range(256))
-                      for k in range(8))
+_BYTE_SQUARES = tuple(
+    tuple(tuple(8 * k + j for j in range(8) if byte >> j & 1) for byte in range(256)) for k in range(8)
+)
 
 
 def squares_of(bits: int) -> tuple[int, ...]:
@@ -134,10 +135,12 @@ class Othello(Game[Position, Square]):
         return _("Othello")
 
     def rules_summary(self) -> str:
-        return _("Black and White take turns to place a disc of their colour on the 8 x 8 board, Black "
-                 "first. A disc must trap one or more lines of the opponent's discs between it and one of "
-                 "your own; the trapped discs turn over to your colour. With no such move you pass. The "
-                 "game ends when neither player can move: the one with more discs wins.")
+        return _(
+            "Black and White take turns to place a disc of their colour on the 8 x 8 board, Black "
+            "first. A disc must trap one or more lines of the opponent's discs between it and one of "
+            "your own; the trapped discs turn over to your colour. With no such move you pass. The "
+            "game ends when neither player can move: the one with more discs wins."
+        )
 
     def initial(self) -> State[Position]:
         return State(START, FIRST)
@@ -192,11 +195,15 @@ class Othello(Game[Position, Square]):
         board = text.strip().upper().replace("/", "").replace("-", EMPTY)
         if len(board) != SIZE * SIZE or set(board) - {*MARKS, EMPTY}:
             raise InvalidPositionError(
-                _("{text!r} is not a board: give 8 ranks of 8 squares B, W or '.', rank 1 (top) first, "
-                  "apart by '/'").format(text=text))
+                _(
+                    "{text!r} is not a board: give 8 ranks of 8 squares B, W or '.', rank 1 (top) first, "
+                    "apart by '/'"
+                ).format(text=text)
+            )
         if any(board[square] == EMPTY for square in (27, 28, 35, 36)):
             raise InvalidPositionError(
-                _("{text!r} cannot happen in play: the four centre squares start full").format(text=text))
+                _("{text!r} cannot happen in play: the four centre squares start full").format(text=text)
+            )
         black = sum(1 << i for i, mark in enumerate(board) if mark == "B")
         white = sum(1 << i for i, mark in enumerate(board) if mark == "W")
         return black, white
@@ -209,8 +216,11 @@ class Othello(Game[Position, Square]):
         if len(word) == 2 and word[0] in FILES and word[1] in "12345678":
             return (int(word[1]) - 1) * SIZE + FILES.index(word[0])
         raise InvalidMoveError(
-            _("{text!r} is not a square: type a file a-h and a rank 1-8, as d3 (a1 is the top left), or "
-              "pass").format(text=text.strip()))
+            _(
+                "{text!r} is not a square: type a file a-h and a rank 1-8, as d3 (a1 is the top left), or "
+                "pass"
+            ).format(text=text.strip())
+        )
 
     def move_text(self, move: Square, notation: str = "numbers") -> str:
         return square_name(move)
@@ -230,8 +240,14 @@ class Othello(Game[Position, Square]):
     def picture(self, position: Position) -> Grid:
         marks = tuple(mark.replace(EMPTY, "") for mark in self._marks(position))
         black, white = position
-        return Grid(SIZE, SIZE, marks, row_names=tuple("12345678"), column_names=tuple(FILES),
-                    caption=f"Black {black.bit_count()} discs, White {white.bit_count()}")
+        return Grid(
+            SIZE,
+            SIZE,
+            marks,
+            row_names=tuple("12345678"),
+            column_names=tuple(FILES),
+            caption=f"Black {black.bit_count()} discs, White {white.bit_count()}",
+        )
 
     def move_mark(self, move: Square) -> MoveMark:
         return MoveMark(None if move == PASS else move, square_name(move))
@@ -242,5 +258,6 @@ class Othello(Game[Position, Square]):
     @staticmethod
     def _marks(position: Position) -> str:
         black, white = position
-        return "".join("B" if black >> i & 1 else "W" if white >> i & 1 else EMPTY
-                       for i in range(SIZE * SIZE))
+        return "".join(
+            "B" if black >> i & 1 else "W" if white >> i & 1 else EMPTY for i in range(SIZE * SIZE)
+        )

@@ -1,4 +1,5 @@
 """Bead palettes: which colour of bead stands for which move, read from TOML files."""
+
 from __future__ import annotations
 
 import hashlib
@@ -63,8 +64,13 @@ class Palette:
         """The palette as its TOML file: what a kit keeps of a palette that came from a file."""
         colours = [{"move": c.move, "name": c.name, "code": c.code, "rgb": c.rgb} for c in self.colours]
         if self.per_box:
-            return {"game": self.game, "title": self.title, "description": self.description, "per_box": True,
-                    "colours": [{k: v for k, v in c.items() if k != "move"} for c in colours]}
+            return {
+                "game": self.game,
+                "title": self.title,
+                "description": self.description,
+                "per_box": True,
+                "colours": [{k: v for k, v in c.items() if k != "move"} for c in colours],
+            }
         return {"game": self.game, "title": self.title, "description": self.description, "colours": colours}
 
     def for_move(self, move: int) -> Colour:
@@ -92,8 +98,10 @@ class Palette:
         short = any(len(self.box_colours(codes)) < len(set(codes)) for codes in map(list, boxes))
         if short:
             raise UnknownPaletteError(
-                _("palette {name!r} has {count} colours, too few for {what}: choose a smaller game or "
-                  "another palette").format(name=self.name, count=len(self.colours), what=what)
+                _(
+                    "palette {name!r} has {count} colours, too few for {what}: choose a smaller game or "
+                    "another palette"
+                ).format(name=self.name, count=len(self.colours), what=what)
             )
 
     def parse(self, text: str, *, among: tuple[int, ...] | None = None) -> Colour:
@@ -114,10 +122,12 @@ class Palette:
             return matches[0]
         if matches:
             options = _(" or ").join(c.spoken for c in matches)
-            raise UnknownColourError(_("{text!r} could be {options}: type more letters").format(
-                text=text.strip(), options=options))
-        raise UnknownColourError(_("{text!r} is not a colour here: choose one of {names}").format(
-            text=text.strip(), names=names))
+            raise UnknownColourError(
+                _("{text!r} could be {options}: type more letters").format(text=text.strip(), options=options)
+            )
+        raise UnknownColourError(
+            _("{text!r} is not a colour here: choose one of {names}").format(text=text.strip(), names=names)
+        )
 
 
 def palette_names(game: str | None = None) -> list[str]:
@@ -128,13 +138,18 @@ def load_palette(name: str, *, game: str | None = None) -> Palette:
     """The palette called ``name``; raises UnknownPaletteError, also when it is for another game."""
     data = datafiles.read("palettes", name)
     if data is None:
-        raise UnknownPaletteError(_("unknown palette {name!r}: choose one of {names}").format(
-            name=name, names=", ".join(palette_names(game))))
+        raise UnknownPaletteError(
+            _("unknown palette {name!r}: choose one of {names}").format(
+                name=name, names=", ".join(palette_names(game))
+            )
+        )
     palette = palette_from_data(name, data, source=f"palette {name!r}")
     if game is not None and palette.game != game:
         raise UnknownPaletteError(
             _("palette {name!r} is for {other}, not {game}: choose one of {names}").format(
-                name=name, other=palette.game, game=game, names=", ".join(palette_names(game))))
+                name=name, other=palette.game, game=game, names=", ".join(palette_names(game))
+            )
+        )
     return palette
 
 
@@ -147,7 +162,9 @@ def choose_palette(value: str, *, game: str) -> Palette:
     if palette.game != game:
         raise UnknownPaletteError(
             _("{file}: game is {other!r}, but the kit is {game}: write game = {game!r}").format(
-                file=value, other=palette.game, game=game))
+                file=value, other=palette.game, game=game
+            )
+        )
     return palette
 
 
@@ -184,22 +201,29 @@ def palette_from_data(name: str, data: dict[str, Any], *, source: str, shipped: 
     rows = data.get("colours")
     if not isinstance(rows, list) or not rows:
         example = "" if per_box else "move = 0, "
-        fields.fail(f'colours must be a list of tables, e.g. colours = [{{ {example}name = "red", '
-                    'code = "R", rgb = "#d7263d" }]')
-    colours = tuple(_colour(row, f"{source}: colours[{i}]", None if not per_box else i - 1)
-                    for i, row in enumerate(rows, start=1))
+        fields.fail(
+            f'colours must be a list of tables, e.g. colours = [{{ {example}name = "red", '
+            'code = "R", rgb = "#d7263d" }]'
+        )
+    colours = tuple(
+        _colour(row, f"{source}: colours[{i}]", None if not per_box else i - 1)
+        for i, row in enumerate(rows, start=1)
+    )
     for key in ("move", "name", "code"):
         seen = [str(getattr(c, key)).lower() for c in colours]
         repeated = next((v for v in seen if seen.count(v) > 1), None)
         if repeated is not None:
-            fields.fail(f"two colours have {key} {repeated!r}: each colour needs its own move, name and "
-                        "letter")
+            fields.fail(
+                f"two colours have {key} {repeated!r}: each colour needs its own move, name and letter"
+            )
     for colour in colours:
         words = colour.name.lower().split()
         if words and (colour.name.lower().strip() in TABLE_WORDS or words[0] in TABLE_WORDS):
             fields.fail(
-                _("a colour is called {name!r}, which the play table takes as a command, so it could never "
-                  "be typed: call it something else").format(name=colour.name)
+                _(
+                    "a colour is called {name!r}, which the play table takes as a command, so it could never "
+                    "be typed: call it something else"
+                ).format(name=colour.name)
             )
     return Palette(name, game, title, description, colours, from_file=not shipped, per_box=per_box)
 

@@ -133,8 +133,9 @@ class MenacePlayer:
     def learn(self, result: Result) -> None:
         boxes = self.boxes
         if self.learning:
-            for drawn, after in zip(self.draws, settled_counts(self.catalogue.rules, self.draws, result),
-                                    strict=True):
+            for drawn, after in zip(
+                self.draws, settled_counts(self.catalogue.rules, self.draws, result), strict=True
+            ):
                 boxes[drawn.box][drawn.move] = after
         else:
             for drawn in self.draws:
@@ -254,17 +255,21 @@ class MctsSpec(PlayerSpec):
         except ValueError:
             spec = cls(0)
         if not (1 <= spec.iterations <= MCTS_MAX and spec.explore >= 0.0 and math.isfinite(spec.explore)):
-            raise GameError(_(
-                "mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
-                "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
-            ))
+            raise GameError(
+                _(
+                    "mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
+                    "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"
+                )
+            )
         unknown = [word for word in words if word not in _MCTS_FLAGS]
         if unknown or len(set(words)) < len(words):
-            raise GameError(_(
-                "after mcts:N[:C] come only the words solver (a proven win or loss ends the search), reuse "
-                "(the tree is kept between moves) and python (the pure-Python search), each once, e.g. "
-                "mcts:5000:solver:reuse"
-            ))
+            raise GameError(
+                _(
+                    "after mcts:N[:C] come only the words solver (a proven win or loss ends the search), reuse "
+                    "(the tree is kept between moves) and python (the pure-Python search), each once, e.g. "
+                    "mcts:5000:solver:reuse"
+                )
+            )
         return replace(spec, **{word: True for word in words})
 
     def __str__(self) -> str:
@@ -272,8 +277,9 @@ class MctsSpec(PlayerSpec):
         return f"mcts:{self.iterations}" + (f":{self.explore:g}" if self.explore != 1.0 else "") + flags
 
     def make(self, game: Game[Any, Any], catalogue: Catalogue | None) -> Player:
-        return mcts_player(game, self.iterations, self.explore, solver=self.solver, reuse=self.reuse,
-                           python=self.python)
+        return mcts_player(
+            game, self.iterations, self.explore, solver=self.solver, reuse=self.reuse, python=self.python
+        )
 
 
 _MCTS_FLAGS = ("solver", "reuse", "python")  # the words after mcts:N[:C], in the order str() writes them
@@ -333,10 +339,12 @@ class QSpec(PlayerSpec):
             spec = cls(lr=-1.0)
         if 0.0 < spec.lr <= 1.0 and 0.0 <= spec.gamma <= 1.0 and argument.count(":") <= 1:
             return spec
-        raise GameError(_(
-            "q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {lr:g}) and a discount "
-            "0 <= GAMMA <= 1 (default {gamma:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
-        ).format(lr=DEFAULT_LR, gamma=DEFAULT_GAMMA))
+        raise GameError(
+            _(
+                "q[:LR[:GAMMA]] needs a learning rate 0 < LR <= 1 (default {lr:g}) and a discount "
+                "0 <= GAMMA <= 1 (default {gamma:g}), e.g. q:0.1:0.9; or q:FILE.json[:b] (saved values)"
+            ).format(lr=DEFAULT_LR, gamma=DEFAULT_GAMMA)
+        )
 
     def __str__(self) -> str:
         if self.path is not None:
@@ -364,8 +372,9 @@ def register(spec: _Kind) -> _Kind:
     """Adds a kind of player to the registry (a class decorator); the same class again changes nothing."""
     known = PLAYERS.setdefault(spec.kind, spec)
     if known is not spec:
-        raise ValueError(f"two kinds of player are named {spec.kind!r}: {known.__qualname__}, "
-                         f"{spec.__qualname__}")
+        raise ValueError(
+            f"two kinds of player are named {spec.kind!r}: {known.__qualname__}, {spec.__qualname__}"
+        )
     return spec
 
 
@@ -387,8 +396,12 @@ def parse_player(text: str, *, learners: bool = True) -> PlayerSpec:
         except GameError as error:
             raise GameError(f"{text.strip()!r}: {error}") from None
     offered = [name for name, kind in PLAYERS.items() if learners or not kind.learns]
-    raise GameError(_("unknown player {text!r}: choose {players}").format(
-        text=text, players=", ".join(player_usage(learners=learners))) + did_you_mean(name, offered))
+    raise GameError(
+        _("unknown player {text!r}: choose {players}").format(
+            text=text, players=", ".join(player_usage(learners=learners))
+        )
+        + did_you_mean(name, offered)
+    )
 
 
 def did_you_mean(name: str, names: list[str]) -> str:
@@ -405,6 +418,10 @@ def make_player(spec: PlayerSpec, game: Game[Any, Any], catalogue: Catalogue | N
         raise GameError(_("a {kind} player needs a catalogue of boxes").format(kind=spec.kind))
     too_big = game.no_matchbox_kit
     if spec.searches_all and too_big is not None:
-        raise GameError(_("{kind} play searches the whole game, and {game} has {positions}: play random or "
-                          "mcts:N instead").format(kind=spec.kind, game=game.title, positions=too_big))
+        raise GameError(
+            _(
+                "{kind} play searches the whole game, and {game} has {positions}: play random or "
+                "mcts:N instead"
+            ).format(kind=spec.kind, game=game.title, positions=too_big)
+        )
     return spec.make(game, catalogue)

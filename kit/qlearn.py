@@ -104,8 +104,14 @@ class QLearner:
 def values_to_json(game: Game[Any, Any], learner: QLearner) -> dict[str, Any]:
     """The learner as the values file holds it: positions as the game writes them, sorted."""
     values = {game.position_text(p): v for p, v in learner.values.items()}
-    return {"format": FORMAT, "version": 1, "game": game.spec, "lr": learner.lr, "gamma": learner.gamma,
-            "values": dict(sorted(values.items()))}
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "game": game.spec,
+        "lr": learner.lr,
+        "gamma": learner.gamma,
+        "values": dict(sorted(values.items())),
+    }
 
 
 def save_values(path: Path, game: Game[Any, Any], learner: QLearner) -> None:
@@ -127,14 +133,22 @@ def read_values(path: Path) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError, RecursionError):  # not JSON, 4,300 digits, nested 100,000 deep
         raise GameError(_("{path} is not a JSON file").format(path=path)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
-        raise GameError(_("{path} is not a q values file (format {format!r}, version 1)").format(path=path,
-                                                                                               format=FORMAT))
+        raise GameError(
+            _("{path} is not a q values file (format {format!r}, version 1)").format(path=path, format=FORMAT)
+        )
     numbers = [data.get("lr"), data.get("gamma"), *(data.get("values") or {}).values()]
-    if (not isinstance(data.get("values"), dict) or not isinstance(data.get("game"), str)
-            or not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
-                       for x in numbers)):
-        raise GameError(_("{path}: a q values file has a game, numbers lr and gamma, and values by "
-                          "position").format(path=path))
+    if (
+        not isinstance(data.get("values"), dict)
+        or not isinstance(data.get("game"), str)
+        or not all(
+            isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in numbers
+        )
+    ):
+        raise GameError(
+            _("{path}: a q values file has a game, numbers lr and gamma, and values by position").format(
+                path=path
+            )
+        )
     return data
 
 
@@ -156,8 +170,12 @@ def load_learner(path: Path, game: Game[Any, Any], *, smaller_epsilon: bool = Fa
         if smaller_epsilon:
             divide = smaller_divide(source.initial().position)
     elif smaller_epsilon:
-        raise GameError(_("{path} was learnt on {game} itself: :b divides epsilon in the positions of the "
-                          "smaller game a table was learnt on").format(path=path, game=game.spec))
+        raise GameError(
+            _(
+                "{path} was learnt on {game} itself: :b divides epsilon in the positions of the "
+                "smaller game a table was learnt on"
+            ).format(path=path, game=game.spec)
+        )
     return QLearner(game, float(data["lr"]), float(data["gamma"]), values, divide=divide)
 
 
@@ -174,9 +192,12 @@ def transferred(values: Values, source: Game[Any, Any], game: Game[Any, Any]) ->
     position of ``game`` once zero heaps are put in front) carries over; raises GameError otherwise."""
     carried = source.values_carried_to(game, values)
     if carried is None:
-        raise GameError(_("values learnt on {source} do not carry over to {game}: only a table of Nim with "
-                          "fewer heaps does (zero heaps are put in front)").format(source=source.spec,
-                                                                                   game=game.spec))
+        raise GameError(
+            _(
+                "values learnt on {source} do not carry over to {game}: only a table of Nim with "
+                "fewer heaps does (zero heaps are put in front)"
+            ).format(source=source.spec, game=game.spec)
+        )
     return carried
 
 

@@ -3,6 +3,7 @@
 Every count in a preset is the net change to the drawn colour relative to before the draw, so
 "+3 on a win" means: put the drawn bead back and add three more.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -78,8 +79,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         # Policies given as their words (a kit record, a test) become values here, once.
-        for name, kind in (("empty_box", EmptyBox), ("keep_one", KeepOne), ("beads_on", BeadsOn),
-                           ("punish", Punish)):
+        for name, kind in (
+            ("empty_box", EmptyBox),
+            ("keep_one", KeepOne),
+            ("beads_on", BeadsOn),
+            ("punish", Punish),
+        ):
             object.__setattr__(self, name, kind(getattr(self, name)))
 
     def initial_count(self, move_number: int | None) -> int:
@@ -125,12 +130,18 @@ def load_rules(name: str, *, game: str | None = None) -> Rules:
     """The preset called ``name``; raises UnknownRulesError, also when it is for another game."""
     data = datafiles.read("presets", name)
     if data is None:
-        raise UnknownRulesError(_("unknown rules {name!r}: choose one of {names}").format(
-            name=name, names=", ".join(preset_names(game))))
+        raise UnknownRulesError(
+            _("unknown rules {name!r}: choose one of {names}").format(
+                name=name, names=", ".join(preset_names(game))
+            )
+        )
     rules = rules_from_data(name, data, source=f"preset {name!r}")
     if game is not None and rules.game != game:
-        raise UnknownRulesError(_("rules {name!r} are for {other}, not {game}: choose one of {names}").format(
-            name=name, other=rules.game, game=game, names=", ".join(preset_names(game))))
+        raise UnknownRulesError(
+            _("rules {name!r} are for {other}, not {game}: choose one of {names}").format(
+                name=name, other=rules.game, game=game, names=", ".join(preset_names(game))
+            )
+        )
     return rules
 
 
@@ -143,7 +154,9 @@ def choose_rules(value: str, *, game: str) -> Rules:
     if rules.game != game:
         raise UnknownRulesError(
             _("{file}: game is {other!r}, but the kit is {game}: write game = {game!r}").format(
-                file=value, other=rules.game, game=game))
+                file=value, other=rules.game, game=game
+            )
+        )
     return rules
 
 
@@ -154,8 +167,21 @@ def default_rules(game: str) -> Rules:
     return load_rules(the_game.default_rules)
 
 
-FIELDS = ("game", "title", "description", "initial_beads", "win", "draw", "loss", "floor", "empty_box",
-          "refill_beads", "keep_one", "beads_on", "punish")
+FIELDS = (
+    "game",
+    "title",
+    "description",
+    "initial_beads",
+    "win",
+    "draw",
+    "loss",
+    "floor",
+    "empty_box",
+    "refill_beads",
+    "keep_one",
+    "beads_on",
+    "punish",
+)
 
 
 BEADS_MOST = 1000  # beads a box starts with, or a result adds or takes: a matchbox holds about 90
@@ -168,7 +194,7 @@ def rules_from_data(name: str, data: dict[str, Any], *, source: str, shipped: bo
     fields.only(FIELDS)
     empty_box = EmptyBox(fields.choice("empty_box", EMPTY_BOX_POLICIES, "resign"))
     if empty_box is EmptyBox.REFILL and "refill_beads" not in data:
-        fields.fail("empty_box = \"refill\" needs refill_beads, a whole number of at least 1")
+        fields.fail('empty_box = "refill" needs refill_beads, a whole number of at least 1')
     return Rules(
         name=name,
         game=fields.text("game"),

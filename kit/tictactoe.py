@@ -48,8 +48,9 @@ Square = int
 def _choice(option: str, text: str, choices: tuple[str, ...]) -> str:
     if text not in choices:
         choose = _(" or ").join(choices)
-        raise GameError(_("{option} {text!r}: choose {choices}").format(option=option, text=text,
-                                                                       choices=choose))
+        raise GameError(
+            _("{option} {text!r}: choose {choices}").format(option=option, text=text, choices=choose)
+        )
     return text
 
 
@@ -67,8 +68,17 @@ def square_words(square: Square) -> str:
 
 
 # Whole names, so that a language can order and inflect them as it must (kit.i18n).
-SQUARE_WORDS = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
-                "bottom left", "bottom middle", "bottom right")
+SQUARE_WORDS = (
+    "top left",
+    "top middle",
+    "top right",
+    "middle left",
+    "centre",
+    "middle right",
+    "bottom left",
+    "bottom middle",
+    "bottom right",
+)
 
 
 class TicTacToe(Game[Board, Square]):
@@ -103,9 +113,11 @@ class TicTacToe(Game[Board, Square]):
         return chosen | ({"forced-boxes": ""} if self.forced_boxes else {})
 
     def rules_summary(self) -> str:
-        return _("Two players take turns to put their mark in an empty square of the 3 x 3 board: X moves "
-                 "first, then O. Three of your marks in a row (across, down or diagonally) wins; a full "
-                 "board with no such row is a draw.")
+        return _(
+            "Two players take turns to put their mark in an empty square of the 3 x 3 board: X moves "
+            "first, then O. Three of your marks in a row (across, down or diagonally) wins; a full "
+            "board with no such row is a draw."
+        )
 
     def initial(self) -> State[Board]:
         return _START
@@ -126,7 +138,8 @@ class TicTacToe(Game[Board, Square]):
         if self.outcome(state) is None and 0 <= move < 9 and state.position[move] != EMPTY:
             free = ", ".join(self.move_text(m) for m in self.legal_moves(state))
             return _("square {number} ({name}) is taken: choose one of {free}").format(
-                number=move + 1, name=square_words(move), free=free)
+                number=move + 1, name=square_words(move), free=free
+            )
         return super().illegal_reason(state, move)
 
     # --- text ---------------------------------------------------------------------------------------
@@ -151,7 +164,8 @@ class TicTacToe(Game[Board, Square]):
         ended_earlier = (x_lines and o_lines) or (finished_by and finished_by != last_mover)
         if ended_earlier or not _one_move(x_lines or o_lines):
             raise InvalidPositionError(
-                _("{board} cannot happen in play: the game would have ended earlier").format(board=board))
+                _("{board} cannot happen in play: the game would have ended earlier").format(board=board)
+            )
         return board
 
     def parse_move(self, text: str) -> Square:
@@ -175,9 +189,9 @@ class TicTacToe(Game[Board, Square]):
 
     def move_phrase(self, move: Square, notation: str = "numbers") -> str:
         if notation == "golf":
-            return _(
-                "plays {code} ({name})"
-            ).format(code=self.move_text(move, notation), name=square_words(move))
+            return _("plays {code} ({name})").format(
+                code=self.move_text(move, notation), name=square_words(move)
+            )
         return _("plays square {number} ({name})").format(number=move + 1, name=square_words(move))
 
     def move_prompt(self, state: State[Board]) -> str:

@@ -42,8 +42,17 @@ FULL = 0x1FF  # a local board's nine cells
 _LINE_MASKS = tuple(sum(1 << cell for cell in line) for line in LINES)
 # Whether nine cells' marks hold a line, for every set of cells: looked up for every local board.
 THREE = tuple(any(marks & line == line for line in _LINE_MASKS) for marks in range(512))
-BOARD_WORDS = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
-               "bottom left", "bottom middle", "bottom right")
+BOARD_WORDS = (
+    "top left",
+    "top middle",
+    "top right",
+    "middle left",
+    "centre",
+    "middle right",
+    "bottom left",
+    "bottom middle",
+    "bottom right",
+)
 
 # (X's marks, O's marks, the board to play in or ANY, boards X won, boards O won, boards finished)
 Position = tuple[int, int, int, int, int, int]
@@ -69,8 +78,10 @@ def square_name(move: Move) -> str:
 
 
 # _EMPTY_CELLS[board][marks]: the moves into the empty cells of ``board`` when ``marks`` are its taken cells.
-_EMPTY_CELLS = tuple(tuple(tuple(9 * board + cell for cell in range(9) if not marks >> cell & 1)
-                           for marks in range(512)) for board in range(9))
+_EMPTY_CELLS = tuple(
+    tuple(tuple(9 * board + cell for cell in range(9) if not marks >> cell & 1) for marks in range(512))
+    for board in range(9)
+)
 
 
 def local_boards(x: int, o: int) -> tuple[int, int, int]:
@@ -102,10 +113,12 @@ class UltimateTicTacToe(Game[Position, Move]):
         return _("Ultimate tic-tac-toe")
 
     def rules_summary(self) -> str:
-        return _("Nine noughts-and-crosses boards make one big board. X moves first. Where you play in a "
-                 "small board sends your opponent to the small board in the same place; if that board is "
-                 "won or full they may play anywhere. Three in a row wins a small board; three small "
-                 "boards in a row win the game.")
+        return _(
+            "Nine noughts-and-crosses boards make one big board. X moves first. Where you play in a "
+            "small board sends your opponent to the small board in the same place; if that board is "
+            "won or full they may play anywhere. Three in a row wins a small board; three small "
+            "boards in a row win the game."
+        )
 
     def initial(self) -> State[Position]:
         return State((0, 0, ANY, 0, 0, 0), FIRST)
@@ -164,8 +177,11 @@ class UltimateTicTacToe(Game[Position, Move]):
         else:
             why = _("the {board} board is finished: choose one of {choices}")
         where = _(BOARD_WORDS[active if active != ANY and board != active else board])
-        return why.format(square=square_name(move), board=where,
-                          choices=", ".join(map(square_name, self.legal_moves(state))))
+        return why.format(
+            square=square_name(move),
+            board=where,
+            choices=", ".join(map(square_name, self.legal_moves(state))),
+        )
 
     def longest_game(self) -> int:
         return 81
@@ -184,19 +200,27 @@ class UltimateTicTacToe(Game[Position, Move]):
         cells = grid.replace("/", "").replace("0", "O").replace("-", EMPTY)
         if len(cells) != 81 or set(cells) - {*MARKS, EMPTY} or board.strip() not in {"ANY", *"123456789"}:
             raise InvalidPositionError(
-                _("{text!r} is not a position: give 9 rows of 9 cells X, O or '.', top first, apart by '/', "
-                  "then a space and the board to play in (1-9 or any)").format(text=text))
+                _(
+                    "{text!r} is not a position: give 9 rows of 9 cells X, O or '.', top first, apart by '/', "
+                    "then a space and the board to play in (1-9 or any)"
+                ).format(text=text)
+            )
         x = sum(1 << move_at(square) for square, mark in enumerate(cells) if mark == "X")
         o = sum(1 << move_at(square) for square, mark in enumerate(cells) if mark == "O")
         if x.bit_count() - o.bit_count() not in (0, 1):
             raise InvalidPositionError(
-                _("{board} cannot happen in play: X moves first, so X has as many marks as O or one "
-                  "more").format(board=repr(text)))
+                _(
+                    "{board} cannot happen in play: X moves first, so X has as many marks as O or one more"
+                ).format(board=repr(text))
+            )
         active = ANY if board.strip() == "ANY" else int(board) - 1
         x_won, o_won, finished = local_boards(x, o)
         if active != ANY and finished >> active & 1:
-            raise InvalidPositionError(_("{text!r} cannot happen in play: board {number} is finished").format(
-                text=text, number=active + 1))
+            raise InvalidPositionError(
+                _("{text!r} cannot happen in play: board {number} is finished").format(
+                    text=text, number=active + 1
+                )
+            )
         return x, o, active, x_won, o_won, finished
 
     def parse_move(self, text: str) -> Move:
@@ -206,7 +230,9 @@ class UltimateTicTacToe(Game[Position, Move]):
             return move_at((int(word[1]) - 1) * 9 + FILES.index(word[0]))
         raise InvalidMoveError(
             _("{text!r} is not a cell: type a column a-i and a row 1-9, as e5 (a1 is the top left)").format(
-                text=text.strip()))
+                text=text.strip()
+            )
+        )
 
     def move_text(self, move: Move, notation: str = "numbers") -> str:
         return square_name(move)
@@ -214,14 +240,16 @@ class UltimateTicTacToe(Game[Position, Move]):
     def move_phrase(self, move: Move, notation: str = "numbers") -> str:
         board, cell = divmod(move, 9)
         return _("plays {square} ({cell} of the {board} board)").format(
-            square=square_name(move), cell=_(BOARD_WORDS[cell]), board=_(BOARD_WORDS[board]))
+            square=square_name(move), cell=_(BOARD_WORDS[cell]), board=_(BOARD_WORDS[board])
+        )
 
     def move_prompt(self, state: State[Position]) -> str:
         active = state.position[2]
         if active == ANY:
             return _("Opponent's move (a cell such as e5, in any board not finished; * marks the legal ones)")
         return _("Opponent's move (a cell such as e5, in the {board} board; * marks the legal ones)").format(
-            board=_(BOARD_WORDS[active]))
+            board=_(BOARD_WORDS[active])
+        )
 
     def move_from_code(self, code: int) -> Move:
         return code

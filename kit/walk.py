@@ -3,6 +3,7 @@
 Game logic in the core, pure Python: a catalogue (``kit.catalogue``) numbers its boxes from it without
 networkx, and ``generator.tree`` builds the networkx graphs from these same walks.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator

@@ -5,6 +5,7 @@ a data folder for the default store, set in the environment so that the commands
 subprocesses inherit them: what the suite checks does not depend on earlier runs, and no test writes to
 the user's ~/.cache/menace-kit or ~/.local/share/menace-kit.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,6 +1,7 @@
 """Where a document puts its ink: a reportlab canvas that records every string and shape it is asked to draw,
 as a box in mm on its page, so that a test can check them against the printable area and each other
 without rendering a pixel."""
+
 from __future__ import annotations
 
 import re
@@ -53,8 +54,10 @@ class Ink:
         return self.page == other.page and up > slack and gap < 0.2 * min(self.size, other.size)
 
     def __str__(self) -> str:
-        return (f"page {self.page} {self.kind} {self.text!r} at x {self.left:.1f}-{self.right:.1f} mm, "
-                f"y {self.bottom:.1f}-{self.top:.1f} mm")
+        return (
+            f"page {self.page} {self.kind} {self.text!r} at x {self.left:.1f}-{self.right:.1f} mm, "
+            f"y {self.bottom:.1f}-{self.top:.1f} mm"
+        )
 
 
 class RecordingCanvas(Canvas):
@@ -80,9 +83,16 @@ class RecordingCanvas(Canvas):
 
     def clipPath(self, path: Any, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         box = self._placed(_points(path))
-        self._clip = box if self._clip is None else (
-            max(box[0], self._clip[0]), max(box[1], self._clip[1]),
-            min(box[2], self._clip[2]), min(box[3], self._clip[3]))
+        self._clip = (
+            box
+            if self._clip is None
+            else (
+                max(box[0], self._clip[0]),
+                max(box[1], self._clip[1]),
+                min(box[2], self._clip[2]),
+                min(box[3], self._clip[3]),
+            )
+        )
 
     # Pages and the file
     def showPage(self) -> None:  # noqa: N802 (reportlab's name)
@@ -106,8 +116,17 @@ class RecordingCanvas(Canvas):
     def circle(self, x: float, y: float, r: float, *args: Any, **kwargs: Any) -> None:
         self._shape("circle", [(x - r, y - r), (x + r, y + r)])
 
-    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1, fill: int = 0,
-             *args: Any, **kwargs: Any) -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        stroke: int = 1,
+        fill: int = 0,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
         # A filled rectangle hides what was drawn under it before (a band over the line above it).
         self._shape("fill" if fill else "rect", [(x, y), (x + width, y + height)])
 
@@ -133,12 +152,20 @@ class RecordingCanvas(Canvas):
         ink = set(text)
         descent = 0.24 if ink & DESCENDERS else 0.0
         ascent = 0.93 if ink & ACCENTED else 0.76
-        self._record("text", text.strip(), [(left + lead, y - descent * size),
-                                            (left + lead + width, y + ascent * size)], size)
+        self._record(
+            "text",
+            text.strip(),
+            [(left + lead, y - descent * size), (left + lead + width, y + ascent * size)],
+            size,
+        )
         if self.inks and self.inks[-1].text == text.strip():  # recorded (not clipped away)
             baseline = self._placed([(left, y)])[1]
-            self.inks[-1] = replace(self.inks[-1], font=self._fontname, baseline=baseline,
-                                    figure=getattr(self, "figure_depth", 0) > 0)
+            self.inks[-1] = replace(
+                self.inks[-1],
+                font=self._fontname,
+                baseline=baseline,
+                figure=getattr(self, "figure_depth", 0) > 0,
+            )
 
     def _shape(self, kind: str, points: list[tuple[float, float]]) -> None:
         self._record(kind, "", points)
@@ -188,8 +215,9 @@ def recording(monkeypatch: Any) -> Iterator[list[RecordingCanvas]]:
 
     def recorder(path: Path, pagesize: tuple[float, float], *, title: str) -> Canvas:
         real = original(path, pagesize, title=title)  # registers the fonts
-        canvas = RecordingCanvas(str(path), pagesize=pagesize, invariant=1,
-                                 initialFontName=real._initialFontName)
+        canvas = RecordingCanvas(
+            str(path), pagesize=pagesize, invariant=1, initialFontName=real._initialFontName
+        )
         made.append(canvas)
         return canvas
 
@@ -198,15 +226,21 @@ def recording(monkeypatch: Any) -> Iterator[list[RecordingCanvas]]:
         yield made
 
 
-def layout_faults(inks: list[Ink], page_mm: tuple[float, float], edge: float, *,
-                  slack: float = 0.05) -> list[str]:
+def layout_faults(
+    inks: list[Ink], page_mm: tuple[float, float], edge: float, *, slack: float = 0.05
+) -> list[str]:
     """What is wrong with a document's ink: anything outside the printable area (``edge`` mm inside the
     sheet), text boxes overlapping by more than ``slack`` mm, and text that a filled rectangle drawn after
     it covers."""
     width, height = page_mm
-    faults = [f"outside the printable area: {ink}" for ink in inks
-              if ink.left < edge - slack or ink.bottom < edge - slack
-              or ink.right > width - edge + slack or ink.top > height - edge + slack]
+    faults = [
+        f"outside the printable area: {ink}"
+        for ink in inks
+        if ink.left < edge - slack
+        or ink.bottom < edge - slack
+        or ink.right > width - edge + slack
+        or ink.top > height - edge + slack
+    ]
     by_page: dict[int, list[Ink]] = {}
     for ink in inks:
         if ink.kind == "text":
@@ -216,10 +250,13 @@ def layout_faults(inks: list[Ink], page_mm: tuple[float, float], edge: float, *,
         if ink.kind in ("text", "fill"):
             drawn.setdefault(ink.page, []).append((order, ink))
     for page in drawn.values():
-        faults += [f"text under a fill drawn after it: {text} / {fill}"
-                   for order, text in page if text.kind == "text"
-                   for later, fill in page
-                   if fill.kind == "fill" and later > order and text.overlap(fill) > slack]
+        faults += [
+            f"text under a fill drawn after it: {text} / {fill}"
+            for order, text in page
+            if text.kind == "text"
+            for later, fill in page
+            if fill.kind == "fill" and later > order and text.overlap(fill) > slack
+        ]
     for texts in by_page.values():
         texts.sort(key=lambda ink: ink.left)
         for index, first in enumerate(texts):
@@ -233,8 +270,9 @@ def layout_faults(inks: list[Ink], page_mm: tuple[float, float], edge: float, *,
     return faults
 
 
-def footer_faults(inks: list[Ink], page_mm: tuple[float, float], top: float | None, *,
-                  slack: float = 0.05) -> list[str]:
+def footer_faults(
+    inks: list[Ink], page_mm: tuple[float, float], top: float | None, *, slack: float = 0.05
+) -> list[str]:
     """What is wrong with a document's footer zone, from FOOTER_EDGE up to ``top`` (mm; None: the document
     has no footer): a zone shorter than FOOTER_ZONE, anything but footer text at FOOTER_SIZE in it (content
     crowding the footer, or a footer shrunk to fit), and footer text nearer an edge than FOOTER_EDGE."""
@@ -243,15 +281,22 @@ def footer_faults(inks: list[Ink], page_mm: tuple[float, float], top: float | No
     if top is None:
         return []
     width = page_mm[0]
-    faults = [] if top - FOOTER_EDGE >= FOOTER_ZONE - 1e-9 else [
-        f"a footer zone of {top - FOOTER_EDGE:.1f} mm, short of {FOOTER_ZONE:g} mm"]
+    faults = (
+        []
+        if top - FOOTER_EDGE >= FOOTER_ZONE - 1e-9
+        else [f"a footer zone of {top - FOOTER_EDGE:.1f} mm, short of {FOOTER_ZONE:g} mm"]
+    )
     for ink in inks:
         if ink.bottom >= top - slack:
             continue
         if ink.kind != "text" or abs(ink.size - FOOTER_SIZE) > 0.01:
             faults.append(f"in the footer zone (below {top:.1f} mm): {ink} ({ink.size:.2f} mm type)")
-        elif (ink.bottom < FOOTER_EDGE - slack or ink.left < FOOTER_EDGE - slack
-              or ink.right > width - FOOTER_EDGE + slack or ink.top > top + slack):
+        elif (
+            ink.bottom < FOOTER_EDGE - slack
+            or ink.left < FOOTER_EDGE - slack
+            or ink.right > width - FOOTER_EDGE + slack
+            or ink.top > top + slack
+        ):
             faults.append(f"footer nearer an edge than {FOOTER_EDGE:g} mm or out of its zone: {ink}")
     return faults
 
@@ -266,8 +311,11 @@ def shrunk_alone(inks: list[Ink], *, slack: float = 0.01) -> list[str]:
     faults = []
     for line in lines.values():
         largest = max(ink.size for ink in line)
-        faults += [f"shrunk alone ({ink.size:.2f} mm beside {largest:.2f} mm): {ink}" for ink in line
-                   if ink.size < largest - slack]
+        faults += [
+            f"shrunk alone ({ink.size:.2f} mm beside {largest:.2f} mm): {ink}"
+            for ink in line
+            if ink.size < largest - slack
+        ]
     return faults
 
 
@@ -276,6 +324,11 @@ def off_scale(inks: list[Ink], *, slack: float = 0.01) -> list[str]:
     shrunk to fit where it should move or flow on (a letter alone is sized by what it marks)."""
     from generator.type_scale import SIZES
 
-    return [f"off the type scale ({ink.size:.2f} mm): {ink}" for ink in inks
-            if ink.kind == "text" and not ink.figure and len(ink.text) > 1
-            and all(abs(ink.size - size) > slack for size in SIZES)]
+    return [
+        f"off the type scale ({ink.size:.2f} mm): {ink}"
+        for ink in inks
+        if ink.kind == "text"
+        and not ink.figure
+        and len(ink.text) > 1
+        and all(abs(ink.size - size) > slack for size in SIZES)
+    ]

@@ -1,4 +1,5 @@
 """Reading generated PDFs back in tests."""
+
 from __future__ import annotations
 
 from pypdf import PdfReader

@@ -7,8 +7,20 @@ from tests.cli import run
 
 
 def match(game: str, typed: str, opponent: str = "mcts:20"):
-    return run("match", "--game", game, "--first", "human", "--second", opponent, "--games", "1",
-               "--seed", "1", input=typed)
+    return run(
+        "match",
+        "--game",
+        game,
+        "--first",
+        "human",
+        "--second",
+        opponent,
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        input=typed,
+    )
 
 
 def test_four_in_a_row_numbers_its_columns_and_refuses_a_full_or_unknown_column():

@@ -1,4 +1,5 @@
 """The bead bill (known answers) and the rules card written from preset fields."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,7 +42,8 @@ def test_the_reserve_is_each_colours_simulated_growth(first):
 def test_the_outgrow_warning_names_its_boxes_singular_or_plural():
     assert outgrow_warning(()) is None
     assert outgrow_warning((1,)) == (
-        "box 1 may outgrow a matchbox, which holds about 90 beads of 5 mm; keep a bigger box or a bag ready")
+        "box 1 may outgrow a matchbox, which holds about 90 beads of 5 mm; keep a bigger box or a bag ready"
+    )
     assert outgrow_warning((1, 2, 5)).startswith("boxes 1, 2 and 5 may outgrow a matchbox,")
     assert outgrow_warning((3, 4)).startswith("boxes 3 and 4 may")
 
@@ -54,8 +56,10 @@ def fill_text(tmp_path, catalogue) -> str:
 
 def test_the_fill_sheet_says_where_the_reserve_comes_from_and_which_box_may_outgrow(tmp_path, first):
     text = fill_text(tmp_path, first)
-    assert ("Reserve: enough for 50 games against a random player, in 19 of 20 simulated runs (300 MENACEs "
-            "with these boxes and rules; a win adds 3 and a draw 1).") in text
+    assert (
+        "Reserve: enough for 50 games against a random player, in 19 of 20 simulated runs (300 MENACEs "
+        "with these boxes and rules; a win adds 3 and a draw 1)."
+    ) in text
     assert "Bigger boxes: box 1 may outgrow a matchbox, which holds about 90 beads of 5 mm;" in text
     nim = fill_text(tmp_path, build_catalogue("nim", "first"))
     assert "Reserve: enough for 50 games" in nim and "outgrow" not in nim

@@ -49,7 +49,8 @@ def test_the_counts_are_gardners_her_and_him():
     counts = {side: len(build_catalogue("hexapawn", side).boxes) for side in SIDES}
     assert counts == {"second": 19, "first": 18}
     assert hexapawn_counts("Hexapawn (18 boxes) and Nim (9), tic-tac-toe's 304 boxes") == [
-        (18, "Hexapawn (18 boxes) and ")]
+        (18, "Hexapawn (18 boxes) and ")
+    ]
     assert side_said("HER: 19 boxes") == "second" and side_said("HIM, moving first, 18 boxes") == "first"
 
 
@@ -61,8 +62,19 @@ def said_texts(tmp_path: Path) -> dict[str, tuple[str, str]]:
         texts[f"menace {command} --help"] = (run(command, "--help").output, "second")
     for side in SIDES:  # a pack says its side once, on each page's title line
         out = tmp_path / side
-        made = run("lesson", "--game", "hexapawn", "--groups", "2", "--menace-plays", side, "--out", str(out),
-                   "--db", str(out / "store.sqlite3"))
+        made = run(
+            "lesson",
+            "--game",
+            "hexapawn",
+            "--groups",
+            "2",
+            "--menace-plays",
+            side,
+            "--out",
+            str(out),
+            "--db",
+            str(out / "store.sqlite3"),
+        )
         assert made.exit_code == 0, made.output
         for document in ("lesson-plan.pdf", "materials.pdf"):
             texts[f"{document} ({side})"] = (pdf_text(out / "lesson-hexapawn" / document), side)
@@ -73,15 +85,25 @@ def test_every_hexapawn_count_said_is_the_catalogues_for_its_side(tmp_path):
     counts = {side: len(build_catalogue("hexapawn", side).boxes) for side in SIDES}
     texts = said_texts(tmp_path)
     said = {where: hexapawn_counts(text) for where, (text, _side) in texts.items()}
-    wrong = [(where, count, words) for where, found in said.items() for count, words in found
-             if count != counts[side_said(words, texts[where][1])]]
+    wrong = [
+        (where, count, words)
+        for where, found in said.items()
+        for count, words in found
+        if count != counts[side_said(words, texts[where][1])]
+    ]
     assert wrong == []
     for where in ("README.md", "docs/lesson.md", "menace generate --help", "materials.pdf (first)"):
         assert said[where], f"{where} no longer says Hexapawn's count: this test would miss a wrong one"
 
 
-@pytest.mark.parametrize("text", ["Hexapawn, Martin Gardner's 24-matchbox machine",
-                                  "the Hexapawn kit (18 boxes)", "Hexapawn (HIM, 19 boxes)"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hexapawn, Martin Gardner's 24-matchbox machine",
+        "the Hexapawn kit (18 boxes)",
+        "Hexapawn (HIM, 19 boxes)",
+    ],
+)
 def test_a_count_that_is_not_the_kits_is_found(text):
     counts = {side: len(build_catalogue("hexapawn", side).boxes) for side in SIDES}
     found = hexapawn_counts(text)

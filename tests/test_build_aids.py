@@ -1,5 +1,6 @@
 """Build aids: the fill sheet by colour, labels a level per sheet, the game record sheet, drawer fronts and
 the rack map."""
+
 from __future__ import annotations
 
 import pytest
@@ -83,8 +84,13 @@ def test_generate_level_per_sheet_says_each_sheets_level(tmp_path):
         ("tictactoe", "first", [1, 3, 5, 7, 9], "as the square played, 1-9 in reading order"),
         ("tictactoe", "second", [2, 4, 6, 8], "as the square played, 1-9 in reading order"),
         ("hexapawn", "second", [2, 4, 6], "as the pawn's square and where it goes (a1-a2, b1-b2, c1-c2;"),
-        ("nim", "first", [], "Circle whether MENACE moved first or second, then write every move in order, "
-         "both players', as the number taken (1, 2, 3)."),
+        (
+            "nim",
+            "first",
+            [],
+            "Circle whether MENACE moved first or second, then write every move in order, "
+            "both players', as the number taken (1, 2, 3).",
+        ),
     ],
 )
 def test_the_record_sheet_has_a_column_per_move_and_says_how_to_write_them(tmp_path, game, side, menace, how):

@@ -1,4 +1,5 @@
 """The bead reserve and the boxes that may outgrow a matchbox, from simulated runs of the kit."""
+
 from __future__ import annotations
 
 import random
@@ -86,11 +87,14 @@ def recounted(catalogue: Catalogue, runs: int, games: int, seed: int) -> tuple[P
     return {code: colour_peak[code] for code in sorted(start)}, box_peak
 
 
-@pytest.mark.parametrize("game, side, rules", [
-    ("tictactoe", "first", "michie"),
-    ("tictactoe", "second", "golf"),  # an empty box is refilled with random beads
-    ("nim", "first", "nim"),
-])
+@pytest.mark.parametrize(
+    "game, side, rules",
+    [
+        ("tictactoe", "first", "michie"),
+        ("tictactoe", "second", "golf"),  # an empty box is refilled with random beads
+        ("nim", "first", "nim"),
+    ],
+)
 def test_the_peaks_are_the_beads_counted_box_by_box_after_every_game(game, side, rules):
     catalogue = build_catalogue(game, side, load_rules(rules))
     # With 3 runs the 95th percentile is the largest: the recount keeps the largest over the runs.

@@ -1,4 +1,5 @@
 """The matchbox catalogue: counts, bead bills, numbering and look-ups, against the published counts."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -30,9 +31,7 @@ def test_289_boxes_for_menace_second(second):
 
 
 def test_338_positions_when_forced_moves_count(ttt):
-    forced_too = [
-        s for s in states(ttt, reduce=True) if s.to_move == 0 and ttt.outcome(s) is None
-    ]
+    forced_too = [s for s in states(ttt, reduce=True) if s.to_move == 0 and ttt.outcome(s) is None]
     assert len(forced_too) == 338
 
 
@@ -167,8 +166,11 @@ def test_side_rules_and_beads_change_the_fingerprint(first):
     # A printed kit and a store are matched by fingerprint, so every input that changes the boxes or
     # their rules must change it.
     presets = preset_names("tictactoe")
-    prints = {build_catalogue("tictactoe", side, load_rules(rules)).fingerprint
-              for side in SIDES for rules in presets}
+    prints = {
+        build_catalogue("tictactoe", side, load_rules(rules)).fingerprint
+        for side in SIDES
+        for rules in presets
+    }
     assert len(prints) == len(SIDES) * len(presets)
     box = first.boxes[-1]
     one_more_bead = (dataclasses.replace(box, beads=(box.beads[0] + 1, *box.beads[1:])),)

@@ -1,4 +1,5 @@
 """The shared chart helper and PDF writer: embedded fonts, same bytes each run, no half-written file."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,12 @@ from tests.pdfcheck import print_scaling, unembedded_fonts
 
 
 def make_report(path):
-    curve = Series("mean score", [i * 0.5 for i in range(1000)], low=[i * 0.4 for i in range(1000)],
-                   high=[i * 0.6 for i in range(1000)])
+    curve = Series(
+        "mean score",
+        [i * 0.5 for i in range(1000)],
+        low=[i * 0.4 for i in range(1000)],
+        high=[i * 0.6 for i in range(1000)],
+    )
     bars = stacked_bars(
         ["1-10", "11-20"],
         [Series(name, [0.3, 0.5], colour) for name, colour in RESULT_COLOURS.items()],
@@ -76,6 +81,7 @@ def test_a_three_game_chart_labels_games_1_2_and_3():
     from reportlab.graphics.shapes import String
 
     drawing = line_chart([Series("score", [3.0, 2.0, 5.0])], title="Curve", y_label="score")
-    x_labels = [s.text for s in drawing.contents if isinstance(s, String) and s.textAnchor == "middle"
-                and s.y < 34]  # below the plot's bottom edge: the games axis
+    x_labels = [
+        s.text for s in drawing.contents if isinstance(s, String) and s.textAnchor == "middle" and s.y < 34
+    ]  # below the plot's bottom edge: the games axis
     assert x_labels == ["1", "2", "3", "games played"]  # the ticks, then the axis title

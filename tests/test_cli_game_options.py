@@ -30,8 +30,9 @@ def test_boxes_for_nim_1_2_3_with_the_last_token_winning_lists_13():
         "moves": [1, 2, 3, 4, 5, 6],  # 1 from 1; 1, 2 from 2; 1, 2, 3 from 3
         "beads": {str(code): 3 for code in range(1, 7)},
         "finder_key": None,  # heaps are found by their counts
-        "colours": dict(zip(map(str, range(1, 7)), ["red", "yellow", "blue", "green", "black", "orange"],
-                            strict=True)),  # the nim-heaps palette's first six
+        "colours": dict(
+            zip(map(str, range(1, 7)), ["red", "yellow", "blue", "green", "black", "orange"], strict=True)
+        ),  # the nim-heaps palette's first six
     }
 
 

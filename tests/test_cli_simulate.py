@@ -1,4 +1,5 @@
 """`menace simulate` and `menace tournament` through CliRunner: JSON shape, text, report, errors."""
+
 from __future__ import annotations
 
 import json
@@ -23,11 +24,29 @@ def test_simulate_json():
     result = run(*PERFECT_20_X_50, "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data)[:14] == ["game", "menace_plays", "rules", "opponent", "games", "population", "seed",
-                               "wins", "draws", "losses", "first_box_empty", "resigned", "refused",
-                               "curve"]
+    assert list(data)[:14] == [
+        "game",
+        "menace_plays",
+        "rules",
+        "opponent",
+        "games",
+        "population",
+        "seed",
+        "wins",
+        "draws",
+        "losses",
+        "first_box_empty",
+        "resigned",
+        "refused",
+        "curve",
+    ]
     assert (data["game"], data["rules"], data["opponent"], data["games"], data["population"]) == (
-        "tictactoe", "michie", "perfect", 20, 50)
+        "tictactoe",
+        "michie",
+        "perfect",
+        20,
+        50,
+    )
     assert data["wins"] == 0 and data["wins"] + data["draws"] + data["losses"] == 1000
     assert len(data["curve"]) == 20 and data["games_per_s"] > 0
     assert data["curve"][-1] == round((3 * data["wins"] + data["draws"] - data["losses"]) / 50, 4)
@@ -37,8 +56,21 @@ def test_simulate_json():
 
 def test_simulate_text_and_report(tmp_path):
     target = tmp_path / "sim.pdf"
-    result = run("simulate", "--game", "nim", "--menace-plays", "second", "--games", "30",
-                 "--population", "20", "--seed", "2", "--report", str(target))
+    result = run(
+        "simulate",
+        "--game",
+        "nim",
+        "--menace-plays",
+        "second",
+        "--games",
+        "30",
+        "--population",
+        "20",
+        "--seed",
+        "2",
+        "--report",
+        str(target),
+    )
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "nim, MENACE plays second, rules nim, against random: 30 games x 20 MENACEs, seed 2"
@@ -52,26 +84,38 @@ def test_simulate_text_and_report(tmp_path):
 
 def test_simulate_errors_are_one_line():
     for args, message in [
-        (["--opponent", "novice:1.5"],
-         "Error: 'novice:1.5': novice:P needs a probability P from 0 to 1, e.g. novice:0.5"),
+        (
+            ["--opponent", "novice:1.5"],
+            "Error: 'novice:1.5': novice:P needs a probability P from 0 to 1, e.g. novice:0.5",
+        ),
         # The simulator names opponents by kit.players' registry, as the tracker does.
-        (["--opponent", "genius"],
-         "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
-         "(menace match plays the others)"),
+        (
+            ["--opponent", "genius"],
+            "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
+            "(menace match plays the others)",
+        ),
         # Registry players the simulator does not play are refused in a line, not a traceback.
-        (["--opponent", "mcts:10"],
-         "Error: unknown player 'mcts:10': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
-         "(menace match plays the others)"),
+        (
+            ["--opponent", "mcts:10"],
+            "Error: unknown player 'mcts:10': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
+            "(menace match plays the others)",
+        ),
         # A close name is suggested, in the language spoken.
-        (["--opponent", "perfct"],
-         "Error: unknown player 'perfct': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
-         "(menace match plays the others) (did you mean perfect?)"),
-        (["--opponent", "menace:scroggs"],
-         "Error: unknown player 'menace:scroggs': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
-         "menace (menace match plays the others)"),
-        (["--rules", "nim"],
-         "Error: rules 'nim' are for nim, not tictactoe: choose one of go-blog, golf, michie, open-day, "
-         "scroggs"),
+        (
+            ["--opponent", "perfct"],
+            "Error: unknown player 'perfct': choose random, perfect, novice:P (0 <= P <= 1), ideal, menace "
+            "(menace match plays the others) (did you mean perfect?)",
+        ),
+        (
+            ["--opponent", "menace:scroggs"],
+            "Error: unknown player 'menace:scroggs': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
+            "menace (menace match plays the others)",
+        ),
+        (
+            ["--rules", "nim"],
+            "Error: rules 'nim' are for nim, not tictactoe: choose one of go-blog, golf, michie, open-day, "
+            "scroggs",
+        ),
     ]:
         result = run("simulate", "--games", "3", *args)
         assert result.exit_code == 2 and result.stderr.strip() == message
@@ -95,20 +139,35 @@ def test_tournament_table():
     assert list(data)[:2] == ["players", "wins"]
     assert data["players"] == ["floor1", "floor0", "stable", "part-trained", "untrained", "ideal"]
     assert (data["training_opponent"], data["training"], data["part_training"], data["stable_training"]) == (
-        "self", 200, 100, 1000)
+        "self",
+        200,
+        100,
+        1000,
+    )
     assert data["wins"][5][5] == data["first_player_wins"]["ideal"]["ideal"] == 0
     assert data["wins"][0] == [int(v) for v in lines[5].split()[1:]]
     assert data["wins"][0] == list(data["first_player_wins"]["floor1"].values())
 
 
 def test_tournament_against_random_is_the_earlier_reading():
-    against_random = ("tournament", "--training-opponent", "random", "--games", "300", "--training", "50",
-                      "--seed", "2")
+    against_random = (
+        "tournament",
+        "--training-opponent",
+        "random",
+        "--games",
+        "300",
+        "--training",
+        "50",
+        "--seed",
+        "2",
+    )
     result = run(*against_random)
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[1:3] == ["Trained against random, alternating sides: 50 games (part-trained: 30).",
-                          "The stable is 10 floor-0 MENACEs, a random member each game."]
+    assert lines[1:3] == [
+        "Trained against random, alternating sides: 50 games (part-trained: 30).",
+        "The stable is 10 floor-0 MENACEs, a random member each game.",
+    ]
     data = json.loads(run(*against_random, "--json").stdout)
     assert (data["training_opponent"], data["stable_training"]) == ("random", None)
 
@@ -122,7 +181,10 @@ def test_simulate_json_per_game_counts_the_population_in_every_game():
         totals = [w + d + lost for w, d, lost in zip(*per_game.values(), strict=True)]
         assert totals == [50] * 20  # every member played every game
         assert [sum(per_game[k]) for k in ("wins", "draws", "losses")] == [
-            data["wins"], data["draws"], data["losses"]]
+            data["wins"],
+            data["draws"],
+            data["losses"],
+        ]
         # The running score is the per-game counts added up.
         scores = [3 * w + d - lost for w, d, lost in zip(*per_game.values(), strict=True)]
         assert data["curve"][4] == round(sum(scores[:5]) / 50, 4)
@@ -159,8 +221,20 @@ def test_a_box_of_more_colours_than_the_numpy_engine_takes_plays_on_the_kits_loo
     from tracker.sim import experiment
 
     monkeypatch.setattr(experiment, "numba_installed", lambda: False)
-    wide = ("simulate", "--game", "nim", "--heaps", "99", "--max-take", "64", "--games", "2", "--population",
-            str(experiment.SMALL + 1), "--json")
+    wide = (
+        "simulate",
+        "--game",
+        "nim",
+        "--heaps",
+        "99",
+        "--max-take",
+        "64",
+        "--games",
+        "2",
+        "--population",
+        str(experiment.SMALL + 1),
+        "--json",
+    )
     data = json.loads(run(*wide).stdout)  # auto would take numpy for this many MENACEs
     assert data["engine"] == "kit"
     assert data["wins"] + data["draws"] + data["losses"] == 2 * (experiment.SMALL + 1)
@@ -168,8 +242,9 @@ def test_a_box_of_more_colours_than_the_numpy_engine_takes_plays_on_the_kits_loo
     assert asked.exit_code == 2
     said = "Error: the numpy engine takes boxes of at most 63 colours: use --engine kit or numba"
     assert asked.stderr.strip() == said
-    narrow = run("simulate", "--game", "nim", "--heaps", "99", "--max-take", "63", "--games", "2",
-                 "--engine", "numpy")
+    narrow = run(
+        "simulate", "--game", "nim", "--heaps", "99", "--max-take", "63", "--games", "2", "--engine", "numpy"
+    )
     assert narrow.exit_code == 0, narrow.stderr
 
 
@@ -177,14 +252,43 @@ def test_a_menace_that_refuses_to_play_is_counted_both_ways():
     """Scroggs' MENACE refuses to play with its first box empty; simulate counts those games as losses and
     also gives the results of the games it played."""
     for engine in ("numpy", "kit"):
-        args = ("simulate", "--engine", engine, "--rules", "scroggs", "--opponent", "perfect", "--games",
-                "200", "--population", "20", "--seed", "1")
+        args = (
+            "simulate",
+            "--engine",
+            engine,
+            "--rules",
+            "scroggs",
+            "--opponent",
+            "perfect",
+            "--games",
+            "200",
+            "--population",
+            "20",
+            "--seed",
+            "1",
+        )
         data = json.loads(run(*args, "--json").stdout)
         assert 0 < data["refused"] <= data["resigned"] <= data["losses"], engine
         played = 200 * 20 - data["refused"]
         line = run(*args).stdout.splitlines()[3]
         assert line.startswith(f"{data['refused']:,} games with the first box empty, counted as losses above")
         assert f"of the {played:,} games played: wins 0.0%, draws {data['draws'] / played:.1%}" in line
-    data = json.loads(run("simulate", "--engine", "numpy", "--rules", "open-day", "--opponent", "perfect",
-                          "--games", "50", "--population", "20", "--seed", "1", "--json").stdout)
+    data = json.loads(
+        run(
+            "simulate",
+            "--engine",
+            "numpy",
+            "--rules",
+            "open-day",
+            "--opponent",
+            "perfect",
+            "--games",
+            "50",
+            "--population",
+            "20",
+            "--seed",
+            "1",
+            "--json",
+        ).stdout
+    )
     assert data["refused"] == 0

@@ -48,8 +48,10 @@ def import_graph() -> nx.DiGraph:
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 # "from a.b import c" imports the module a.b.c where there is one, else names from a.b
-                names = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
-                         for a in node.names]
+                names = [
+                    f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                    for a in node.names
+                ]
             else:
                 continue
             graph.add_edges_from((module, name) for name in names if name in modules and name != module)
@@ -110,8 +112,12 @@ def test_every_module_has_a_test_file_named_after_it_or_a_line_in_the_map():
         if path.name in ("__init__.py", "__main__.py"):
             continue
         parts = path.relative_to(ROOT).with_suffix("").parts
-        named = {f"test_{parts[-1]}", f"test_{'_'.join(parts[-2:])}", f"test_{'_'.join(parts[1:])}",
-                 f"test_{parts[0]}_{parts[-1]}"}
+        named = {
+            f"test_{parts[-1]}",
+            f"test_{'_'.join(parts[-2:])}",
+            f"test_{'_'.join(parts[1:])}",
+            f"test_{parts[0]}_{parts[-1]}",
+        }
         if not named & tests and "/".join(parts) + ".py" not in mapped:
             missing.append("/".join(parts) + ".py")
     assert missing == [], "add a test file named after the module, or a line to docs/code.md's map"

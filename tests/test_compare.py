@@ -1,4 +1,5 @@
 """The learners' comparison on tic-tac-toe (tracker/lab/compare.py): games to stop losing and final rates."""
+
 from __future__ import annotations
 
 import json
@@ -37,6 +38,8 @@ def test_the_command_prints_json():
     result = run("study", "learners", "--games", "20", "--mcts-games", "10", "--seeds", "1", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert [(r["player"], r["opponent"]) for r in data["rows"]][:2] == [("menace:michie", "random"),
-                                                                        ("menace:michie", "perfect")]
+    assert [(r["player"], r["opponent"]) for r in data["rows"]][:2] == [
+        ("menace:michie", "random"),
+        ("menace:michie", "perfect"),
+    ]
     assert len(data["rows"]) == 10 and data["rows"][-1]["games"] == 10

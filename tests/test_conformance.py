@@ -249,8 +249,10 @@ def test_a_game_with_no_matchbox_kit_refuses_every_box_in_one_line_with_its_size
     for build in (lambda: build_catalogue(name, "first"), lambda: game_tables(game_from_spec(name))):
         with pytest.raises(NoMatchboxKit) as refused:
             build()
-        assert str(refused.value) == (f"no matchbox kit: {game.title} has {game.no_matchbox_kit}, "
-                                      "against 304 boxes for noughts and crosses")
+        assert str(refused.value) == (
+            f"no matchbox kit: {game.title} has {game.no_matchbox_kit}, "
+            "against 304 boxes for noughts and crosses"
+        )
     assert not any(game.needs_box(state, side) for state in reachable(name) for side in (0, 1))
 
 

@@ -16,6 +16,7 @@ COLUMNS, ROWS = 7, 6
 # --- an independent version: a list of columns, each its discs from the bottom --------------------
 def plain_winner(columns: list[list[str]]) -> str | None:
     """The mark with four in a line, by looking at every cell and direction."""
+
     def at(column: int, row: int) -> str | None:
         if 0 <= column < COLUMNS and 0 <= row < len(columns[column]):
             return columns[column][row]
@@ -87,13 +88,16 @@ def test_random_games_agree_with_the_plain_version_move_by_move():
             break
 
 
-@pytest.mark.parametrize("board, winner", [
-    ("......./......./......./......./OOO..../XXXX...", 0),  # across the bottom
-    ("......./......./O....../O....../O....../OXX.X.X", 1),  # up column 1
-    ("......./......./...X.../..XO.../.XOO.../XXOX..O", 0),  # a diagonal up to the right
-    ("......./......./O....../XO...../XXO..../XXOO...", 1),  # a diagonal down to the right
-    ("...X.../...X.../...X.../...O.../...O.../...O...", None),  # not four: three and three
-])
+@pytest.mark.parametrize(
+    "board, winner",
+    [
+        ("......./......./......./......./OOO..../XXXX...", 0),  # across the bottom
+        ("......./......./O....../O....../O....../OXX.X.X", 1),  # up column 1
+        ("......./......./...X.../..XO.../.XOO.../XXOX..O", 0),  # a diagonal up to the right
+        ("......./......./O....../XO...../XXO..../XXOO...", 1),  # a diagonal down to the right
+        ("...X.../...X.../...X.../...O.../...O.../...O...", None),  # not four: three and three
+    ],
+)
 def test_lines_of_four(board, winner):
     x, o = GAME.parse_position(board)
     outcome = GAME.outcome(State((x, o), GAME.whose_turn((x, o))))
@@ -131,12 +135,15 @@ def test_a_column_is_typed_1_to_7(text):
     assert GAME.parse_move(" 4 ") == 3 and GAME.move_text(3) == "4"
 
 
-@pytest.mark.parametrize("text, why", [
-    ("......./......./......./......./OOOO.../XXXX..X", "the player to move has four in a row"),
-    ("X......", "not a board"),
-    ("X....../......./......./......./......./.......", "floats"),
-    ("......./......./......./......./......./XX.....", "X moves first"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("......./......./......./......./OOOO.../XXXX..X", "the player to move has four in a row"),
+        ("X......", "not a board"),
+        ("X....../......./......./......./......./.......", "floats"),
+        ("......./......./......./......./......./XX.....", "X moves first"),
+    ],
+)
 def test_impossible_boards_are_refused(text, why):
     with pytest.raises(InvalidPositionError, match=why):
         GAME.parse_position(text)

@@ -100,8 +100,9 @@ class _Recorded(MenacePlayer):
         return move
 
 
-def replay(world: World, number: int, log: list, trace: list, refills: dict,
-           opponent: str | None = None) -> tuple[World, dict]:
+def replay(
+    world: World, number: int, log: list, trace: list, refills: dict, opponent: str | None = None
+) -> tuple[World, dict]:
     """Steps one kit game through the tracker's events; returns the world after game_ended and its data.
     A None move at the opponent's turn is its resignation (a second MENACE's, at an empty box)."""
     kit = world.kit
@@ -212,8 +213,16 @@ def test_games_a_second_menace_resigns_leave_the_beads_the_kit_loop_leaves(rules
     side = "second"
     catalogue = build_catalogue("hexapawn", side, load_rules(rules))
     rival_catalogue = build_catalogue("hexapawn", "first", load_rules(rules))
-    kit = KitRecord("kit-1", "cross-check", "hexapawn", side, rules, get_game("hexapawn").default_palette,
-                    catalogue.fingerprint, catalogue.boxes)
+    kit = KitRecord(
+        "kit-1",
+        "cross-check",
+        "hexapawn",
+        side,
+        rules,
+        get_game("hexapawn").default_palette,
+        catalogue.fingerprint,
+        catalogue.boxes,
+    )
     world = initial_world(Event("created", kit.id, "kit_created", AT, kit.created_data()))
     log: list = []
     menace, rival = _Recorded(catalogue, log), MenacePlayer(rival_catalogue)

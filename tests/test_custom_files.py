@@ -1,5 +1,6 @@
 """Rules and palettes from a builder's own TOML files: read field by field, and kept by the kit that uses
 them, so the kit works after the files are changed or deleted."""
+
 from __future__ import annotations
 
 import json
@@ -22,15 +23,23 @@ draw = 1
 loss = -1
 """
 COLOURS = ["ruby", "gold", "sky", "moss", "coal", "tan", "milk", "plum", "rose"]
-PALETTE = 'game = "tictactoe"\ntitle = "Our tub"\ncolours = [\n' + "".join(
-    f'  {{ move = {i}, name = "{name}", code = "{code}", rgb = "#{i}0{i}0{i}0" }},\n'
-    for i, (name, code) in enumerate(zip(COLOURS, "RGSMCTWPO", strict=True))
-) + "]\n"
+PALETTE = (
+    'game = "tictactoe"\ntitle = "Our tub"\ncolours = [\n'
+    + "".join(
+        f'  {{ move = {i}, name = "{name}", code = "{code}", rgb = "#{i}0{i}0{i}0" }},\n'
+        for i, (name, code) in enumerate(zip(COLOURS, "RGSMCTWPO", strict=True))
+    )
+    + "]\n"
+)
 NIM_RULES = 'game = "nim"\ninitial_beads = [5]\nwin = 1\ndraw = 0\nloss = -1\nfloor = 1\nbeads_on = "every"\n'
-NIM_PALETTE = 'game = "nim"\ncolours = [\n' + "".join(
-    f'  {{ move = {take}, name = "{name}", code = "{name[0].upper()}", rgb = "#1{take}1{take}1{take}" }},\n'
-    for take, name in ((1, "apple"), (2, "berry"), (3, "cherry"))
-) + "]\n"
+NIM_PALETTE = (
+    'game = "nim"\ncolours = [\n'
+    + "".join(
+        f'  {{ move = {take}, name = "{name}", code = "{name[0].upper()}", rgb = "#1{take}1{take}1{take}" }},\n'
+        for take, name in ((1, "apple"), (2, "berry"), (3, "cherry"))
+    )
+    + "]\n"
+)
 
 
 @pytest.fixture
@@ -43,10 +52,20 @@ def files(tmp_path):
 def test_a_rules_file_is_read_with_its_values_and_file_name(files):
     rules = choose_rules(str(files[0]), game="tictactoe")
     assert (rules.name, rules.initial_beads, rules.win, rules.draw, rules.loss) == (
-        "my-rules.toml", (6, 4, 2, 1), 2, 1, -1)
+        "my-rules.toml",
+        (6, 4, 2, 1),
+        2,
+        1,
+        -1,
+    )
     # what a file leaves out takes the shipped presets' defaults
     assert (rules.floor, rules.empty_box, rules.keep_one, rules.beads_on, rules.punish) == (
-        0, "resign", "none", "distinct", "every-move")
+        0,
+        "resign",
+        "none",
+        "distinct",
+        "every-move",
+    )
     assert rules.description == "your own rules, from my-rules.toml"  # the rules card says so
     assert rules.from_file and not load_rules("michie").from_file
     assert choose_rules("michie", game="tictactoe") == load_rules("michie")  # a name is still a preset
@@ -64,7 +83,10 @@ def test_a_catalogue_on_file_rules_has_michies_boxes_with_the_files_beads(files)
 def test_a_palette_file_is_read_colour_by_colour(files):
     palette = choose_palette(str(files[1]), game="tictactoe")
     assert (palette.name, palette.title, [c.name for c in palette.colours]) == (
-        "my-colours.toml", "Our tub", COLOURS)
+        "my-colours.toml",
+        "Our tub",
+        COLOURS,
+    )
     assert palette.for_move(8).code == "O" and palette.for_move(3).rgb == "#303030"
     assert palette.parse("plu").name == "plum"
 
@@ -83,26 +105,35 @@ def test_a_presets_file_form_reads_back_as_the_same_rules(name, tmp_path):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("win = \"three\"", "my.toml: win must be a whole number, not 'three'"),
-        ("wins = 3", "my.toml: unknown field 'wins': the fields are game, title, description, "
-                     "initial_beads, win, draw, loss, floor, empty_box, refill_beads, keep_one, beads_on, "
-                     "punish"),
-        ("empty_box = \"explode\"", "my.toml: empty_box must be one of resign, refill, not 'explode'"),
-        ("initial_beads = [4, 0]", "my.toml: initial_beads must be a list of whole numbers of at least 1, "
-                                   "e.g. [4, 3, 2, 1], not [4, 0]"),
+        ('win = "three"', "my.toml: win must be a whole number, not 'three'"),
+        (
+            "wins = 3",
+            "my.toml: unknown field 'wins': the fields are game, title, description, "
+            "initial_beads, win, draw, loss, floor, empty_box, refill_beads, keep_one, beads_on, "
+            "punish",
+        ),
+        ('empty_box = "explode"', "my.toml: empty_box must be one of resign, refill, not 'explode'"),
+        (
+            "initial_beads = [4, 0]",
+            "my.toml: initial_beads must be a list of whole numbers of at least 1, "
+            "e.g. [4, 3, 2, 1], not [4, 0]",
+        ),
         ("floor = -1", "my.toml: floor must be a whole number of at least 0, not -1"),
         ("draw = true", "my.toml: draw must be a whole number, not True"),
-        ("empty_box = \"refill\"", "my.toml: empty_box = \"refill\" needs refill_beads, a whole number of at "
-                                   "least 1"),
-        ("keep_one = \"some\"", "my.toml: keep_one must be one of none, first-box, every-box, not 'some'"),
+        (
+            'empty_box = "refill"',
+            'my.toml: empty_box = "refill" needs refill_beads, a whole number of at least 1',
+        ),
+        ('keep_one = "some"', "my.toml: keep_one must be one of none, first-box, every-box, not 'some'"),
         # The issue's numbers: win = 10^30 was taken by `menace new` and crashed at the end of the first game.
         (f"win = {10**30}", f"my.toml: win must be at most 1,000, not {10**30}"),
         ("loss = -1001", "my.toml: loss must be a whole number from -1,000 to 1,000, not -1001"),
         (f"initial_beads = [4, {10**30}]", f"my.toml: initial_beads must be at most 1,000, not {10**30}"),
     ],
 )
-def test_each_bad_rules_field_is_one_line_naming_file_field_and_what_is_allowed(tmp_path, monkeypatch, text,
-                                                                                message):
+def test_each_bad_rules_field_is_one_line_naming_file_field_and_what_is_allowed(
+    tmp_path, monkeypatch, text, message
+):
     monkeypatch.chdir(tmp_path)
     lines = [line for line in RULES.strip().splitlines() if line.split(" =")[0] not in text.split(" =")[0]]
     (tmp_path / "my.toml").write_text("\n".join([*lines, text]) + "\n")
@@ -117,15 +148,24 @@ COMMAND = "which the play table takes as a command, so it could never be typed: 
 @pytest.mark.parametrize(
     "old, new, message",
     [
-        ('rgb = "#000000"', 'rgb = "black"',
-         "p.toml: colours[1]: rgb must be #rrggbb (six hex digits), not 'black'"),
+        (
+            'rgb = "#000000"',
+            'rgb = "black"',
+            "p.toml: colours[1]: rgb must be #rrggbb (six hex digits), not 'black'",
+        ),
         ('code = "G"', 'code = "GO"', "p.toml: colours[2]: code must be one letter or digit, not 'GO'"),
-        ('name = "sky"', 'name = "Gold"', "p.toml: two colours have name 'gold': each colour needs its own "
-                                          "move, name and letter"),
+        (
+            'name = "sky"',
+            'name = "Gold"',
+            "p.toml: two colours have name 'gold': each colour needs its own move, name and letter",
+        ),
         ("move = 4,", "move = -4,", "p.toml: colours[5]: move must be a whole number of at least 0, not -4"),
-        ('rgb = "#000000"', 'rgb = "#000000", size = 3', "p.toml: colours[1]: unknown field 'size': the "
-                                                        "fields are move, name, code, rgb"),
-        ('title = "Our tub"', 'title = 7', "p.toml: title must be text, not 7"),
+        (
+            'rgb = "#000000"',
+            'rgb = "#000000", size = 3',
+            "p.toml: colours[1]: unknown field 'size': the fields are move, name, code, rgb",
+        ),
+        ('title = "Our tub"', "title = 7", "p.toml: title must be text, not 7"),
         # Words the play table takes as commands: a colour so called could never be typed at its prompt.
         ('name = "sky"', 'name = "Undo"', f"p.toml: a colour is called 'Undo', {COMMAND}"),
         ('name = "sky"', 'name = "quit"', f"p.toml: a colour is called 'quit', {COMMAND}"),
@@ -149,12 +189,19 @@ def test_bad_files_on_the_command_line_are_one_line_exit_2(tmp_path, monkeypatch
     db = str(tmp_path / "s.db")
     cases = [
         (["--rules", "gone.toml"], "Error: gone.toml: no such file"),
-        (["--rules", "broken.toml"],
-         "Error: broken.toml: not valid TOML: Invalid value (at line 1, column 7)"),
-        (["--rules", "nim.toml"], "Error: nim.toml: game is 'nim', but the kit is tictactoe: write game = "
-                                  "'tictactoe'"),
-        (["--palette", "short.toml"], "Error: palette 'short.toml' has 3 colours, too few for tictactoe: "
-                                      "choose a smaller game or another palette"),
+        (
+            ["--rules", "broken.toml"],
+            "Error: broken.toml: not valid TOML: Invalid value (at line 1, column 7)",
+        ),
+        (
+            ["--rules", "nim.toml"],
+            "Error: nim.toml: game is 'nim', but the kit is tictactoe: write game = 'tictactoe'",
+        ),
+        (
+            ["--palette", "short.toml"],
+            "Error: palette 'short.toml' has 3 colours, too few for tictactoe: "
+            "choose a smaller game or another palette",
+        ),
     ]
     for args, line in cases:
         for command in (["new", "--db", db, "k"], ["generate", "--game", "tictactoe", "--out", "out"]):
@@ -247,7 +294,8 @@ def test_match_takes_a_menace_on_a_rules_file(tmp_path, monkeypatch):
     assert mine.output.startswith("tictactoe, 100 games, menace:mine.toml moving first\n")
     michie = run(*args, "--first", "menace:michie")
     assert mine.output.splitlines()[1:] == [
-        line.replace("menace:michie", "menace:mine.toml") for line in michie.output.splitlines()[1:]]
+        line.replace("menace:michie", "menace:mine.toml") for line in michie.output.splitlines()[1:]
+    ]
     gone = run(*args, "--first", "menace:gone.toml")
     assert (gone.exit_code, gone.output) == (2, "Error: gone.toml: no such file\n")
 
@@ -266,7 +314,8 @@ def test_train_on_files_in_another_folder_keeps_them_and_trains_as_the_same_pres
     plain = run("box", "--db", db, "--kit", "plain", "1").output
     assert box.startswith("Box 1 of kit mine") and "ruby" in box  # ruby is craft's red, square 1
     assert [line.split()[2:] for line in box.splitlines()[4:]] == [
-        line.split()[2:] for line in plain.splitlines()[4:]]  # the same counts as the preset it copies
+        line.split()[2:] for line in plain.splitlines()[4:]
+    ]  # the same counts as the preset it copies
 
 
 def test_a_rules_file_nested_thousands_deep_is_one_line(tmp_path, monkeypatch):

@@ -37,10 +37,15 @@ def test_a_stored_kit_keeps_the_design_it_was_made_of(tmp_path):
 
 def test_a_stored_kit_printed_as_it_stands_keeps_its_own_code():
     design = design_kit(game_from_spec("tictactoe"), "first")
-    emptied = tuple(box.__class__(box.id, box.position, box.move_number, box.moves, (0,) * len(box.moves))
-                    for box in design.catalogue.boxes)
-    as_it_stands = KitDesign(design.catalogue.__class__(design.game, "first", design.rules, emptied),
-                             design.palette, design.fingerprint)
+    emptied = tuple(
+        box.__class__(box.id, box.position, box.move_number, box.moves, (0,) * len(box.moves))
+        for box in design.catalogue.boxes
+    )
+    as_it_stands = KitDesign(
+        design.catalogue.__class__(design.game, "first", design.rules, emptied),
+        design.palette,
+        design.fingerprint,
+    )
     assert as_it_stands.code == design.code != KitDesign.of(as_it_stands.catalogue, design.palette).code
 
 

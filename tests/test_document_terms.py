@@ -1,6 +1,7 @@
 """One term per idea over every printed document's words (generator/documents/, the German catalogue): the
 text every kit and lesson pack draws, read from what the documents ask the canvas to draw (tests.ink), in
 English and German; and the facts the documents state about the games' history."""
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,13 @@ TERMS = {
         "oben Mitte": ["obere Kante", "untere Kante", "linke Kante", "rechte Kante"],
     },
 }
-KITS = [("tictactoe", {}), ("nim", {}), ("nim --heaps 1,2,3", {}), ("hexapawn", {}),
-        ("hexapawn", {"menace_plays": "first"})]
+KITS = [
+    ("tictactoe", {}),
+    ("nim", {}),
+    ("nim --heaps 1,2,3", {}),
+    ("hexapawn", {}),
+    ("hexapawn", {"menace_plays": "first"}),
+]
 LESSONS = ["tictactoe", "nim", "hexapawn"]
 
 
@@ -65,9 +71,13 @@ def every_text(monkeypatch) -> dict[str, str]:
 
 
 def variants_used(texts: dict[str, str], lang: str) -> list[str]:
-    return [f"{where}: {variant!r} where the documents say {term!r}"
-            for where, text in texts.items() for term, variants in TERMS[lang].items()
-            for variant in variants if re.search(rf"\b{re.escape(variant)}\b", text)]
+    return [
+        f"{where}: {variant!r} where the documents say {term!r}"
+        for where, text in texts.items()
+        for term, variants in TERMS[lang].items()
+        for variant in variants
+        if re.search(rf"\b{re.escape(variant)}\b", text)
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -82,7 +92,8 @@ def test_every_document_says_each_idea_in_one_word(monkeypatch, language, lang):
 
 def test_the_check_finds_a_variant():
     assert variants_used({"fill.pdf": "Buy a few spare matchboxes"}, "en") == [
-        "fill.pdf: 'spare' where the documents say 'reserve'"]
+        "fill.pdf: 'spare' where the documents say 'reserve'"
+    ]
     assert variants_used({"fill.pdf": "the reserved"}, "en") == []
 
 

@@ -60,8 +60,11 @@ def test_what_the_tracker_writes_reads_back_as_it_was_written(db, tmp_path):
     assert run("import", "--db", other, "--rename", "class 7c", str(export)).exit_code == 0
     store, kit = nim_kit(tmp_path / "n")  # MENACE resigning, and an opponent resigning
     world = store.world(kit)
-    for command in (c.StartGame(Opponent.parse("novice:0.5"), "digital"), c.DigitalDraw(random.Random(1)),
-                    c.OpponentResigns()):
+    for command in (
+        c.StartGame(Opponent.parse("novice:0.5"), "digital"),
+        c.DigitalDraw(random.Random(1)),
+        c.OpponentResigns(),
+    ):
         world = store.commit(world, c.decide(world, command).changes)
     golf, kit = new_kit(tmp_path / "g", "golf")  # golf refills an empty box
     world = golf.world(kit)
@@ -69,8 +72,12 @@ def test_what_the_tracker_writes_reads_back_as_it_was_written(db, tmp_path):
     box = kit.box(1)
     for command in (c.Census(dict.fromkeys(box.moves, 0)), c.DigitalDraw(random.Random(1))):
         world = golf.commit(world, c.decide(world, command).changes)
-    events = [*logged(db), *logged(other), *logged(str(tmp_path / "n" / "m.sqlite3")),
-              *logged(str(tmp_path / "g" / "m.sqlite3"))]
+    events = [
+        *logged(db),
+        *logged(other),
+        *logged(str(tmp_path / "n" / "m.sqlite3")),
+        *logged(str(tmp_path / "g" / "m.sqlite3")),
+    ]
     seen = {event.kind for event in events}
     assert seen == set(KINDS), f"not written here: {set(KINDS) - seen}"
     for event in events:

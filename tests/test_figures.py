@@ -20,10 +20,13 @@ def test_every_marked_figure_has_its_command_and_every_command_its_figure():
         assert figures.shows_command(figure.page, figure.command), f"{figure.page}: `{figure.command}`"
 
 
-@pytest.mark.parametrize("figure", [
-    pytest.param(figure, id=figure.name, marks=[pytest.mark.slow] if figure.slow else [])
-    for figure in figures.FIGURES
-])
+@pytest.mark.parametrize(
+    "figure",
+    [
+        pytest.param(figure, id=figure.name, marks=[pytest.mark.slow] if figure.slow else [])
+        for figure in figures.FIGURES
+    ],
+)
 def test_a_figure_is_what_its_command_prints(figure):
     printed = figure.render(figures.run(figure.runs))
     assert figures.marked(figure.page)[figure.name] == printed, f"run python tools/figures.py ({figure.page})"
@@ -43,7 +46,7 @@ def reproductions_page() -> tuple[str, str]:
     """docs/reproductions.md's head and its sections, as the page has them."""
     page = reproductions.PAGE.read_text()
     start = page.index("\n## ")
-    return page[:start], page[start + 1:]
+    return page[:start], page[start + 1 :]
 
 
 def test_the_reproductions_page_gives_the_commands_its_script_runs():

@@ -1,5 +1,6 @@
 """The finder's index from a key to its page: every key of a level lies in one row's range, and the page
 that row names prints that key's heading."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,7 +15,17 @@ def test_the_index_rows_cover_every_key_once_in_page_order():
     rows = finder.index_rows(spec, finder._paginate(spec))
     # Pages of pictures counted from 1: the finder prints them after the three steps and the index.
     assert [(level, page) for level, _low, _high, page in rows] == [
-        (1, 1), (2, 1), (3, 1), (3, 2), (3, 3), (4, 3), (4, 4), (4, 5), (4, 6), (4, 7)]
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+        (4, 3),
+        (4, 4),
+        (4, 5),
+        (4, 6),
+        (4, 7),
+    ]
     assert rows[0][1:3] == ("-/-/-", "-/-/-") and rows[-1][2] == "X/XXOO/O"
     keys = spec.finder_keys
     assert keys is not None
@@ -29,8 +40,10 @@ def test_every_key_is_on_the_page_its_index_row_names(tmp_path):
     assert finder.write(tmp_path / "finder.pdf", spec) == 9  # the three steps, the index, 7 of pictures
     pages = [" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "finder.pdf").pages]
     assert "Index: from a key to its page" in pages[1]
-    assert "part by part from the left: - before O before X, and a part before a longer one that starts the "\
-           "same (X before XO)" in pages[1]
+    assert (
+        "part by part from the left: - before O before X, and a part before a longer one that starts the "
+        "same (X before XO)" in pages[1]
+    )
     assert "MENACE's move 1 key -/-/- only page 3" in pages[1]
     rows = finder.index_rows(spec, finder._paginate(spec))
     keys = spec.finder_keys
@@ -48,8 +61,11 @@ def test_raw_boards_are_grouped_by_top_row_and_every_page_starts_with_its_range(
     assert spec.finder_keys is None
     level_2 = [box for box in spec.catalogue.boxes if box.move_number == 2]
     found = finder.groups(spec, level_2)
-    assert [(row, len(boxes), boxes[0].id) for row, boxes in found[:3]] == [("---", 30, 2), ("--O", 6, 32),
-                                                                            ("--X", 6, 38)]
+    assert [(row, len(boxes), boxes[0].id) for row, boxes in found[:3]] == [
+        ("---", 30, 2),
+        ("--O", 6, 32),
+        ("--X", 6, 38),
+    ]
     # Top rows with no piece, an O, an X, or an X and an O: 1 + 3 + 3 + 6.
     assert sum(len(boxes) for _row, boxes in found) == 72 and len(found) == 13
     for _row, boxes in found:
@@ -60,10 +76,13 @@ def test_raw_boards_are_grouped_by_top_row_and_every_page_starts_with_its_range(
     assert [len(group) for _row, group in finder.groups(spec, spec.catalogue.boxes[:1])] == [1]  # one group
 
 
-@pytest.mark.parametrize(("language", "one", "range_"), [
-    ("en", "MENACE's move 1 key -/-/- only page 3", "keys -/-/XO to X/O/- page 3"),
-    ("de", "MENACEs Zug 1 nur Schlüssel -/-/- Seite 3", "Schlüssel -/-/XO bis X/O/- Seite 3"),
-])
+@pytest.mark.parametrize(
+    ("language", "one", "range_"),
+    [
+        ("en", "MENACE's move 1 key -/-/- only page 3", "keys -/-/XO to X/O/- page 3"),
+        ("de", "MENACEs Zug 1 nur Schlüssel -/-/- Seite 3", "Schlüssel -/-/XO bis X/O/- Seite 3"),
+    ],
+)
 def test_an_index_row_of_one_key_says_its_key_in_full(tmp_path, language, one, range_):
     """The sub-headings' German abbreviates "key" to fit two pictures' width ("Schl."); the index has room
     and a row of one key reads as plainly as a row of a range beside it."""

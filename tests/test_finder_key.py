@@ -1,5 +1,6 @@
 """The finder key: the same for every board of a box, small groups, and the same key from the library, the
 command line, the labels and the finder's sub-headings."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Known-answer tests for the rules of noughts and crosses and Nim (published facts)."""
+
 from __future__ import annotations
 
 import itertools

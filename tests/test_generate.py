@@ -1,5 +1,6 @@
 """`menace generate` end to end: the PDFs read back (pages, sizes, box numbers, fonts, no scaling), the
 manifest, determinism, every stock, both sides, and bad options that leave nothing half-written."""
+
 from __future__ import annotations
 
 import hashlib
@@ -29,10 +30,26 @@ from tracker.cli.main import main
 MM = 72 / 25.4
 FILES = [name for name, _, _ in DOCUMENTS]
 EXPECTED_PAGES = {
-    "tictactoe": {"calibration.pdf": 1, "labels.pdf": 10, "legend.pdf": 3, "finder.pdf": 9, "fill.pdf": 5,
-                  "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 4},
-    "nim": {"calibration.pdf": 1, "labels.pdf": 1, "legend.pdf": 2, "finder.pdf": 1, "fill.pdf": 3,
-            "score-sheet.pdf": 2, "record-sheet.pdf": 2, "drawer-labels.pdf": 2},
+    "tictactoe": {
+        "calibration.pdf": 1,
+        "labels.pdf": 10,
+        "legend.pdf": 3,
+        "finder.pdf": 9,
+        "fill.pdf": 5,
+        "score-sheet.pdf": 2,
+        "record-sheet.pdf": 2,
+        "drawer-labels.pdf": 4,
+    },
+    "nim": {
+        "calibration.pdf": 1,
+        "labels.pdf": 1,
+        "legend.pdf": 2,
+        "finder.pdf": 1,
+        "fill.pdf": 3,
+        "score-sheet.pdf": 2,
+        "record-sheet.pdf": 2,
+        "drawer-labels.pdf": 2,
+    },
 }
 
 
@@ -59,8 +76,11 @@ def test_no_options_writes_every_kit_with_a_progress_line_per_document(kit_dir):
     out, result = kit_dir
     lines = result.stderr.splitlines()
     per_game = len(FILES) + 1  # every game's documents and its kit.json, games in GAMES' order
-    finished = [game for game in GAMES
-                if get_game(game).printed_kit_draft is None and get_game(game).no_matchbox_kit is None]
+    finished = [
+        game
+        for game in GAMES
+        if get_game(game).printed_kit_draft is None and get_game(game).no_matchbox_kit is None
+    ]
     # Four-in-a-row and the other big games have no kit.
     assert finished == ["tictactoe", "nim", "hexapawn"]
     # Michie's opening box outgrows a matchbox in play: the fill sheet plans its bigger box, and generate
@@ -142,7 +162,11 @@ def test_square_words_come_from_the_board_and_match_the_game(ttt):
     board = ttt.picture(ttt.initial().position)
     assert [cell_name(board, square) for square in range(9)] == [square_words(square) for square in range(9)]
     assert [cell_place(board, square) for square in (0, 1, 4, 5, 8)] == [
-        "top left corner", "top edge", "centre", "right edge", "bottom right corner"
+        "top left corner",
+        "top edge",
+        "centre",
+        "right edge",
+        "bottom right corner",
     ]
 
 
@@ -159,9 +183,14 @@ def test_calibration_and_legend_say_what_they_must(kit_dir):
     assert "Print at 100% / actual size" in calibration and "exactly 100 mm" in calibration
     pages = PdfReader(kit_dir[0] / "tictactoe" / "legend.pdf").pages
     legend = " ".join(" ".join(p.extract_text().split()) for p in pages)
-    for words in ("red", "top middle", "Rules card: Noughts and crosses \u00b7 Michie (1961)",
-                  "MENACE resigns", "put the bead back with 3 more of the same colour",
-                  "keep the bead out: it is confiscated"):
+    for words in (
+        "red",
+        "top middle",
+        "Rules card: Noughts and crosses \u00b7 Michie (1961)",
+        "MENACE resigns",
+        "put the bead back with 3 more of the same colour",
+        "keep the bead out: it is confiscated",
+    ):
         assert words in legend
     nim_legend = "\n".join(p.extract_text() for p in PdfReader(kit_dir[0] / "nim" / "legend.pdf").pages)
     assert "A draw" not in nim_legend.splitlines() and "MENACE wins" in nim_legend.splitlines()
@@ -191,15 +220,23 @@ def test_reportlabs_accelerator_changes_no_byte(kit_dir, tmp_path):
 
     assert accel.fp_str.__module__ == "_rl_accel"  # this run's kit was written with it
     without = "import sys; sys.modules['_rl_accel'] = None; from tracker.cli.main import main; main()"
-    subprocess.run([sys.executable, "-c", without, "generate", "--game", "hexapawn", "--out", str(tmp_path)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-c", without, "generate", "--game", "hexapawn", "--out", str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
     for name in [*FILES, "kit.json"]:
-        assert (tmp_path / "hexapawn" / name).read_bytes() == (kit_dir[0] / "hexapawn" / name).read_bytes(), \
+        assert (tmp_path / "hexapawn" / name).read_bytes() == (kit_dir[0] / "hexapawn" / name).read_bytes(), (
             name
+        )
 
 
-STOCK_PAPERS = [(s, p) for s in ("plain", "zweckform-3651", "avery-l7160", "avery-l7651", "avery-5160")
-                for p in PAPERS if load_stock(s).paper in ("any", p)]
+STOCK_PAPERS = [
+    (s, p)
+    for s in ("plain", "zweckform-3651", "avery-l7160", "avery-l7651", "avery-5160")
+    for p in PAPERS
+    if load_stock(s).paper in ("any", p)
+]
 
 
 @pytest.mark.parametrize("stock, paper", STOCK_PAPERS)

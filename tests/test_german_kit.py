@@ -17,7 +17,8 @@ from tracker.cli.main import main
 # (Not "in", "an", "so", "not", "will", "hat", "also", "was", "rot", "pink", "orange", "start", "top",
 # "front", "box", "kit", "label", "page", "player", "reserve", "image", "after", "same", "back", "lose",
 # "list": German words too.)
-ENGLISH = frozenset("""
+ENGLISH = frozenset(
+    """
     the and of with each this your from when which boxes bead beads move moves moved is it its to for on at
     by or if into every one two three four five first second third players square squares take takes
     taken heap heaps game games colour colours page pages sheet sheets win wins loss draws rules only
@@ -27,11 +28,18 @@ ENGLISH = frozenset("""
     drawer paper ruler rulers step steps key keys buy letter letters dot dots turned turn flipped mirror
     board boards empty opponent result score running row rows column columns heading card legend finder
     fill matchbox matchboxes
-""".split())
+""".split()
+)
 
 PRESETS = {  # every shipped preset's game, each printed in German at least once
-    "michie": "tictactoe", "scroggs": "tictactoe", "open-day": "tictactoe", "golf": "tictactoe",
-    "go-blog": "tictactoe", "nim": "nim", "nim-floor0": "nim", "gardner": "hexapawn",
+    "michie": "tictactoe",
+    "scroggs": "tictactoe",
+    "open-day": "tictactoe",
+    "golf": "tictactoe",
+    "go-blog": "tictactoe",
+    "nim": "nim",
+    "nim-floor0": "nim",
+    "gardner": "hexapawn",
     "hexapawn-michie": "hexapawn",
 }
 
@@ -43,12 +51,24 @@ def german_kits(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
     messages = []
     runs = [
         ["--out", str(out)],  # every game's default kit
-        ["--game", "tictactoe", "--menace-plays", "second", "--stock", "avery-l7160", "--level-per-sheet",
-         "--out", str(out / "second")],
+        [
+            "--game",
+            "tictactoe",
+            "--menace-plays",
+            "second",
+            "--stock",
+            "avery-l7160",
+            "--level-per-sheet",
+            "--out",
+            str(out / "second"),
+        ],
         ["--game", "nim", "--heaps", "1,2,3", "--out", str(out)],
         ["--game", "tictactoe", "--symmetry", "none", "--rules", "go-blog", "--out", str(out)],
-        *(["--game", game, "--rules", preset, "--out", str(out / preset)]
-          for preset, game in PRESETS.items() if preset not in ("michie", "nim", "gardner", "go-blog")),
+        *(
+            ["--game", game, "--rules", preset, "--out", str(out / preset)]
+            for preset, game in PRESETS.items()
+            if preset not in ("michie", "nim", "gardner", "go-blog")
+        ),
     ]
     # A trained kit printed from the store: labels and fill sheet with the beads its boxes hold now.
     store = str(out / "store.sqlite3")
@@ -90,8 +110,11 @@ def test_no_english_sentence_is_left_in_any_german_document(german_kits: tuple[P
     out, _ = german_kits
     pdfs = sorted(out.rglob("*.pdf"))
     assert len(pdfs) >= 8 * 11  # eight documents for each of eleven kits
-    left = {str(path.relative_to(out)): sorted(found)[:12] for path in pdfs
-            if (found := english_words(pdf_text(path, sample=3)))}
+    left = {
+        str(path.relative_to(out)): sorted(found)[:12]
+        for path in pdfs
+        if (found := english_words(pdf_text(path, sample=3)))
+    }
     assert not left, f"English words in German documents: {left}"
 
 
@@ -134,8 +157,10 @@ def test_the_language_comes_from_the_environment_and_the_option_wins(tmp_path: P
     result = run(["generate", "--game", "nim", "--out", str(tmp_path / "env")], env={"MENACE_LANG": "de"})
     assert result.exit_code == 0, result.output
     assert "Bead legend" not in pdf_text(tmp_path / "env" / "nim" / "legend.pdf")
-    result = run(["generate", "--game", "nim", "--lang", "en", "--out", str(tmp_path / "en")],
-                 env={"MENACE_LANG": "de"})
+    result = run(
+        ["generate", "--game", "nim", "--lang", "en", "--out", str(tmp_path / "en")],
+        env={"MENACE_LANG": "de"},
+    )
     assert "Bead legend and rules" in pdf_text(tmp_path / "en" / "nim" / "legend.pdf")
     assert current_language() == "en"  # --lang en, after the group took MENACE_LANG=de
 
@@ -143,8 +168,9 @@ def test_the_language_comes_from_the_environment_and_the_option_wins(tmp_path: P
 def test_an_unknown_language_is_one_line() -> None:
     result = run(["generate", "--lang", "fr"])
     assert result.exit_code == 2
-    assert result.output == ("Error: menace generate: --lang takes one of en, de "
-                             "(see menace generate --help)\n")
+    assert result.output == (
+        "Error: menace generate: --lang takes one of en, de (see menace generate --help)\n"
+    )
 
 
 def test_german_numbers() -> None:
@@ -175,9 +201,11 @@ def test_the_kit_speaks_german_while_playing(german: None) -> None:
     assert str(taken.value) == "Feld 5 (Mitte) ist besetzt: wähle eines von 1, 2, 3, 4, 6, 7, 8, 9"
     nim = get_game("nim")
     assert nim.title == "Nim mit einem Haufen"
-    assert nim.rules_summary() == ("Zu Beginn liegen 9 Spielsteine auf einem Haufen. Die beiden Spieler sind "
-                                   "abwechselnd am Zug, und jeder Zug nimmt 1 bis 3 Spielsteine vom Haufen. "
-                                   "Wer den letzten Spielstein nimmt, verliert.")
+    assert nim.rules_summary() == (
+        "Zu Beginn liegen 9 Spielsteine auf einem Haufen. Die beiden Spieler sind "
+        "abwechselnd am Zug, und jeder Zug nimmt 1 bis 3 Spielsteine vom Haufen. "
+        "Wer den letzten Spielstein nimmt, verliert."
+    )
     craft = load_palette("craft")
     assert craft.parse("rot").name == "red" and craft.parse("R").name == "red"  # German name or the letter
     with pytest.raises(UnknownColourError) as unknown:

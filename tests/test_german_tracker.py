@@ -129,8 +129,10 @@ def test_a_whole_german_game_at_the_table(db: str) -> None:
 
 
 def test_the_option_wins_over_the_environment_and_the_machine_language_is_not_followed(db: str) -> None:
-    german = ("Kit klasse: 0 Spiele, 0 gewonnen, 0 unentschieden, 0 verloren; Punkte +0 (+3 für einen Sieg, "
-              "+1 für ein Unentschieden, -1 für eine Niederlage)\n")
+    german = (
+        "Kit klasse: 0 Spiele, 0 gewonnen, 0 unentschieden, 0 verloren; Punkte +0 (+3 für einen Sieg, "
+        "+1 für ein Unentschieden, -1 für eine Niederlage)\n"
+    )
     english = "Kit klasse: 0 games, 0 won, 0 drawn, 0 lost; score +0 (+3 a win, +1 a draw, -1 a loss)\n"
     assert menace("--lang", "de", "stats", "--db", db).output.startswith(german)
     assert menace("stats", "--db", db, env={"MENACE_LANG": "de"}).output.startswith(german)

@@ -1,5 +1,6 @@
 """Nim labels' move rows ("1 from 3" beside a bead dot) are large enough to read on a box top: their size
 from the label plan, for every stock and the Nim kits, and every row's words inside its row."""
+
 from __future__ import annotations
 
 from itertools import combinations, pairwise
@@ -19,8 +20,14 @@ from kit.nim import HeapTake
 from kit.palettes import load_palette
 
 STOCKS = ["plain", "zweckform-3651", "avery-l7654", "avery-l7160", "avery-l7651", "avery-5160"]
-KITS = ["nim", "nim --heaps 10", "nim --heaps 1,2", "nim --heaps 1,2,3", "nim --heaps 1,2,3,4",
-        "nim --heaps 1,2,3,4,5"]
+KITS = [
+    "nim",
+    "nim --heaps 10",
+    "nim --heaps 1,2",
+    "nim --heaps 1,2,3",
+    "nim --heaps 1,2,3,4",
+    "nim --heaps 1,2,3,4,5",
+]
 READABLE = 2.0  # mm: a row's capital height read at arm's length on a box top (8 pt type)
 # Where a stock has no room for READABLE rows beside a picture, the smallest rows it prints (mm): the
 # stocks 25-30 mm tall with ten or fifteen takes, and the mini labels.
@@ -75,7 +82,7 @@ def test_move_rows_are_readable_and_every_rows_words_fit_it(catalogues, kit, sto
 
 def test_the_readable_floor_is_met_everywhere_not_listed_and_the_list_is_not_stale(catalogues):
     """Every exception is needed (its rows really are below READABLE): the list only ever shrinks."""
-    for (kit, stock) in SMALLER:
+    for kit, stock in SMALLER:
         assert labels.label_plan(spec_for(catalogues[kit], stock)).row_cap < READABLE, (kit, stock)
 
 
@@ -99,8 +106,11 @@ def test_rows_fill_columns_top_down(catalogues, kit, stock, rows, columns):
 
 @pytest.mark.parametrize(
     "kit, stock, lines, takes",
-    [("nim --heaps 1,2,3", "plain", 4, 3), ("nim --heaps 1,2,3,4,5", "plain", 6, 5),
-     ("nim --heaps 1,2,3,4,5", "avery-l7160", 6, 5)],
+    [
+        ("nim --heaps 1,2,3", "plain", 4, 3),
+        ("nim --heaps 1,2,3,4,5", "plain", 6, 5),
+        ("nim --heaps 1,2,3,4,5", "avery-l7160", 6, 5),
+    ],
 )
 def test_many_takes_from_heaps_print_larger_as_a_table(catalogues, kit, stock, lines, takes):
     """A heading line ("take 1 2 3") and a line per heap ("from 3" and its dots): larger than a row per take

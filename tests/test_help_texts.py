@@ -22,9 +22,23 @@ def json_help(words: list[str]) -> str:
 
 
 def test_each_json_help_says_what_that_command_holds() -> None:
-    helps = {name: json_help(name.split()) for name in (
-        "boxes", "find", "games", "stats", "kits", "box", "match", "simulate", "tournament",
-        "study thinking-time", "study learners", "study qlearn")}
+    helps = {
+        name: json_help(name.split())
+        for name in (
+            "boxes",
+            "find",
+            "games",
+            "stats",
+            "kits",
+            "box",
+            "match",
+            "simulate",
+            "tournament",
+            "study thinking-time",
+            "study learners",
+            "study qlearn",
+        )
+    }
     assert len(set(helps.values())) == len(helps)  # no text pasted onto two commands
     assert "first_player_wins" in helps["tournament"] and "kit_code" in helps["kits"]
     # The squares' 0-8 only where the JSON names moves or positions.

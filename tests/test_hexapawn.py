@@ -167,18 +167,26 @@ def test_the_rules_card_confiscates_only_the_last_moves_bead():
     assert every == "For every box it used: keep the bead out: it is confiscated."
 
 
-@pytest.mark.parametrize(("palette", "letter", "captures"), [
-    ("hexapawn-craft", "r", ["and y = a3xb2", "and n = c3xb2"]),  # a colour a move: red, yellow, orange
-    ("hexapawn-four", "b", ["and y = a3xb2", "and k = c3xb2"]),  # per box, in move order: blue, yellow, black
-    ("hexapawn-clear", "b", ["and y = a3xb2", "and r = c3xb2"]),  # the default: blue, yellow, red
-])
+@pytest.mark.parametrize(
+    ("palette", "letter", "captures"),
+    [
+        ("hexapawn-craft", "r", ["and y = a3xb2", "and n = c3xb2"]),  # a colour a move: red, yellow, orange
+        (
+            "hexapawn-four",
+            "b",
+            ["and y = a3xb2", "and k = c3xb2"],
+        ),  # per box, in move order: blue, yellow, black
+        ("hexapawn-clear", "b", ["and y = a3xb2", "and r = c3xb2"]),  # the default: blue, yellow, red
+    ],
+)
 def test_the_terminal_label_names_captures_under_it_so_no_letter_hides_a_pawn(palette, letter, captures):
     from tracker.state.kit_record import KitRecord
     from tracker.state.text import label_beside_board
 
     catalogue = build_catalogue("hexapawn", "second")
-    kit = KitRecord("k", "k", "hexapawn", "second", "gardner", palette, catalogue.fingerprint,
-                    catalogue.boxes)
+    kit = KitRecord(
+        "k", "k", "hexapawn", "second", "gardner", palette, catalogue.fingerprint, catalogue.boxes
+    )
     placement = catalogue.place("B.B.WW.W.")  # a3-a2, a3xb2 and c3xb2: the two captures land on b2
     assert label_beside_board(GAME, placement, kit) == [
         "  label          real board",
@@ -194,8 +202,16 @@ def test_her_with_gardners_rule_learns_to_beat_a_perfect_him():
     than 5% of games 91-100."""
     from tracker.sim.experiment import simulate
 
-    sim = simulate(game_from_spec("hexapawn"), menace_plays="second", rules=load_rules("gardner"),
-                   opponent=parse_player("perfect"), games=100, population=1000, seed=1, engine="numpy")
+    sim = simulate(
+        game_from_spec("hexapawn"),
+        menace_plays="second",
+        rules=load_rules("gardner"),
+        opponent=parse_player("perfect"),
+        games=100,
+        population=1000,
+        seed=1,
+        engine="numpy",
+    )
     first_ten = sim.losses[:10].sum() / (10 * 1000)
     last_ten = sim.losses[90:].sum() / (10 * 1000)
     assert 0.3 < first_ten < 0.6 and last_ten < 0.05, (first_ten, last_ten)

@@ -1,5 +1,6 @@
 """Hexapawn's printed kit: pawns drawn as pawns, one arrow per bead move in the bead's colour with its
 letter, letters that never touch, and the legend and fill sheet in words of pawn moves."""
+
 from __future__ import annotations
 
 import itertools
@@ -36,11 +37,12 @@ def test_four_colours_again_in_every_box_in_the_order_of_the_moves(side):
     assert spec.palette.per_box and [c.name for c in spec.used_colours] == four
     for box in spec.catalogue.boxes:
         ordered = sorted(box.moves, key=GAME.move_code)
-        assert [spec.colour(box, m).name for m in ordered] == four[:len(ordered)]
+        assert [spec.colour(box, m).name for m in ordered] == four[: len(ordered)]
     # HIM's box 2 (.BB.B.W.W): a1-a2, a1xb2, c1xb2, c1-c2 (codes 57, 58, 76, 77)
     him = spec_for("first")
     assert {code: c.name for code, c in him.box_colours(him.catalogue.box(2)).items()} == dict(
-        zip((57, 58, 76, 77), four, strict=True))
+        zip((57, 58, 76, 77), four, strict=True)
+    )
 
 
 @pytest.mark.parametrize("side", SIDES)

@@ -107,8 +107,10 @@ def polygon_gap(first: list[Point], second: list[Point]) -> float:
 
 def circle_polygon_gap(centre: Point, radius: float, polygon: list[Point]) -> float:
     """How far a circle is from a convex polygon (negative: they overlap)."""
-    sides = [(bx - ax) * (centre[1] - ay) - (by - ay) * (centre[0] - ax)
-             for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True)]
+    sides = [
+        (bx - ax) * (centre[1] - ay) - (by - ay) * (centre[0] - ax)
+        for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1], strict=True)
+    ]
     if all(s >= 0 for s in sides) or all(s <= 0 for s in sides):
         return -radius
     nearest = math.inf
@@ -126,8 +128,9 @@ def circle_gap(first: tuple[Point, float], second: tuple[Point, float]) -> float
 def faults(label: Label) -> list[str]:
     """Every dot or arrowhead on a pawn or on another arrow's head, and every two dots that touch."""
     found = []
-    for (n, (centre, radius)), (p, (body, head)) in itertools.product(enumerate(label.dots),
-                                                                      enumerate(label.pawns)):
+    for (n, (centre, radius)), (p, (body, head)) in itertools.product(
+        enumerate(label.dots), enumerate(label.pawns)
+    ):
         if min(circle_polygon_gap(centre, radius, body), circle_gap((centre, radius), head)) < DOT_CLEAR:
             found.append(f"dot {n + 1} on pawn {p + 1}")
     heads, dots, pawns = enumerate(label.heads), enumerate(label.dots), enumerate(label.pawns)
@@ -181,8 +184,11 @@ def test_no_dot_or_arrowhead_lies_on_a_pawn_or_another_head(tmp_path, monkeypatc
 
 def test_the_check_sees_a_dot_on_a_pawn_and_heads_that_meet():
     pawn = ([(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)], ((1.0, 3.0), 0.5))
-    label = Label([pawn], [[(3.0, 0.0), (5.0, 0.0), (4.0, 1.0)], [(4.0, 0.5), (6.0, 0.5), (5.0, 2.0)]],
-                  [((2.3, 1.0), 0.5), ((9.0, 9.0), 0.5)])
+    label = Label(
+        [pawn],
+        [[(3.0, 0.0), (5.0, 0.0), (4.0, 1.0)], [(4.0, 0.5), (6.0, 0.5), (5.0, 2.0)]],
+        [((2.3, 1.0), 0.5), ((9.0, 9.0), 0.5)],
+    )
     assert faults(label) == ["dot 1 on pawn 1", "arrowheads 1 and 2"]
 
 

@@ -1,5 +1,6 @@
 """A scripted physical Hexapawn session: 20 games at the table, answered by a simulated teacher who keeps
 its own boxes and settles them by Gardner's rule, worked out afresh here."""
+
 from __future__ import annotations
 
 import re
@@ -52,13 +53,33 @@ class HexapawnTeacher(Operator):
 
 # The default colours per box (the teacher types the colour of the arrow on the box's own label), and the
 # one colour a move of the kits printed before them.
-@pytest.mark.parametrize("side, rules, palette, seed", [("second", "gardner", "hexapawn-four", 13),
-                                                       ("first", "hexapawn-michie", "hexapawn-four", 3),
-                                                       ("second", "gardner", "hexapawn-craft", 13)])
+@pytest.mark.parametrize(
+    "side, rules, palette, seed",
+    [
+        ("second", "gardner", "hexapawn-four", 13),
+        ("first", "hexapawn-michie", "hexapawn-four", 3),
+        ("second", "gardner", "hexapawn-craft", 13),
+    ],
+)
 def test_twenty_physical_hexapawn_games_match_the_teachers_boxes(tmp_path, side, rules, palette, seed):
     db = str(tmp_path / "m.sqlite3")
-    made = CliRunner().invoke(main, ["new", "k", "--db", db, "--game", "hexapawn", "--menace-plays", side,
-                                     "--rules", rules, "--palette", palette])
+    made = CliRunner().invoke(
+        main,
+        [
+            "new",
+            "k",
+            "--db",
+            db,
+            "--game",
+            "hexapawn",
+            "--menace-plays",
+            side,
+            "--rules",
+            rules,
+            "--palette",
+            palette,
+        ],
+    )
     assert made.exit_code == 0, made.output
     teacher = HexapawnTeacher(side, rules, palette, seed)
     code = run_with_operator(teacher, ["play", "--db", db, "--games", "20"])

@@ -1,5 +1,6 @@
 """The kit code: one short code on the labels, in `menace kits` and `menace play`, from the catalogue,
 rules and palette; `menace new --code` refuses a kit whose labels would say another."""
+
 from __future__ import annotations
 
 import json
@@ -16,8 +17,10 @@ from tests.test_custom_files import NIM_PALETTE, NIM_RULES
 
 def craft_in_a_file(**change: str) -> Palette:
     craft = load_palette("craft")
-    colours = tuple(c if c.move else type(c)(c.move, change.get("name", c.name), c.code,
-                                             change.get("rgb", c.rgb)) for c in craft.colours)
+    colours = tuple(
+        c if c.move else type(c)(c.move, change.get("name", c.name), c.code, change.get("rgb", c.rgb))
+        for c in craft.colours
+    )
     return Palette("mine.toml", "tictactoe", "Mine", "", colours, from_file=True)
 
 
@@ -56,25 +59,35 @@ def test_labels_kits_and_play_say_the_same_code(tmp_path, monkeypatch):
     assert created.exit_code == 0 and created.output.startswith("Created kit pile:")
     assert f"(kit {code})." in created.output
     assert run("kits", "--db", "s.db").output == (
-        f"pile: nim, MENACE plays first, rules r.toml, palette p.toml, kit {code}, 0 games\n")
+        f"pile: nim, MENACE plays first, rules r.toml, palette p.toml, kit {code}, 0 games\n"
+    )
     assert json.loads(run("kits", "--db", "s.db", "--json").output)[0]["kit_code"] == code
     played = run("play", "--db", "s.db", input="quit\n")
-    assert played.output.startswith(f"Kit pile: your labels should say kit {code}.\n"
-                                    "One game, then `menace play` stops (`--games 10` plays ten in a row).\n"
-                                    "new game: game 1 of kit pile\n")
+    assert played.output.startswith(
+        f"Kit pile: your labels should say kit {code}.\n"
+        "One game, then `menace play` stops (`--games 10` plays ten in a row).\n"
+        "new game: game 1 of kit pile\n"
+    )
     # Every other place that names the kit names it by its labels' code too.
     assert f", kit {code}\n" in run("boxes", "--db", "s.db", "--kit", "pile").output
 
 
 def test_new_refuses_a_kit_whose_labels_say_another_code(db):
     wrong = run("new", "--db", db, "--palette", "michie-1963", "--code", "1599a0", "class-b")
-    assert (wrong.exit_code, wrong.output) == (2, (
-        "Error: your labels say kit 1599A0, but this kit's would say kit "
-        f"{kit_code('1599a041ae63', load_palette('michie-1963'))}: give the --game, --menace-plays, --rules "
-        "and --palette the labels were printed with\n"))
+    assert (wrong.exit_code, wrong.output) == (
+        2,
+        (
+            "Error: your labels say kit 1599A0, but this kit's would say kit "
+            f"{kit_code('1599a041ae63', load_palette('michie-1963'))}: give the --game, --menace-plays, --rules "
+            "and --palette the labels were printed with\n"
+        ),
+    )
     bad = run("new", "--db", db, "--code", "1599A", "class-b")
-    assert (bad.exit_code, bad.output) == (2, "Error: --code '1599A' is not a kit code: give the six letters "
-                                              "and digits after 'kit' on your labels, e.g. 1599A0\n")
+    assert (bad.exit_code, bad.output) == (
+        2,
+        "Error: --code '1599A' is not a kit code: give the six letters "
+        "and digits after 'kit' on your labels, e.g. 1599A0\n",
+    )
     assert [k["name"] for k in json.loads(run("kits", "--db", db, "--json").output)] == ["class-a"]
     right = run("new", "--db", db, "--code", " 1599a0 ", "class-b")
     assert right.exit_code == 0, right.output

@@ -1,5 +1,6 @@
 """Where `menace generate` puts a kit (generator/printed_kit.py, generator/pdfout.py): a kit's folder is
 replaced whole or not at all, so a stopped run never leaves two kits mixed in one folder."""
+
 from __future__ import annotations
 
 import hashlib
@@ -85,7 +86,8 @@ def test_a_kit_folder_with_files_of_ones_own_is_not_replaced(tmp_path):
     result = run_generate("--game", "nim", "--out", str(tmp_path))
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == (
-        f"Error: {folder} holds files that are not a kit's (notes.txt): give --out another folder")
+        f"Error: {folder} holds files that are not a kit's (notes.txt): give --out another folder"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["nim"]
     assert [p.name for p in folder.iterdir()] == ["notes.txt"]
 
@@ -93,9 +95,14 @@ def test_a_kit_folder_with_files_of_ones_own_is_not_replaced(tmp_path):
 def test_variants_of_a_kit_leave_the_default_kit_byte_for_byte(tmp_path):
     assert run_generate("--out", str(tmp_path)).exit_code == 0
     kits = {game: hashes(tmp_path / game) for game in ("tictactoe", "nim", "hexapawn")}
-    variants = [("--game", "tictactoe", "--menace-plays", "second"), ("--game", "hexapawn", "--menace-plays",
-                "first"), ("--game", "nim", "--stock", "avery-l7160"), ("--game", "hexapawn", "--palette",
-                "hexapawn-craft"), ("--game", "nim", "--paper", "letter"), ("--game", "nim", "--lang", "de")]
+    variants = [
+        ("--game", "tictactoe", "--menace-plays", "second"),
+        ("--game", "hexapawn", "--menace-plays", "first"),
+        ("--game", "nim", "--stock", "avery-l7160"),
+        ("--game", "hexapawn", "--palette", "hexapawn-craft"),
+        ("--game", "nim", "--paper", "letter"),
+        ("--game", "nim", "--lang", "de"),
+    ]
     for variant in variants:
         result = run_generate(*variant, "--out", str(tmp_path))
         assert result.exit_code == 2, variant
@@ -112,7 +119,8 @@ def test_a_refusal_says_what_differs_and_force_replaces(tmp_path):
     result = run_generate("--game", "hexapawn", "--menace-plays", "first", "--out", str(tmp_path))
     assert result.output.splitlines() == [
         f"Error: {tmp_path / 'hexapawn'} holds another kit (side second there, first here): give --out "
-        "another folder, or --force to replace it"]
+        "another folder, or --force to replace it"
+    ]
     forced = run_generate("--game", "hexapawn", "--menace-plays", "first", "--force", "--out", str(tmp_path))
     assert forced.exit_code == 0, forced.output
     assert '"side": "first"' in (tmp_path / "hexapawn" / "kit.json").read_text()

@@ -1,5 +1,6 @@
 """kit:NAME in `menace match`: a stored kit plays its side from its beads; with --learn its games are
 recorded exactly as `menace play --draw digital` records them."""
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,8 @@ def test_without_learning_it_plays_from_a_copy_and_writes_nothing(tmp_path):
     menace = MenacePlayer(kit.catalogue, {b: dict(c) for b, c in store.mirror(kit).items()}, learning=False)
     rewards = [play_game(game, [menace, RandomPlayer(game)], rng).result_for(0).reward for _ in range(40)]
     assert (counts["first_wins"], counts["draws"], counts["second_wins"]) == tuple(
-        rewards.count(r) for r in (1, 0, -1))
+        rewards.count(r) for r in (1, 0, -1)
+    )
     assert menace.boxes == store.mirror(kit)
 
 
@@ -46,8 +48,10 @@ def test_learning_records_the_games_as_play_does(tmp_path):
     assert result.exit_code == 0, result.output
     stores = [Store(tmp_path / name) for name in ("play.db", "match.db")]
     kits = [store.kit("k") for store in stores]
-    games = [[(g["moves"], g["result"], g["opponent"]) for g in store.games(kit)]
-             for store, kit in zip(stores, kits, strict=True)]
+    games = [
+        [(g["moves"], g["result"], g["opponent"]) for g in store.games(kit)]
+        for store, kit in zip(stores, kits, strict=True)
+    ]
     assert len(games[0]) == 20 and games[0] == games[1]
     assert stores[0].mirror(kits[0]) == stores[1].mirror(kits[1])
     counts = json.loads(result.output)
@@ -81,8 +85,9 @@ def test_a_game_in_progress_is_not_taken_over(tmp_path):
     assert run("play", "--db", db, "--draw", "digital", "--opponent", "human", "--brief",
                input="quit\n").exit_code == 0  # fmt: skip
     result = match(db, "--first", "kit:k", "--second", "random", "--games", "1", "--learn")
-    assert result.output == ("Error: kit k has game 1 in progress: finish or discard it with "
-                             "`menace play --kit k` first\n")
+    assert result.output == (
+        "Error: kit k has game 1 in progress: finish or discard it with `menace play --kit k` first\n"
+    )
 
 
 def test_kit_is_not_a_table_opponent():

@@ -1,4 +1,5 @@
 """`menace generate --kit NAME`: a stored kit printed with the beads its boxes hold now."""
+
 from __future__ import annotations
 
 import json
@@ -57,8 +58,9 @@ def test_a_trained_kit_prints_its_trained_counts_on_labels_and_fill_sheet(tmp_pa
 def test_kit_takes_its_game_side_rules_and_palette_from_the_store(tmp_path):
     db = str(tmp_path / "s.db")
     assert run("new", "--db", db, "--game", "nim", "k").exit_code == 0
-    result = run("generate", "--db", db, "--kit", "k", "--game", "nim", "--rules", "nim", "--out",
-                 str(tmp_path))
+    result = run(
+        "generate", "--db", db, "--kit", "k", "--game", "nim", "--rules", "nim", "--out", str(tmp_path)
+    )
     assert result.exit_code == 2
     assert result.output == "Error: --kit prints the kit as it is: leave out --game, --rules\n"
     missing = run("generate", "--db", db, "--kit", "other", "--out", str(tmp_path))

@@ -1,5 +1,6 @@
 """Words each kit's legend says about itself, not copied from noughts and crosses: arrows where its labels
 draw arrows, no symmetry note where it has no symmetry, only the colours it uses, and its own kind of Nim."""
+
 from __future__ import annotations
 
 import re

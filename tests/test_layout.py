@@ -1,5 +1,6 @@
 """Label geometry as numbers: every stock on every paper it allows, labels on the page and apart, parts
 apart, and bead dots inside their squares."""
+
 from __future__ import annotations
 
 from itertools import combinations

@@ -1,5 +1,6 @@
 """`menace lesson`: a class pack read back (plan, materials, roles, worksheet, certificates, the kit), the
 lesson's numbers as known answers, and bad input as one line with nothing written."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,21 @@ NIM_BEADS = {"1": 27 + 33, "2": 24 + 24, "3": 21 + 26}  # Nim's fill sheet: to f
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One small pack: Nim for two groups, 60 minutes."""
     out = tmp_path_factory.mktemp("lesson")
-    result = run("lesson", "--game", "nim", "--groups", str(GROUPS), "--minutes", "60", "--lang", "en",
-                 "--out", str(out), "--db", str(out / "store.sqlite3"))
+    result = run(
+        "lesson",
+        "--game",
+        "nim",
+        "--groups",
+        str(GROUPS),
+        "--minutes",
+        "60",
+        "--lang",
+        "en",
+        "--out",
+        str(out),
+        "--db",
+        str(out / "store.sqlite3"),
+    )
     assert result.exit_code == 0, result.output
     return out / "lesson-nim"
 
@@ -44,8 +58,15 @@ def test_the_manifest_counts_beads_per_kit_as_the_fill_sheet_does_and_the_total_
     assert manifest["beads_total"] == {code: GROUPS * n for code, n in NIM_BEADS.items()}
     assert manifest["kit_code"] == kit["kit_code"] == "AA2021"
     assert {f["file"] for f in manifest["files"]} == {
-        "lesson-plan.pdf", "materials.pdf", "rules-sheet.pdf", "role-cards.pdf", "worksheet.pdf",
-        "board.pdf", "certificates.pdf", "paper-machine.pdf"}
+        "lesson-plan.pdf",
+        "materials.pdf",
+        "rules-sheet.pdf",
+        "role-cards.pdf",
+        "worksheet.pdf",
+        "board.pdf",
+        "certificates.pdf",
+        "paper-machine.pdf",
+    }
     assert manifest["trained"] is None
 
 
@@ -66,7 +87,9 @@ def test_each_groups_kit_says_its_group_on_every_label_sheet_and_page(pack):
     its group: in the band of every label, and beside the kit code on every page, the fill sheet too."""
     manifest = json.loads((pack / "lesson.json").read_text())
     assert [(kit["group"], kit["folder"]) for kit in manifest["group_kits"]] == [
-        (1, "kit/group-1"), (2, "kit/group-2")]
+        (1, "kit/group-1"),
+        (2, "kit/group-2"),
+    ]
     for group, other in ((1, 2), (2, 1)):
         folder = pack / "kit" / f"group-{group}"
         assert json.loads((folder / "kit.json").read_text())["group"] == group
@@ -97,11 +120,18 @@ def test_the_recorders_card_plays_the_groups_kit_that_the_lesson_made(pack, tmp_
 def test_the_tracker_line_names_what_of_the_kit_is_not_the_games_default():
     from generator.printed_kit import KitOptions, plan_kits
 
-    (spec,) = plan_kits(KitOptions(game="hexapawn", menace_plays="first", rules=load_rules("hexapawn-michie"),
-                                   palette=load_palette("hexapawn-craft")))
+    (spec,) = plan_kits(
+        KitOptions(
+            game="hexapawn",
+            menace_plays="first",
+            rules=load_rules("hexapawn-michie"),
+            palette=load_palette("hexapawn-craft"),
+        )
+    )
     assert Lesson(spec, 3, 45).store_line(3) == (
         "menace new group-3 --game hexapawn --menace-plays first --rules hexapawn-michie --palette "
-        "hexapawn-craft --code E77A83")
+        "hexapawn-craft --code E77A83"
+    )
     assert plan_lesson("tictactoe", 3, 45).store_line(2) == "menace new class --game tictactoe --code 1599A0"
 
 
@@ -140,10 +170,13 @@ def test_the_rules_sheet_is_the_kits_rules_card(pack):
     assert "Rules card" in text and "MENACE loses" in text
 
 
-@pytest.mark.parametrize("lang, roles", [
-    ("en", ("Operator", "Opponent", "Recorder", "Scorer")),
-    ("de", ("Bediener", "Gegner", "Schriftführer", "Punktezähler")),
-])
+@pytest.mark.parametrize(
+    "lang, roles",
+    [
+        ("en", ("Operator", "Opponent", "Recorder", "Scorer")),
+        ("de", ("Bediener", "Gegner", "Schriftführer", "Punktezähler")),
+    ],
+)
 def test_role_cards_speak_the_language_asked_for(tmp_path, lang, roles):
     before = current_language()
     use_language(lang)
@@ -155,13 +188,33 @@ def test_role_cards_speak_the_language_asked_for(tmp_path, lang, roles):
     assert all(role in text for role in roles)
 
 
-@pytest.mark.parametrize("minutes, spans", [  # ... games, curve, talk, tidy up (3 minutes), certificates
-    (45, [(0, 5), (5, 10), (10, 13), (13, 19), (19, 25), (25, 30), (30, 35), (35, 40), (40, 43), (43, 45)]),
-    # A short lesson trims the other steps so its games keep a third of it: 10 minutes, not 2.
-    (30, [(0, 3), (3, 6), (6, 8), (8, 13), (13, 18), (18, 22), (22, 25), (25, 28), (28, 30)]),
-    (60, [(0, 5), (5, 10), (10, 13), (13, 21), (21, 29), (29, 37), (37, 45), (45, 50), (50, 55), (55, 58),
-          (58, 60)]),
-])
+@pytest.mark.parametrize(
+    "minutes, spans",
+    [  # ... games, curve, talk, tidy up (3 minutes), certificates
+        (
+            45,
+            [(0, 5), (5, 10), (10, 13), (13, 19), (19, 25), (25, 30), (30, 35), (35, 40), (40, 43), (43, 45)],
+        ),
+        # A short lesson trims the other steps so its games keep a third of it: 10 minutes, not 2.
+        (30, [(0, 3), (3, 6), (6, 8), (8, 13), (13, 18), (18, 22), (22, 25), (25, 28), (28, 30)]),
+        (
+            60,
+            [
+                (0, 5),
+                (5, 10),
+                (10, 13),
+                (13, 21),
+                (21, 29),
+                (29, 37),
+                (37, 45),
+                (45, 50),
+                (50, 55),
+                (55, 58),
+                (58, 60),
+            ],
+        ),
+    ],
+)
 def test_the_games_get_the_time_the_other_steps_leave_in_rounds_of_roles(minutes, spans):
     lesson = plan_lesson("nim", 3, minutes)
     assert [(s.start, s.end) for s in lesson.steps()] == spans
@@ -178,16 +231,27 @@ def test_the_lesson_itself_refuses_a_number_of_groups_out_of_range(groups):
         Lesson(spec, groups, 45)
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--game", "nim", "--groups", "0"], "--groups takes a whole number from 1 to 30"),
-    (["--game", "nim", "--groups", "1000"], "--groups takes a whole number from 1 to 30"),
-    (["--game", "chess", "--groups", "2"], "--game takes one of hexapawn, nim, tictactoe"),
-    (["--game", "nim", "--groups", "2", "--minutes", "10"], "--minutes takes a whole number from 30 to 120"),
-    (["--game", "nim", "--groups", "2", "--palette", "craft"], "palette 'craft' is for tictactoe, not nim"),
-    (["--game", "hexapawn", "--groups", "2", "--trained", "50"], "--trained is for noughts and crosses"),
-    (["--game", "nim", "--groups", "2", "--stock", "avery-5160", "--paper", "a4"],
-     "stock 'avery-5160' is printed on letter paper, not a4"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--game", "nim", "--groups", "0"], "--groups takes a whole number from 1 to 30"),
+        (["--game", "nim", "--groups", "1000"], "--groups takes a whole number from 1 to 30"),
+        (["--game", "chess", "--groups", "2"], "--game takes one of hexapawn, nim, tictactoe"),
+        (
+            ["--game", "nim", "--groups", "2", "--minutes", "10"],
+            "--minutes takes a whole number from 30 to 120",
+        ),
+        (
+            ["--game", "nim", "--groups", "2", "--palette", "craft"],
+            "palette 'craft' is for tictactoe, not nim",
+        ),
+        (["--game", "hexapawn", "--groups", "2", "--trained", "50"], "--trained is for noughts and crosses"),
+        (
+            ["--game", "nim", "--groups", "2", "--stock", "avery-5160", "--paper", "a4"],
+            "stock 'avery-5160' is printed on letter paper, not a4",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, says):
     result = run("lesson", *args, "--out", str(tmp_path / "out"), "--db", str(tmp_path / "store.sqlite3"))
     assert result.exit_code == 2
@@ -206,9 +270,29 @@ def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, 
     monkeypatch.setattr(lesson_pack, "write_pack", lambda lesson, out, progress: planned.append(lesson))
     stock = tmp_path / "cups.toml"
     stock.write_text('title = "Cups"\nlabel_width = 40\nlabel_height = 28\n')
-    result = run("lesson", "--game", "hexapawn", "--menace-plays", "first", "--rules", "hexapawn-michie",
-                 "--palette", "hexapawn-craft", "--stock", str(stock), "--paper", "letter", "--lang", "en",
-                 "--groups", "2", "--out", str(tmp_path), "--db", str(tmp_path / "store.sqlite3"))
+    result = run(
+        "lesson",
+        "--game",
+        "hexapawn",
+        "--menace-plays",
+        "first",
+        "--rules",
+        "hexapawn-michie",
+        "--palette",
+        "hexapawn-craft",
+        "--stock",
+        str(stock),
+        "--paper",
+        "letter",
+        "--lang",
+        "en",
+        "--groups",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--db",
+        str(tmp_path / "store.sqlite3"),
+    )
     assert result.exit_code == 0, result.output
     (lesson,) = planned
     spec = lesson.spec
@@ -217,7 +301,13 @@ def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, 
     named = ("side", "rules", "palette", "stock", "paper", "kit_code")
     # E77A83: HIM's 18 boxes under hexapawn-michie in hexapawn-craft's colours (the default kit is BC0346).
     assert [manifest[key] for key in named] == [
-        "first", "hexapawn-michie", "hexapawn-craft", "cups.toml", "letter", "E77A83"]
+        "first",
+        "hexapawn-michie",
+        "hexapawn-craft",
+        "cups.toml",
+        "letter",
+        "E77A83",
+    ]
     # HIM's twelve colours, one a move (White's moves, codes from * 9 + to), where hexapawn-clear has four.
     assert sorted(map(int, manifest["beads_per_kit"])) == [27, 37, 38, 46, 47, 57, 58, 66, 67, 68, 76, 77]
     assert manifest["beads_total"] == {code: 2 * n for code, n in manifest["beads_per_kit"].items()}
@@ -228,8 +318,17 @@ def test_the_packs_kit_follows_the_kit_options_as_generate_takes_them(tmp_path, 
 
 def test_an_unwritable_folder_is_one_line(tmp_path):
     (tmp_path / "a-file").write_text("")
-    result = run("lesson", "--game", "nim", "--groups", "2", "--out", str(tmp_path / "a-file" / "pack"),
-                 "--db", str(tmp_path / "store.sqlite3"))
+    result = run(
+        "lesson",
+        "--game",
+        "nim",
+        "--groups",
+        "2",
+        "--out",
+        str(tmp_path / "a-file" / "pack"),
+        "--db",
+        str(tmp_path / "store.sqlite3"),
+    )
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: cannot write the lesson to ") and result.stderr.count("\n") == 1
     assert not (tmp_path / "store.sqlite3").exists()  # the kits are made once the pack is written
@@ -247,8 +346,11 @@ def test_no_english_sentence_is_left_in_a_german_pack(tmp_path):
             write(tmp_path / name, lesson)
     finally:
         use_language(before)
-    left = {name: found for name, _what, _write in DOCUMENTS
-            if (found := english_words("\n".join(pages(tmp_path / name))))}
+    left = {
+        name: found
+        for name, _what, _write in DOCUMENTS
+        if (found := english_words("\n".join(pages(tmp_path / name))))
+    }
     assert left == {}
 
 
@@ -288,8 +390,19 @@ def test_a_trained_start_prints_the_beads_its_train_line_gives_the_tracker(tmp_p
 
     planned: list[Lesson] = []
     monkeypatch.setattr(lesson_pack, "write_pack", lambda lesson, out, progress: planned.append(lesson))
-    result = run("lesson", "--game", "tictactoe", "--groups", "3", "--trained", "40", "--lang", "en",
-                 "--out", str(tmp_path))
+    result = run(
+        "lesson",
+        "--game",
+        "tictactoe",
+        "--groups",
+        "3",
+        "--trained",
+        "40",
+        "--lang",
+        "en",
+        "--out",
+        str(tmp_path),
+    )
     assert result.exit_code == 0, result.output
     (lesson,) = planned
     line = lesson.store_line(1)

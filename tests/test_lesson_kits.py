@@ -11,8 +11,16 @@ from tracker.store.event_store import Store
 
 
 def lesson(tmp_path, *args: str):
-    result = run("lesson", *args, "--lang", "en", "--out", str(tmp_path / "out"), "--db",
-                 str(tmp_path / "store.sqlite3"))
+    result = run(
+        "lesson",
+        *args,
+        "--lang",
+        "en",
+        "--out",
+        str(tmp_path / "out"),
+        "--db",
+        str(tmp_path / "store.sqlite3"),
+    )
     assert result.exit_code == 0, result.output
     return result
 
@@ -78,7 +86,8 @@ def test_the_library_says_what_it_made_and_kept(tmp_path):
 
 def test_the_line_speaks_the_packs_language(tmp_path):
     db = str(tmp_path / "store.sqlite3")
-    result = run("lesson", "--game", "nim", "--groups", "2", "--lang", "de", "--out", str(tmp_path / "out"),
-                 "--db", db)
+    result = run(
+        "lesson", "--game", "nim", "--groups", "2", "--lang", "de", "--out", str(tmp_path / "out"), "--db", db
+    )
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[-1] == f"Kits group-1, group-2 im Speicher des Trackers {db} angelegt"

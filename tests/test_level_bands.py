@@ -1,5 +1,6 @@
 """The move-level bands (labels, finder, drawer fronts) told apart in grey: each level's colour has its own
 lightness, and its words are black or white, whichever reads on it."""
+
 from __future__ import annotations
 
 import itertools

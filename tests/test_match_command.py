@@ -1,4 +1,5 @@
 """`menace match` and its library: counts per named player, the curve, coin tosses, one-line errors."""
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,19 @@ def test_alternate_counts_stay_with_the_named_players():
     result = play_match("nim", "perfect", "ideal", games=200, seed=6, alternate=True)
     assert 60 < result.first_started < 140 and result.first_started != 100  # 100 would hide a swap
     assert result.first_wins == 200 - result.first_started and result.second_wins == result.first_started
-    text = run("--game", "nim", "--first", "perfect", "--second", "ideal", "--games", "200", "--seed", "6",
-               "--alternate").output
+    text = run(
+        "--game",
+        "nim",
+        "--first",
+        "perfect",
+        "--second",
+        "ideal",
+        "--games",
+        "200",
+        "--seed",
+        "6",
+        "--alternate",
+    ).output
     assert text.splitlines() == [
         f"nim, 200 games, a coin toss for who moves first (perfect moved first in {result.first_started}); "
         "wins are counted per player",
@@ -72,12 +84,14 @@ def test_a_match_words_its_counts_without_the_command():
 
 
 def test_json_has_a_curve_only_when_a_player_learns():
-    fixed = json.loads(run("--first", "random", "--second", "perfect", "--games", "3", "--seed", "2",
-                           "--json").output)
+    fixed = json.loads(
+        run("--first", "random", "--second", "perfect", "--games", "3", "--seed", "2", "--json").output
+    )
     assert "curve" not in fixed and fixed["first_wins"] == 0  # random never beats perfect
     assert fixed["first_wins"] + fixed["draws"] + fixed["second_wins"] == 3
-    learning = json.loads(run("--first", "menace", "--second", "random", "--games", "30", "--seed", "2",
-                              "--json").output)
+    learning = json.loads(
+        run("--first", "menace", "--second", "random", "--games", "30", "--seed", "2", "--json").output
+    )
     assert len(learning["curve"]) == 30
     rewards = play_match("tictactoe", "menace", "random", games=30, seed=2).rewards
     assert learning["curve"] == running_mean(rewards, 1000)
@@ -97,14 +111,26 @@ def test_a_menace_playing_both_sides_shares_its_beads_only_where_the_boxes_are_t
     assert ttt[0].boxes is not ttt[1].boxes and ttt[1].catalogue.menace_plays == "second"
 
 
-@pytest.mark.parametrize("spec, message", [
-    ("mcts:0", "Error: 'mcts:0': mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
-               "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4"),
-    ("genius", "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
-               "mcts:N[:C], menace[:RULES], q[:LR[:GAMMA]] or q:FILE.json[:b], kit:NAME"),
-    ("menace:nim", "Error: rules 'nim' are for nim, not tictactoe: choose one of go-blog, golf, michie, "
-                   "open-day, scroggs"),
-])
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        (
+            "mcts:0",
+            "Error: 'mcts:0': mcts:N[:C] needs N iterations (1 to 1,000,000) and an optional exploration "
+            "constant C >= 0, e.g. mcts:5000 or mcts:1000:1.4",
+        ),
+        (
+            "genius",
+            "Error: unknown player 'genius': choose random, perfect, novice:P (0 <= P <= 1), ideal, "
+            "mcts:N[:C], menace[:RULES], q[:LR[:GAMMA]] or q:FILE.json[:b], kit:NAME",
+        ),
+        (
+            "menace:nim",
+            "Error: rules 'nim' are for nim, not tictactoe: choose one of go-blog, golf, michie, "
+            "open-day, scroggs",
+        ),
+    ],
+)
 def test_a_bad_spec_is_one_line(spec, message):
     result = run("--first", spec, "--second", "random", "--games", "1")
     assert result.exit_code == 2 and result.output == message + "\n"
@@ -113,8 +139,9 @@ def test_a_bad_spec_is_one_line(spec, message):
 def test_a_human_types_moves_sees_the_board_and_is_told_the_result():
     # Nim from 9 against the ideal player: take 1 (8), it takes 3 (5); "4" is refused; take 1 (4), it
     # takes 3 (1); the last token is the human's, who loses.
-    result = run("--game", "nim", "--first", "human", "--second", "ideal", "--games", "1",
-                 input="1\n4\n1\n1\n")
+    result = run(
+        "--game", "nim", "--first", "human", "--second", "ideal", "--games", "1", input="1\n4\n1\n1\n"
+    )
     assert result.exit_code == 0
     assert result.output == (
         "  9 tokens left  | | | | | | | | |\n"

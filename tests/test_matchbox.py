@@ -1,4 +1,5 @@
 """The matchbox rules every part of the kit shares: draws, refills and settling a game."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """The MCTS player: UCT as the course plays it, checked where the answer is known exactly."""
+
 from __future__ import annotations
 
 import random
@@ -67,8 +68,9 @@ def test_the_spec_parses_back():
     assert parse_player("mcts:200:1.4").explore == 1.4
 
 
-@pytest.mark.parametrize("text", ["mcts:100:fast", "mcts:100:solver:solver", "mcts:100:1.4:2",
-                                  "mcts:100:reuse:1.4"])
+@pytest.mark.parametrize(
+    "text", ["mcts:100:fast", "mcts:100:solver:solver", "mcts:100:1.4:2", "mcts:100:reuse:1.4"]
+)
 def test_only_the_option_words_follow_the_iterations(text):
     said = r"after mcts:N\[:C\] come only the words solver .*, reuse .* and python"
     with pytest.raises(GameError, match=said):
@@ -116,9 +118,11 @@ def test_without_numba_mcts_n_plays_the_reference(tmp_path):
     import sys
     from pathlib import Path
 
-    probe = ("import sys; sys.modules['numba'] = None; import tracker; from kit.games import get_game; "
-             "from kit.players import make_player, parse_player; "
-             "print(type(make_player(parse_player('mcts:50'), get_game('connect4'))).__name__)")
+    probe = (
+        "import sys; sys.modules['numba'] = None; import tracker; from kit.games import get_game; "
+        "from kit.players import make_player, parse_player; "
+        "print(type(make_player(parse_player('mcts:50'), get_game('connect4'))).__name__)"
+    )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.strip() == "MctsPlayer"

@@ -27,8 +27,9 @@ def compiled(name: str, iterations: int, *, solver: bool = False, reuse: bool = 
     return CompiledMctsPlayer(kernels, get_game(name), iterations, 1.0, solver, reuse)
 
 
-@pytest.mark.parametrize(("name", "games"), [("tictactoe", 60), ("connect4", 20), ("othello", 4),
-                                             ("ultimate", 10)])
+@pytest.mark.parametrize(
+    ("name", "games"), [("tictactoe", 60), ("connect4", 20), ("othello", 4), ("ultimate", 10)]
+)
 def test_the_kernels_play_by_the_kit_s_rules(name, games):
     """Along random games, every position's legal moves, result and next position as the kit has them."""
     game, code, rng = get_game(name), GAME_CODES[name], random.Random(3)
@@ -40,8 +41,9 @@ def test_the_kernels_play_by_the_kit_s_rules(name, games):
             count = kernels.legal(code, here, state.to_move, moves)
             assert list(moves[:count]) == [game.move_code(m) for m in game.legal_moves(state)], state
             ended = game.outcome(state)
-            expected = (kernels.ONGOING if ended is None else kernels.DRAWN if ended.winner is None
-                        else ended.winner)
+            expected = (
+                kernels.ONGOING if ended is None else kernels.DRAWN if ended.winner is None else ended.winner
+            )
             assert kernels.result(code, here, state.to_move) == expected, state
             if ended is not None:
                 break
@@ -132,8 +134,9 @@ def test_the_compiled_and_the_python_search_agree_in_distribution(opponent):
     in [0, 1] (at most 0.5 / sqrt(200) each): 0.225. A compiled search that backed up a win to the wrong
     player differed by 0.71 against random and 0.34 against perfect play (moving first)."""
     games, bound = 200, 4.5 * math.sqrt(2) * 0.5 / math.sqrt(200)
-    for fast, reference in zip(scores("mcts:20", opponent, games), scores("mcts:20:python", opponent, games),
-                               strict=True):
+    for fast, reference in zip(
+        scores("mcts:20", opponent, games), scores("mcts:20:python", opponent, games), strict=True
+    ):
         assert abs(fast - reference) <= bound, (fast, reference)
 
 
@@ -148,8 +151,10 @@ def test_mcts_5000_loses_no_game_to_perfect_play(ttt, side):
         assert outcome.winner in (side, None)
 
 
-@pytest.mark.parametrize(("name", "engine"), [(name, "") for name in GAME_CODES] + [
-    ("tictactoe", ":python"), ("connect4", ":python")])
+@pytest.mark.parametrize(
+    ("name", "engine"),
+    [(name, "") for name in GAME_CODES] + [("tictactoe", ":python"), ("connect4", ":python")],
+)
 def test_the_solver_and_the_kept_tree_play_whole_games_legally(name, engine):
     """From each side against random (play_game refuses an illegal move), the tree kept move to move."""
     game, rng = get_game(name), random.Random(1)

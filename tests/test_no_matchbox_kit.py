@@ -13,7 +13,7 @@ SIZES = {
     "connect4": "4,531,985,219,092 positions (John Tromp's count of legal positions)",
     "othello": "about 10^28 positions (L. V. Allis, 1994)",
     "ultimate": "at most 4.4 x 10^39 positions "
-                "(81 cells X, O or empty, times 10 choices of the board to play in)",
+    "(81 cells X, O or empty, times 10 choices of the board to play in)",
 }
 TITLES = {"connect4": "Four-in-a-row", "othello": "Othello", "ultimate": "Ultimate tic-tac-toe"}
 
@@ -22,8 +22,9 @@ TITLES = {"connect4": "Four-in-a-row", "othello": "Othello", "ultimate": "Ultima
 def test_boxes_says_there_is_no_kit_and_how_many_positions_there_are(game):
     result = run("boxes", "--game", game)
     assert result.exit_code == 0, result.output
-    assert result.output == (f"no matchbox kit: this game has {SIZES[game]}, "
-                             "where noughts and crosses needs 304 boxes\n")
+    assert result.output == (
+        f"no matchbox kit: this game has {SIZES[game]}, where noughts and crosses needs 304 boxes\n"
+    )
     data = json.loads(run("boxes", "--game", game, "--json").output)
     assert data["boxes"] is None and data["game"] == game
 
@@ -34,18 +35,26 @@ def test_boxes_json_gives_the_exact_count_of_four_in_a_row_positions():
 
 
 @pytest.mark.parametrize("game", SIZES)
-@pytest.mark.parametrize("args", [
-    ["find", "X......"], ["graph", "--out", "{tmp}/tree.graphml"], ["generate", "--out", "{tmp}/kits"],
-    ["simulate", "--games", "3"], ["new", "big", "--db", "{tmp}/store.db"], ["train", "t", "--games", "3"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["find", "X......"],
+        ["graph", "--out", "{tmp}/tree.graphml"],
+        ["generate", "--out", "{tmp}/kits"],
+        ["simulate", "--games", "3"],
+        ["new", "big", "--db", "{tmp}/store.db"],
+        ["train", "t", "--games", "3"],
+    ],
+)
 def test_commands_that_need_boxes_offer_only_the_games_with_a_kit(game, args, tmp_path):
     """--help does not offer a game the command then refuses; given anyway, it is one usage line."""
     offered = "tictactoe, nim, hexapawn" + (", all" if args[0] == "generate" else "")
     assert game not in run(args[0], "--help").output.partition("--game")[2].partition("\n")[0]
     result = run(*[arg.format(tmp=tmp_path) for arg in args], "--game", game)
     assert result.exit_code == 2, result.output
-    assert result.output == (f"Error: menace {args[0]}: --game takes one of {offered} "
-                             f"(see menace {args[0]} --help)\n")
+    assert result.output == (
+        f"Error: menace {args[0]}: --game takes one of {offered} (see menace {args[0]} --help)\n"
+    )
     assert not list(tmp_path.iterdir())  # nothing written
 
 

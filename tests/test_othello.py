@@ -108,11 +108,14 @@ def test_passing_with_a_move_to_play_is_refused():
         GAME.play(GAME.initial(), GAME.parse_move("d4"))
 
 
-@pytest.mark.parametrize("board, winner", [
-    ("BBBBBBBB/" * 4 + "WWWWWWWW/" * 4, None),  # 32 each: a draw
-    ("BBBBBBBB/" * 5 + "WWWWWWWW/" * 3, 0),
-    ("W......./......../......../...WW.../...WW.../......../......../........", 1),  # Black wiped out
-])
+@pytest.mark.parametrize(
+    "board, winner",
+    [
+        ("BBBBBBBB/" * 4 + "WWWWWWWW/" * 4, None),  # 32 each: a draw
+        ("BBBBBBBB/" * 5 + "WWWWWWWW/" * 3, 0),
+        ("W......./......../......../...WW.../...WW.../......../......../........", 1),  # Black wiped out
+    ],
+)
 def test_the_game_ends_when_neither_can_move_and_more_discs_win(board, winner):
     state = State(GAME.parse_position(board.rstrip("/")), 0)
     assert GAME.legal_moves(state) == ()

@@ -44,6 +44,7 @@ def test_a_command_without_db_writes_to_the_sessions_store_not_the_home():
 @pytest.fixture
 def empty_cache(tmp_path, monkeypatch):
     """An empty cache folder, and no tables remembered in this process."""
+
     def forget():
         cache.cache_dir.cache_clear()
         flat.policy_tables.cache_clear()

@@ -2,6 +2,7 @@
 overlap, and the footer keeps a zone of its own (generator.layout.FOOTER_EDGE, FOOTER_ZONE, FOOTER_SIZE): for
 every game and option set `menace generate` ships, in every language, on every stock and paper. Read from
 what the documents ask the canvas to draw (tests.ink), not from pixels."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,13 +30,16 @@ KITS = [
     # The old default palette: a colour and a letter per move (13 for HER), where hexapawn-clear has 4 a box.
     ("hexapawn", {"palette": load_palette("hexapawn-craft")}),
 ]
-KIT_IDS = [kit_folder(game) + "".join(f"-{getattr(v, 'name', v)}" for v in options.values())
-           for game, options in KITS]
+KIT_IDS = [
+    kit_folder(game) + "".join(f"-{getattr(v, 'name', v)}" for v in options.values())
+    for game, options in KITS
+]
 LANGUAGES = ["en", "de"]
 # Documents whose pages depend on the label stock; the rest depend on the paper only.
 BY_STOCK = {labels.write, calibration.write, drawer_labels.write}
-STOCKS = [(name, paper) for name in stock_names() for paper in PAPERS
-          if load_stock(name).paper in ("any", paper)]
+STOCKS = [
+    (name, paper) for name in stock_names() for paper in PAPERS if load_stock(name).paper in ("any", paper)
+]
 
 
 @pytest.fixture
@@ -73,9 +77,11 @@ def footer_top(write, spec) -> float | None:
 def page_faults(inks: list[Ink], spec, write) -> list[str]:
     """Everything the walk checks on one document's ink: the printable area, overlaps, the footer zone, and
     (beyond the labels, whose text fits each stock's label) text shrunk alone or off the type scale."""
-    return [*layout_faults(inks, spec.page_mm, SAFE_EDGE),
-            *footer_faults(inks, spec.page_mm, footer_top(write, spec)),
-            *([] if write in BY_STOCK else [*shrunk_alone(inks), *off_scale(inks)])]
+    return [
+        *layout_faults(inks, spec.page_mm, SAFE_EDGE),
+        *footer_faults(inks, spec.page_mm, footer_top(write, spec)),
+        *([] if write in BY_STOCK else [*shrunk_alone(inks), *off_scale(inks)]),
+    ]
 
 
 def faults_of(monkeypatch, game: str, options: dict, stock: str, paper: str, documents) -> list[str]:
@@ -111,13 +117,20 @@ def document_cases():
     for (game, options), kit_id in zip(KITS, KIT_IDS, strict=True):
         for paper in PAPERS:
             for lang in LANGUAGES:
-                yield pytest.param(game, options, paper, lang, id=f"{kit_id}-{paper}-{lang}",
-                                   marks=slow_if(beyond_the_quick_run(game, "plain", paper, lang)))
+                yield pytest.param(
+                    game,
+                    options,
+                    paper,
+                    lang,
+                    id=f"{kit_id}-{paper}-{lang}",
+                    marks=slow_if(beyond_the_quick_run(game, "plain", paper, lang)),
+                )
 
 
 @pytest.mark.parametrize("game, options, paper, lang", list(document_cases()))
 def test_every_document_of_every_kit_lies_inside_the_page_without_overlapping_text(
-        monkeypatch, language, game, options, paper, lang):
+    monkeypatch, language, game, options, paper, lang
+):
     language(lang)
     documents = [document for document in DOCUMENTS if document[2] not in BY_STOCK]
     assert faults_of(monkeypatch, game, options, "plain", paper, documents) == []
@@ -127,13 +140,21 @@ def label_sheet_cases():
     for (game, options), kit_id in zip(KITS, KIT_IDS, strict=True):
         for stock, paper in STOCKS:
             for lang in LANGUAGES:
-                yield pytest.param(game, options, stock, paper, lang, id=f"{kit_id}-{stock}-{paper}-{lang}",
-                                   marks=slow_if(beyond_the_quick_run(game, stock, paper, lang)))
+                yield pytest.param(
+                    game,
+                    options,
+                    stock,
+                    paper,
+                    lang,
+                    id=f"{kit_id}-{stock}-{paper}-{lang}",
+                    marks=slow_if(beyond_the_quick_run(game, stock, paper, lang)),
+                )
 
 
 @pytest.mark.parametrize("game, options, stock, paper, lang", list(label_sheet_cases()))
 def test_every_label_sheet_lies_inside_the_page_without_overlapping_text(
-        monkeypatch, language, game, options, stock, paper, lang):
+    monkeypatch, language, game, options, stock, paper, lang
+):
     language(lang)
     documents = [document for document in DOCUMENTS if document[2] in BY_STOCK]
     assert faults_of(monkeypatch, game, options, stock, paper, documents) == []
@@ -147,7 +168,8 @@ LESSON_GAMES = ["hexapawn", "nim", "tictactoe"]
 @pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("game", LESSON_GAMES)
 def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
-        monkeypatch, language, game, paper, lang):
+    monkeypatch, language, game, paper, lang
+):
     from generator.documents import certificates
     from generator.lesson_pack import DOCUMENTS as LESSON_DOCUMENTS
     from generator.lesson_pack import plan_lesson
@@ -158,10 +180,14 @@ def test_every_lesson_document_lies_inside_the_page_without_overlapping_text(
     for name, _what, write in LESSON_DOCUMENTS:
         inks, pages = inks_of(monkeypatch, write, lesson)
         assert max(ink.page for ink in inks) == pages, name
-        faults += [f"{name}: {fault}" for fault in [*layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE),
-                                                    *footer_faults(inks, lesson.spec.page_mm, None if
-                                                                   write is certificates.write else MARGIN),
-                                                    *off_scale(inks)]]
+        faults += [
+            f"{name}: {fault}"
+            for fault in [
+                *layout_faults(inks, lesson.spec.page_mm, SAFE_EDGE),
+                *footer_faults(inks, lesson.spec.page_mm, None if write is certificates.write else MARGIN),
+                *off_scale(inks),
+            ]
+        ]
     assert faults == []
 
 
@@ -172,21 +198,30 @@ def group_cases():
     """The quick run walks plain A4; the slow run every stock."""
     for game in sorted(EVERY_STOCK):
         for stock, paper in STOCKS:
-            yield pytest.param(game, stock, paper, id=f"{kit_folder(game)}-{stock}-{paper}",
-                               marks=slow_if((stock, paper) != ("plain", "a4")))
+            yield pytest.param(
+                game,
+                stock,
+                paper,
+                id=f"{kit_folder(game)}-{stock}-{paper}",
+                marks=slow_if((stock, paper) != ("plain", "a4")),
+            )
 
 
 @pytest.mark.parametrize("game, stock, paper", list(group_cases()))
-def test_a_groups_kit_lies_inside_the_page_without_overlapping_text(monkeypatch, language, game, stock,
-                                                                    paper):
+def test_a_groups_kit_lies_inside_the_page_without_overlapping_text(
+    monkeypatch, language, game, stock, paper
+):
     from dataclasses import replace
 
     language("de")
     (spec,) = plan_kits(KitOptions(game=game, stock=load_stock(stock), paper=paper))
     spec = replace(spec, group=30)
     faults = []
-    for name, _what, write in DOCUMENTS if (game, stock, paper) == ("hexapawn", "plain", "a4") else [
-            document for document in DOCUMENTS if document[2] in BY_STOCK]:
+    for name, _what, write in (
+        DOCUMENTS
+        if (game, stock, paper) == ("hexapawn", "plain", "a4")
+        else [document for document in DOCUMENTS if document[2] in BY_STOCK]
+    ):
         inks, pages = inks_of(monkeypatch, write, spec)
         faults += [f"{name}: {fault}" for fault in page_faults(inks, spec, write)]
     assert faults == []
@@ -223,7 +258,8 @@ def test_a_small_labels_bead_count_keeps_clear_of_its_picture(monkeypatch, tmp_p
 
     (tmp_path / "small.toml").write_text(
         'title = "Small"\ndescription = "Ours."\npaper = "a4"\nlabel_width = 30.0\nlabel_height = 18.0\n'
-        "columns = 6\nrows = 14\nleft = 15.0\ntop = 20.0\npitch_x = 30.0\npitch_y = 18.0\n")
+        "columns = 6\nrows = 14\nleft = 15.0\ntop = 20.0\npitch_x = 30.0\npitch_y = 18.0\n"
+    )
     (spec,) = plan_kits(KitOptions(game="tictactoe", stock=choose_stock(str(tmp_path / "small.toml"))))
     inks, _pages = inks_of(monkeypatch, labels.write, spec)
     plan = labels.label_plan(spec)
@@ -267,10 +303,15 @@ def test_every_legends_notes_and_rules_card_print_at_their_roles_sizes(monkeypat
             assert notes and {ink.size for ink in notes} == {SIZE[Role.NOTE]}, (game, lang)
             card = next(i for i, ink in enumerate(texts) if ink.text.startswith(("Rules card", "Regelkarte")))
             sections = {ink.size for ink in texts[card + 1 :] if ink.font == "VeraBd"} - {
-                SIZE[Role.HEADING], SIZE[Role.TITLE]}  # a card of two pages: the second page's title
+                SIZE[Role.HEADING],
+                SIZE[Role.TITLE],
+            }  # a card of two pages: the second page's title
             assert sections == {SIZE[Role.SUBHEADING]}, (game, lang)
             words = {ink.size for ink in texts[card + 1 :] if ink.font == "Vera"} - {
-                SIZE[Role.FOOTER], SIZE[Role.KIT_TITLE], SIZE[Role.NOTE]}
+                SIZE[Role.FOOTER],
+                SIZE[Role.KIT_TITLE],
+                SIZE[Role.NOTE],
+            }
             assert words == {SIZE[Role.CARD]}, (game, lang)
 
 

@@ -54,6 +54,8 @@ def test_games_and_players_are_parsed_only_at_the_edges_and_where_a_stored_kit_i
 
 
 def test_the_scan_finds_a_parse_in_a_function_and_a_method():
-    code = ("def f(text):\n    return parse_player(text)\n"
-            "class A:\n    def g(self):\n        kit.games.game_from_spec('x')\n")
+    code = (
+        "def f(text):\n    return parse_player(text)\n"
+        "class A:\n    def g(self):\n        kit.games.game_from_spec('x')\n"
+    )
     assert _calls(ast.parse(code), []) == ["f", "A.g"]

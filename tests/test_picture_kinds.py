@@ -48,9 +48,14 @@ def _draw_tally(canvas: Any, area: Rect, tally: Tally, dots: Any, **_: Any) -> N
 
 # The registration: one line a job, each in the layer that owns the job.
 DRAWERS.register(Tally, _draw_tally)
-PAPER_WORDS.register(Tally, PaperWords(lambda game, start: pytest.fail("no game here"),
-                                       lambda tally: f"{tally.strokes} strokes",
-                                       lambda tally: "The strokes: the count when MENACE must move."))
+PAPER_WORDS.register(
+    Tally,
+    PaperWords(
+        lambda game, start: pytest.fail("no game here"),
+        lambda tally: f"{tally.strokes} strokes",
+        lambda tally: "The strokes: the count when MENACE must move.",
+    ),
+)
 POSITION_LINES.register(Tally, lambda game, tally, notation, legal: ["  " + "|" * tally.strokes])
 PICTURE_WORDS.register(Tally, lambda tally: f"{tally.strokes} strokes")
 VIEWS.register(Tally, lambda tally: {"strokes": tally.strokes})

@@ -1,4 +1,5 @@
 """The solver and the computer players: best play with quick wins, never losing, and the Nim ideal take."""
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """Rules presets and bead palettes: the shipped data files say what their sources say."""
+
 from __future__ import annotations
 
 import json
@@ -40,6 +41,7 @@ def test_preset_values(name, beads, changes, floor, empty, keep_one, beads_on):
 def test_the_shipped_files_read_alike_from_the_folder_and_through_importlib_resources(monkeypatch):
     """kit.datafiles reads kit/'s files from the disk, and through importlib.resources where kit/ is not a
     folder (a zip): both find the same files with the same contents."""
+
     def read_all() -> tuple[object, ...]:
         return datafiles.names("presets"), datafiles.names("palettes"), datafiles.read("presets", "michie")
 
@@ -125,6 +127,10 @@ def test_a_rules_policy_is_a_value_whose_word_is_the_files():
 
     rules = load_rules("scroggs")
     assert (rules.empty_box, rules.keep_one, rules.beads_on, rules.punish) == (
-        EmptyBox.RESIGN, KeepOne.NONE, BeadsOn.DISTINCT, Punish.EVERY_MOVE)
+        EmptyBox.RESIGN,
+        KeepOne.NONE,
+        BeadsOn.DISTINCT,
+        Punish.EVERY_MOVE,
+    )
     assert replace(rules, empty_box="refill").empty_box is EmptyBox.REFILL  # a word becomes its value once
     assert json.dumps(rules.as_dict()) == json.dumps({**rules.as_dict(), "empty_box": "resign"})

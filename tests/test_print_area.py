@@ -1,5 +1,6 @@
 """Safe printing: every stock keeps its ink 4 mm inside the sheet, offsets that would not are refused with
 one line saying what to change, and the PDFs' text lies where the geometry says."""
+
 from __future__ import annotations
 
 import math
@@ -74,8 +75,12 @@ def test_the_edge_to_edge_stock_pushes_its_edge_labels_inward_and_centres_the_re
 @pytest.mark.parametrize(
     "stock, offsets, message",
     [
-        ("plain", {"offset_x": 20}, "--offset-x 20 would print 11.0 mm off the right edge of the sheet "
-         "(printers cannot reach its outer 4 mm): with stock 'plain' choose --offset-x from -5 to 5 mm"),
+        (
+            "plain",
+            {"offset_x": 20},
+            "--offset-x 20 would print 11.0 mm off the right edge of the sheet "
+            "(printers cannot reach its outer 4 mm): with stock 'plain' choose --offset-x from -5 to 5 mm",
+        ),
         ("plain", {"offset_y": -8.6}, "--offset-y -8.6 would print 3.9 mm from the top edge"),
         ("plain", {"offset_y": -13}, "--offset-y -13 would print 0.5 mm off the top edge"),
         ("zweckform-3651", {"offset_y": 2}, "choose --offset-y from -1.2 to 1.2 mm"),
@@ -147,7 +152,6 @@ def test_the_label_sheets_text_lies_4_mm_inside_the_sheet(tmp_path, name, paper)
             assert right <= width - SAFE_EDGE and top <= height - SAFE_EDGE, (document, text, right, top)
 
 
-
 # The pixel checks render pages with poppler's pdftoppm (package poppler-utils); where it is missing they
 # skip, saying so, and the README's test command still passes. CI installs it so that they run there.
 needs_pdftoppm = pytest.mark.skipif(
@@ -159,7 +163,8 @@ def blank_border(pdf: Path, page: int, dpi: int) -> bool:
     """Whether pdftoppm renders the page's outer SAFE_EDGE as pure white, in grey levels."""
     pgm = subprocess.run(
         ["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page), "-l", str(page), str(pdf)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     ).stdout
     magic, width, height, depth, pixels = pgm.split(maxsplit=4)
     assert (magic, depth) == (b"P5", b"255")
@@ -191,8 +196,10 @@ def test_a_long_rules_title_shrinks_to_stay_inside_the_legend_page(tmp_path):
     from generator.documents import legend
 
     rules = tmp_path / "long.toml"
-    rules.write_text('game = "nim"\ntitle = "' + "Beads never run out, as the classroom agreed " * 3 + '"\n'
-                     'initial_beads = [3]\nwin = 1\ndraw = 0\nloss = -1\nfloor = 1\nbeads_on = "every"\n')
+    rules.write_text(
+        'game = "nim"\ntitle = "' + "Beads never run out, as the classroom agreed " * 3 + '"\n'
+        'initial_beads = [3]\nwin = 1\ndraw = 0\nloss = -1\nfloor = 1\nbeads_on = "every"\n'
+    )
     spec = plan_kits(KitOptions(game="nim", rules=choose_rules(str(rules), game="nim")))[0]
     legend.write(tmp_path / "legend.pdf", spec)
     pages = len(PdfReader(tmp_path / "legend.pdf").pages)

@@ -1,5 +1,6 @@
 """Counts on the printed pages have thousands separators in the document's language (2,290 beads; 2.290
 Perlen), while box numbers, which people look up and type, stay as they are (box 2201)."""
+
 from __future__ import annotations
 
 import pytest

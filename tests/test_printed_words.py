@@ -1,5 +1,6 @@
 """What the printed kit says, read back from the PDFs: the game's rules, MENACE's side, forced moves, colour
 letters, counts in the right number, and game, side and kit code on every document."""
+
 from __future__ import annotations
 
 import json
@@ -104,9 +105,16 @@ def test_no_pdf_of_any_kit_puts_one_with_a_plural(kit_of):
 
 
 # The counts run along the bottom of a label with move rows: room for "beads" on every stock.
-@pytest.mark.parametrize("stock, each", [("plain", "3 beads each"), ("avery-l7651", "3 beads each"),
-                                         ("zweckform-3651", "3 beads each"), ("avery-l7160", "3 beads each"),
-                                         ("avery-5160", "3 beads each")])
+@pytest.mark.parametrize(
+    "stock, each",
+    [
+        ("plain", "3 beads each"),
+        ("avery-l7651", "3 beads each"),
+        ("zweckform-3651", "3 beads each"),
+        ("avery-l7160", "3 beads each"),
+        ("avery-5160", "3 beads each"),
+    ],
+)
 def test_nim_labels_say_beads_where_they_have_room_and_the_legend_quotes_them(tmp_path, stock, each):
     generate(KitOptions(game="nim", stock=load_stock(stock)), tmp_path)
     labels = text_of(tmp_path / "nim" / "labels.pdf")
@@ -132,14 +140,22 @@ def test_the_rules_card_explains_the_forced_move_menaces_symbol_and_the_letters(
 
 @pytest.mark.parametrize(
     "game, side, rules",
-    [("tictactoe", "first", "michie"), pytest.param("tictactoe", "second", "michie", marks=pytest.mark.slow),
-     ("nim", "first", "nim"), ("hexapawn", "second", "gardner"), ("hexapawn", "first", "hexapawn-michie")],
+    [
+        ("tictactoe", "first", "michie"),
+        pytest.param("tictactoe", "second", "michie", marks=pytest.mark.slow),
+        ("nim", "first", "nim"),
+        ("hexapawn", "second", "gardner"),
+        ("hexapawn", "first", "hexapawn-michie"),
+    ],
 )
 def test_every_page_of_every_document_states_game_side_and_kit_code(kit_of, game, side, rules):
     folder = kit_of(game, side, rules)
     code = json.loads((folder / "kit.json").read_text())["kit_code"]
-    title = {"tictactoe": f"MENACE playing {side} at Noughts and crosses (", "nim": "MENACE playing first or "
-             "second at Nim (9 boxes)", "hexapawn": f"MENACE playing {side} at Hexapawn ("}[game]
+    title = {
+        "tictactoe": f"MENACE playing {side} at Noughts and crosses (",
+        "nim": "MENACE playing first or second at Nim (9 boxes)",
+        "hexapawn": f"MENACE playing {side} at Hexapawn (",
+    }[game]
     for name in FILES:
         for number, page in enumerate(PdfReader(folder / name).pages, start=1):
             text = " ".join(page.extract_text().split())

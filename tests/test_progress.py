@@ -14,10 +14,34 @@ import pytest
 from tests.cli import play_match
 from tracker.lab.nim_tournament import tournament, tournament_games
 
-TOURNAMENT = ["tournament", "--games", "20", "--training", "60", "--part-training", "5",
-              "--stable-training", "100", "--seed", "1", "--json"]
-MATCH = ["match", "--game", "nim", "--first", "menace", "--second", "random", "--games", "400",
-         "--seed", "3", "--json"]
+TOURNAMENT = [
+    "tournament",
+    "--games",
+    "20",
+    "--training",
+    "60",
+    "--part-training",
+    "5",
+    "--stable-training",
+    "100",
+    "--seed",
+    "1",
+    "--json",
+]
+MATCH = [
+    "match",
+    "--game",
+    "nim",
+    "--first",
+    "menace",
+    "--second",
+    "random",
+    "--games",
+    "400",
+    "--seed",
+    "3",
+    "--json",
+]
 
 
 def menace(args: list[str], *, terminal: bool, status: int = 0) -> tuple[bytes, bytes]:
@@ -53,14 +77,16 @@ def menace(args: list[str], *, terminal: bool, status: int = 0) -> tuple[bytes, 
 
 
 def test_a_mistyped_player_is_said_in_one_line_before_any_bar_is_drawn() -> None:
-    _, shown = menace(["match", "--first", "perfct", "--second", "random", "--games", "400"], terminal=True,
-                      status=2)
+    _, shown = menace(
+        ["match", "--first", "perfct", "--second", "random", "--games", "400"], terminal=True, status=2
+    )
     assert b"unknown player 'perfct'" in shown and b"Match games" not in shown, shown
     assert shown.count(b"\n") == 1, shown
 
 
-@pytest.mark.parametrize("args, label", [(TOURNAMENT, b"Tournament games"), (MATCH, b"Match games")],
-                         ids=["tournament", "match"])
+@pytest.mark.parametrize(
+    "args, label", [(TOURNAMENT, b"Tournament games"), (MATCH, b"Match games")], ids=["tournament", "match"]
+)
 def test_a_terminal_sees_progress_and_stdout_is_unchanged(args: list[str], label: bytes) -> None:
     piped_out, piped_err = menace(args, terminal=False)
     shown_out, shown_err = menace(args, terminal=True)
@@ -72,8 +98,13 @@ def test_a_terminal_sees_progress_and_stdout_is_unchanged(args: list[str], label
 def test_the_tournament_counts_every_game_it_plays() -> None:
     """The bar's total is the games the tournament plays: training, the stable's and the round robin's."""
     for opponent in ("self", "random"):
-        sizes = {"games": 7, "training": 30, "part_training": 4, "stable_training": 50,
-                 "training_opponent": opponent}
+        sizes = {
+            "games": 7,
+            "training": 30,
+            "part_training": 4,
+            "stable_training": 50,
+            "training_opponent": opponent,
+        }
         steps: list[int] = []
         tournament(**sizes, seed=2, progress=steps.append)  # type: ignore[arg-type]
         assert sum(steps) == tournament_games(**sizes)  # type: ignore[arg-type]
@@ -94,8 +125,9 @@ def test_a_simulation_counts_every_game(engine: str) -> None:
     from tracker.sim.experiment import simulate
 
     steps: list[int] = []
-    simulate(game_from_spec("nim"), games=30, population=5, seed=1, engine=engine, chunk=2,
-             progress=steps.append)
+    simulate(
+        game_from_spec("nim"), games=30, population=5, seed=1, engine=engine, chunk=2, progress=steps.append
+    )
     assert sum(steps) == 150 and len(steps) == (150 if engine == "kit" else 3)  # a game, or a chunk, a step
 
 
@@ -103,6 +135,7 @@ def test_a_study_says_its_steps_on_a_terminal_only() -> None:
     args = ["study", "thinking-time", "--game", "nim", "--iterations", "5,10", "--games", "2", "--json"]
     piped_out, piped_err = menace(args, terminal=False)
     shown_out, shown_err = menace(args, terminal=True)
+
     def results(out: bytes) -> list[tuple[int, int, int]]:  # the JSON's games, not its timings
         return [(cell["wins"], cell["draws"], cell["losses"]) for cell in json.loads(out)["cells"]]
 

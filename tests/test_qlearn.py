@@ -1,5 +1,6 @@
 """The Q-learner (kit/qlearn.py): the seed's schedule, update order and greedy choice, its values file, its
 spec, and the key mapping that carries a table to a Nim game with more heaps."""
+
 from __future__ import annotations
 
 import json
@@ -195,7 +196,7 @@ def states(heaps):
         if position not in seen:
             seen.add(position)
             for i, h in enumerate(position):
-                todo += [tuple(sorted(position[:i] + (h - k,) + position[i + 1:])) for k in range(1, h + 1)]
+                todo += [tuple(sorted(position[:i] + (h - k,) + position[i + 1 :])) for k in range(1, h + 1)]
     return seen
 
 
@@ -220,8 +221,9 @@ def test_fits_under_compares_sorted_heaps_place_by_place():
     assert fits_under((0, 1, 2), (1, 2)) and fits_under((0, 0, 0), (1, 2))
     assert not fits_under((1, 1, 2), (1, 2)) and not fits_under((0, 2, 2), (1, 2))
     assert not fits_under((1, 2), (1, 2, 3))
-    assert all(fits_under(p, (2, 3)) == (p in states((0, 2, 3)))
-               for p in combinations_with_replacement(range(4), 3))
+    assert all(
+        fits_under(p, (2, 3)) == (p in states((0, 2, 3))) for p in combinations_with_replacement(range(4), 3)
+    )
 
 
 def test_a_table_of_fewer_heaps_carries_over_with_zero_heaps_in_front(tmp_path):

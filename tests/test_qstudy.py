@@ -1,4 +1,5 @@
 """The transfer study (tracker/lab/qstudy.py): its arms, bands and games saved, on Nim with several heaps."""
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,7 @@ def test_games_saved_are_paired_by_seed():
     study = Study(games=5, seeds=3, level=1.0, window=1, arms={k: Band(v) for k, v in curves.items()})
     assert study.reached("baseline") == [4, 3, None] and study.reached("a") == [2, 2, 4]
     mean, half, seeds = study.saved("a")  # seeds 1 and 2 count: 2 and 1 games saved
-    assert (mean, seeds) == (1.5, 2) and half == pytest.approx(1.96 * 0.7071 / 2 ** 0.5, abs=1e-3)
+    assert (mean, seeds) == (1.5, 2) and half == pytest.approx(1.96 * 0.7071 / 2**0.5, abs=1e-3)
     assert study.saved("b") is None
     assert study.mean_reached("a") == 4 and study.mean_reached("baseline") is None  # seed 3 never does
     assert Study(5, 3, 2 / 3, 1, study.arms).mean_reached("a") == 2
@@ -59,8 +60,13 @@ def test_the_arms_start_as_the_seed_describes():
     by_hand = {
         "baseline": play_learners(big, 200, random.Random("5:1"))[0],
         "a": play_learners(big, 200, random.Random("5:1"), starts=starts)[0],
-        "b": play_learners(big, 200, random.Random("5:1"), starts=starts,
-                           divide=lambda p: 3.0 if fits_under(p, (1, 2)) else 1.0)[0],
+        "b": play_learners(
+            big,
+            200,
+            random.Random("5:1"),
+            starts=starts,
+            divide=lambda p: 3.0 if fits_under(p, (1, 2)) else 1.0,
+        )[0],
     }
     for arm, rewards in by_hand.items():
         assert study.arms[arm].curves[1] == running_mean(rewards, 20)
@@ -73,15 +79,28 @@ def test_learners_find_that_heaps_1_2_3_are_lost_for_the_first_player():
 
 
 def small_study():
-    return transfer_study(heaps(1, 2, 3), heaps(1, 2), (1, 2), games=120, seeds=3, seed=2,
-                          level=-0.5, window=20)
+    return transfer_study(
+        heaps(1, 2, 3), heaps(1, 2), (1, 2), games=120, seeds=3, seed=2, level=-0.5, window=20
+    )
 
 
 def test_the_table_and_json_say_what_the_study_found(tmp_path):
     study = small_study()
     lines = study_lines(study, "heaps 1,2,3 from 1,2")
     assert lines[3].split() == [
-        "arm", "game", "30", "game", "60", "game", "120", "level", "at", "game", "games", "saved"]
+        "arm",
+        "game",
+        "30",
+        "game",
+        "60",
+        "game",
+        "120",
+        "level",
+        "at",
+        "game",
+        "games",
+        "saved",
+    ]
     for arm, line in zip(("baseline", "a", "b"), lines[4:7], strict=True):
         band = study.arms[arm]
         assert line.startswith(arm) and f"{band.mean[59]:+.3f} +-{band.high[59] - band.mean[59]:.3f}" in line
@@ -94,13 +113,35 @@ def test_the_table_and_json_say_what_the_study_found(tmp_path):
 
 
 def test_the_study_command_runs_the_library_on_nim_with_heaps(tmp_path):
-    result = run("study", "qlearn", "--heaps", "3", "--games", "100", "--seeds", "2", "--window", "20",
-                 "--level", "-0.5", "--out", str(tmp_path / "s.pdf"), "--json")
+    result = run(
+        "study",
+        "qlearn",
+        "--heaps",
+        "3",
+        "--games",
+        "100",
+        "--seeds",
+        "2",
+        "--window",
+        "20",
+        "--level",
+        "-0.5",
+        "--out",
+        str(tmp_path / "s.pdf"),
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    study = transfer_study(get_game("nim", heaps=(1, 2, 3), last_token="wins"),
-                           get_game("nim", heaps=(1, 2), last_token="wins"), (1, 2), games=100, seeds=2,
-                           seed=1, level=-0.5, window=20)
+    study = transfer_study(
+        get_game("nim", heaps=(1, 2, 3), last_token="wins"),
+        get_game("nim", heaps=(1, 2), last_token="wins"),
+        (1, 2),
+        games=100,
+        seeds=2,
+        seed=1,
+        level=-0.5,
+        window=20,
+    )
     assert data["arms"]["b"]["mean"] == study.arms["b"].mean and data["heaps"] == 3
     assert len(PdfReader(tmp_path / "s.pdf").pages) == 1
     too_many = run("study", "qlearn", "--heaps", "6")

@@ -1,5 +1,6 @@
 """The raw board's kit (2,201 boxes) where its size broke a page made for 304: the rack map over pages of
 readable shelves, and four-digit numbers on the fill sheet clear of their tick boxes."""
+
 from __future__ import annotations
 
 import pytest

@@ -26,8 +26,12 @@ def sh_blocks(text: str) -> list[list[str]]:
 
 def menace_lines(text: str) -> list[list[str]]:
     """Every `menace ...` command of the sh blocks, as its words, comments dropped."""
-    return [shlex.split(line, comments=True) for block in sh_blocks(text) for line in block
-            if line.startswith("menace ")]
+    return [
+        shlex.split(line, comments=True)
+        for block in sh_blocks(text)
+        for line in block
+        if line.startswith("menace ")
+    ]
 
 
 def test_the_readme_is_short_and_keeps_the_two_commands_in_its_quick_start():
@@ -59,9 +63,15 @@ def test_every_menace_line_in_the_readme_runs(tmp_path):
     for words in menace_lines(README):
         if words[1] == "serve":  # a server: the next test starts it
             continue
-        done = subprocess.run([sys.executable, "-m", "tracker", *words[1:]], cwd=tmp_path,
-                              env=environment(tmp_path), input=ANSWERS.get(words[1], ""),
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-m", "tracker", *words[1:]],
+            cwd=tmp_path,
+            env=environment(tmp_path),
+            input=ANSWERS.get(words[1], ""),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, f"{shlex.join(words)}: {done.stderr[-500:]}"
 
 
@@ -70,12 +80,18 @@ def test_the_readmes_menace_serve_starts_and_names_its_address(tmp_path):
     env = environment(tmp_path)
     for words in menace_lines(README):
         if words[1] == "new":
-            subprocess.run([sys.executable, "-m", "tracker", *words[1:]], env=env, check=True,
-                           capture_output=True)
+            subprocess.run(
+                [sys.executable, "-m", "tracker", *words[1:]], env=env, check=True, capture_output=True
+            )
         if words[1] == "serve":
-            server = subprocess.Popen([sys.executable, "-m", "tracker", *words[1:], "--port", "0"],
-                                      cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                      text=True)
+            server = subprocess.Popen(
+                [sys.executable, "-m", "tracker", *words[1:], "--port", "0"],
+                cwd=tmp_path,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
             try:
                 assert server.stdout is not None
                 assert "http://127.0.0.1:" in server.stdout.readline()

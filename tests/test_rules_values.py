@@ -1,6 +1,7 @@
 """--rules is read once, at the command line: below it the rules travel as a value (kit.rules.Rules, a
 frozen dataclass), so catalogues, engine tables and their caches never look a preset or a file up again,
 and the simulator's disk cache is named by what the rules say, not by what they are called."""
+
 from __future__ import annotations
 
 import json
@@ -65,7 +66,8 @@ def reads(monkeypatch):
 def _read_at_the_command_line(stack: list[str]) -> bool:
     ours = [Path(name).as_posix() for name in stack if "/site-packages/" not in name]
     return any(name.endswith("tracker/cli/options.py") for name in ours) and not any(
-        part in name for name in ours for part in BELOW_THE_COMMAND_LINE)
+        part in name for name in ours for part in BELOW_THE_COMMAND_LINE
+    )
 
 
 @pytest.mark.parametrize("engine", ["kit", "numpy"])
@@ -75,8 +77,21 @@ def test_simulate_reads_the_rules_once_at_the_command_line(cold, reads, engine, 
         rules = str(cold / "mine.toml")
         Path(rules).write_text(SCROGGS_FILE, encoding="utf-8")
     given = [] if rules is None else ["--rules", rules]
-    result = run("simulate", *given, "--games", "30", "--population", "20", "--opponent", "menace",
-                 "--engine", engine, "--seed", "1", "--json")
+    result = run(
+        "simulate",
+        *given,
+        "--games",
+        "30",
+        "--population",
+        "20",
+        "--opponent",
+        "menace",
+        "--engine",
+        engine,
+        "--seed",
+        "1",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     named = {None: "michie", "scroggs": "scroggs"}.get(rules, "mine.toml")  # JSON names them as before
     assert json.loads(result.stdout)["rules"] == named
@@ -104,8 +119,9 @@ def test_file_rules_key_the_disk_cache_by_their_content(cold, tmp_path):
 def test_a_preset_and_a_file_that_say_the_same_share_tables(cold, tmp_path):
     michie = load_rules("michie")
     copy = tmp_path / "michie-copy.toml"
-    copy.write_text("\n".join(f"{key} = {json.dumps(value)}" for key, value in michie.as_file().items()),
-                    encoding="utf-8")
+    copy.write_text(
+        "\n".join(f"{key} = {json.dumps(value)}" for key, value in michie.as_file().items()), encoding="utf-8"
+    )
     assert rules_key(choose_rules(str(copy), game="tictactoe")) == rules_key(michie)
     assert rules_key(load_rules("scroggs")) != rules_key(michie)
 

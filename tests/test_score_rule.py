@@ -17,8 +17,10 @@ from kit.score import SCORES, score_rule, score_rule_text
 from tests.cli import play_random, run
 
 # A rule as the documents write it: "+3 a win, +1 a draw, -1 a loss" (and German's "für einen Sieg").
-NAMED = re.compile(r"([+-]\d+) (?:a|für einen|für ein|für eine) "
-                   r"(win|draw|loss|Sieg|Unentschieden|Niederlage)")
+NAMED = re.compile(
+    r"([+-]\d+) (?:a|für einen|für ein|für eine) "
+    r"(win|draw|loss|Sieg|Unentschieden|Niederlage)"
+)
 RESULTS = {"Sieg": "win", "Unentschieden": "draw", "Niederlage": "loss"}
 GAMES = {"hexapawn": {"win": 3, "loss": -1}, "tictactoe": {"win": 3, "draw": 1, "loss": -1}}
 
@@ -56,8 +58,19 @@ def test_paper_commands_and_screen_name_one_rule(tmp_path, game):
 
     from tracker.web.app import ClassroomScreen
 
-    made = run("lesson", "--game", game, "--groups", "1", "--lang", "en", "--out", str(tmp_path), "--db",
-               str(tmp_path / "lesson.sqlite3"))
+    made = run(
+        "lesson",
+        "--game",
+        game,
+        "--groups",
+        "1",
+        "--lang",
+        "en",
+        "--out",
+        str(tmp_path),
+        "--db",
+        str(tmp_path / "lesson.sqlite3"),
+    )
     assert made.exit_code == 0, made.output
     pack = tmp_path / f"lesson-{game}"
     db, report = str(tmp_path / "m.sqlite3"), tmp_path / "report.pdf"
@@ -68,7 +81,7 @@ def test_paper_commands_and_screen_name_one_rule(tmp_path, game):
     live = Client(ClassroomScreen(Path(db))).get("/api/kits/k/live").json
 
     cards = pdf_text(pack / "role-cards.pdf")
-    scorer = cards[cards.index("Keep MENACE's running score"):]
+    scorer = cards[cards.index("Keep MENACE's running score") :]
     named = {
         "worksheet": rules_named(pdf_text(pack / "worksheet.pdf")),
         "scorer's card": rules_named(scorer)[:1],
@@ -93,6 +106,9 @@ def test_a_game_with_no_draws_says_none(tmp_path):
     english = r"Kit h: 3 games, \d won, \d lost; score [+-]\d+ \(\+3 a win, -1 a loss\)"
     assert re.fullmatch(english, said), said
     german = run("--lang", "de", "stats", "--db", db).output.splitlines()[0]
-    assert re.fullmatch(r"Kit h: 3 Spiele, \d gewonnen, \d verloren; Punkte [+-]\d+ "
-                        r"\(\+3 für einen Sieg, -1 für eine Niederlage\)", german), german
+    assert re.fullmatch(
+        r"Kit h: 3 Spiele, \d gewonnen, \d verloren; Punkte [+-]\d+ "
+        r"\(\+3 für einen Sieg, -1 für eine Niederlage\)",
+        german,
+    ), german
     use_language("en")

@@ -1,5 +1,6 @@
 """Two paths, one set of rules: the kit-based reference (kit.match.play_game) and the simulator's engines
 agree in distribution (tests/test_sim_engines.py checks each engine's games and beads exactly)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,10 +18,13 @@ CONFIGS = [
     dict(game="tictactoe", rules=load_rules("scroggs"), opponent="perfect"),  # empty boxes resign
     dict(game="tictactoe", rules=load_rules("golf"), opponent="random"),  # empty boxes are refilled
     # The first box keeps its last bead (the slow run: the rules and player the other cases have).
-    pytest.param(dict(game="tictactoe", rules=load_rules("open-day"), opponent="novice:0.5"),
-                 marks=pytest.mark.slow),
-    pytest.param(dict(game="tictactoe", rules=load_rules("michie"), opponent="menace", menace_plays="second"),
-                 marks=pytest.mark.slow),
+    pytest.param(
+        dict(game="tictactoe", rules=load_rules("open-day"), opponent="novice:0.5"), marks=pytest.mark.slow
+    ),
+    pytest.param(
+        dict(game="tictactoe", rules=load_rules("michie"), opponent="menace", menace_plays="second"),
+        marks=pytest.mark.slow,
+    ),
     # Every box keeps one.
     dict(game="nim", rules=load_rules("nim-floor0"), opponent="random", menace_plays="second"),
     # Gardner's HER: a defeat confiscates only the last move's bead.
@@ -62,8 +66,14 @@ def test_seeded_runs_are_reproducible():
 
 
 def _against_perfect(rules: str, population: int) -> Simulation:
-    return simulate(TICTACTOE, rules=load_rules(rules), opponent=parse_player("perfect"), games=200,
-                    population=population, seed=1)
+    return simulate(
+        TICTACTOE,
+        rules=load_rules(rules),
+        opponent=parse_player("perfect"),
+        games=200,
+        population=population,
+        seed=1,
+    )
 
 
 def test_michie_first_box_empties_far_more_often_than_scroggs():

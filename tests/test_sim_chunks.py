@@ -14,8 +14,17 @@ from kit.rules import load_rules
 from tracker.sim import cache
 from tracker.sim.experiment import Histograms, numba_installed, simulate
 
-ENGINES = ["numpy", "kit", pytest.param("numba", marks=pytest.mark.skipif(
-    not numba_installed(), reason="numba is not installed (pip install '.[fast]'): numba engine untested"))]
+ENGINES = [
+    "numpy",
+    "kit",
+    pytest.param(
+        "numba",
+        marks=pytest.mark.skipif(
+            not numba_installed(),
+            reason="numba is not installed (pip install '.[fast]'): numba engine untested",
+        ),
+    ),
+]
 
 TICTACTOE = game_from_spec("tictactoe")
 
@@ -43,8 +52,16 @@ def test_bands_are_numpys_percentiles_over_the_whole_population():
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_report_bands_hold_the_population(engine):
-    sim = simulate(TICTACTOE, opponent=parse_player("perfect"), games=15, population=300, seed=2, spread=True,
-                   engine=engine, chunk=64)
+    sim = simulate(
+        TICTACTOE,
+        opponent=parse_player("perfect"),
+        games=15,
+        population=300,
+        seed=2,
+        spread=True,
+        engine=engine,
+        chunk=64,
+    )
     assert sim.band is not None and sim.first_box_band is not None
     low, high = sim.band
     assert (low <= sim.curve + 1e-9).all() and (sim.curve <= high + 1e-9).all()
@@ -83,8 +100,13 @@ def test_tables_are_cached_by_fingerprint_and_rebuilt_when_damaged(cache_in):
 
 
 def test_a_table_file_gives_back_each_array_whole_aligned_and_writable(tmp_path):
-    arrays = {"terminal": np.array([0, 1, 2], np.int8), "child": np.arange(12, dtype=np.int32).reshape(3, 4),
-              "keeps": np.array([True, False]), "slots": np.array(9), "empty": np.zeros(0, np.int64)}
+    arrays = {
+        "terminal": np.array([0, 1, 2], np.int8),
+        "child": np.arange(12, dtype=np.int32).reshape(3, 4),
+        "keeps": np.array([True, False]),
+        "slots": np.array(9),
+        "empty": np.zeros(0, np.int64),
+    }
     path = tmp_path / "t.tables"
     with open(path, "wb") as out:
         cache.write_arrays(out, arrays)
@@ -122,12 +144,30 @@ def _peak_mb(population: int, engine: str) -> float:
     at least this process's size."""
     import subprocess
 
-    command = [sys.executable, "-m", "tracker", "simulate", "--population", str(population), "--games", "1",
-               "--engine", engine, "--jobs", "1", "--seed", "1", "--json"]
-    between = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
-               "stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    said = subprocess.run([sys.executable, "-c", between, *command], capture_output=True, text=True,
-                          check=True)
+    command = [
+        sys.executable,
+        "-m",
+        "tracker",
+        "simulate",
+        "--population",
+        str(population),
+        "--games",
+        "1",
+        "--engine",
+        engine,
+        "--jobs",
+        "1",
+        "--seed",
+        "1",
+        "--json",
+    ]
+    between = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+        "stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    said = subprocess.run(
+        [sys.executable, "-c", between, *command], capture_output=True, text=True, check=True
+    )
     return int(said.stdout) / 1024  # KB on Linux
 
 

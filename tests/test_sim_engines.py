@@ -184,8 +184,12 @@ def test_the_numba_kernel_plays_the_same_games_with_int32_codes_as_with_int16(mo
     assert (narrow.running == wide.running).all() and (narrow.tallies == wide.tallies).all()
 
 
-LOCKSTEP = [("tictactoe", "first", "michie"), ("tictactoe", "second", "golf"), ("nim", "second", "nim"),
-            ("hexapawn", "second", "gardner")]
+LOCKSTEP = [
+    ("tictactoe", "first", "michie"),
+    ("tictactoe", "second", "golf"),
+    ("nim", "second", "nim"),
+    ("hexapawn", "second", "gardner"),
+]
 
 
 @pytest.mark.parametrize("game, side, rules", LOCKSTEP)
@@ -234,8 +238,13 @@ def test_the_numpy_engine_draws_the_bead_its_number_falls_on_and_resigns_at_an_e
     centre, edge = mt.slot_child[0], mt.slot_child[2]
     assert moved.tolist() == [centre, centre, edge, edge, steps.resigned[0]]
     beads.settle(np.array([2, 0, 2, 1, 0]))  # win, defeat, win, draw, defeat; michie: +3, -1, +3, +1, -1
-    assert np.diff(beads.store[0], axis=1)[:, :3].tolist() == [[5, 0, 3], [1, 0, 3], [2, 0, 6], [2, 0, 4],
-                                                               [0, 0, 0]]
+    assert np.diff(beads.store[0], axis=1)[:, :3].tolist() == [
+        [5, 0, 3],
+        [1, 0, 3],
+        [2, 0, 6],
+        [2, 0, 4],
+        [0, 0, 0],
+    ]
     assert not beads.store[0, 4].any()
 
 
@@ -255,11 +264,17 @@ def test_the_numpy_engine_punishes_the_last_bead_drawn_before_a_resignation():
     assert np.diff(beads.store[0, 0])[:3].tolist() == [3, 4, 4]
 
 
-@pytest.mark.parametrize("game, legal_at", [
-    ("tictactoe", (9, 8, 7, 6, 5, 4, 3, 2, 1)),  # every empty square, in every game
-    ("nim", (3, 3, 3, 0, 0, 0, 0, 0, 1)),  # take 1-3 while every heap allows it, the last 1; else they differ
-    ("hexapawn", (3, 0, 0, 0, 0, 0, 0)),
-])
+@pytest.mark.parametrize(
+    "game, legal_at",
+    [
+        ("tictactoe", (9, 8, 7, 6, 5, 4, 3, 2, 1)),  # every empty square, in every game
+        (
+            "nim",
+            (3, 3, 3, 0, 0, 0, 0, 0, 1),
+        ),  # take 1-3 while every heap allows it, the last 1; else they differ
+        ("hexapawn", (3, 0, 0, 0, 0, 0, 0)),
+    ],
+)
 def test_the_numpy_lockstep_knows_the_plies_where_every_game_has_as_many_legal_moves(game, legal_at):
     assert engine_numpy._steps(policy_tables(game_from_spec(game))).legal_at == legal_at
 
@@ -340,8 +355,16 @@ def test_engines_agree_with_the_reference_in_distribution(engine, game, side, ru
             for seed in range(runs)
         ])  # fmt: skip
     single = _REFERENCE[key]
-    sim = simulate(game, menace_plays=side, rules=rules, opponent=parse_player(opponent), games=games,
-                   population=population, seed=7, engine=engine)
+    sim = simulate(
+        game,
+        menace_plays=side,
+        rules=rules,
+        opponent=parse_player(opponent),
+        games=games,
+        population=population,
+        seed=7,
+        engine=engine,
+    )
     assert sim.engine == engine
     for counts, r in ((sim.wins, 1), (sim.draws, 0), (sim.losses, -1)):
         per_run = (single == r).mean(axis=1)
@@ -357,8 +380,19 @@ def first_numba_run(cache: Path) -> tuple[list[str], dict[str, str]]:
     """A short numba simulation as a command, with an environment whose cache folder is ``cache``."""
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["MENACE_CACHE_DIR"] = str(cache)
-    command = [sys.executable, "-m", "tracker", "simulate", "--games", "2", "--population", "3", "--engine",
-               "numba", "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "tracker",
+        "simulate",
+        "--games",
+        "2",
+        "--population",
+        "3",
+        "--engine",
+        "numba",
+        "--json",
+    ]
     return command, env
 
 
@@ -366,8 +400,10 @@ def first_numba_run(cache: Path) -> tuple[list[str], dict[str, str]]:
 @needs_numba
 def test_two_first_runs_started_together_compile_once(tmp_path):
     command, env = first_numba_run(tmp_path)
-    together = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-                for _ in range(2)]
+    together = [
+        subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        for _ in range(2)
+    ]
     said = [run.communicate()[1] for run in together]
     assert [run.returncode for run in together] == [0, 0], said
     assert sum("compiling the numba engine (once" in err for err in said) == 1, said
@@ -378,8 +414,9 @@ def test_two_first_runs_started_together_compile_once(tmp_path):
 @needs_numba
 def test_the_first_numba_run_says_it_compiles_and_later_runs_load_the_cache(tmp_path):
     command, env = first_numba_run(tmp_path)
-    first, second = (subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-                     for _ in range(2))
+    first, second = (
+        subprocess.run(command, capture_output=True, text=True, env=env, check=True) for _ in range(2)
+    )
     assert f"compiling the numba engine (once; cached in {tmp_path / 'numba'})..." in first.stderr
     assert "compiling" not in second.stderr
     # Compiled code, where the user can write: a module built ahead of time (or numba's own cache where
@@ -387,9 +424,12 @@ def test_the_first_numba_run_says_it_compiles_and_later_runs_load_the_cache(tmp_
     built = list((tmp_path / "numba").glob("menace_kernel_*.so"))
     assert built or any((tmp_path / "numba").rglob("*.nbi"))
     if built:
-        check = ("import sys; from tracker.sim import engine_numba as e; e._kernel(); "
-                 "print('numba' in sys.modules)")
-        loaded = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env,
-                                check=True)
+        check = (
+            "import sys; from tracker.sim import engine_numba as e; e._kernel(); "
+            "print('numba' in sys.modules)"
+        )
+        loaded = subprocess.run(
+            [sys.executable, "-c", check], capture_output=True, text=True, env=env, check=True
+        )
         assert loaded.stdout.strip() == "False"
     assert json.loads(first.stdout)["engine"] == "numba"

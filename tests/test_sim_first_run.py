@@ -39,16 +39,26 @@ def not_built(monkeypatch):
     return builds
 
 
-@pytest.mark.parametrize(("population", "games", "engine", "said"), [
-    (10, 11, "numpy", "numpy"),  # a long run: numpy now, the engine built for the next
-    (1, 101, "kit", "the kit's match loop"),  # one MENACE: the kit's loop is faster than numpy
-    (10, 10, "numpy", None),  # a short run is over before numba would pay for its start
-])
-def test_auto_plays_at_once_and_has_the_engine_built_for_the_next_run(not_built, capsys, population, games,
-                                                                      engine, said):
+@pytest.mark.parametrize(
+    ("population", "games", "engine", "said"),
+    [
+        (10, 11, "numpy", "numpy"),  # a long run: numpy now, the engine built for the next
+        (1, 101, "kit", "the kit's match loop"),  # one MENACE: the kit's loop is faster than numpy
+        (10, 10, "numpy", None),  # a short run is over before numba would pay for its start
+    ],
+)
+def test_auto_plays_at_once_and_has_the_engine_built_for_the_next_run(
+    not_built, capsys, population, games, engine, said
+):
     progress = []  # the builder begins once the run has played: not while it plays
-    sim = simulate(game_from_spec("tictactoe"), games=games, population=population, seed=3, jobs=1,
-                   progress=lambda played: progress.append(list(not_built)))
+    sim = simulate(
+        game_from_spec("tictactoe"),
+        games=games,
+        population=population,
+        seed=3,
+        jobs=1,
+        progress=lambda played: progress.append(list(not_built)),
+    )
     assert sim.engine == engine
     assert not_built == (["started", "began"] if said else [])
     assert progress and all(seen == not_built[:1] for seen in progress)
@@ -89,8 +99,19 @@ def test_the_first_auto_run_uses_numpy_and_the_next_loads_what_was_built_meanwhi
     if not compiler:  # as where building the module failed once: numba's just-in-time compiler and its cache
         module.parent.mkdir()
         module.with_name(module.name + ".failed").touch()
-    command = [sys.executable, "-m", "tracker", "simulate", "--games", str(SHORT // 10 + 1), "--population",
-               "10", "--seed", "3", "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "tracker",
+        "simulate",
+        "--games",
+        str(SHORT // 10 + 1),
+        "--population",
+        "10",
+        "--seed",
+        "3",
+        "--json",
+    ]
     first = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     _wait_for_build(tmp_path)
     assert first.stderr.startswith(f"{BUILDING}numpy\n"), first.stderr
@@ -101,8 +122,9 @@ def test_the_first_auto_run_uses_numpy_and_the_next_loads_what_was_built_meanwhi
         assert module.with_name(module.name + ".jit").exists() and not module.exists()
         assert list((tmp_path / "numba").rglob("engine_numba.play_members-*.nbi"))
     # The next run loads what was built: numba's cache read, nothing compiled or saved again.
-    second = subprocess.run(command, capture_output=True, text=True, check=True,
-                            env={**env, "NUMBA_DEBUG_CACHE": "1"})
+    second = subprocess.run(
+        command, capture_output=True, text=True, check=True, env={**env, "NUMBA_DEBUG_CACHE": "1"}
+    )
     assert "compil" not in second.stderr and BUILDING not in second.stderr, second.stderr
     said = second.stdout.splitlines()
     assert json.loads(said[-1])["engine"] == "numba"
@@ -110,6 +132,7 @@ def test_the_first_auto_run_uses_numpy_and_the_next_loads_what_was_built_meanwhi
     if not compiler:
         assert [line for line in said if line.startswith("[cache] data loaded")], said
     # The same seed gives the same figures on an engine, whether or not a build was started beside it.
-    again = subprocess.run([*command, "--engine", "numpy"], capture_output=True, text=True, env=env,
-                           check=True)
+    again = subprocess.run(
+        [*command, "--engine", "numpy"], capture_output=True, text=True, env=env, check=True
+    )
     assert {**json.loads(again.stdout), "games_per_s": 0} == {**json.loads(first.stdout), "games_per_s": 0}

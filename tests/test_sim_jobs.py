@@ -37,8 +37,7 @@ def test_worker_count_and_shares_known_answers():
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_same_seed_and_jobs_give_the_same_figures(small_workers, engine):
-    runs = [simulate(TICTACTOE, games=20, population=4_000, seed=5, engine=engine, jobs=2)
-            for _ in range(2)]
+    runs = [simulate(TICTACTOE, games=20, population=4_000, seed=5, engine=engine, jobs=2) for _ in range(2)]
     assert runs[0].to_json() | {"games_per_s": 0} == runs[1].to_json() | {"games_per_s": 0}
     one = simulate(TICTACTOE, games=20, population=4_000, seed=5, engine=engine, jobs=1)
     assert not np.array_equal(one.wins, runs[0].wins)  # two workers did play it

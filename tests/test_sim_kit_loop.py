@@ -48,5 +48,9 @@ def test_the_kit_loop_counts_menace_s_resignations_among_its_losses():
     played = play_members(TICTACTOE, "first", MICHIE, PerfectSpec(), 4, 150, np.random.default_rng(1))
     losses = int(played.tallies[:, 0].sum())
     assert 0 < played.resigned <= losses
-    assert play_members(TICTACTOE, "first", load_rules("golf"), PerfectSpec(), 4, 150,
-                        np.random.default_rng(1)).resigned == 0  # an empty box is refilled: no resigning
+    assert (
+        play_members(
+            TICTACTOE, "first", load_rules("golf"), PerfectSpec(), 4, 150, np.random.default_rng(1)
+        ).resigned
+        == 0
+    )  # an empty box is refilled: no resigning

@@ -1,6 +1,7 @@
 """Known answers: exact probabilities by enumerating the game tree; the kit's fixed players, through the
 one match loop, and the engines' MENACE at its first game (a fresh Nim MENACE holds as many beads of every
 take, so it plays at random) match them within six standard errors (fixed seeds, so a run cannot flake)."""
+
 from __future__ import annotations
 
 import random
@@ -66,12 +67,15 @@ def within(observed, p, sigmas=6, games=GAMES):
     return abs(observed - p) <= sigmas * np.sqrt(p * (1 - p) / games) + 1e-12
 
 
-@pytest.mark.parametrize("first, second, wins, published", [
-    ("ideal", "random", Fraction(8, 9), 0.8889),  # best play vs uniform random, 8/9
-    ("perfect", "random", Fraction(47, 54), None),  # ties at random: at 9 tokens (lost) any take
-    ("random", "random", Fraction(370, 729), 0.5075),
-    ("random", "perfect", Fraction(0), 0.0),
-])
+@pytest.mark.parametrize(
+    "first, second, wins, published",
+    [
+        ("ideal", "random", Fraction(8, 9), 0.8889),  # best play vs uniform random, 8/9
+        ("perfect", "random", Fraction(47, 54), None),  # ties at random: at 9 tokens (lost) any take
+        ("random", "random", Fraction(370, 729), 0.5075),
+        ("random", "perfect", Fraction(0), 0.0),
+    ],
+)
 def test_nim(first, second, wins, published):
     computed = exact("nim", first, second)[0]  # from kit.solver's players, walking every line of play
     assert computed == wins
@@ -102,7 +106,14 @@ def test_perfect_never_loses_at_tictactoe():
     ("second", "random", 1 - Fraction(370, 729)),
 ])  # fmt: skip
 def test_a_fresh_nim_menace_plays_at_random(engine, side, opponent, menace_wins):
-    sim = simulate(game_from_spec("nim"), menace_plays=side, opponent=parse_player(opponent), games=1,
-                   population=ENGINE_GAMES, seed=21, engine=engine)
+    sim = simulate(
+        game_from_spec("nim"),
+        menace_plays=side,
+        opponent=parse_player(opponent),
+        games=1,
+        population=ENGINE_GAMES,
+        seed=21,
+        engine=engine,
+    )
     assert sim.engine == engine and sim.draws.sum() == 0
     assert within(sim.wins.sum() / ENGINE_GAMES, float(menace_wins), games=ENGINE_GAMES)

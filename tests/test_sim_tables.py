@@ -29,8 +29,11 @@ def test_game_tables_agree_with_the_kit(name):
         assert gt.codes[state] == code
         outcome = game.outcome(state)
         if outcome is not None:
-            expected = DRAWN if outcome.winner is None else (
-                LAST_MOVER_WON if outcome.winner != state.to_move else LAST_MOVER_LOST)
+            expected = (
+                DRAWN
+                if outcome.winner is None
+                else (LAST_MOVER_WON if outcome.winner != state.to_move else LAST_MOVER_LOST)
+            )
             assert gt.terminal[code] == expected and gt.n_legal[code] == 0
             continue
         assert gt.terminal[code] == ONGOING
@@ -62,7 +65,8 @@ def test_box_tables_agree_with_the_catalogue(name, side, rules):
         seen.add(box.id)
     assert seen == {b.id for b in catalogue.boxes}
     assert [row[:n].tolist() for row, n in zip(bt.initial, bt.n_slots, strict=True)] == [
-        list(b.beads) for b in catalogue.boxes]
+        list(b.beads) for b in catalogue.boxes
+    ]
     assert set(bt.first_boxes + 1) == catalogue.first_move_boxes
     assert [b.id for b in catalogue.boxes if bt.is_first[b.id - 1]] == sorted(catalogue.first_move_boxes)
 

@@ -1,5 +1,6 @@
 """The Nim notebook's tournament, played by the kit's match loop: how pairs are drawn, the self-play
 procedure, which MENACE becomes which player, and known answers of the round robin."""
+
 from __future__ import annotations
 
 import random
@@ -72,8 +73,12 @@ def test_the_players_are_the_notebooks_members(monkeypatch):
     assert Counter(min(pair) for pair in floor1.pairs) == {0: 300, 2: 40}
     assert all(max(pair) <= 1 for pair in floor0.pairs[:300]) and all(min(p) >= 2 for p in floor0.pairs[300:])
     assert len(floor0.pairs) == 2300 and all(a != b for a, b in floor0.pairs)
-    expected = {"floor1": floor1.members[0], "part-trained": floor1.members[2], "floor0": floor0.members[1],
-                "stable": floor0.members[2]}
+    expected = {
+        "floor1": floor1.members[0],
+        "part-trained": floor1.members[2],
+        "floor0": floor0.members[1],
+        "stable": floor0.members[2],
+    }
     for name, member in expected.items():
         assert players[name] == [member], name
     assert [players[n][0].catalogue.rules.name for n in PLAYERS[:5]] == [

@@ -135,7 +135,8 @@ def test_a_noughts_and_crosses_run_loads_no_other_game_palette_or_process_pool()
                 "zipfile", "multiprocessing", "concurrent.futures", "generator.charts",
                 "tracker.state.kit_record")  # fmt: skip
     probe = "import tracker.sim.workers\n" + SIMULATE_PROBE.format(unwanted=unwanted).replace(
-        '"kit", "--games", "30", "--json"', '"numpy", "--games", "30", "--population", "5"')
+        '"kit", "--games", "30", "--json"', '"numpy", "--games", "30", "--population", "5"'
+    )
     assert '"numpy"' in probe  # and its summary as text: no charts nor kit record for it
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
@@ -146,10 +147,12 @@ def test_a_simulation_leaves_its_objects_uncollected_at_exit_once_however_many_r
     """simulate freezes the garbage collector at exit (30-70 ms of Python's clean-up), registered once,
     and not before: the process goes on collecting until then."""
     # atexit runs the last registered first: the check, registered first, sees what gc.freeze left
-    probe = ("import atexit, gc\nfreeze = gc.freeze\ngc.freeze = lambda: (print('frozen'), freeze())\n"
-             "atexit.register(lambda: print(gc.get_freeze_count() > 1000))\n"
-             "from tracker.cli.simulate import skip_collection_at_exit\n"
-             "skip_collection_at_exit()\nskip_collection_at_exit()\nprint(gc.get_freeze_count())")
+    probe = (
+        "import atexit, gc\nfreeze = gc.freeze\ngc.freeze = lambda: (print('frozen'), freeze())\n"
+        "atexit.register(lambda: print(gc.get_freeze_count() > 1000))\n"
+        "from tracker.cli.simulate import skip_collection_at_exit\n"
+        "skip_collection_at_exit()\nskip_collection_at_exit()\nprint(gc.get_freeze_count())"
+    )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).parent.parent)  # fmt: skip
     assert result.stdout.split() == ["0", "frozen", "True"]

@@ -1,5 +1,6 @@
 """`--stock FILE.toml`: labels of a size no shipped stock has, from a builder's own file with the shipped
 stocks' fields, each wrong field refused in one line, and the stock kept in the kit's manifest."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,10 @@ def test_a_stock_file_prints_labels_of_its_own_size(tmp_path, monkeypatch):
 
 def test_the_kit_keeps_its_stock_file(tmp_path):
     (tmp_path / "cups.toml").write_text(CUPS)
-    result = CliRunner().invoke(main, ["generate", "--game", "nim", "--stock", str(tmp_path / "cups.toml"),
-                                       "--out", str(tmp_path / "out")])
+    result = CliRunner().invoke(
+        main,
+        ["generate", "--game", "nim", "--stock", str(tmp_path / "cups.toml"), "--out", str(tmp_path / "out")],
+    )
     assert result.exit_code == 0, result.output
     manifest = json.loads((tmp_path / "out" / "nim" / "kit.json").read_text())
     assert manifest["stock"] == "cups.toml"
@@ -46,19 +49,25 @@ def test_the_kit_keeps_its_stock_file(tmp_path):
     "text, message",
     [
         ("label_width = 40\nlabel_heigth = 28\n", "unknown field 'label_heigth': the fields are title, "),
-        ('label_width = "40"\nlabel_height = 28\n',
-         "label_width must be a length in mm from 10 to 1000, not '40'"),
+        (
+            'label_width = "40"\nlabel_height = 28\n',
+            "label_width must be a length in mm from 10 to 1000, not '40'",
+        ),
         ("label_width = 40\n", "label_height is required: a length in mm"),
         ("label_width = 8\nlabel_height = 28\n", "label_width must be a length in mm from 10 to 1000, not 8"),
         ("label_width = 40\nlabel_height = 28\ncut_lines = 1\n", "cut_lines must be true or false, not 1"),
-        ("label_width = 40\nlabel_height = 28\npaper = \"a5\"\n", "paper must be one of a4, letter, any"),
-        ("label_width = 40\nlabel_height = 28\ncolumns = 4\n",
-         "give all of columns, rows, left, top, pitch_x"),
-        ('paper = "a4"\nlabel_width = 40\nlabel_height = 28\ncolumns = 6\nrows = 10\nleft = 5\ntop = 5\n'
-         "pitch_x = 40\npitch_y = 28\n", "its grid of 6 x 10 labels runs off a4 paper"),
+        ('label_width = 40\nlabel_height = 28\npaper = "a5"\n', "paper must be one of a4, letter, any"),
+        (
+            "label_width = 40\nlabel_height = 28\ncolumns = 4\n",
+            "give all of columns, rows, left, top, pitch_x",
+        ),
+        (
+            'paper = "a4"\nlabel_width = 40\nlabel_height = 28\ncolumns = 6\nrows = 10\nleft = 5\ntop = 5\n'
+            "pitch_x = 40\npitch_y = 28\n",
+            "its grid of 6 x 10 labels runs off a4 paper",
+        ),
         ("label_width = 200\nlabel_height = 28\n", "a label of 200 x 28 mm does not fit on A4 or Letter"),
-        ("label_width = 40\nlabel_height = 28\npaper = \"a4\"\n",
-         'plain paper (no grid) needs paper = "any"'),
+        ('label_width = 40\nlabel_height = 28\npaper = "a4"\n', 'plain paper (no grid) needs paper = "any"'),
     ],
 )
 def test_a_wrong_field_is_refused_in_one_line_and_nothing_is_written(tmp_path, text, message):
@@ -67,8 +76,9 @@ def test_a_wrong_field_is_refused_in_one_line_and_nothing_is_written(tmp_path, t
     with pytest.raises(UnknownStockError) as error:
         choose_stock(str(path))
     assert str(error.value).startswith(f"{path}: ") and message in str(error.value)
-    result = CliRunner().invoke(main, ["generate", "--game", "nim", "--stock", str(path),
-                                       "--out", str(tmp_path / "out")])
+    result = CliRunner().invoke(
+        main, ["generate", "--game", "nim", "--stock", str(path), "--out", str(tmp_path / "out")]
+    )
     assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
     assert message in result.output and not (tmp_path / "out").exists()
 

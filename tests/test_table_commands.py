@@ -32,8 +32,9 @@ def nim_kit(tmp_path: Path) -> tuple[Store, KitRecord]:
     """A nim kit of 9 tokens, MENACE first (its own boxes: MENACE takes at 9, 7, 5, ... tokens)."""
     store = Store(tmp_path / "m.sqlite3", create=True)
     catalogue = build_catalogue("nim", "first", load_rules("nim"))
-    kit = KitRecord(new_id(), "pile", "nim", "first", "nim", "nim-craft", catalogue.fingerprint,
-                    catalogue.boxes)
+    kit = KitRecord(
+        new_id(), "pile", "nim", "first", "nim", "nim-craft", catalogue.fingerprint, catalogue.boxes
+    )
     store.create_kit(kit)
     return store, store.kit("pile")
 
@@ -207,10 +208,14 @@ def test_the_opponent_resigns_and_menace_wins(tmp_path):
     assert world.loaded_mirror[box][1] == mirror[box][1] + 1 + 1  # nim's rules: the bead back, and 1 more
     said = [line for m in resigned.messages for line in words(kit, m)]
     assert said[0] == "  The novice:0.5 opponent resigns: MENACE wins." and said[1].endswith(
-        "(the opponent resigned). Now, box by box:")
+        "(the opponent resigned). Now, box by box:"
+    )
     shown = last_game_view(world)  # the classroom screen's last game
-    assert shown is not None and (shown["result"], shown["resigned"], shown["resigned_by"]) == ("win", True,
-                                                                                               "opponent")
+    assert shown is not None and (shown["result"], shown["resigned"], shown["resigned_by"]) == (
+        "win",
+        True,
+        "opponent",
+    )
     back = carry_out(c.TakeBack())  # the game is reopened, and its resignation taken back
     assert [e.kind for e in back.events] == ["reopened", "undone"]
     said = [line for m in back.messages for line in words(kit, m)]
@@ -222,8 +227,14 @@ def test_the_opponent_resigns_and_menace_wins(tmp_path):
     assert run("verify", "--db", str(tmp_path / "m.sqlite3")).exit_code == 0
     carry_out(c.StartGame(novice, "physical"))
     carry_out(c.DrawBead(1))
-    by_whom = Event(new_id(), kit.id, "resigned", now(), {"game": world.session.game_id, "by": "menace"},
-                    world.session.game_id)
+    by_whom = Event(
+        new_id(),
+        kit.id,
+        "resigned",
+        now(),
+        {"game": world.session.game_id, "by": "menace"},
+        world.session.game_id,
+    )
     with pytest.raises(EventError, match="^a resigned event is MENACE's \\(no 'by'\\) or the opponent's"):
         step(world, by_whom)
 
@@ -234,8 +245,14 @@ def test_a_second_menace_resigning_at_the_terminal_is_menaces_win(tmp_path):
     store = Store(Path(db))
     kit = store.kit("hex")
     operator = Script()  # nobody answers: the tracker draws, and the second MENACE plays
-    table = Table(store, store.world(kit), operator, bead_source="digital",
-                  opponent=Opponent.parse("menace", learners=True), rng=random.Random(3))
+    table = Table(
+        store,
+        store.world(kit),
+        operator,
+        bead_source="digital",
+        opponent=Opponent.parse("menace", learners=True),
+        rng=random.Random(3),
+    )
     assert all(table.play_game() for _ in range(40))  # each game finished, none dropped
     said = "  The menace opponent resigns: MENACE wins."
     assert said in operator.said, "the second MENACE never resigned: the test missed what it tests"

@@ -32,8 +32,14 @@ def a_table(tmp_path, seed: int = 1) -> tuple[Store, Table, Quiet]:
     assert run("new", "--db", str(path), "a").exit_code == 0
     store = Store(path)
     operator = Quiet()
-    table = Table(store, store.world(store.kit("a")), operator, bead_source="digital",
-                  opponent=Opponent.parse("random"), rng=random.Random(seed))
+    table = Table(
+        store,
+        store.world(store.kit("a")),
+        operator,
+        bead_source="digital",
+        opponent=Opponent.parse("random"),
+        rng=random.Random(seed),
+    )
     return store, table, operator
 
 
@@ -63,6 +69,8 @@ def test_twenty_thousand_games_keep_their_pace(tmp_path):
             table.play_game()
         seconds.append(time.process_time() - started)
     first, last = 1000 / seconds[0], 1000 / seconds[-1]
-    print(f"games a CPU second: first thousand {first:.0f}, last thousand {last:.0f}; each thousand:",
-          " ".join(f"{1000 / s:.0f}" for s in seconds))
+    print(
+        f"games a CPU second: first thousand {first:.0f}, last thousand {last:.0f}; each thousand:",
+        " ".join(f"{1000 / s:.0f}" for s in seconds),
+    )
     assert last >= 0.9 * first

@@ -48,13 +48,24 @@ def test_a_cell_is_the_same_whichever_other_cells_are_asked_for():
 
 def test_the_command_prints_a_table_or_json_and_writes_the_pdf(tmp_path):
     out = tmp_path / "study.pdf"
-    args = ["study", "thinking-time", "--game", "tictactoe", "--iterations", "10,40", "--games", "2",
-            "--seed", "2"]
+    args = [
+        "study",
+        "thinking-time",
+        "--game",
+        "tictactoe",
+        "--iterations",
+        "10,40",
+        "--games",
+        "2",
+        "--seed",
+        "2",
+    ]
     table = run(*args, "--out", str(out))
     assert table.exit_code == 0, table.output
     lines = table.stdout.splitlines()
-    assert lines[0] == ("Noughts and crosses: 2 games a cell, MCTS moving first in 1, seed 2; "
-                        "W/D/L from MCTS's side")
+    assert lines[0] == (
+        "Noughts and crosses: 2 games a cell, MCTS moving first in 1, seed 2; W/D/L from MCTS's side"
+    )
     assert lines[1].split() == ["player", "cpu-s/move", "vs", "random", "vs", "mcts:40", "vs", "perfect"]
     assert [line.split()[0] for line in lines[2:]] == ["mcts:10", "mcts:40"]
     text = "".join(page.extract_text() for page in PdfReader(out).pages)
@@ -69,5 +80,7 @@ def test_the_command_prints_a_table_or_json_and_writes_the_pdf(tmp_path):
 def test_bad_iterations_are_one_line():
     result = run("study", "thinking-time", "--iterations", "ten")
     assert result.exit_code == 2
-    assert result.output == ("Error: --iterations 'ten': give iteration counts from 1 to 1,000,000 apart by "
-                             "commas, e.g. 50,200,1000\n")
+    assert result.output == (
+        "Error: --iterations 'ten': give iteration counts from 1 to 1,000,000 apart by "
+        "commas, e.g. 50,200,1000\n"
+    )

@@ -414,16 +414,26 @@ def test_computer_opponents_come_from_the_players_registry(db):
     (game,) = json.loads(run("games", "--db", db, "--json").output)
     assert game["opponent"] == "novice:0.5" and game["status"] == "finished"
     refused = run("play", "--db", db, "--opponent", "menace")
-    assert (
-        refused.exit_code == 2 and "menace play: --opponent: unknown player 'menace'" in refused.output
-    )
+    assert refused.exit_code == 2 and "menace play: --opponent: unknown player 'menace'" in refused.output
     assert run("verify", "--db", db).exit_code == 0
 
 
 def test_games_keeps_its_columns_for_long_opponent_names(db):
     play_random(db, games=1, seed=1)
-    run("play", "--db", db, "--draw", "digital", "--opponent", "novice:0.5", "--games", "1", "--seed", "2",
-        "--brief")
+    run(
+        "play",
+        "--db",
+        db,
+        "--draw",
+        "digital",
+        "--opponent",
+        "novice:0.5",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--brief",
+    )
     lines = run("games", "--db", db).output.splitlines()
     assert [line.index("digital") for line in lines] == [lines[1].index("digital")] * 2
 
@@ -437,5 +447,7 @@ def test_undo_names_every_square_and_says_it_took_back_menaces_forced_last_move(
     assert lines[0] == "Reopened game 1: its bead changes are taken back, box by box:"
     assert all("; that bead played square " in line for line in lines[1:-2])
     assert lines[-2] == "Took back the opponent's move in game 1, square 1 (top left)."
-    assert lines[-1] == ("Took back MENACE's forced move after it too, square 3 (top right): it comes again "
-                         "once the move is put right.")
+    assert lines[-1] == (
+        "Took back MENACE's forced move after it too, square 3 (top right): it comes again "
+        "once the move is put right."
+    )

@@ -430,8 +430,14 @@ STORE_CATEGORIES = ("a read-only then writable store", "a corrupt page sweep")
 # The categories of outputs, imports and strange values (a few seconds: the slow run has them;
 # tests/test_tracker_outputs.py, test_tracker_import_checks.py and test_usage_bounds.py hold a case of each
 # in the quick run). Their "interrupted generate" has a test of its own below: it stops real processes.
-PATH_CATEGORIES = ("outputs onto the store", "imports held to new", "huge digits", "long names",
-                   "NaN and infinities", "empty strings")
+PATH_CATEGORIES = (
+    "outputs onto the store",
+    "imports held to new",
+    "huge digits",
+    "long names",
+    "NaN and infinities",
+    "empty strings",
+)
 
 
 def edited_exports(db: str, folder: Path) -> dict[str, str]:
@@ -474,8 +480,10 @@ def store_state(db: str) -> object:
         return repr(error)
 
 
-@pytest.mark.parametrize("group", ["inputs", pytest.param("stores", marks=pytest.mark.slow),
-                                   pytest.param("paths", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "group",
+    ["inputs", pytest.param("stores", marks=pytest.mark.slow), pytest.param("paths", marks=pytest.mark.slow)],
+)
 def test_hostile_inputs_by_category(tmp_path, monkeypatch, group):
     """The issue's categories of hostile input, each case either refused in one line with nothing changed
     or, where it is a fair request, done: the table counts tracebacks, silent acceptances (a case that
@@ -651,12 +659,14 @@ def test_hostile_inputs_by_category(tmp_path, monkeypatch, group):
         ],
     }  # fmt: skip
     if group == "paths":
-        cases["imports held to new"].append((["import", "--db", str(tmp_path / "t.sqlite3"),
-                                              trained_export(trained, row, tmp_path)], refuse))
+        cases["imports held to new"].append(
+            (["import", "--db", str(tmp_path / "t.sqlite3"), trained_export(trained, row, tmp_path)], refuse)
+        )
     table = []
     for category, runs in cases.items():
         if {"stores": category in STORE_CATEGORIES, "paths": category in PATH_CATEGORIES}.get(
-                group, category not in STORE_CATEGORIES + PATH_CATEGORIES) is False:
+            group, category not in STORE_CATEGORIES + PATH_CATEGORIES
+        ) is False:
             continue
         tracebacks = silent = lost = 0
         for case in runs:

@@ -42,13 +42,21 @@ def edited(db: str, tmp_path, edit) -> str:
 
 def test_a_palette_this_version_does_not_ship_is_refused(db, tmp_path):
     """The issue: it imported, verify said OK, then `menace kits` failed for the whole store."""
-    refused(tmp_path, edited(db, tmp_path, lambda lines: lines[0]["data"].update(palette="mauve")),
-            "not a valid kit", "mauve")
+    refused(
+        tmp_path,
+        edited(db, tmp_path, lambda lines: lines[0]["data"].update(palette="mauve")),
+        "not a valid kit",
+        "mauve",
+    )
 
 
 def test_a_palette_file_copy_for_a_move_no_box_has_is_refused(db, tmp_path):
-    palette = {"game": "tictactoe", "colours": [{"move": m, "name": f"c{m}", "code": "abcdefghij"[m],
-                                                 "rgb": "#000000"} for m in range(9)]}
+    palette = {
+        "game": "tictactoe",
+        "colours": [
+            {"move": m, "name": f"c{m}", "code": "abcdefghij"[m], "rgb": "#000000"} for m in range(9)
+        ],
+    }
     palette["colours"].append({"move": 12, "name": "stray", "code": "z", "rgb": "#000000"})
 
     def edit(lines):

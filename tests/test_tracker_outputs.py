@@ -54,10 +54,28 @@ def test_report_graph_simulate_and_match_onto_the_store_are_refused(db, monkeypa
     monkeypatch.setenv("MENACE_DB", db)
     refused_and_store_whole(run("graph", "--game", "nim", "--out", db), db, "--out")
     refused_and_store_whole(run("simulate", "--games", "1", "--report", db), db, "--report")
-    refused_and_store_whole(run("match", "--game", "nim", "--heaps", "1,2", "--first", "q", "--second",
-                                "random", "--games", "1", "--save-first", db), db, "--save-first")
-    refused_and_store_whole(run("study", "thinking-time", "--games", "1", "--iterations", "1",
-                                "--out", db + "-wal"), db, "--out")
+    refused_and_store_whole(
+        run(
+            "match",
+            "--game",
+            "nim",
+            "--heaps",
+            "1,2",
+            "--first",
+            "q",
+            "--second",
+            "random",
+            "--games",
+            "1",
+            "--save-first",
+            db,
+        ),
+        db,
+        "--save-first",
+    )
+    refused_and_store_whole(
+        run("study", "thinking-time", "--games", "1", "--iterations", "1", "--out", db + "-wal"), db, "--out"
+    )
 
 
 def test_an_output_onto_an_input_of_the_command_is_refused(tmp_path):
@@ -156,8 +174,12 @@ def test_a_killed_import_into_a_new_store_leaves_no_empty_store(db, tmp_path):
     command = [sys.executable, "-m", "tracker", "import", "--db", str(target), str(big)]
     process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
-    while (not list(tmp_path.glob(".k.sqlite3.*")) and not target.exists() and process.poll() is None
-           and time.monotonic() < deadline):
+    while (
+        not list(tmp_path.glob(".k.sqlite3.*"))
+        and not target.exists()
+        and process.poll() is None
+        and time.monotonic() < deadline
+    ):
         time.sleep(0.002)
     process.send_signal(signal.SIGKILL)
     process.wait(10)

@@ -111,9 +111,13 @@ def test_a_line_that_is_not_a_legal_game_stops_the_file_with_nothing_recorded(db
     refused(db, "5 1\n", "line 1: the game is not over after its 2 moves; nothing recorded")
     refused(db, "5 x 1\n", "line 1: move 2: 'x' is not a square: type 1-9 (reading order) or two letters "
             "L/M/R, row then column; nothing recorded")  # fmt: skip
-    refused(db, "5 1 resign\n", "line 1: move 3: MENACE resigns only at an empty box, and box 10 holds "
-            "red 3, yellow 3, blue 3, orange 3; if it was empty, recount it first: "
-            "`menace census 10 red=0 yellow=0 blue=0 orange=0 --kit class-a`; nothing recorded")
+    refused(
+        db,
+        "5 1 resign\n",
+        "line 1: move 3: MENACE resigns only at an empty box, and box 10 holds "
+        "red 3, yellow 3, blue 3, orange 3; if it was empty, recount it first: "
+        "`menace census 10 red=0 yellow=0 blue=0 orange=0 --kit class-a`; nothing recorded",
+    )
     refused(db, "5 resign\n", "line 1: move 2: only MENACE resigns, at its turn; nothing recorded")
     refused(db, "1" * 1001, "line 1 is longer than 1000 characters; nothing recorded")
 

@@ -90,9 +90,11 @@ def test_a_second_play_on_a_kit_in_play_is_refused_and_takes_over_after_a_crash(
         first.wait()
     taken = run("play", "--db", db, input="k\nquit\n")
     assert taken.exit_code == 0, taken.output
-    assert taken.output.startswith("Kit class-a: your labels should say kit 1599A0.\n"
-                                   "One game, then `menace play` stops (`--games 10` plays ten in a row).\n"
-                                   "Resuming game 1 of kit class-a (physical draw, human opponent).")
+    assert taken.output.startswith(
+        "Kit class-a: your labels should say kit 1599A0.\n"
+        "One game, then `menace play` stops (`--games 10` plays ten in a row).\n"
+        "Resuming game 1 of kit class-a (physical draw, human opponent)."
+    )
 
 
 def test_box_census_and_resume_count_the_bead_out_on_top(db):
@@ -106,8 +108,10 @@ def test_box_census_and_resume_count_the_bead_out_on_top(db):
     recount = run("census", "1", "black=3", "red=4", "--db", db)  # the box holds 3 black: so it says
     assert recount.output.endswith(note)
     resumed = run("play", "--db", db, input="quit\n")
-    assert ("Resuming game 1 of kit class-a (physical draw, human opponent).\n"
-            "  Beads out on top of their boxes: black from box 1.\n") in resumed.output
+    assert (
+        "Resuming game 1 of kit class-a (physical draw, human opponent).\n"
+        "  Beads out on top of their boxes: black from box 1.\n"
+    ) in resumed.output
     assert run("discard", "--db", db, input="y\n").exit_code == 0
     after = json.loads(run("box", "1", "--db", db, "--json").output)
     assert (after["beads"]["4"], after["out"]) == (4, {})  # the bead on top went back: one off nowhere

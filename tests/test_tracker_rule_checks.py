@@ -81,8 +81,9 @@ def test_a_bead_the_mirror_does_not_hold_is_refused(tmp_path):
     red, yellow = kit.box(1).moves[:2]
     world = store.record(world, [("census", {"box": 1, "counts": {str(red): 0}})])
     drew = {"game": game_id, "box": 1, "move": red, "square": red}  # box 1 lies as printed: bead = square
-    refused(store, world, [("drew", drew)],
-            f"by the tracker's count box 1 holds no {kit.colour(1, red)} bead")
+    refused(
+        store, world, [("drew", drew)], f"by the tracker's count box 1 holds no {kit.colour(1, red)} bead"
+    )
     world = store.record(world, [("drew", {**drew, "move": yellow, "square": yellow})])
     assert store.box_counts(kit, 1)[yellow] == kit.box(1).beads[1] - 1
 
@@ -149,8 +150,9 @@ def test_a_refill_is_refused_when_the_box_is_not_empty_or_the_rules_resign(tmp_p
 def test_a_resignation_is_refused_in_front_of_beads_or_under_rules_that_refill(tmp_path):
     store, kit = new_kit(tmp_path, "michie")
     world, game_id = start_game(store, kit)
-    refused(store, world, [("resigned", {"game": game_id, "box": 1})],
-            "by the tracker's count box 1 is not empty")
+    refused(
+        store, world, [("resigned", {"game": game_id, "box": 1})], "by the tracker's count box 1 is not empty"
+    )
     store, kit = new_kit(tmp_path / "golf", "golf")
     world, game_id = start_game(store, kit, empty_box=1)
     resigned = [("resigned", {"game": game_id, "box": 1})]
@@ -162,10 +164,15 @@ def test_a_bead_played_on_another_square_than_its_own_is_refused(tmp_path):
     world, game_id = start_game(store, kit)
     red = kit.box(1).moves[0]
     drew = {"game": game_id, "box": 1, "move": red, "square": red + 1}  # box 1 lies as printed
-    refused(store, world, [("drew", drew)], (
-        "the red bead of box 1 plays square 1 [(]top left[)] on the real board [(]or a square the board's "
-        "symmetry makes the same[)], not square 2 [(]top middle[)]"
-    ))
+    refused(
+        store,
+        world,
+        [("drew", drew)],
+        (
+            "the red bead of box 1 plays square 1 [(]top left[)] on the real board [(]or a square the board's "
+            "symmetry makes the same[)], not square 2 [(]top middle[)]"
+        ),
+    )
     # The empty board's label fits eight ways: its corner bead may be played on any corner, not only 1.
     world = store.record(world, [("drew", {**drew, "square": 8})])
     assert world.session.state.position == "........X"

@@ -253,8 +253,12 @@ GUARD = (
 
 
 # --- colours --------------------------------------------------------------------------------------
-PALETTES = [("tictactoe", "craft"), ("tictactoe", "michie-1963"), ("nim", "nim-craft"),
-            ("hexapawn", "hexapawn-four")]  # colours per box: a key is still one colour, its move the box's
+PALETTES = [
+    ("tictactoe", "craft"),
+    ("tictactoe", "michie-1963"),
+    ("nim", "nim-craft"),
+    ("hexapawn", "hexapawn-four"),
+]  # colours per box: a key is still one colour, its move the box's
 
 
 @pytest.mark.parametrize("game, palette", PALETTES)

@@ -1,5 +1,6 @@
 """`menace train` and the "trained" event: a MENACE trained in memory, kept as a kit that plays, shows its
 beads, verifies and survives export and import with the trained counts."""
+
 from __future__ import annotations
 
 import json
@@ -103,7 +104,7 @@ def test_without_a_seed_one_is_drawn_and_kept(tmp_path):
     store = Store(tmp_path / "s.db", create=True)
     training = play_training("nim", "first", None, "random", games=50, seed=None)
     save_trained_kit(store, "nim-kit", None, training)
-    (event, _), = [e for e in store.events() if e[0].kind == "trained"]
+    ((event, _),) = [e for e in store.events() if e[0].kind == "trained"]
     assert event.data["how"]["seed"] == training.seed
     again = play_training("nim", "first", None, "random", games=50, seed=training.seed)
     assert again.counts == training.counts
@@ -158,8 +159,9 @@ def test_only_a_kit_that_has_played_no_game_is_trained(tmp_path):
 
 def test_a_game_with_options_is_trained_with_its_own_palette(tmp_path):
     db = str(tmp_path / "s.db")
-    made = run("train", "--db", db, "heaps", "--game", "nim", "--heaps", "1,2,3", "--games", "50",
-               "--seed", "1")
+    made = run(
+        "train", "--db", db, "heaps", "--game", "nim", "--heaps", "1,2,3", "--games", "50", "--seed", "1"
+    )
     assert made.exit_code == 0, made.output
     kits = json.loads(run("kits", "--db", db, "--json").output)
     assert (kits[0]["game"], kits[0]["palette"]) == ("nim --heaps 1,2,3", "nim-heaps")

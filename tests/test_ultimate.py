@@ -44,8 +44,9 @@ def plain_perft(boards: list[list[str]], active: int | None, mark: str, depth: i
     for move in plain_moves(boards, active):
         board, cell = divmod(move, 9)
         boards[board][cell] = mark
-        total += plain_perft(boards, None if closed(boards[cell]) else cell, "O" if mark == "X" else "X",
-                             depth - 1)
+        total += plain_perft(
+            boards, None if closed(boards[cell]) else cell, "O" if mark == "X" else "X", depth - 1
+        )
         boards[board][cell] = ""
     return total
 
@@ -88,7 +89,8 @@ def test_a_move_sends_the_opponent_to_the_board_in_the_same_place():
     after = GAME.play(GAME.initial(), GAME.parse_move("c1"))  # top right cell of the top left board
     assert after.position[2] == 2
     assert {GAME.move_text(m) for m in GAME.legal_moves(after)} == {
-        f"{column}{row}" for column in "ghi" for row in "123"}
+        f"{column}{row}" for column in "ghi" for row in "123"
+    }
     with pytest.raises(IllegalMoveError, match="^you must play in the top right board: choose one of g1, h1"):
         GAME.play(after, GAME.parse_move("e5"))
 
@@ -99,8 +101,17 @@ def position(rows: list[str], active: str) -> tuple[int, int, int]:
 
 def test_a_won_board_is_closed_and_sending_there_frees_the_choice():
     # X has won the top left board (a1 b1 c1).
-    rows = ["XXX.O....", ".........", ".........", ".........", "......O..", ".........", ".........",
-            ".........", "........."]
+    rows = [
+        "XXX.O....",
+        ".........",
+        ".........",
+        ".........",
+        "......O..",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]
     # O moves in the centre board's top left cell (d4), which sends X to the top left board: won, so any.
     state = State(position(rows, "5"), 1)
     after = GAME.play(state, GAME.parse_move("d4"))
@@ -114,8 +125,17 @@ def test_a_won_board_is_closed_and_sending_there_frees_the_choice():
 
 def test_three_won_boards_in_a_line_win_the_game_and_a_full_grid_without_them_is_a_draw():
     # X has won the three boards down the left (three in column a of each); X to have just moved.
-    rows = ["X..OO....", "X.....O..", "X........", "X..O.....", "X.....O..", "X..O.....", "X....O...",
-            "X........", "X.......O"]
+    rows = [
+        "X..OO....",
+        "X.....O..",
+        "X........",
+        "X..O.....",
+        "X.....O..",
+        "X..O.....",
+        "X....O...",
+        "X........",
+        "X.......O",
+    ]
     won = State(position(rows, "any"), 1)
     assert GAME.outcome(won).winner == 0 and GAME.legal_moves(won) == ()
     # Every local board a drawn noughts-and-crosses board, XOX / XOO / OXX or the same with X and O swapped.

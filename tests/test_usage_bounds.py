@@ -32,8 +32,7 @@ def one_line(result, *said: str) -> None:
 
 def test_whole_numbers_of_thousands_of_digits(db):
     one_line(run("census", "--db", db, "1", f"red={DIGITS}"), "beads will not fit in a matchbox")
-    for command in (["new", "x", "--db", db], ["boxes"], ["find", "3"],
-                    ["simulate", "--games", "1"]):
+    for command in (["new", "x", "--db", db], ["boxes"], ["find", "3"], ["simulate", "--games", "1"]):
         one_line(run(*command, "--game", "nim", "--heaps", DIGITS), "--heaps '111")
         one_line(run(*command, "--game", "nim", "--max-take", DIGITS), "--max-take '111")
     one_line(run("study", "thinking-time", "--iterations", f"1,{DIGITS}"), "--iterations")
@@ -65,10 +64,14 @@ def test_names_too_long_for_a_file_system(db, tmp_path):
     one_line(run("stats", "--db", long), "--db", "300 bytes")
     one_line(run("new", "y", "--db", db, "--rules", long + ".toml"), "File name too long")
     one_line(run("new", "y", "--db", db, "--rules", long), "File name too long")
-    one_line(run("lesson", "--game", "tictactoe", "--groups", "2", "--rules", long, "--out", str(tmp_path)),
-             "File name too long")
-    one_line(run("lesson", "--game", "tictactoe", "--groups", "2", "--palette", long, "--out", str(tmp_path)),
-             "File name too long")
+    one_line(
+        run("lesson", "--game", "tictactoe", "--groups", "2", "--rules", long, "--out", str(tmp_path)),
+        "File name too long",
+    )
+    one_line(
+        run("lesson", "--game", "tictactoe", "--groups", "2", "--palette", long, "--out", str(tmp_path)),
+        "File name too long",
+    )
     one_line(run("generate", "--stock", long, "--out", str(tmp_path / "o")), "File name too long")
     done = CliRunner().invoke(main, ["stats"], env={"MENACE_DB": long})
     one_line(done, "File name too long")
@@ -77,8 +80,22 @@ def test_names_too_long_for_a_file_system(db, tmp_path):
 def test_json_nested_100000_deep(tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
-    one_line(run("match", "--game", "nim", "--heaps", "1,2", "--first", f"q:{deep}", "--second", "random",
-                 "--games", "1"), "is not a JSON file")
+    one_line(
+        run(
+            "match",
+            "--game",
+            "nim",
+            "--heaps",
+            "1,2",
+            "--first",
+            f"q:{deep}",
+            "--second",
+            "random",
+            "--games",
+            "1",
+        ),
+        "is not a JSON file",
+    )
 
 
 def test_serve_allow_host_takes_a_name(db, monkeypatch):

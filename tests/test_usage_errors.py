@@ -45,8 +45,11 @@ def cases() -> Iterator[tuple[list[str], tuple[str, ...]]]:
             yield [*words, name], (name,)  # the value left out
             if typed(option):
                 yield [*words, name, "nonsense"], (name,)
-        required = [p.opts[-1] if isinstance(p, click.Option) else p.human_readable_name
-                    for p in command.params if p.required]
+        required = [
+            p.opts[-1] if isinstance(p, click.Option) else p.human_readable_name
+            for p in command.params
+            if p.required
+        ]
         if required:  # nothing given: a missing one is named
             yield words, tuple(required)
 

@@ -106,9 +106,16 @@ def test_the_checks_find_english_on_the_english_pages(db: str) -> None:
     """English pages are unchanged, and the checks below would see them: each of these lines is English."""
     play = app(db).get("/kits/class-a/play").text
     assert '<html lang="en">' in play and '<button id="new" type="button">New game</button>' in play
-    shown = ["the live screen", "The game", "New game", "Undo", "Discard this game", "Finish the game",
-             "What happened",
-             "On a phone: scan the code, or open"]
+    shown = [
+        "the live screen",
+        "The game",
+        "New game",
+        "Undo",
+        "Discard this game",
+        "Finish the game",
+        "What happened",
+        "On a phone: scan the code, or open",
+    ]
     assert english(visible(play)) == shown
     assert "the opponent to move" in english(embedded_words(play))
     assert english(["unbekannte Aktion 'explode': eine von new, move, undo, discard"], codes=ACTIONS) == []

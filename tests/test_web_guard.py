@@ -73,7 +73,7 @@ def test_a_move_must_say_its_board(db):
     legal = pupil.ok({"action": "new"})["live"]["game"]["legal"]
     events = log(db, "class-a")
     for body, said in [
-        ({"action": "move", "move": legal[0]["code"]}, 'a move must say which board it was made on'),
+        ({"action": "move", "move": legal[0]["code"]}, "a move must say which board it was made on"),
         ({"action": "move", "move": legal[0]["code"], "version": 7}, '"version" is the text /live gave'),
         ({"action": "move", "move": legal[0]["code"], "version": ["x"]}, "not ['x']"),
     ]:

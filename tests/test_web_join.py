@@ -25,8 +25,10 @@ from tracker.web.app import ClassroomScreen  # noqa: E402
 from tracker.web.join import BadJoinUrl, join_base, join_host  # noqa: E402
 
 # A page's join figure: its QR code's address, and the address in letters (a link to itself) under it.
-FIGURE = re.compile(r'<figure class="join"><img src="([^"]+)"[^>]*><figcaption>[^<]*'
-                    r'<a class="join-address" href="([^"]+)">([^<]+)</a></figcaption></figure>')
+FIGURE = re.compile(
+    r'<figure class="join"><img src="([^"]+)"[^>]*><figcaption>[^<]*'
+    r'<a class="join-address" href="([^"]+)">([^<]+)</a></figcaption></figure>'
+)
 PAGES = {"live": "/kits/{kit}", "play": "/kits/{kit}/play", "table": "/kits/{kit}/table"}
 
 
@@ -108,8 +110,9 @@ def test_a_page_opened_on_this_machine_gives_phones_its_network_address(store):
     assert codes(client, "/kits/group-2/play", "http://menace.local:8765") == [(other,) * 3]
 
 
-@pytest.mark.parametrize("path", ["", "/api/kits", "/static/style.css", "http://elsewhere.example/",
-                                  "//elsewhere.example/kits/x"])
+@pytest.mark.parametrize(
+    "path", ["", "/api/kits", "/static/style.css", "http://elsewhere.example/", "//elsewhere.example/kits/x"]
+)
 def test_only_a_page_of_the_screen_gets_a_code(store, path):
     client = Client(ClassroomScreen(store))
     answer = client.get("/join.png", query_string={"path": path}, base_url="http://localhost:8765")
@@ -131,7 +134,9 @@ def test_menace_serve_gives_the_join_url_to_the_screen_and_answers_to_its_name(s
 
     served = []
     monkeypatch.setattr(server, "serve", lambda *args: served.append(args))
-    result = run("serve", "--db", str(store), "--allow-host", "laptop", "--join-url", "http://Menace.Local:8765")
+    result = run(
+        "serve", "--db", str(store), "--allow-host", "laptop", "--join-url", "http://Menace.Local:8765"
+    )
     assert result.exit_code == 0, result.output
     ((_db, _host, _port, _kit, _say, names, join_url, _pupils),) = served
     assert (names, join_url) == (["laptop", "menace.local"], "http://Menace.Local:8765")

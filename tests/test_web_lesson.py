@@ -332,7 +332,8 @@ def test_a_run_against_a_second_menace_records_its_games_and_the_second_menace_l
 )
 def test_a_run_refuses_a_learner_it_cannot_seat(db, opponent, said):
     refused = Teacher(ClassroomScreen(Path(db)), "class-a").send(
-        {"action": "start", "opponent": opponent, "games": 1, "speed": 0})
+        {"action": "start", "opponent": opponent, "games": 1, "speed": 0}
+    )
     assert refused.status_code == 400 and refused.json["error"].startswith(said)
 
 

@@ -141,4 +141,6 @@ def test_menace_serve_names_the_class_page_when_the_store_holds_a_lessons_kits(d
     assert run("new", "group-1", "--db", str(db), "--game", "hexapawn").exit_code == 0
     assert lesson_groups(db) == ["group-1"]
     page = Client(ClassroomScreen(db)).get("/api/lesson").json
-    assert [(k["name"], k["table"]["join"]) for k in page["kits"]] == [("group-1", "http://localhost/kits/group-1/table")]
+    assert [(k["name"], k["table"]["join"]) for k in page["kits"]] == [
+        ("group-1", "http://localhost/kits/group-1/table")
+    ]

@@ -91,8 +91,17 @@ def one_move(phone) -> None:
         tap(phone, "#board button.cell.open" if on_board else "#step button.move")
 
 
-def play_game(phone, db: str, kit: str, *, take_back: bool = False, empty_box: int = 0,
-              shots: Path | None = None, shot: str = "", language: str = "en") -> None:
+def play_game(
+    phone,
+    db: str,
+    kit: str,
+    *,
+    take_back: bool = False,
+    empty_box: int = 0,
+    shots: Path | None = None,
+    shot: str = "",
+    language: str = "en",
+) -> None:
     """A whole physical game by tapping: New game, then a tap a turn until the checklist; with
     ``take_back``, the first move taken back and made again, and the page reloaded; with ``empty_box`` N,
     MENACE's Nth box said to be empty (drift while the tracker counts beads in it), recounted empty with
@@ -112,8 +121,11 @@ def play_game(phone, db: str, kit: str, *, take_back: bool = False, empty_box: i
             phone.once("dialog", lambda dialog: dialog.accept())
             phone.locator("#empty").click()
             expect(phone.locator("#said li")).to_contain_text(["census"], timeout=5000)
-            live = json.loads(phone.context.request.get(phone.url.replace("/kits/", "/api/kits/").replace(
-                "/table", "/live")).text())
+            live = json.loads(
+                phone.context.request.get(
+                    phone.url.replace("/kits/", "/api/kits/").replace("/table", "/live")
+                ).text()
+            )
             box = live["game"]["box"]
             counts = [f"{b['colour']}=0" for b in box["beads"]]
             before = phone.get_attribute("body", "data-version")
@@ -166,8 +178,15 @@ def test_three_hexapawn_groups_each_play_two_games_from_a_phone(browser, tmp_pat
                 kit = f"group-{number}"
                 phone = phones[kit] = page(browser, f"{base}/kits/{kit}/table", PHONE)
                 first = number == 1
-                play_game(phone, db, kit, take_back=True, shots=shots if first else None,
-                          shot=f"table-hexapawn-{language}", language=language)
+                play_game(
+                    phone,
+                    db,
+                    kit,
+                    take_back=True,
+                    shots=shots if first else None,
+                    shot=f"table-hexapawn-{language}",
+                    language=language,
+                )
                 play_game(phone, db, kit, empty_box=1, language=language)
                 use_language(language)
                 assert phone.errors == []

@@ -104,8 +104,10 @@ def test_the_empty_first_box_banner_shows_and_the_view_still_fits(browser, tmp_p
         viewport = SIZES[size]
         shown = projector(browser, base, "class-a", viewport, "[data-banner=empty-first-box]")
         banner = shown.text_content("[data-banner=empty-first-box]")
-        assert banner == ("The first box (box 1) is empty: MENACE refuses to play. "
-                          "It has been empty since game 13: every game since counts as a loss.")
+        assert banner == (
+            "The first box (box 1) is empty: MENACE refuses to play. "
+            "It has been empty since game 13: every game since counts as a loss."
+        )
         assert "refuses to play" in shown.text_content("#game-heading")  # not "MENACE loses"
         assert shown.locator("#curve .mark[data-mark=empty][data-at='13']").count() == 1
         outside, width, height = shown.evaluate(OUTSIDE)
@@ -221,7 +223,8 @@ def test_the_band_shows_for_a_kit_played_against_people(browser, site):  # noqa:
     live.wait_for_selector("body[data-typical=ready]", timeout=60_000)
     assert live.locator("#curve svg polygon.band").count() == 1
     expect(live.locator("#typical")).to_contain_text(
-        "Its 2 games against people are simulated against a stand-in, novice:0.5.")
+        "Its 2 games against people are simulated against a stand-in, novice:0.5."
+    )
     live.fill("#stand-in-opponent", "random")
     live.click("#stand-in-change")
     expect(live.locator("#typical")).to_contain_text("against a stand-in, random.", timeout=60_000)

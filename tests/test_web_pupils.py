@@ -40,8 +40,9 @@ class Phone:
     def join(self, name: object = ""):
         if not self.token:
             assert self.open_join_page().status_code == 200
-        answer = self.client.post("/api/pupils", json={"name": name}, headers={TOKEN_HEADER: self.token},
-                                  base_url=BASE)
+        answer = self.client.post(
+            "/api/pupils", json={"name": name}, headers={TOKEN_HEADER: self.token}, base_url=BASE
+        )
         self.token = answer.json.get("token", "")
         return answer
 
@@ -57,15 +58,22 @@ def test_each_phone_gets_a_kit_of_its_own_of_the_class_game(app):
     phones = [Phone(app) for _ in range(3)]
     answers = [phones[0].join(), phones[1].join("Fox"), phones[2].join("")]
     assert [(a.status_code, a.json["kit"], a.json["again"]) for a in answers] == [
-        (200, "pupil-1", False), (200, "pupil-Fox", False), (200, "pupil-2", False)]
+        (200, "pupil-1", False),
+        (200, "pupil-Fox", False),
+        (200, "pupil-2", False),
+    ]
     assert answers[1].json["play"] == "/kits/pupil-Fox/play"
     store = Store(app.db_path)
     made = {row["name"]: row for row in store.kits()}
     assert {made[name]["game"] for name in ("pupil-1", "pupil-Fox", "pupil-2")} == {"hexapawn"}
     assert made["pupil-1"]["fingerprint"] == made["class-a"]["fingerprint"]  # the game's own side and rules
     cls = phones[0].client.get("/api/pupils", base_url=BASE).json
-    assert cls["class"] == {"game": "hexapawn", "title": "Hexapawn", "menace_plays": "second",
-                            "rules": "gardner"}
+    assert cls["class"] == {
+        "game": "hexapawn",
+        "title": "Hexapawn",
+        "menace_plays": "second",
+        "rules": "gardner",
+    }
     assert [k["name"] for k in cls["kits"]] == ["pupil-1", "pupil-Fox", "pupil-2"]  # not class-a
     assert cls["join"] == BASE + "/pupils/join"
 
@@ -93,12 +101,15 @@ def test_a_phones_kit_plays_on_the_play_page(app):
     assert (curve["name"], curve["games"], len(curve["curve"])) == ("pupil-cat", 1, 1)
 
 
-@pytest.mark.parametrize("name, says", [
-    ("a" * 40, "is not a kit name"),  # 46 with its prefix
-    ("<script>", "is not a kit name"),
-    ("-dash", "is not a kit name"),
-    (7, "a nickname is text"),
-])
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        ("a" * 40, "is not a kit name"),  # 46 with its prefix
+        ("<script>", "is not a kit name"),
+        ("-dash", "is not a kit name"),
+        (7, "a nickname is text"),
+    ],
+)
 def test_a_nickname_is_checked_as_menace_new_checks_names(app, name, says):
     answer = Phone(app).join(name)
     assert answer.status_code == 400 and says in answer.json["error"], answer.json

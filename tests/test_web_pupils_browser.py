@@ -20,8 +20,10 @@ PHONES = 10
 GAMES = 5
 SIZES = {"1920x1080": BIG, "1280x720": PROJECTOR}
 # How far the page reaches past the window: a projector's page never scrolls.
-BEYOND = ("() => [document.documentElement.scrollWidth - innerWidth, "
-          "document.documentElement.scrollHeight - innerHeight]")
+BEYOND = (
+    "() => [document.documentElement.scrollWidth - innerWidth, "
+    "document.documentElement.scrollHeight - innerHeight]"
+)
 
 
 @pytest.fixture
@@ -66,14 +68,26 @@ def class_page(browser, base: str, viewport, phones: int):  # noqa: F811
 
 
 def test_ten_phones_each_train_a_menace_of_their_own_and_the_class_page_draws_them(
-    browser, class_site, shots  # noqa: F811
+    browser,
+    class_site,
+    shots,  # noqa: F811
 ):
     base = class_site
     nicknames = ["", "fox", "", "owl", "Lena7", "", "tiger", "", "x.y", ""]  # empty: the next number
     phones = [join(browser, base, nickname) for nickname in nicknames]
     names = [phone.url.split("/")[-2] for phone in phones]
-    assert names == ["pupil-1", "pupil-fox", "pupil-2", "pupil-owl", "pupil-Lena7", "pupil-3", "pupil-tiger",
-                     "pupil-4", "pupil-x.y", "pupil-5"]
+    assert names == [
+        "pupil-1",
+        "pupil-fox",
+        "pupil-2",
+        "pupil-owl",
+        "pupil-Lena7",
+        "pupil-3",
+        "pupil-tiger",
+        "pupil-4",
+        "pupil-x.y",
+        "pupil-5",
+    ]
     for _ in range(GAMES):  # a game on each phone in turn, the other phones' pages polling meanwhile
         for phone in phones:
             play_a_game(phone)

@@ -66,7 +66,8 @@ def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):  # no
     live.click("#run-start")
     live.wait_for_selector("body[data-run=failed]", timeout=30_000)
     expect(live.locator("#run-said")).to_have_text(
-        "The run stopped after 0 games: an unexpected error ended the run: disk on fire")
+        "The run stopped after 0 games: an unexpected error ended the run: disk on fire"
+    )
     assert live.is_enabled("#run-start") and live.errors == []
 
 

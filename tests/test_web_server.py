@@ -21,7 +21,7 @@ STALLS = {
     "half a request line": b"GET /api/kits HT",
     "headers without their end": b"GET /api/kits HTTP/1.1\r\nHost: 127.0.0.1\r\n",
     "half a body": b"POST /api/kits/a/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-    b"Content-Length: 40\r\n\r\n{\"action\":",
+    b'Content-Length: 40\r\n\r\n{"action":',
 }
 
 
@@ -101,7 +101,6 @@ def test_stalled_connections_are_closed_after_the_read_timeout_and_others_are_an
     assert threading.active_count() <= threads  # the stalled connections' threads have ended
     assert answered(port) == 200
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
-
 
 
 def drip(port: int, every: float, stop: threading.Event) -> socket.socket:

@@ -38,8 +38,17 @@ def band_of(rules, schedule, **options):
 def test_the_band_is_the_simulators_band_for_one_opponent():
     """Known answer: a direct `simulate` with the same seed and population gives the same percentiles."""
     band = band_of(RULES, [("random", 40)], population=300, seed=5)
-    direct = simulate(TTT, rules=RULES, opponent=parse_player("random"), games=40, population=300, seed=5,
-                      spread=True, engine="numpy", jobs=1)
+    direct = simulate(
+        TTT,
+        rules=RULES,
+        opponent=parse_player("random"),
+        games=40,
+        population=300,
+        seed=5,
+        spread=True,
+        engine="numpy",
+        jobs=1,
+    )
     assert direct.band is not None
     assert band["low"] == [round(float(v), 2) for v in direct.band[0]]
     assert band["high"] == [round(float(v), 2) for v in direct.band[1]]
@@ -50,8 +59,7 @@ def test_the_band_is_the_simulators_band_for_one_opponent():
 
 def test_a_change_of_opponent_changes_the_band_from_that_game_on():
     alone = band_of(RULES, [("random", 30)], population=200, seed=2)
-    then_perfect = band_of(RULES, [("random", 15), ("perfect", 15)], population=200,
-                                seed=2)
+    then_perfect = band_of(RULES, [("random", 15), ("perfect", 15)], population=200, seed=2)
     assert then_perfect["low"][:15] == alone["low"][:15]  # the same MENACEs, the same games so far
     assert then_perfect["high"][-1] < alone["high"][-1] - 15  # a perfect player gives up no wins: +3 each
     assert then_perfect["opponents"] == [["random", 15], ["perfect", 15]]
@@ -138,7 +146,8 @@ def test_a_stand_in_is_a_player_the_simulator_plays(db, typed):
     refused = client.post("/api/kits/class-a/stand-in", json={"opponent": typed},
                           headers={TOKEN_HEADER: token})  # fmt: skip
     assert refused.status_code == 400 and refused.json["error"] == (
-        "a stand-in for people is a player the simulator plays: random, perfect, ideal, novice:P, menace")
+        "a stand-in for people is a player the simulator plays: random, perfect, ideal, novice:P, menace"
+    )
     assert client.post("/api/kits/class-a/stand-in", json={"opponent": "random"}).status_code == 403
 
 

@@ -31,7 +31,10 @@ def test_one_seed_is_singular() -> None:
 def test_a_match_says_how_many_games_menace_resigned() -> None:
     """MENACE against perfect play: 24 draws, then it resigns at an empty box; the counts alone hid that."""
     lines = run("match", "--first", "menace", "--second", "perfect", "--games", "500", "--seed", "1").output
-    assert lines.splitlines()[2:] == ["draws: 24", "second player (perfect) wins: 476",
-                                      "menace resigned 440 games: a box it had to draw from was empty"]
+    assert lines.splitlines()[2:] == [
+        "draws: 24",
+        "second player (perfect) wins: 476",
+        "menace resigned 440 games: a box it had to draw from was empty",
+    ]
     quiet = run("match", "--game", "nim", "--first", "random", "--second", "random", "--games", "5").output
     assert "resigned" not in quiet  # nobody resigns, nothing is said

@@ -62,11 +62,21 @@ def run(runs: tuple[tuple[str, ...], ...]) -> list[Output]:
     """What each command printed, run in a fresh store and a fresh working folder (for `generate`)."""
     outputs = []
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "MENACE_DB": str(Path(folder) / "menace.sqlite3"), "MENACE_LANG": "en",
-               "PYTHONPATH": str(ROOT)}
+        env = {
+            **os.environ,
+            "MENACE_DB": str(Path(folder) / "menace.sqlite3"),
+            "MENACE_LANG": "en",
+            "PYTHONPATH": str(ROOT),
+        }
         for args in runs:
-            done = subprocess.run([sys.executable, "-m", "tracker", *args], capture_output=True, text=True,
-                                  check=True, cwd=folder, env=env)
+            done = subprocess.run(
+                [sys.executable, "-m", "tracker", *args],
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=folder,
+                env=env,
+            )
             outputs.append(Output(done.stdout, done.stderr))
     return outputs
 
@@ -111,34 +121,112 @@ def opening_box(outputs: list[Output]) -> str:
     box: dict[str, Any] = outputs[1].json()
     beads = {int(code): count for code, count in box["beads"].items()}
     total = sum(beads.values())
-    return (f"square 1 holds {round(100 * beads[0] / total)}% of the {total:,} beads, the centre "
-            f"{round(100 * beads[4] / total)}%")
+    return (
+        f"square 1 holds {round(100 * beads[0] / total)}% of the {total:,} beads, the centre "
+        f"{round(100 * beads[4] / total)}%"
+    )
 
 
-SIMULATE = ("simulate", "--engine", "numpy", "--games", "200", "--population", "1000", "--opponent",
-            "perfect", "--seed", "1")
-GO_BLOG = ("match", "--game", "tictactoe", "--symmetry", "none", "--first", "menace:go-blog", "--second",
-           "menace:go-blog", "--games", "1000")
+SIMULATE = (
+    "simulate",
+    "--engine",
+    "numpy",
+    "--games",
+    "200",
+    "--population",
+    "1000",
+    "--opponent",
+    "perfect",
+    "--seed",
+    "1",
+)
+GO_BLOG = (
+    "match",
+    "--game",
+    "tictactoe",
+    "--symmetry",
+    "none",
+    "--first",
+    "menace:go-blog",
+    "--second",
+    "menace:go-blog",
+    "--games",
+    "1000",
+)
 RAW_KIT = ("generate", "--game", "tictactoe", "--symmetry", "none")
-BLOG = ("train", "blog", "--game", "tictactoe", "--symmetry", "none", "--forced-boxes", "--rules", "go-blog",
-        "--games", "1000", "--seed", "1")
+BLOG = (
+    "train",
+    "blog",
+    "--game",
+    "tictactoe",
+    "--symmetry",
+    "none",
+    "--forced-boxes",
+    "--rules",
+    "go-blog",
+    "--games",
+    "1000",
+    "--seed",
+    "1",
+)
 
 FIGURES = (
     Figure("readme-michie-dry", "README.md", ((*SIMULATE, "--json"),), first_box_dry),
     Figure("readme-scroggs-dry", "README.md", ((*SIMULATE, "--rules", "scroggs", "--json"),), first_box_dry),
-    Figure("go-blog-matches", "docs/games.md", tuple((*GO_BLOG, "--seed", seed, "--json") for seed in "123"),
-           go_blog_matches, shown="menace " + " ".join(GO_BLOG) + " --seed S", slow=True),
-    Figure("go-blog-simulate", "docs/games.md",
-           (("simulate", "--engine", "numpy", "--game", "tictactoe", "--symmetry", "none", "--rules",
-             "go-blog", "--opponent", "menace", "--games", "1000", "--population", "200", "--seed", "1",
-             "--json"),),
-           results, slow=True),
+    Figure(
+        "go-blog-matches",
+        "docs/games.md",
+        tuple((*GO_BLOG, "--seed", seed, "--json") for seed in "123"),
+        go_blog_matches,
+        shown="menace " + " ".join(GO_BLOG) + " --seed S",
+        slow=True,
+    ),
+    Figure(
+        "go-blog-simulate",
+        "docs/games.md",
+        (
+            (
+                "simulate",
+                "--engine",
+                "numpy",
+                "--game",
+                "tictactoe",
+                "--symmetry",
+                "none",
+                "--rules",
+                "go-blog",
+                "--opponent",
+                "menace",
+                "--games",
+                "1000",
+                "--population",
+                "200",
+                "--seed",
+                "1",
+                "--json",
+            ),
+        ),
+        results,
+        slow=True,
+    ),
     Figure("blog-trained", "docs/games.md", (BLOG,), trained),
     Figure("blog-opening-box", "docs/games.md", (BLOG, ("box", "1", "--kit", "blog", "--json")), opening_box),
-    Figure("raw-kit-says", "docs/games.md", ((*RAW_KIT, "--out", "kits"),), generate_says,
-           shown="menace " + " ".join(RAW_KIT), slow=True),
-    Figure("raw-kit-finder", "docs/games.md", ((*RAW_KIT, "--out", "kits"),), finder_pages,
-           shown="menace " + " ".join(RAW_KIT), slow=True),
+    Figure(
+        "raw-kit-says",
+        "docs/games.md",
+        ((*RAW_KIT, "--out", "kits"),),
+        generate_says,
+        shown="menace " + " ".join(RAW_KIT),
+        slow=True,
+    ),
+    Figure(
+        "raw-kit-finder",
+        "docs/games.md",
+        ((*RAW_KIT, "--out", "kits"),),
+        finder_pages,
+        shown="menace " + " ".join(RAW_KIT),
+        slow=True,
+    ),
 )
 
 

@@ -342,7 +342,7 @@ MUTANTS = (
     Mutant(
         "web: a move need not say its board",
         "tracker/web/app.py",
-        "        if action == \"move\":\n            message = _('a move must say",
+        '        if action == "move":\n            message = _(\'a move must say',
         "        if False:\n            message = _('a move must say",
     ),
     Mutant(

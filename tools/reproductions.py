@@ -23,8 +23,13 @@ PAGE = ROOT / "docs" / "reproductions.md"
 
 def menace(*args: str) -> dict[str, Any]:
     """``menace ARGS --json``, its JSON."""
-    out = subprocess.run([sys.executable, "-m", "tracker", *args, "--json"], capture_output=True, text=True,
-                         check=True, cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "tracker", *args, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout
     return dict(json.loads(out))
 
 
@@ -43,27 +48,39 @@ def simulation(title: str, args: tuple[str, ...], note: str = "") -> str:
     first_box = result["first_box_empty"]
     dry = "The first box never ran dry."
     if first_box:
-        dry = (f"The first box ran dry in {pct(first_box, result['population'])} of runs ({first_box:,}); "
-               "a MENACE whose first box is empty resigns every game after that.")
+        dry = (
+            f"The first box ran dry in {pct(first_box, result['population'])} of runs ({first_box:,}); "
+            "a MENACE whose first box is empty resigns every game after that."
+        )
     wins, draws, losses = (pct(result[key], games) for key in ("wins", "draws", "losses"))
-    lines.append(f"Over {result['population']:,} MENACEs x {result['games']} games: wins {wins}, "
-                 f"draws {draws}, losses {losses}. {dry}")
+    lines.append(
+        f"Over {result['population']:,} MENACEs x {result['games']} games: wins {wins}, "
+        f"draws {draws}, losses {losses}. {dry}"
+    )
     refused = result.get("refused", 0)
     if refused:
         played = games - refused
-        rates = ", ".join(f"{key} {pct(result[key] - (refused if key == 'losses' else 0), played)}"
-                          for key in ("wins", "draws", "losses"))
-        lines.append(f"{refused:,} of those losses are games MENACE resigned at its first move, its "
-                     "first box empty (a game Scroggs' page refuses to play); "
-                     f"of the {played:,} games played: {rates}.")
+        rates = ", ".join(
+            f"{key} {pct(result[key] - (refused if key == 'losses' else 0), played)}"
+            for key in ("wins", "draws", "losses")
+        )
+        lines.append(
+            f"{refused:,} of those losses are games MENACE resigned at its first move, its "
+            "first box empty (a game Scroggs' page refuses to play); "
+            f"of the {played:,} games played: {rates}."
+        )
     curve = result["curve"]
-    lines.append(f"Mean running score (+3 win, +1 draw, -1 loss): {curve[9]:.1f} after 10 games, "
-                 f"{curve[49]:.1f} after 50, {curve[-1]:.1f} after {len(curve)}.")
+    lines.append(
+        f"Mean running score (+3 win, +1 draw, -1 loss): {curve[9]:.1f} after 10 games, "
+        f"{curve[49]:.1f} after 50, {curve[-1]:.1f} after {len(curve)}."
+    )
     stopped = result.get("stopped_losing") or {}
     if stopped.get("runs"):
-        lines.append(f"{stopped['runs']:,} runs had no defeat in their last {stopped['tail_games']} games; "
-                     f"those never lost again from game {stopped['p50']} on (median; 10%-90%: "
-                     f"{stopped['p10']}-{stopped['p90']}).")
+        lines.append(
+            f"{stopped['runs']:,} runs had no defeat in their last {stopped['tail_games']} games; "
+            f"those never lost again from game {stopped['p50']} on (median; 10%-90%: "
+            f"{stopped['p10']}-{stopped['p90']})."
+        )
     if note:
         lines.append(note)
     return "\n".join(lines) + "\n"
@@ -73,10 +90,16 @@ def tournament() -> str:
     args = ("tournament", "--seed", "1")
     result = menace(*args)
     players = result["players"]
-    lines = ["## The Nim notebook's round robin", "", shown(args), "",
-             f"First-player wins out of {result['games']:,} games; rows are the first player.", "",
-             "| first (row) vs second (column) | " + " | ".join(players) + " |",
-             "| --- |" + " ---: |" * len(players)]
+    lines = [
+        "## The Nim notebook's round robin",
+        "",
+        shown(args),
+        "",
+        f"First-player wins out of {result['games']:,} games; rows are the first player.",
+        "",
+        "| first (row) vs second (column) | " + " | ".join(players) + " |",
+        "| --- |" + " ---: |" * len(players),
+    ]
     for name, row in zip(players, result["wins"], strict=True):
         lines.append(f"| {name} | " + " | ".join(f"{w:,}" for w in row) + " |")
     return "\n".join(lines) + "\n"
@@ -86,8 +109,21 @@ def go_blog() -> str:
     lines = ["## Two go-blog MENACEs on raw boards", ""]
     rows = []
     for seed in ("1", "2", "3"):
-        args = ("match", "--game", "tictactoe", "--symmetry", "none", "--first", "menace:go-blog", "--second",
-                "menace:go-blog", "--games", "1000", "--seed", seed)
+        args = (
+            "match",
+            "--game",
+            "tictactoe",
+            "--symmetry",
+            "none",
+            "--first",
+            "menace:go-blog",
+            "--second",
+            "menace:go-blog",
+            "--games",
+            "1000",
+            "--seed",
+            seed,
+        )
         result = menace(*args)
         counts = (f"{result[key]:,}" for key in ("first_wins", "draws", "second_wins"))
         rows.append(f"| {shown(args)} | " + " | ".join(counts) + " |")
@@ -95,10 +131,36 @@ def go_blog() -> str:
     return "\n".join(lines) + "\n"
 
 
-SIMULATE = ("simulate", "--engine", "numpy", "--games", "200", "--population", "10000", "--jobs", "2",
-            "--seed", "1")
-SCROGGS_500 = ("simulate", "--engine", "numpy", "--rules", "scroggs", "--opponent", "perfect", "--games",
-               "500", "--population", "1000", "--jobs", "2", "--seed", "1")
+SIMULATE = (
+    "simulate",
+    "--engine",
+    "numpy",
+    "--games",
+    "200",
+    "--population",
+    "10000",
+    "--jobs",
+    "2",
+    "--seed",
+    "1",
+)
+SCROGGS_500 = (
+    "simulate",
+    "--engine",
+    "numpy",
+    "--rules",
+    "scroggs",
+    "--opponent",
+    "perfect",
+    "--games",
+    "500",
+    "--population",
+    "1000",
+    "--jobs",
+    "2",
+    "--seed",
+    "1",
+)
 
 
 def scroggs_note() -> str:
@@ -114,14 +176,21 @@ def scroggs_note() -> str:
 def sections() -> list[str]:
     """The page's sections, each from its commands."""
     return [
-        simulation("Michie's rules against a perfect opponent", (*SIMULATE, "--rules", "michie", "--opponent",
-                                                                   "perfect"),
-                   "Published simulations put the first box's failure at roughly 60% of runs."),
-        simulation("Scroggs' 8/4/2/1 against a perfect opponent", (*SIMULATE, "--rules", "scroggs",
-                                                                    "--opponent", "perfect"), scroggs_note()),
-        simulation("The open-day rules against a perfect opponent", (*SIMULATE, "--rules", "open-day",
-                                                                      "--opponent", "perfect"),
-                   "Its first box keeps its last bead."),
+        simulation(
+            "Michie's rules against a perfect opponent",
+            (*SIMULATE, "--rules", "michie", "--opponent", "perfect"),
+            "Published simulations put the first box's failure at roughly 60% of runs.",
+        ),
+        simulation(
+            "Scroggs' 8/4/2/1 against a perfect opponent",
+            (*SIMULATE, "--rules", "scroggs", "--opponent", "perfect"),
+            scroggs_note(),
+        ),
+        simulation(
+            "The open-day rules against a perfect opponent",
+            (*SIMULATE, "--rules", "open-day", "--opponent", "perfect"),
+            "Its first box keeps its last bead.",
+        ),
         simulation("Learning against a random opponent", (*SIMULATE, "--opponent", "random")),
         tournament(),
         go_blog(),

@@ -1,5 +1,6 @@
 """board.pdf: the board and pieces a group plays on against MENACE, to print and cut out (a Hexapawn board
 and its six pawns, a noughts-and-crosses board with its crosses and noughts, or Nim's tokens)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,9 +38,11 @@ def write(path: Path, lesson: Lesson) -> int:
 
     def draw(canvas: Canvas) -> int:
         with text_page(canvas, spec, TITLE, page=1, pages=1) as top:
-            text = (_("Cut out the tokens: the pile the players take from (coins or counters do as well).")
-                    if game.name == "nim" else
-                    _("The board for the table where MENACE plays, and its pieces to cut out."))
+            text = (
+                _("Cut out the tokens: the pile the players take from (coins or counters do as well).")
+                if game.name == "nim"
+                else _("The board for the table where MENACE plays, and its pieces to cut out.")
+            )
             y = paragraph(canvas, text, MARGIN, top - 2, width, size=3.6) - 4
             per_row = int(width // (PIECE + 4))
             rows = -(-len(pieces(lesson)) // per_row)
@@ -49,8 +52,9 @@ def write(path: Path, lesson: Lesson) -> int:
                 side = min(width, y - MARGIN - rows * (PIECE + 4) - 12)  # the pieces fit below it
                 area = Rect(MARGIN + (width - side) / 2, y - side, side, side)
                 board = draw_coordinates(canvas, area, grid)
-                empty = Grid(grid.rows, grid.columns, ("",) * len(grid.marks), grid.row_names,
-                             grid.column_names)
+                empty = Grid(
+                    grid.rows, grid.columns, ("",) * len(grid.marks), grid.row_names, grid.column_names
+                )
                 draw_picture(canvas, board, empty, {}, dot_share=0.2, letters=False)
                 y = area.y - 8
             for index, mark in enumerate(pieces(lesson)):

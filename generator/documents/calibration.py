@@ -1,4 +1,5 @@
 """calibration.pdf: the stock's label outlines and 100 mm rulers, to check the printer before the labels."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -57,23 +58,35 @@ def _words(canvas: Canvas, spec: KitSpec, panel: Rect) -> None:
     canvas.setFont(BOLD, min(6.2, width / max(text_width(heading, BOLD, 1.0), 1e-6)))  # inside the panel
     canvas.drawString(x, y, heading)
     facts = _("{stock} on {paper} paper; offset {x} mm across, {y} mm down. Kit {code}: {kit}.").format(
-        stock=data_text(spec.stock.title), paper=spec.paper.upper(), x=number(spec.offset_x, "+g"),
-        y=number(spec.offset_y, "+g"), code=spec.code, kit=spec.kit_title)
+        stock=data_text(spec.stock.title),
+        paper=spec.paper.upper(),
+        x=number(spec.offset_x, "+g"),
+        y=number(spec.offset_y, "+g"),
+        code=spec.code,
+        kit=spec.kit_title,
+    )
     y = paragraph(canvas, facts, x, y - 8, width, size=3.0, colour="#444444") - 2
     steps = [
-        _("Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit to "
-          "page\u201d."),
+        _(
+            "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit to "
+            "page\u201d."
+        ),
         _("Measure both rulers: each must be exactly {length} mm long.").format(length=number(RULER, "g")),
     ]
     if spec.stock.cut_lines:
-        steps.append(_("The blue outlines are the labels' cut lines: check that one fits your matchbox "
-                       "tops."))
+        steps.append(
+            _("The blue outlines are the labels' cut lines: check that one fits your matchbox tops.")
+        )
     else:
         steps += [
-            _("Lay this page on a sheet of labels and hold both against a window: the blue outlines must lie "
-              "on the labels."),
-            _("If they are shifted, generate again with --offset-x (mm, + moves right) and --offset-y (mm, + "
-              "moves down), and check again."),
+            _(
+                "Lay this page on a sheet of labels and hold both against a window: the blue outlines must lie "
+                "on the labels."
+            ),
+            _(
+                "If they are shifted, generate again with --offset-x (mm, + moves right) and --offset-y (mm, + "
+                "moves down), and check again."
+            ),
         ]
     steps.append(_("Only then print labels.pdf, with the same settings."))
     for index, step in enumerate(steps, start=1):

@@ -1,5 +1,6 @@
 """certificates.pdf: a certificate a pupil takes home after playing MENACE, two to a page, a page for each
 result the game can have ("I beat MENACE", "I drew with MENACE", "I lost to MENACE")."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,8 +54,9 @@ def write(path: Path, lesson: Lesson) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _certificate(canvas: Canvas, lesson: Lesson, headline: str, bottom: float, width: float,
-                 height: float) -> None:
+def _certificate(
+    canvas: Canvas, lesson: Lesson, headline: str, bottom: float, width: float, height: float
+) -> None:
     spec = lesson.spec
     inner = width - 4 * MARGIN
     left = 2 * MARGIN
@@ -83,9 +85,10 @@ def _certificate(canvas: Canvas, lesson: Lesson, headline: str, bottom: float, w
         canvas.setLineWidth(0.3)
         canvas.line(left + 22, y - 0.8, left + inner, y - 0.8)
         y -= 12
-    about = _("MENACE is a machine of {boxes} matchboxes and coloured beads that learns from every game it "
-              "plays. Donald Michie built the first one in 1961 to play noughts and crosses.").format(
-        boxes=number(len(spec.catalogue.boxes)))
+    about = _(
+        "MENACE is a machine of {boxes} matchboxes and coloured beads that learns from every game it "
+        "plays. Donald Michie built the first one in 1961 to play noughts and crosses."
+    ).format(boxes=number(len(spec.catalogue.boxes)))
     credit = GAME_CREDITS.get(spec.game.name)
     if credit is not None:
         about += " " + _(credit)

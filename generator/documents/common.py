@@ -1,4 +1,5 @@
 """What every document of a kit needs: the kit's choices, and a page with a heading and a footer."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -112,7 +113,8 @@ class KitSpec:
     def footer(self) -> str:
         """The kit code, rules and palette, as the foot of every text page says them."""
         footer = _("kit {code} \u00b7 rules {rules} \u00b7 palette {palette}").format(
-            code=self.code, rules=self.catalogue.rules.name, palette=self.palette.name)
+            code=self.code, rules=self.catalogue.rules.name, palette=self.palette.name
+        )
         return footer if self.group is None else f"{self.group_words} \u00b7 {footer}"
 
     @cached_property
@@ -139,8 +141,11 @@ class KitSpec:
         """The box's moves drawn as arrows (a piece going from one cell to another): origin, target,
         colour."""
         marks = ((self.game.move_mark(move), move) for move in box.moves)
-        return [(m.origin, m.cell, self.colour(box, move)) for m, move in marks
-                if m.origin is not None and m.cell is not None]
+        return [
+            (m.origin, m.cell, self.colour(box, move))
+            for m, move in marks
+            if m.origin is not None and m.cell is not None
+        ]
 
     def on_cells(self, moves: Iterable[Hashable]) -> dict[int, Any]:
         """The moves that mark a cell of the picture with a dot, by that cell: the first move onto each
@@ -182,8 +187,9 @@ def uniform_count(box: Box) -> int | None:
     return box.beads[0] if box.beads and len(set(box.beads)) == 1 else None
 
 
-def footer(canvas: Canvas, page_mm: tuple[float, float], left: str, right: str = "", *,
-           centred: bool = False) -> None:
+def footer(
+    canvas: Canvas, page_mm: tuple[float, float], left: str, right: str = "", *, centred: bool = False
+) -> None:
     """The page's footer in its zone (generator.layout.FOOTER_EDGE up): ``left`` at the left margin (or
     ``centred``) and ``right`` at the right one, at FOOTER_SIZE; text too long for one line takes two
     rather than shrink, broken between its parts. Call it in mm (drawing.in_mm)."""
@@ -241,8 +247,12 @@ def text_page(canvas: Canvas, spec: KitSpec, title: str, *, page: int, pages: in
         canvas.drawString(MARGIN, height - MARGIN - 4.5, heading)
         canvas.setFont(REGULAR, TYPE[Role.KIT_TITLE])
         canvas.drawRightString(width - MARGIN, height - MARGIN - (4.5 if beside else 9.0), side)
-        footer(canvas, spec.page_mm, spec.footer,
-               _("page {page} of {pages}").format(page=page, pages=pages) if pages > 1 else "")
+        footer(
+            canvas,
+            spec.page_mm,
+            spec.footer,
+            _("page {page} of {pages}").format(page=page, pages=pages) if pages > 1 else "",
+        )
         yield content_top(spec, title)
     canvas.showPage()
 

@@ -1,5 +1,6 @@
 """drawer-labels.pdf: a strip for each matchbox's drawer front (box number and level colour, 36 x 11 mm)
 and a rack map, for boxes stacked in a shelf with only their fronts showing."""
+
 from __future__ import annotations
 
 import math
@@ -83,10 +84,17 @@ def _strip_page(canvas: Canvas, spec: KitSpec, placed: list[tuple[Box, Rect]], p
         for box, strip in placed:
             _strip(canvas, spec, box, strip)
         canvas.setFillColor(hex_colour(INK))
-        footer = _("{kit} \u00b7 kit {code} \u00b7 drawer fronts, {width} x {height} mm: cut along the grey "
-                   "lines, print at 100% \u00b7 page {page} of {pages}").format(
-            kit=spec.kit_title, code=spec.code, width=number(STRIP_W, "g"), height=number(STRIP_H, "g"),
-            page=page, pages=pages)
+        footer = _(
+            "{kit} \u00b7 kit {code} \u00b7 drawer fronts, {width} x {height} mm: cut along the grey "
+            "lines, print at 100% \u00b7 page {page} of {pages}"
+        ).format(
+            kit=spec.kit_title,
+            code=spec.code,
+            width=number(STRIP_W, "g"),
+            height=number(STRIP_H, "g"),
+            page=page,
+            pages=pages,
+        )
         page_footer(canvas, spec.page_mm, footer, centred=True)
     canvas.showPage()
 
@@ -99,8 +107,14 @@ def _strip(canvas: Canvas, spec: KitSpec, box: Box, strip: Rect) -> None:
     canvas.rect(block.x, block.y, block.w, block.h, stroke=0, fill=1)
     level = "" if box.move_number is None else _("M{number}").format(number=box.move_number)
     if level:
-        centred_text(canvas, level, *block.centre, BOLD, fit_size(level, BOLD, block.w * 0.8, block.h * 0.55),
-                     ink_on(colour))
+        centred_text(
+            canvas,
+            level,
+            *block.centre,
+            BOLD,
+            fit_size(level, BOLD, block.w * 0.8, block.h * 0.55),
+            ink_on(colour),
+        )
     number = str(box.id)
     room = Rect(block.right + 1, strip.y + 1, strip.right - block.right - 2, strip.h - 2)
     centred_text(canvas, number, *room.centre, BOLD, fit_size(number, BOLD, room.w * 0.9, room.h * 0.8))
@@ -134,18 +148,23 @@ def rack_pages(spec: KitSpec) -> list[tuple[range, float]]:
 def _rack_text(spec: KitSpec) -> str:
     boxes = spec.catalogue.boxes
     if boxes[0].move_number is not None:
-        text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
-                 "left, drawer fronts out: each front shows its box number and its level's colour (M1 = "
-                 "MENACE's move 1). When a game is over, every box goes back to its place on this map.")
+        text = _(
+            "Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
+            "left, drawer fronts out: each front shows its box number and its level's colour (M1 = "
+            "MENACE's move 1). When a game is over, every box goes back to its place on this map."
+        )
     else:
-        text = _("Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
-                 "left, drawer fronts out: each front shows its box number and its level's colour. When a "
-                 "game is over, every box goes back to its place on this map.")
+        text = _(
+            "Stack the {count} boxes in a rack of {columns} to a shelf, in number order from the top "
+            "left, drawer fronts out: each front shows its box number and its level's colour. When a "
+            "game is over, every box goes back to its place on this map."
+        )
     return text.format(count=number(len(boxes)), columns=RACK_COLUMNS)
 
 
-def _rack_map(canvas: Canvas, spec: KitSpec, top: float, shelves: range, cell_h: float, *,
-              first: bool) -> None:
+def _rack_map(
+    canvas: Canvas, spec: KitSpec, top: float, shelves: range, cell_h: float, *, first: bool
+) -> None:
     """The rack, shelf by shelf: where each box goes, its cell in its level's colour; its intro on the
     first page."""
     width = spec.page_mm[0] - 2 * MARGIN

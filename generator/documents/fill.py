@@ -1,5 +1,6 @@
 """fill.pdf: the shopping list (beads per colour with a reserve, matchboxes), where each colour goes, and
 what goes in each box."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -75,11 +76,18 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
     canvas.setFont(BOLD, 4.8)
     beads = bill.total_start + bill.total_reserve
     bought = n_("{count} bead", "{count} beads", beads).format(count=number(beads))
-    canvas.drawString(MARGIN, y, _("Shopping list: {boxes} and {beads}").format(
-        boxes=matchboxes(bill.matchboxes), beads=bought))
+    canvas.drawString(
+        MARGIN,
+        y,
+        _("Shopping list: {boxes} and {beads}").format(boxes=matchboxes(bill.matchboxes), beads=bought),
+    )
     y -= 11
-    columns = ((_("colour"), MARGIN + 8), (_("to fill the boxes"), MARGIN + 78), (_("reserve"), MARGIN + 112),
-               (_("buy"), MARGIN + 140))
+    columns = (
+        (_("colour"), MARGIN + 8),
+        (_("to fill the boxes"), MARGIN + 78),
+        (_("reserve"), MARGIN + 112),
+        (_("buy"), MARGIN + 140),
+    )
     canvas.setFont(BOLD, 3.6)
     for index, (name, x) in enumerate(columns):
         (canvas.drawString if index == 0 else canvas.drawRightString)(x, y, name)
@@ -107,18 +115,29 @@ def _shopping(canvas: Canvas, spec: KitSpec, bill: Bill, top: float) -> None:
         canvas.drawRightString(MARGIN + x, y, number(value))
     y -= 12
     summary = spec.game.rules_summary()
-    notes = [] if summary is None else [
-        _("The game MENACE learns ({game}): {rules}").format(game=spec.game.title, rules=summary)]
+    notes = (
+        []
+        if summary is None
+        else [_("The game MENACE learns ({game}): {rules}").format(game=spec.game.title, rules=summary)]
+    )
     notes += [_filling(spec, bill), _reserve(spec, bill)]
     warning = outgrow_warning(bill.outgrowing)
     if warning is not None:
         notes.append(_("Bigger boxes: {warning}.").format(warning=warning))
     # A pupil who tells two colours apart poorly reads the letter on the bead, as on the label's dot.
-    notes.append(_("Letter beads: alphabet beads that show each colour's letter (the letter in its dot) can "
-                   "stand in for the coloured beads, so a pupil who tells two colours apart poorly reads the "
-                   "letter on the bead instead."))
-    notes.append(_("Matchboxes: {count}, one per label. Buy a few more, and a tray or cup to keep each "
-                   "game's drawn beads beside their boxes.").format(count=number(bill.matchboxes)))
+    notes.append(
+        _(
+            "Letter beads: alphabet beads that show each colour's letter (the letter in its dot) can "
+            "stand in for the coloured beads, so a pupil who tells two colours apart poorly reads the "
+            "letter on the bead instead."
+        )
+    )
+    notes.append(
+        _(
+            "Matchboxes: {count}, one per label. Buy a few more, and a tray or cup to keep each "
+            "game's drawn beads beside their boxes."
+        ).format(count=number(bill.matchboxes))
+    )
     for note in notes:
         y = paragraph(canvas, note, MARGIN, y, width, size=3.5) - 3
 
@@ -133,48 +152,68 @@ def _filling(spec: KitSpec, bill: Bill) -> str:
     counts differ, where they differ by more than a tenth."""
     rules = spec.catalogue.rules
     if not _starting(spec):
-        return _("To fill the boxes: every box gets the beads listed for it on the next pages and written by "
-                 "each dot on its label: the counts of a MENACE that has already played ({rules} "
-                 "rules).").format(rules=data_text(rules.title))
+        return _(
+            "To fill the boxes: every box gets the beads listed for it on the next pages and written by "
+            "each dot on its label: the counts of a MENACE that has already played ({rules} "
+            "rules)."
+        ).format(rules=data_text(rules.title))
     start = ", ".join(str(n) for n in rules.initial_beads)
-    text = (_("To fill the boxes: every box gets its starting beads ({start} of each colour on its label, by "
-              "MENACE's move number; {rules} rules). {uneven}") if len(rules.initial_beads) > 1 else
-            _("To fill the boxes: every box gets its starting beads ({start} of each colour on its label; "
-              "{rules} rules). {uneven}"))
+    text = (
+        _(
+            "To fill the boxes: every box gets its starting beads ({start} of each colour on its label, by "
+            "MENACE's move number; {rules} rules). {uneven}"
+        )
+        if len(rules.initial_beads) > 1
+        else _(
+            "To fill the boxes: every box gets its starting beads ({start} of each colour on its label; "
+            "{rules} rules). {uneven}"
+        )
+    )
     uneven = _(PER_BOX_UNEVEN) if spec.palette.per_box else spec.words.uneven
     if max(bill.start.values()) - min(bill.start.values()) <= max(bill.start.values()) / 10:
         uneven = _("Every colour needs about as many beads as the others.")  # a raw board's 1,456-1,496
     return text.format(start=start, rules=data_text(rules.title), uneven=uneven).strip()
 
 
-PER_BOX_UNEVEN = ("The colours are uneven because every box uses them in the same order and boxes have "
-                  "different numbers of moves: every box holds the first colour, only the fullest the last.")
+PER_BOX_UNEVEN = (
+    "The colours are uneven because every box uses them in the same order and boxes have "
+    "different numbers of moves: every box holds the first colour, only the fullest the last."
+)
 
 
 def _reserve(spec: KitSpec, bill: Bill) -> str:
     """Why the reserve holds as many beads as it does."""
     rules = spec.catalogue.rules
     if not (max(rules.win, rules.draw) > 0 or rules.empty_box == "refill"):
-        return _("Reserve: none is needed, since under these rules no game adds beads: a box never holds "
-                 "more than it starts with.")
-    adds = (_("a win adds {win} and a draw {draw}") if has_draws(spec.catalogue.game) else
-            _("a win adds {win}")).format(win=max(rules.win, 0), draw=max(rules.draw, 0))
-    return n_("Reserve: enough for {games} game against a random player, in 19 of 20 simulated runs ({runs} "
-              "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
-              "Reserve: enough for {games} games against a random player, in 19 of 20 simulated runs ({runs} "
-              "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
-              bill.games).format(games=number(bill.games), runs=number(bill.runs), adds=adds)
+        return _(
+            "Reserve: none is needed, since under these rules no game adds beads: a box never holds "
+            "more than it starts with."
+        )
+    adds = (
+        _("a win adds {win} and a draw {draw}") if has_draws(spec.catalogue.game) else _("a win adds {win}")
+    ).format(win=max(rules.win, 0), draw=max(rules.draw, 0))
+    return n_(
+        "Reserve: enough for {games} game against a random player, in 19 of 20 simulated runs ({runs} "
+        "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
+        "Reserve: enough for {games} games against a random player, in 19 of 20 simulated runs ({runs} "
+        "MENACEs with these boxes and rules; {adds}). Defeats take beads out and refill the reserve.",
+        bill.games,
+    ).format(games=number(bill.games), runs=number(bill.runs), adds=adds)
 
 
 COLOUR_TEXT = 3.4  # mm: the by-colour page's text
 
 
 def colour_sentence(spec: KitSpec, code: int, runs: list[tuple[int, list[tuple[int, int]]]]) -> str:
-    """"4 in box 1; 3 in boxes 2-13 and 15": where a colour's starting beads go, box by box."""
+    """ "4 in box 1; 3 in boxes 2-13 and 15": where a colour's starting beads go, box by box."""
+
     def boxes(count: int, spans: list[tuple[int, int]]) -> str:
         words = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
-        listed = words[0] if len(words) == 1 else _("{some} and {last}").format(some=", ".join(words[:-1]),
-                                                                               last=words[-1])
+        listed = (
+            words[0]
+            if len(words) == 1
+            else _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
+        )
         if len(spans) == 1 and spans[0][0] == spans[0][1]:
             return _("{count} in box {boxes}").format(count=count, boxes=listed)
         return _("{count} in boxes {boxes}").format(count=count, boxes=listed)

@@ -1,6 +1,7 @@
 """finder.pdf: every box drawn small with its number, by MENACE's move number in numbering order; where a
 move level holds more boxes than a person can scan, grouped under sub-headings by finder key, after a page
 that says how to find a box in three steps and an index from a key to its page."""
+
 from __future__ import annotations
 
 from itertools import groupby
@@ -203,14 +204,17 @@ def key_order(spec: KitSpec) -> str:
     marks = sorted({mark for key in keys.values() for mark in key} - {"/"})
     pieces = [mark for mark in marks if mark != EMPTY_ORBIT]
     longer = pieces[-1] + pieces[0] if len(pieces) > 1 else pieces[0] * 2
-    text = _("Within each move the keys are in dictionary order, part by part from the left: {order}, and a "
-             "part before a longer one that starts the same ({short} before {long}). Under your move, find "
-             "the row whose keys take in your key: the pictures are on its page.")
+    text = _(
+        "Within each move the keys are in dictionary order, part by part from the left: {order}, and a "
+        "part before a longer one that starts the same ({short} before {long}). Under your move, find "
+        "the row whose keys take in your key: the pictures are on its page."
+    )
     return text.format(order=_(" before ").join(marks), short=longer[0], long=longer)
 
 
-def _index(canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, first: bool,
-           front: int) -> None:
+def _index(
+    canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, first: bool, front: int
+) -> None:
     """The index from key to page: a row per move level and page of pictures, with its first and last key."""
     width = spec.page_mm[0] - 2 * MARGIN
     y = top - 5
@@ -231,8 +235,11 @@ def _index(canvas: Canvas, spec: KitSpec, rows: list[IndexRow], top: float, *, f
         canvas.drawString(MARGIN + 6, y, move)
         # Not the sub-heading's "key {key}": its German abbreviates to fit a block two pictures wide, and
         # here a page that holds one key says so, as its neighbours say their range.
-        keys = (_("key {key} only").format(key=low) if low == high else
-                _("keys {first} to {last}").format(first=low, last=high))
+        keys = (
+            _("key {key} only").format(key=low)
+            if low == high
+            else _("keys {first} to {last}").format(first=low, last=high)
+        )
         canvas.setFont(REGULAR, 3.8)
         canvas.drawString(MARGIN + 8 + max(text_width(move, BOLD, 3.8), 40), y, keys)
         canvas.setFont(BOLD, 3.8)
@@ -251,12 +258,20 @@ def intro_height(spec: KitSpec) -> float:
 
 def _intro(canvas: Canvas, spec: KitSpec, top: float) -> None:
     width = spec.page_mm[0] - 2 * MARGIN
-    paragraph(canvas, spec.words.finder_intro, MARGIN, top - INTRO_TOP, width, size=INTRO_SIZE,
-              leading=INTRO_LEADING)
+    paragraph(
+        canvas,
+        spec.words.finder_intro,
+        MARGIN,
+        top - INTRO_TOP,
+        width,
+        size=INTRO_SIZE,
+        leading=INTRO_LEADING,
+    )
 
 
-def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float,
-             shown: list[Box]) -> None:
+def _heading(
+    canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: float, shown: list[Box]
+) -> None:
     """A move level's band: its title and its boxes' numbers; continued on a new page of pictures in number
     order (no keys), the numbers of the boxes on that page, so that every page says its range at the top."""
     level, boxes, *more = item
@@ -273,9 +288,13 @@ def _heading(canvas: Canvas, spec: KitSpec, item: tuple[Any, ...], x: float, y: 
     if more:
         title = _("{heading} (continued)").format(heading=title)
     first, last = boxes[0].id, boxes[-1].id
-    span = (_("box {number}").format(number=first) if len(boxes) == 1 else
-            _("boxes {first} to {last} ({count} boxes)").format(first=first, last=last,
-                                                                count=numerals.number(len(boxes))))
+    span = (
+        _("box {number}").format(number=first)
+        if len(boxes) == 1
+        else _("boxes {first} to {last} ({count} boxes)").format(
+            first=first, last=last, count=numerals.number(len(boxes))
+        )
+    )
     canvas.setFillColor(hex_colour(ink_on(colour)))
     # A title too long to sit beside the span (German headings are longer) leaves the span its count
     # ("boxes 1 to 9"), which the boxes' numbers say too; only then would it shrink.
@@ -309,25 +328,36 @@ def _three_steps(canvas: Canvas, spec: KitSpec, top: float) -> None:
     orbits = cell_orbits(game)
     assert board is not None and orbits is not None and spec.finder_keys is not None
     keys = spec.finder_keys
-    biggest = max(len(g) for level, boxes in groupby(spec.catalogue.boxes, key=lambda b: b.move_number)
-                  for _, g in groups(spec, list(boxes)))
+    biggest = max(
+        len(g)
+        for level, boxes in groupby(spec.catalogue.boxes, key=lambda b: b.move_number)
+        for _, g in groups(spec, list(boxes))
+    )
     names = " / ".join(orbit_name(board, orbit) for orbit in orbits)
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(BOLD, 5.2)
     canvas.drawString(MARGIN, top - 5, _("Find a box in three steps"))
-    pieces = _(" before ").join(sorted({mark for key in keys.values() for mark in key} - {"/", EMPTY_ORBIT},
-                                       reverse=True))
-    level = _("Count the moves MENACE has made and add one: that is its move number, the coloured section "
-              "of this finder and the coloured band on the labels.")
-    key = _("Read the board on the table as {names}: for each, write the pieces on it, {pieces}, or {empty} "
-            "for none, and put / between them. Turning or flipping the board does not change the key, so "
-            "there is nothing to turn yet. Every label has its key above its bead count.")
-    picture = n_("In that section, under the key's heading, is at most {count} picture: find the one that "
-                 "is the board, turned or flipped if need be. Its number is the box. (menace find BOARD "
-                 "names the box and its key at once.)",
-                 "In that section, under the key's heading, are at most {count} pictures: find the one "
-                 "that is the board, turned or flipped if need be. Its number is the box. (menace find "
-                 "BOARD names the box and its key at once.)", biggest)
+    pieces = _(" before ").join(
+        sorted({mark for key in keys.values() for mark in key} - {"/", EMPTY_ORBIT}, reverse=True)
+    )
+    level = _(
+        "Count the moves MENACE has made and add one: that is its move number, the coloured section "
+        "of this finder and the coloured band on the labels."
+    )
+    key = _(
+        "Read the board on the table as {names}: for each, write the pieces on it, {pieces}, or {empty} "
+        "for none, and put / between them. Turning or flipping the board does not change the key, so "
+        "there is nothing to turn yet. Every label has its key above its bead count."
+    )
+    picture = n_(
+        "In that section, under the key's heading, is at most {count} picture: find the one that "
+        "is the board, turned or flipped if need be. Its number is the box. (menace find BOARD "
+        "names the box and its key at once.)",
+        "In that section, under the key's heading, are at most {count} pictures: find the one "
+        "that is the board, turned or flipped if need be. Its number is the box. (menace find "
+        "BOARD names the box and its key at once.)",
+        biggest,
+    )
     steps = [
         (_("1. The move level."), level),
         (_("2. The key."), key.format(names=names, pieces=pieces, empty=EMPTY_ORBIT)),
@@ -367,13 +397,21 @@ def _key_example(canvas: Canvas, spec: KitSpec, top: float, keys: dict[int, str]
         canvas.drawCentredString(area.x + side / 2, y - 5, orbit_name(picture, orbit))
         canvas.setFont(BOLD, 4.4)
         canvas.drawCentredString(area.x + side / 2, y - 10.5, marks)
-    text = _("Key {key}: box {number} is one of the pictures under that heading in the section of MENACE's "
-             "move {level}.").format(key=keys[box.id], number=box.id, level=box.move_number)
+    text = _(
+        "Key {key}: box {number} is one of the pictures under that heading in the section of MENACE's "
+        "move {level}."
+    ).format(key=keys[box.id], number=box.id, level=box.move_number)
     paragraph(canvas, text, MARGIN, y - 19, spec.page_mm[0] - 2 * MARGIN, font=BOLD, size=4.0)
 
 
 def _box(canvas: Canvas, spec: KitSpec, box: Box, x: float, y: float) -> None:
     area = Rect(x + (CELL_W - PICTURE) / 2, y - 1 - PICTURE, PICTURE, PICTURE)
-    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
-                 arrows=spec.arrows(box))
+    draw_picture(
+        canvas,
+        area,
+        spec.game.picture(box.position),
+        spec.dots(box),
+        dot_share=DOT_SHARE,
+        arrows=spec.arrows(box),
+    )
     centred_text(canvas, str(box.id), x + CELL_W / 2, area.y - 3.6, BOLD, 4.2)

@@ -4,6 +4,7 @@ Nothing here names a game: the rules come from the game's own ``rules_summary`` 
 parameters), MENACE's symbol from its player names, the forced moves from walking its states, and the
 colour letters from the palette, so a new game or palette prints true sentences as it is.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -20,13 +21,22 @@ def menace_side(catalogue: Catalogue) -> str:
     """Which side MENACE plays: its symbol and whether it moves first, or that the boxes serve both."""
     game = catalogue.game
     if game.whose_turn(game.initial().position) is None:
-        return _("A position does not say whose turn it is, so the same boxes serve MENACE moving first or "
-                 "second: toss a coin for who starts, or take turns.")
+        return _(
+            "A position does not say whose turn it is, so the same boxes serve MENACE moving first or "
+            "second: toss a coin for who starts, or take turns."
+        )
     me, other = catalogue.menace, 1 - catalogue.menace
-    side = (_("MENACE plays {menace} and moves first; its opponent plays {other}. These boxes are only for "
-              "MENACE moving first.") if me == FIRST else
-            _("MENACE plays {menace} and moves second; its opponent plays {other}. These boxes are only for "
-              "MENACE moving second."))
+    side = (
+        _(
+            "MENACE plays {menace} and moves first; its opponent plays {other}. These boxes are only for "
+            "MENACE moving first."
+        )
+        if me == FIRST
+        else _(
+            "MENACE plays {menace} and moves second; its opponent plays {other}. These boxes are only for "
+            "MENACE moving second."
+        )
+    )
     return side.format(menace=_(game.player_names[me]), other=_(game.player_names[other]))
 
 
@@ -35,8 +45,11 @@ def forced_moves(catalogue: Catalogue, one_left: str) -> str | None:
     None when every move of MENACE's has a box. ``one_left`` says that only one move is left."""
     game, menace = catalogue.game, catalogue.menace
     forced = [
-        s for s in states(game, reduce=True)
-        if s.to_move == menace and game.outcome(s) is None and not game.needs_box(s, menace)
+        s
+        for s in states(game, reduce=True)
+        if s.to_move == menace
+        and game.outcome(s) is None
+        and not game.needs_box(s, menace)
         and len(game.legal_moves(s)) == 1
     ]
     if not forced:
@@ -51,7 +64,8 @@ def forced_moves(catalogue: Catalogue, one_left: str) -> str | None:
         ordinals = _(" and ").join(ordinal(n) for n in known)
         which = _("MENACE's {ordinals} moves have no box").format(ordinals=ordinals)
     return _("{which}: {one_left} Do not look for a box; no bead is drawn and none changes for it.").format(
-        which=which, one_left=one_left)
+        which=which, one_left=one_left
+    )
 
 
 def colour_letters(colours: Sequence[Colour]) -> str:
@@ -64,10 +78,14 @@ def colour_letters(colours: Sequence[Colour]) -> str:
         return _("The letter in each dot stands for its colour; the legend's first page lists every colour.")
     example = initials[0]
     if not others:
-        text = _("The letter in each dot is its colour's initial ({letter} for {colour}), so a label reads "
-                 "in black and white too. The legend's first page lists every colour.")
+        text = _(
+            "The letter in each dot is its colour's initial ({letter} for {colour}), so a label reads "
+            "in black and white too. The legend's first page lists every colour."
+        )
         return text.format(letter=example.code, colour=example.spoken)
-    text = _("The letter in each dot is its colour's initial ({letter} for {colour}), so a label reads in "
-             "black and white too, except {exceptions}. The legend's first page lists every colour.")
+    text = _(
+        "The letter in each dot is its colour's initial ({letter} for {colour}), so a label reads in "
+        "black and white too, except {exceptions}. The legend's first page lists every colour."
+    )
     exceptions = ", ".join(_("{letter} for {colour}").format(letter=c.code, colour=c.spoken) for c in others)
     return text.format(letter=example.code, colour=example.spoken, exceptions=exceptions)

@@ -1,4 +1,5 @@
 """labels.pdf: one label per matchbox, laid out on the chosen stock."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -62,15 +63,27 @@ def label_plan(spec: KitSpec) -> LabelPlan:
     words = {row_words(spec.game, move) for moves in off for move in moves}
     # A board of arrows (Hexapawn) takes the label's full height: its letters and coordinates need room.
     arrows = any(spec.arrows(box) for box in spec.catalogue.boxes)
-    rows = plan_label(stock.content_width, stock.content_height, move_rows=max(map(len, off)),
-                      row_em=_em(words), key=keyed, tall_picture=arrows)
+    rows = plan_label(
+        stock.content_width,
+        stock.content_height,
+        move_rows=max(map(len, off)),
+        row_em=_em(words),
+        key=keyed,
+        tall_picture=arrows,
+    )
     heaps = [takes_by_heap(spec.game, moves) for moves in off]
     if rows.row_cap >= ROW_TARGET or not all(heaps):
         return rows
     lines = [_("take"), *(_("from {heap}").format(heap=h) for h in {h for box in heaps for h in box})]
     takes = max(take for box in heaps for row in box.values() for take in row)
-    table = plan_label(stock.content_width, stock.content_height, move_rows=1 + max(map(len, heaps)),
-                       row_em=_em(lines), table_takes=takes, key=keyed)
+    table = plan_label(
+        stock.content_width,
+        stock.content_height,
+        move_rows=1 + max(map(len, heaps)),
+        row_em=_em(lines),
+        table_takes=takes,
+        key=keyed,
+    )
     return table if table.row_cap > rows.row_cap else rows
 
 
@@ -135,8 +148,15 @@ def _level_words(spec: KitSpec, chunk: list[Box]) -> str:
     return _("MENACE's move {level} only").format(level=level)
 
 
-def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None = None,
-               counts_at: float | None = None) -> None:
+def draw_label(
+    canvas: Canvas,
+    plan: LabelPlan,
+    box: Box,
+    spec: KitSpec,
+    *,
+    keys_at: float | None = None,
+    counts_at: float | None = None,
+) -> None:
     """One label, with its bottom-left corner at the canvas origin (units: mm); its finder key at
     ``keys_at`` (key_size: every label's the same) and its bead count at ``counts_at`` (counts_size,
     likewise), or None: as large as this label's fit."""
@@ -144,8 +164,15 @@ def draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys
         _draw_label(canvas, plan, box, spec, keys_at=keys_at, counts_at=counts_at)
 
 
-def _draw_label(canvas: Canvas, plan: LabelPlan, box: Box, spec: KitSpec, *, keys_at: float | None,
-                counts_at: float | None) -> None:
+def _draw_label(
+    canvas: Canvas,
+    plan: LabelPlan,
+    box: Box,
+    spec: KitSpec,
+    *,
+    keys_at: float | None,
+    counts_at: float | None,
+) -> None:
     game = spec.game
     level = box.move_number
     words = game.short_title.upper() if level is None else _("MOVE {number}").format(number=level)
@@ -261,8 +288,9 @@ def _take_table(canvas: Canvas, plan: LabelPlan, spec: KitSpec, box: Box) -> Non
         row = plan.move_rows[index]
         canvas.setFillColor(hex_colour(INK))  # each line's dots leave their colour set
         canvas.setFont(BOLD, size)
-        canvas.drawString(plan.row_text_x(index), row.y + row.h / 2 - plan.row_cap / 2,
-                          _("from {heap}").format(heap=heap))
+        canvas.drawString(
+            plan.row_text_x(index), row.y + row.h / 2 - plan.row_cap / 2, _("from {heap}").format(heap=heap)
+        )
         for take in takes:
             colour = spec.colour(box, HeapTake(heap, take))
             draw_dot(canvas, *plan.table_cell(index, take), plan.row_radius, colour)
@@ -290,9 +318,12 @@ def _footer(canvas: Canvas, spec: KitSpec, sheet: SheetPlan, page: int, pages: i
     """The kit's title and code below the labels, in the footer zone (generator.layout.FOOTER_EDGE up);
     left off a sheet whose labels leave no zone (edge-to-edge stocks, where every label carries the kit
     code)."""
-    text = _("{kit} \u00b7 kit {code} \u00b7 {stock} \u00b7 print at 100% (actual size) \u00b7 sheet {page} "
-             "of {pages}").format(kit=spec.kit_title, code=spec.code, stock=data_text(spec.stock.title),
-                                  page=page, pages=pages) + (f" \u00b7 {level}" if level else "")
+    text = _(
+        "{kit} \u00b7 kit {code} \u00b7 {stock} \u00b7 print at 100% (actual size) \u00b7 sheet {page} "
+        "of {pages}"
+    ).format(
+        kit=spec.kit_title, code=spec.code, stock=data_text(spec.stock.title), page=page, pages=pages
+    ) + (f" \u00b7 {level}" if level else "")
     if footer_top(spec, sheet) is None:
         return
     canvas.setFillColor(hex_colour(INK))

@@ -1,4 +1,5 @@
 """legend.pdf: the colour map, how to read a label in any orientation, and the rules card."""
+
 from __future__ import annotations
 
 import math
@@ -127,8 +128,10 @@ def _colours_listed(canvas: Canvas, spec: KitSpec, y: float) -> float:
     one_column = len(colours) <= LISTED_ROWS
     per_column = len(colours) if one_column else math.ceil(len(colours) / 2)
     column_w, row, radius = (width, 15.0, 6.0) if one_column else (width / 2, 11.0, 4.5)
-    texts = [f"{colour.spoken} ({colour.code}): {game.move_mark(game.move_from_code(colour.move)).label}"
-             for colour in colours]
+    texts = [
+        f"{colour.spoken} ({colour.code}): {game.move_mark(game.move_from_code(colour.move)).label}"
+        for colour in colours
+    ]
     # Every entry at one size: one too long for its column ("himmelblau (H): nimm 1 von 1") takes two lines
     # beside its dot rather than shrink.
     size = TYPE[Role.ENTRY]
@@ -169,8 +172,15 @@ def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
         alone = replace(picture, marks=tuple(m if i in kept else "" for i, m in enumerate(picture.marks)))
         area = Rect(x, top - board_side, board_side, board_side)
         colour = spec.colour(box, move)
-        draw_grid(canvas, area, alone, {}, dot_share=DOT_SHARE, letters=False,
-                  arrows=[(mark.origin, mark.cell, colour)])
+        draw_grid(
+            canvas,
+            area,
+            alone,
+            {},
+            dot_share=DOT_SHARE,
+            letters=False,
+            arrows=[(mark.origin, mark.cell, colour)],
+        )
         draw_dot(canvas, x + board_side + 5, top - board_side / 2, 2.6, colour)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.setFont(BOLD, 3.8)
@@ -183,7 +193,8 @@ def _colours_as_arrows(canvas: Canvas, spec: KitSpec, y: float) -> float:
         "Palette \u201c{title}\u201d: this is the {count} colour this kit uses. A colour always stands for "
         "the same pawn move, whatever the position.",
         "Palette \u201c{title}\u201d: these are the {count} colours this kit uses. A colour always stands "
-        "for the same pawn move, whatever the position.", len(where)
+        "for the same pawn move, whatever the position.",
+        len(where),
     ).format(title=data_text(spec.palette.title), count=len(where))
     return paragraph(canvas, text, MARGIN, y, width, size=3.4)
 
@@ -220,8 +231,14 @@ def _colours_per_box(canvas: Canvas, spec: KitSpec, y: float) -> float:
     box = max(spec.catalogue.boxes, key=lambda b: (len(b.moves), -b.id))
     side = 36.0
     area = Rect(MARGIN, y - side, side, side)
-    draw_picture(canvas, area, spec.game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
-                 arrows=spec.arrows(box))
+    draw_picture(
+        canvas,
+        area,
+        spec.game.picture(box.position),
+        spec.dots(box),
+        dot_share=DOT_SHARE,
+        arrows=spec.arrows(box),
+    )
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
     caption = _("picture on box {number}").format(number=box.id)
@@ -330,24 +347,34 @@ def _notes(spec: KitSpec) -> list[str]:
     plan = label_plan(spec)
     box = _example_box(spec)
     count = box.beads[0]
-    band = _("The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP "
-             "mark the label's top.")
+    band = _(
+        "The band: MENACE's move number (its colour sorts the boxes by level); the triangle and TOP "
+        "mark the label's top."
+    )
     if box.move_number is None:
         band = _("The band: the game (one level, so one colour); the triangle and TOP mark the label's top.")
     arrows = moves_are_arrows(spec.game)
     counts = counts_text(plan, box, spec.game.picture(box.position))
-    start = (_("\u201c{counts}\u201d: put in {beads} of every arrow's colour to start.") if arrows
-             else _("\u201c{counts}\u201d: put in {beads} of every dot's colour to start."))
+    start = (
+        _("\u201c{counts}\u201d: put in {beads} of every arrow's colour to start.")
+        if arrows
+        else _("\u201c{counts}\u201d: put in {beads} of every dot's colour to start.")
+    )
     notes = [
         band,
-        _("The big number: the box number ({number} here). finder.pdf shows every box by its "
-          "picture.").format(number=box.id),
+        _(
+            "The big number: the box number ({number} here). finder.pdf shows every box by its picture."
+        ).format(number=box.id),
         arrows_note() if arrows else picture_note(spec.game.picture(box.position)),
         start.format(counts=counts, beads=beads(count)),
     ]
     if plan.key is not None and spec.finder_keys is not None:
-        notes.append(_("key {key}: the finder key, the same however the board is turned; finder.pdf groups "
-                       "the boxes by it.").format(key=spec.finder_keys[box.id]))
+        notes.append(
+            _(
+                "key {key}: the finder key, the same however the board is turned; finder.pdf groups "
+                "the boxes by it."
+            ).format(key=spec.finder_keys[box.id])
+        )
     if plan.code is not None:
         notes.append(_("kit {code}: the kit code; the tracker checks it matches.").format(code=spec.code))
     return notes
@@ -440,12 +467,19 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
     size = TURNED_BOARD  # _turned_fits has made room for it, on this page or one of its own
     gap = (width - 3 * size) / 2 if flip is not None else 45.0
     on_box = Rect(MARGIN + (size + gap if flip is not None else 10), y - size - 6, size, size)
-    draw_picture(canvas, on_box, game.picture(box.position), spec.dots(box), dot_share=DOT_SHARE,
-                 arrows=spec.arrows(box))
+    draw_picture(
+        canvas,
+        on_box,
+        game.picture(box.position),
+        spec.dots(box),
+        dot_share=DOT_SHARE,
+        arrows=spec.arrows(box),
+    )
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
-    canvas.drawCentredString(on_box.x + size / 2, on_box.top + 2, _("picture on box {number}").format(
-        number=box.id))
+    canvas.drawCentredString(
+        on_box.x + size / 2, on_box.top + 2, _("picture on box {number}").format(number=box.id)
+    )
     if flip is None:
         _real_game(canvas, spec, box, turn, Rect(on_box.right + gap, on_box.y, size, size), on_box)
     else:
@@ -454,8 +488,9 @@ def _turned_example(canvas: Canvas, spec: KitSpec, box: Box, y: float, width: fl
     return on_box.y
 
 
-def _real_game(canvas: Canvas, spec: KitSpec, box: Box, symmetry: Transform[Any, Any], real: Rect,
-               on_box: Rect) -> None:
+def _real_game(
+    canvas: Canvas, spec: KitSpec, box: Box, symmetry: Transform[Any, Any], real: Rect, on_box: Rect
+) -> None:
     """The real game that ``box``'s picture stands for when the game lies ``symmetry`` of it, with its
     dots and arrows where they land, an arrow from the box's picture and the symmetry in words."""
     game = spec.game
@@ -464,10 +499,17 @@ def _real_game(canvas: Canvas, spec: KitSpec, box: Box, symmetry: Transform[Any,
     real_dots = {cell: colour for cell, colour in cells if cell is not None}
     # An arrow keeps its bead's colour when the board turns: the colour is the move, seen turned.
     marks = ((game.move_mark(symmetry.move(move)), spec.colour(box, move)) for move in box.moves)
-    real_arrows = [(m.origin, m.cell, colour) for m, colour in marks
-                   if m.origin is not None and m.cell is not None]
-    draw_picture(canvas, real, game.picture(symmetry.position(box.position)), real_dots,
-                 dot_share=DOT_SHARE, arrows=real_arrows)
+    real_arrows = [
+        (m.origin, m.cell, colour) for m, colour in marks if m.origin is not None and m.cell is not None
+    ]
+    draw_picture(
+        canvas,
+        real,
+        game.picture(symmetry.position(box.position)),
+        real_dots,
+        dot_share=DOT_SHARE,
+        arrows=real_arrows,
+    )
     canvas.setFont(BOLD, 3.4)
     canvas.setFillColor(hex_colour("#000000"))
     canvas.drawCentredString(real.x + real.w / 2, real.top + 2, _("the real game"))
@@ -507,8 +549,9 @@ def _entry_height(entry: tuple[str, str], width: float) -> float:
 
 
 def _card_heading(spec: KitSpec) -> str:
-    return _("Rules card: {game} \u00b7 {rules}").format(game=spec.game.title,
-                                                          rules=data_text(spec.catalogue.rules.title))
+    return _("Rules card: {game} \u00b7 {rules}").format(
+        game=spec.game.title, rules=data_text(spec.catalogue.rules.title)
+    )
 
 
 def _source(spec: KitSpec) -> str:
@@ -539,8 +582,14 @@ def _card(spec: KitSpec) -> list[tuple[str, str]]:
     return card
 
 
-def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float, sections: list[tuple[str, str]] | None = None,
-                    *, last: bool = True) -> None:
+def draw_rules_card(
+    canvas: Canvas,
+    spec: KitSpec,
+    top: float,
+    sections: list[tuple[str, str]] | None = None,
+    *,
+    last: bool = True,
+) -> None:
     """The rules card's ``sections`` (rules_card_pages; None: all of them) from ``top`` down, under the card's
     heading, with the source note under the ``last`` page's (the legend's last pages, and the lesson's rules
     sheet)."""
@@ -551,8 +600,12 @@ def draw_rules_card(canvas: Canvas, spec: KitSpec, top: float, sections: list[tu
         canvas.setFont(BOLD, CARD_SECTION)
         canvas.setFillColor(hex_colour("#000000"))
         canvas.drawString(MARGIN, y, heading)
-        y = paragraph(canvas, sentence, MARGIN, y - CARD_SECTION * 1.52 / 1.13, width, size=CARD,
-                      leading=1.35) - CARD * 1.09
+        y = (
+            paragraph(
+                canvas, sentence, MARGIN, y - CARD_SECTION * 1.52 / 1.13, width, size=CARD, leading=1.35
+            )
+            - CARD * 1.09
+        )
     if last:
         paragraph(canvas, _source(spec), MARGIN, y - 3, width, size=SOURCE, colour="#444444")
 
@@ -565,9 +618,13 @@ def _shared_moves(spec: KitSpec, card: list[tuple[str, str]]) -> list[tuple[str,
         return [entry for entry in card if entry[0] != heading]
     if not moves_are_arrows(spec.game):
         return card
-    arrows = (_("Why some moves have no arrow"),
-              _("Where the board is its own mirror image, a move and its mirror image are the same move: "
-                "only one of them has an arrow, and only it gets beads."))
+    arrows = (
+        _("Why some moves have no arrow"),
+        _(
+            "Where the board is its own mirror image, a move and its mirror image are the same move: "
+            "only one of them has an arrow, and only it gets beads."
+        ),
+    )
     return [arrows if entry[0] == heading else entry for entry in card]
 
 

@@ -1,4 +1,5 @@
 """lesson-plan.pdf: the lesson by the minute, for the teacher (generator.lesson plans it)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,10 +30,15 @@ def write(path: Path, lesson: Lesson) -> int:
 
     groups = n_("{count} group", "{count} groups", lesson.groups).format(count=lesson.groups)
     summary = _("{game} with MENACE: {minutes} minutes, {groups}.").format(
-        game=spec.game.short_title, minutes=lesson.minutes, groups=groups)
-    rows = [(_("Before"), _("Before the lesson"), _before(lesson)), *(
-        (_("{start}-{end} min").format(start=step.start, end=step.end), step.title, step.text)
-        for step in lesson.steps())]
+        game=spec.game.short_title, minutes=lesson.minutes, groups=groups
+    )
+    rows = [
+        (_("Before"), _("Before the lesson"), _before(lesson)),
+        *(
+            (_("{start}-{end} min").format(start=step.start, end=step.end), step.title, step.text)
+            for step in lesson.steps()
+        ),
+    ]
     heading = TYPE[Role.SUBHEADING]
 
     def draw(canvas: Canvas) -> int:
@@ -58,22 +64,29 @@ def write(path: Path, lesson: Lesson) -> int:
 def _before(lesson: Lesson) -> str:
     kits = n_("{count} kit", "{count} kits", lesson.kits).format(count=lesson.kits)
     if lesson.shared:
-        text = _("Print and fill {kits} as materials.pdf lists (the kit folder holds the labels and the fill "
-                 "sheet), and print the role cards, worksheets, rules sheets and certificates.")
+        text = _(
+            "Print and fill {kits} as materials.pdf lists (the kit folder holds the labels and the fill "
+            "sheet), and print the role cards, worksheets, rules sheets and certificates."
+        )
     else:
-        text = _("Print and fill {kits} as materials.pdf lists (each group's folder, kit/group-1 and on, "
-                 "holds its labels and fill sheet), and print the role cards, worksheets, rules sheets and "
-                 "certificates.")
+        text = _(
+            "Print and fill {kits} as materials.pdf lists (each group's folder, kit/group-1 and on, "
+            "holds its labels and fill sheet), and print the role cards, worksheets, rules sheets and "
+            "certificates."
+        )
     text = text.format(kits=kits)
     if lesson.trained is not None:
-        text += " " + _("MENACE starts trained: its boxes hold the beads it had after {games} games "
-                        "against a {opponent} player (the fill sheet lists them), so it plays better than a "
-                        "fresh one from the first game.").format(games=number(lesson.trained.games),
-                                                                 opponent=lesson.trained.opponent)
+        text += " " + _(
+            "MENACE starts trained: its boxes hold the beads it had after {games} games "
+            "against a {opponent} player (the fill sheet lists them), so it plays better than a "
+            "fresh one from the first game."
+        ).format(games=number(lesson.trained.games), opponent=lesson.trained.opponent)
     elif lesson.learns_slowly:
-        text += " " + _("Noughts and crosses will not visibly learn in one lesson: plan a series of lessons "
-                        "with the same boxes and the one class tally, or print the pack with --trained "
-                        "GAMES for a MENACE that starts trained.")
+        text += " " + _(
+            "Noughts and crosses will not visibly learn in one lesson: plan a series of lessons "
+            "with the same boxes and the one class tally, or print the pack with --trained "
+            "GAMES for a MENACE that starts trained."
+        )
     return text
 
 

@@ -1,5 +1,6 @@
 """materials.pdf: what to buy and print for a lesson: beads per colour for one kit and for the class,
 matchboxes, and how many copies of each sheet."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -42,11 +43,15 @@ def write(path: Path, lesson: Lesson) -> int:
             for line in _things(lesson):
                 y = paragraph(canvas, "\u2022 " + line, MARGIN, y, width, size=SIZE) - 1
             y -= 4
-            code = _("Every page of the kit carries kit code {code}, and the tracker checks it (menace new, "
-                     "then menace play).").format(code=spec.code)
+            code = _(
+                "Every page of the kit carries kit code {code}, and the tracker checks it (menace new, "
+                "then menace play)."
+            ).format(code=spec.code)
             if not lesson.shared:  # the groups' kits are alike, code and all: their group tells them apart
-                code += " " + _("The groups' kits share it, so every label also says its group: boxes mixed "
-                                "up between groups go back by it.")
+                code += " " + _(
+                    "The groups' kits share it, so every label also says its group: boxes mixed "
+                    "up between groups go back by it."
+                )
             paragraph(canvas, code, MARGIN, y, width, size=SIZE)
         return 1
 
@@ -56,28 +61,40 @@ def write(path: Path, lesson: Lesson) -> int:
 def _kits_sentence(lesson: Lesson) -> str:
     boxes = len(lesson.spec.catalogue.boxes)
     if lesson.shared:
-        return _("The class shares one MENACE of {boxes} matchboxes: build it once, before the lesson. Beads "
-                 "per colour, the reserve from simulated games included:").format(boxes=number(boxes))
-    return _("Each of the {groups} groups gets its own MENACE: {boxes} matchboxes a kit, {total} in all. "
-             "Beads per colour for each group and in total, the reserve from simulated games "
-             "included:").format(groups=lesson.groups, boxes=number(boxes),
-                                 total=number(boxes * lesson.kits))
+        return _(
+            "The class shares one MENACE of {boxes} matchboxes: build it once, before the lesson. Beads "
+            "per colour, the reserve from simulated games included:"
+        ).format(boxes=number(boxes))
+    return _(
+        "Each of the {groups} groups gets its own MENACE: {boxes} matchboxes a kit, {total} in all. "
+        "Beads per colour for each group and in total, the reserve from simulated games "
+        "included:"
+    ).format(groups=lesson.groups, boxes=number(boxes), total=number(boxes * lesson.kits))
 
 
 def _beads(canvas: Canvas, lesson: Lesson, top: float, width: float) -> float:
     """The bead table: a row per colour and a total; returns the y below it."""
     spec, bill = lesson.spec, lesson.bill
-    everyone = _("whole class") if lesson.shared else n_("{count} group", "{count} groups",
-                                                          lesson.groups).format(count=lesson.groups)
-    headers = [_("colour"), _("to fill a kit"), _("reserve"), _("each group") if not lesson.shared else
-               _("one kit"), everyone]
+    everyone = (
+        _("whole class")
+        if lesson.shared
+        else n_("{count} group", "{count} groups", lesson.groups).format(count=lesson.groups)
+    )
+    headers = [
+        _("colour"),
+        _("to fill a kit"),
+        _("reserve"),
+        _("each group") if not lesson.shared else _("one kit"),
+        everyone,
+    ]
     shares = [0.36, 0.16, 0.16, 0.16, 0.16]
     columns = [share * width for share in shares]
     rows: list[tuple[str, list[int]]] = []
     colours = {colour.move: colour for colour in spec.palette.colours}
     for code, per_kit in lesson.beads_per_kit.items():
-        rows.append((colours[code].spoken, [bill.start[code], bill.reserve[code], per_kit,
-                                            lesson.beads_total[code]]))
+        rows.append(
+            (colours[code].spoken, [bill.start[code], bill.reserve[code], per_kit, lesson.beads_total[code]])
+        )
     totals = [sum(row[1][i] for row in rows) for i in range(4)]
     y = top
     canvas.setFillColor(hex_colour("#e8eaf6"))
@@ -101,8 +118,9 @@ def _beads(canvas: Canvas, lesson: Lesson, top: float, width: float) -> float:
     return y - ROW
 
 
-def _row(canvas: Canvas, name: str, counts: list[int], columns: list[float], y: float, font: str, *,
-         name_x: float) -> None:
+def _row(
+    canvas: Canvas, name: str, counts: list[int], columns: list[float], y: float, font: str, *, name_x: float
+) -> None:
     canvas.setFillColor(hex_colour(INK))
     canvas.setFont(font, SIZE)
     canvas.drawString(name_x, y - ROW + 1.9, name)
@@ -116,38 +134,72 @@ def _things(lesson: Lesson) -> list[str]:
     """What else a lesson needs besides paper and beads: to build the kits, and at each table."""
     tables = 1 if lesson.shared else lesson.groups
     return [
-        _("Scissors and glue sticks to cut out the labels and stick one on each matchbox (none with label "
-          "sheets), and to cut out the pieces."),
-        n_("{count} cup or tray beside the boxes, where the beads drawn in a game wait until it ends",
-           "{count} cups or trays, one beside each kit's boxes, where the beads drawn in a game wait until "
-           "it ends", tables).format(count=tables),
-        _("A bag for each kit's reserve beads, and a box or bag to keep each kit's matchboxes together "
-          "between lessons."),
+        _(
+            "Scissors and glue sticks to cut out the labels and stick one on each matchbox (none with label "
+            "sheets), and to cut out the pieces."
+        ),
+        n_(
+            "{count} cup or tray beside the boxes, where the beads drawn in a game wait until it ends",
+            "{count} cups or trays, one beside each kit's boxes, where the beads drawn in a game wait until "
+            "it ends",
+            tables,
+        ).format(count=tables),
+        _(
+            "A bag for each kit's reserve beads, and a box or bag to keep each kit's matchboxes together "
+            "between lessons."
+        ),
     ]
 
 
 def _prints(lesson: Lesson) -> list[str]:
     groups, kits = lesson.groups, lesson.kits
-    kit = (_("the kit folder (labels, fill sheet, legend, finder): 1 copy") if lesson.shared else
-           _("each group's kit folder, kit/group-1 to kit/group-{count} (labels, fill sheet, legend, "
-             "finder): 1 copy each, its group printed on every label and page").format(count=kits))
+    kit = (
+        _("the kit folder (labels, fill sheet, legend, finder): 1 copy")
+        if lesson.shared
+        else _(
+            "each group's kit folder, kit/group-1 to kit/group-{count} (labels, fill sheet, legend, "
+            "finder): 1 copy each, its group printed on every label and page"
+        ).format(count=kits)
+    )
     return [
         kit,
         _("lesson-plan.pdf and materials.pdf: for you"),
-        n_("rules-sheet.pdf: {count} copy, one for each group's table",
-           "rules-sheet.pdf: {count} copies, one for each group's table", groups).format(count=groups),
-        n_("role-cards.pdf: its {count} page, cut into cards", "role-cards.pdf: its {count} pages, one for "
-           "each group, cut into cards", groups).format(count=groups),
-        _("worksheet.pdf: 1 copy, the class's one tally, which every group writes its games on (and a "
-          "copy for each pupil to draw the curve)") if lesson.shared else
-        n_("worksheet.pdf: {count} copy, one for each group's recorder and scorer",
-           "worksheet.pdf: {count} copies, one for each group's recorder and scorer",
-           groups).format(count=groups),
-        _("board.pdf: 1 copy for MENACE's table, its pieces cut out") if lesson.shared else
-        n_("board.pdf: {count} copy, the board and pieces for each group's table, cut out",
-           "board.pdf: {count} copies, the board and pieces for each group's table, cut out",
-           groups).format(count=groups),
-        *([_("paper-machine.pdf: the same machine on paper, for pairs or a class without boxes (its first "
-             "page says how)")] if paper_machine.has_paper_machine(lesson.spec) else []),
+        n_(
+            "rules-sheet.pdf: {count} copy, one for each group's table",
+            "rules-sheet.pdf: {count} copies, one for each group's table",
+            groups,
+        ).format(count=groups),
+        n_(
+            "role-cards.pdf: its {count} page, cut into cards",
+            "role-cards.pdf: its {count} pages, one for each group, cut into cards",
+            groups,
+        ).format(count=groups),
+        _(
+            "worksheet.pdf: 1 copy, the class's one tally, which every group writes its games on (and a "
+            "copy for each pupil to draw the curve)"
+        )
+        if lesson.shared
+        else n_(
+            "worksheet.pdf: {count} copy, one for each group's recorder and scorer",
+            "worksheet.pdf: {count} copies, one for each group's recorder and scorer",
+            groups,
+        ).format(count=groups),
+        _("board.pdf: 1 copy for MENACE's table, its pieces cut out")
+        if lesson.shared
+        else n_(
+            "board.pdf: {count} copy, the board and pieces for each group's table, cut out",
+            "board.pdf: {count} copies, the board and pieces for each group's table, cut out",
+            groups,
+        ).format(count=groups),
+        *(
+            [
+                _(
+                    "paper-machine.pdf: the same machine on paper, for pairs or a class without boxes (its first "
+                    "page says how)"
+                )
+            ]
+            if paper_machine.has_paper_machine(lesson.spec)
+            else []
+        ),
         _("certificates.pdf: a certificate for each pupil who plays against MENACE, two to a page"),
     ]

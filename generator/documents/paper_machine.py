@@ -6,6 +6,7 @@ move). Nim as the whole machine on one sheet: a field per count of tokens left, 
 it allows, and the number tokens to cut out below. One token or sweet a move; only the machine's last move
 of a lost game loses its token, as in Gardner's Hexapawn.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -81,8 +82,10 @@ def nim_fields(spec: KitSpec) -> list[tuple[Box, Rect, list[Spot]]]:
     for index, box in enumerate(sorted(spec.catalogue.boxes, key=lambda b: -b.position)):
         row, column = divmod(index, 3)
         rect = Rect(MARGIN + column * field_w, top - (row + 1) * NIM_FIELD_H, field_w, NIM_FIELD_H)
-        spots = [Spot(move, (rect.x + (i + 0.5) * rect.w / 3, rect.y + 12), TOKEN)
-                 for i, move in enumerate(box.moves)]
+        spots = [
+            Spot(move, (rect.x + (i + 0.5) * rect.w / 3, rect.y + 12), TOKEN)
+            for i, move in enumerate(box.moves)
+        ]
         fields.append((box, rect, spots))
     return fields
 
@@ -90,8 +93,11 @@ def nim_fields(spec: KitSpec) -> list[tuple[Box, Rect, list[Spot]]]:
 def write(path: Path, spec: KitSpec) -> int:
     """The paper machine of a Hexapawn or single-pile Nim kit; raises NoPaperMachineError for others."""
     if not has_paper_machine(spec):
-        raise NoPaperMachineError(_("{game} has no paper machine: it is for Hexapawn and Nim with one "
-                                    "pile").format(game=spec.game.title))
+        raise NoPaperMachineError(
+            _("{game} has no paper machine: it is for Hexapawn and Nim with one pile").format(
+                game=spec.game.title
+            )
+        )
     if spec.game.name == "nim":
         return write_pdf(path, spec, TITLE, lambda canvas: _nim(canvas, spec))
     return write_pdf(path, spec, TITLE, lambda canvas: _hexapawn(canvas, spec))
@@ -100,29 +106,41 @@ def write(path: Path, spec: KitSpec) -> int:
 # --- Hexapawn ------------------------------------------------------------------------------------------
 def _hexapawn(canvas: Canvas, spec: KitSpec) -> int:
     boxes = list(spec.catalogue.boxes)
-    sheets = [boxes[i:i + PER_PAGE] for i in range(0, len(boxes), PER_PAGE)]
+    sheets = [boxes[i : i + PER_PAGE] for i in range(0, len(boxes), PER_PAGE)]
     pages = 1 + len(sheets)
     with text_page(canvas, spec, TITLE, page=1, pages=pages) as top:
         moves = sum(len(box.moves) for box in boxes)
-        counts = [sum(1 for b in boxes if b.move_number == level) for level in sorted(
-            {b.move_number or 0 for b in boxes})]
+        counts = [
+            sum(1 for b in boxes if b.move_number == level)
+            for level in sorted({b.move_number or 0 for b in boxes})
+        ]
         rules = [
-            _("Paper Hexapawn: the machine is {count} sheets, one for each situation it can meet ({split} "
-              "by its move). Print the sheets and cut each page in two.").format(
-                count=number(len(boxes)), split=" / ".join(map(str, counts))) + " " + (
-                _("It plays Black and moves second; a pupil plays White.") if spec.catalogue.menace_plays
-                == "second" else _("It plays White and moves first; a pupil plays Black.")),
-            _("1. Put one sweet (or a counter) on every circle: {moves} in all. Lay the sheets out by the "
-              "machine's move.").format(moves=number(moves)),
-            _("2. The machine's turn: find the sheet that shows the board, or its mirror image (left and "
-              "right swapped: then play the arrow mirrored too). Without looking, pick one sweet from the "
-              "sheet: the machine plays its arrow. Put the sweet beside the sheet."),
+            _(
+                "Paper Hexapawn: the machine is {count} sheets, one for each situation it can meet ({split} "
+                "by its move). Print the sheets and cut each page in two."
+            ).format(count=number(len(boxes)), split=" / ".join(map(str, counts)))
+            + " "
+            + (
+                _("It plays Black and moves second; a pupil plays White.")
+                if spec.catalogue.menace_plays == "second"
+                else _("It plays White and moves first; a pupil plays Black.")
+            ),
+            _(
+                "1. Put one sweet (or a counter) on every circle: {moves} in all. Lay the sheets out by the "
+                "machine's move."
+            ).format(moves=number(moves)),
+            _(
+                "2. The machine's turn: find the sheet that shows the board, or its mirror image (left and "
+                "right swapped: then play the arrow mirrored too). Without looking, pick one sweet from the "
+                "sheet: the machine plays its arrow. Put the sweet beside the sheet."
+            ),
             _("3. A sheet with no sweet left: the machine gives up and loses."),
-            _("4. After a game the machine lost: the sweet of its last move is out (eat it); if it gave "
-              "up, the sweet of the move before. Every other sweet goes back on its circle. After a game "
-              "it won, all go back."),
-            _("5. Write each game in the tally. Does the machine lose less often? Which sweets are "
-              "gone?"),
+            _(
+                "4. After a game the machine lost: the sweet of its last move is out (eat it); if it gave "
+                "up, the sweet of the move before. Every other sweet goes back on its circle. After a game "
+                "it won, all go back."
+            ),
+            _("5. Write each game in the tally. Does the machine lose less often? Which sweets are gone?"),
         ]
         y = top - 4
         for text in rules:
@@ -136,8 +154,11 @@ def _hexapawn(canvas: Canvas, spec: KitSpec) -> int:
             canvas.setFont(REGULAR, 3.0)
             canvas.setFillColor(hex_colour(INK))
             canvas.drawString(MARGIN, MARGIN - 6, spec.footer)
-            canvas.drawRightString(spec.page_mm[0] - MARGIN, MARGIN - 6, _("page {page} of {pages}").format(
-                page=index, pages=pages))
+            canvas.drawRightString(
+                spec.page_mm[0] - MARGIN,
+                MARGIN - 6,
+                _("page {page} of {pages}").format(page=index, pages=pages),
+            )
         canvas.showPage()
     return pages
 
@@ -159,8 +180,9 @@ def _situation(canvas: Canvas, spec: KitSpec, box: Box, place: int) -> None:
     heading = _("Situation {number}").format(number=box.id)
     canvas.drawString(MARGIN, area.top + 8, heading)
     canvas.setFont(REGULAR, 4.0)
-    canvas.drawRightString(spec.page_mm[0] - MARGIN, area.top + 8, _("the machine's move {level}").format(
-        level=box.move_number))
+    canvas.drawRightString(
+        spec.page_mm[0] - MARGIN, area.top + 8, _("the machine's move {level}").format(level=box.move_number)
+    )
     board = draw_coordinates(canvas, area, grid)
     draw_picture(canvas, board, grid, {}, dot_share=0.2, letters=False, arrows=spec.arrows(box))
     for spot, (_o, _t, colour) in zip(hexapawn_spots(spec, box, area), spec.arrows(box), strict=True):
@@ -211,32 +233,51 @@ def _tally(canvas: Canvas, spec: KitSpec, top: float) -> None:
 def _nim(canvas: Canvas, spec: KitSpec) -> int:
     fields = nim_fields(spec)
     with text_page(canvas, spec, TITLE, page=1, pages=2) as top:
-        paragraph(canvas, _("Paper Nim: the whole machine on one sheet. Cut out the number discs at the "
-                            "bottom and lay each on a circle with its number: every field gets a disc for "
-                            "each take it allows."), MARGIN, top - 4, spec.page_mm[0] - 2 * MARGIN, size=3.8)
+        paragraph(
+            canvas,
+            _(
+                "Paper Nim: the whole machine on one sheet. Cut out the number discs at the "
+                "bottom and lay each on a circle with its number: every field gets a disc for "
+                "each take it allows."
+            ),
+            MARGIN,
+            top - 4,
+            spec.page_mm[0] - 2 * MARGIN,
+            size=3.8,
+        )
         for box, rect, spots in fields:
             canvas.setStrokeColor(hex_colour("#555555"))
             canvas.setLineWidth(0.3)
             canvas.rect(rect.x + 1, rect.y + 1, rect.w - 2, rect.h - 2, stroke=1, fill=0)
-            centred_text(canvas, _("{count} left").format(count=box.position), rect.x + rect.w / 2,
-                         rect.top - 9, BOLD, 7.0)
+            centred_text(
+                canvas,
+                _("{count} left").format(count=box.position),
+                rect.x + rect.w / 2,
+                rect.top - 9,
+                BOLD,
+                7.0,
+            )
             for spot in spots:
                 _nim_circle(canvas, spot, str(spot.move), token=False)
         _nim_tokens(canvas, spec, fields, fields[-1][1].y - 6)
     with text_page(canvas, spec, TITLE, page=2, pages=2) as top:
         rules = [
             _("Rules of the game: {rules}").format(rules=spec.game.rules_summary() or ""),
-            _("1. Put {tokens} tokens (coins, clips, pencils) in a pile. A pupil and the machine take "
-              "turns; the pupil goes first in one game, the machine in the next.").format(
-                tokens=number(max(box.position for box in spec.catalogue.boxes))),
-            _("2. The machine's turn: go to the field of the tokens left. Without looking, pick one of "
-              "the number discs on it: the machine takes that many tokens. Put the disc beside the field."),
+            _(
+                "1. Put {tokens} tokens (coins, clips, pencils) in a pile. A pupil and the machine take "
+                "turns; the pupil goes first in one game, the machine in the next."
+            ).format(tokens=number(max(box.position for box in spec.catalogue.boxes))),
+            _(
+                "2. The machine's turn: go to the field of the tokens left. Without looking, pick one of "
+                "the number discs on it: the machine takes that many tokens. Put the disc beside the field."
+            ),
             _("3. A field with no disc left: the machine gives up and loses."),
-            _("4. After a game the machine lost: the disc of its last move is out for good; if it gave "
-              "up, the disc of the move before. Every other disc goes back on its circle. After a game "
-              "it won, all go back."),
-            _("5. Write each game in the tally. Does the machine lose less often? Which discs are "
-              "gone?"),
+            _(
+                "4. After a game the machine lost: the disc of its last move is out for good; if it gave "
+                "up, the disc of the move before. Every other disc goes back on its circle. After a game "
+                "it won, all go back."
+            ),
+            _("5. Write each game in the tally. Does the machine lose less often? Which discs are gone?"),
         ]
         y = top - 4
         for text in rules:
@@ -251,8 +292,10 @@ def nim_token_spots(spec: KitSpec, fields: list[tuple[Box, Rect, list[Spot]]], t
     per_row = int((spec.page_mm[0] - 2 * MARGIN) // (2 * TOKEN + 3))
     step = 2 * TOKEN + 3
     left, first = MARGIN + TOKEN + 1, top - TOKEN - 2
-    return [Spot(move, (left + (i % per_row) * step, first - (i // per_row) * step), TOKEN)
-            for i, move in enumerate(sorted(moves))]
+    return [
+        Spot(move, (left + (i % per_row) * step, first - (i // per_row) * step), TOKEN)
+        for i, move in enumerate(sorted(moves))
+    ]
 
 
 Fields = list[tuple[Box, Rect, list[Spot]]]

@@ -1,5 +1,6 @@
 """record-sheet.pdf: games played on paper, each written as its moves in order, to type into the tracker
 later (the score sheet only keeps results)."""
+
 from __future__ import annotations
 
 import re
@@ -44,8 +45,16 @@ def write(path: Path, spec: KitSpec) -> int:
             with text_page(canvas, spec, TITLE, page=page + 1, pages=PAGES) as top:
                 y = _intro(canvas, spec, top, either_side)
                 rows = int((y - MARGIN - ROW) // ROW)
-                _table(canvas, columns, shaded, rows, y, first=page * rows + 1, results=results,
-                       sides=_("1st  2nd") if either_side else None)
+                _table(
+                    canvas,
+                    columns,
+                    shaded,
+                    rows,
+                    y,
+                    first=page * rows + 1,
+                    results=results,
+                    sides=_("1st  2nd") if either_side else None,
+                )
         return PAGES
 
     return write_pdf(path, spec, TITLE, draw)
@@ -79,15 +88,19 @@ def how_to_write(spec: KitSpec, either_side: bool) -> str:
         how = _("as the number taken ({examples})")
     how = how.format(examples=", ".join(examples))
     if either_side:
-        text = _("One line per game played on paper, so that it can be typed into the tracker later (menace "
-                 "record). Circle whether MENACE moved first or second, then write every move in order, "
-                 "both players', {how}. Circle the result from MENACE's side. A resignation: write R after "
-                 "MENACE's last move.")
+        text = _(
+            "One line per game played on paper, so that it can be typed into the tracker later (menace "
+            "record). Circle whether MENACE moved first or second, then write every move in order, "
+            "both players', {how}. Circle the result from MENACE's side. A resignation: write R after "
+            "MENACE's last move."
+        )
     else:
-        text = _("One line per game played on paper, so that it can be typed into the tracker later (menace "
-                 "record). MENACE's moves are the shaded columns (it plays {menace}); write every move in "
-                 "order, both players', {how}. Circle the result from MENACE's side. A resignation: write R "
-                 "after MENACE's last move.")
+        text = _(
+            "One line per game played on paper, so that it can be typed into the tracker later (menace "
+            "record). MENACE's moves are the shaded columns (it plays {menace}); write every move in "
+            "order, both players', {how}. Circle the result from MENACE's side. A resignation: write R "
+            "after MENACE's last move."
+        )
     return text.format(how=how, menace=_(game.player_names[spec.catalogue.menace]))
 
 
@@ -135,7 +148,7 @@ def _table(
         digits = re.match(r"\d+", name)
         if digits and narrow:
             canvas.drawCentredString(x + w / 2, top - ROW + 4.9, digits.group())
-            canvas.drawCentredString(x + w / 2, top - ROW + 1.3, name[digits.end():])
+            canvas.drawCentredString(x + w / 2, top - ROW + 1.3, name[digits.end() :])
         else:
             canvas.drawCentredString(x + w / 2, top - ROW + 3.2, name)
     canvas.setStrokeColor(hex_colour("#777777"))

@@ -1,4 +1,5 @@
 """role-cards.pdf: the four parts a group plays (operator, opponent, recorder, scorer), a page per group."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,17 +28,36 @@ def role_texts(lesson: Lesson) -> list[tuple[str, str]]:
     draw = _(" (D for a draw)") if lesson.draws else ""
     words = lesson.spec.words  # the game's own words for finding a box and playing a bead
     return [
-        (_("Operator"), _("You are MENACE's hands. {find} Shake it and take out one bead without looking. "
-                          "{move} Put the bead on top of its box. After the game, do with each bead what "
-                          "the rules sheet says.").format(find=words.find_box, move=words.bead_to_move)),
-        (_("Opponent"), _("You play against MENACE. Play your best: MENACE learns most from the games it "
-                          "loses. Tell the operator your move and wait for MENACE's.")),
-        (_("Recorder"), _("After each game, write its result in the worksheet's tally: W when MENACE wins, "
-                          "L when it loses{draw}. Check that every bead goes back as the rules sheet "
-                          "says.").format(draw=draw)),
-        (_("Scorer"), _("Keep MENACE's running score, which counts {rule}, and draw the point on the "
-                        "worksheet's graph, one game to the right each time.").format(
-                            rule=score_rule_text(lesson.spec.game))),
+        (
+            _("Operator"),
+            _(
+                "You are MENACE's hands. {find} Shake it and take out one bead without looking. "
+                "{move} Put the bead on top of its box. After the game, do with each bead what "
+                "the rules sheet says."
+            ).format(find=words.find_box, move=words.bead_to_move),
+        ),
+        (
+            _("Opponent"),
+            _(
+                "You play against MENACE. Play your best: MENACE learns most from the games it "
+                "loses. Tell the operator your move and wait for MENACE's."
+            ),
+        ),
+        (
+            _("Recorder"),
+            _(
+                "After each game, write its result in the worksheet's tally: W when MENACE wins, "
+                "L when it loses{draw}. Check that every bead goes back as the rules sheet "
+                "says."
+            ).format(draw=draw),
+        ),
+        (
+            _("Scorer"),
+            _(
+                "Keep MENACE's running score, which counts {rule}, and draw the point on the "
+                "worksheet's graph, one game to the right each time."
+            ).format(rule=score_rule_text(lesson.spec.game)),
+        ),
     ]
 
 
@@ -62,8 +82,17 @@ def write(path: Path, lesson: Lesson) -> int:
     return write_pdf(path, spec, TITLE, draw)
 
 
-def _card(canvas: Canvas, lesson: Lesson, group: int, role: str, text: str, x: float, top: float,
-          width: float, height: float) -> None:
+def _card(
+    canvas: Canvas,
+    lesson: Lesson,
+    group: int,
+    role: str,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+) -> None:
     canvas.setStrokeColor(hex_colour("#777777"))
     canvas.setLineWidth(0.3)
     canvas.setDash(2, 1.5)
@@ -88,9 +117,11 @@ def _tracker_note(canvas: Canvas, lesson: Lesson, group: int, x: float, bottom: 
     """At the foot of the recorder's card, its last line ``bottom``: the tracker's command for this group,
     on lines of its own (a command wrapped inside a sentence reads as words). `menace lesson` made the kit
     in the store, so there is no `menace new` to type (lesson.json keeps its line for another store)."""
-    note = (_("The class's kit is in the tracker already. To keep its games there too, play them with:")
-            if lesson.shared else
-            _("The group's kit is in the tracker already. To keep its games there too, play them with:"))
+    note = (
+        _("The class's kit is in the tracker already. To keep its games there too, play them with:")
+        if lesson.shared
+        else _("The group's kit is in the tracker already. To keep its games there too, play them with:")
+    )
     parts = [(note, REGULAR), (tracker_line(lesson, group), BOLD)]
     lines = sum(len(wrapped(text, width, font=font, size=NOTE_SIZE)) for text, font in parts)
     y = bottom + (lines - 1) * NOTE_SIZE * NOTE_LEADING + (len(parts) - 1) * NOTE_GAP

@@ -1,4 +1,5 @@
 """rules-sheet.pdf: the game's rules and MENACE's, one sheet for each group's table (the legend's card)."""
+
 from __future__ import annotations
 
 from pathlib import Path

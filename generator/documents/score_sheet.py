@@ -1,4 +1,5 @@
 """score-sheet.pdf: a table for logging classroom games by hand when no laptop is at hand."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -24,8 +25,14 @@ def write(path: Path, spec: KitSpec) -> int:
     draws = has_draws(spec.catalogue.game)
     results = _("W  D  L") if draws else _("W  L")
     first, opening = spec.words.first_move, spec.words.opening
-    shares = [(_("game"), 14), (_("opponent"), 44), (first, 36), (_("result"), 24), (_("score +/-"), 22),
-              (_("running score"), 40)]
+    shares = [
+        (_("game"), 14),
+        (_("opponent"), 44),
+        (first, 36),
+        (_("result"), 24),
+        (_("score +/-"), 22),
+        (_("running score"), 40),
+    ]
     scale = (width - 2 * MARGIN) / sum(w for _, w in shares)
     columns = [(name, w * scale) for name, w in shares]
 

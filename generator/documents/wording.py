@@ -8,6 +8,7 @@ for the game's picture type, never from the game's name, so a new board game pri
 Every sentence here is English source text (a msgid, ``kit.i18n``), translated when a document draws it:
 the wordings below are made at import, before a command has chosen the language.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -37,8 +38,10 @@ class Wording:
 
     def translated(self) -> Wording:
         """The same wording in the current language."""
-        return replace(self, **{f.name: _(value) for f in fields(self)
-                                if isinstance(value := getattr(self, f.name), str)})
+        return replace(
+            self,
+            **{f.name: _(value) for f in fields(self) if isinstance(value := getattr(self, f.name), str)},
+        )
 
 
 BOARD = Wording(
@@ -123,11 +126,15 @@ ARROWS = Wording(
     one_level_heading="one box per position",
     first_move="first move",
     opening="the opening move, as b1-b2",
-    find_box=("Find the box whose picture matches the pawns on the table, or matches them when left and "
-              "right are swapped."),
+    find_box=(
+        "Find the box whose picture matches the pawns on the table, or matches them when left and "
+        "right are swapped."
+    ),
     bead_to_move="MENACE makes the move of the arrow of that colour on the picture.",
-    uneven=("The colours are uneven because a colour stands for one pawn move, and some moves are "
-            "possible in more positions than others."),
+    uneven=(
+        "The colours are uneven because a colour stands for one pawn move, and some moves are "
+        "possible in more positions than others."
+    ),
     how_to_play=None,  # the legend's pawn diagram and mirror example show it
     one_left="only one move is possible, so make it for MENACE.",
 )
@@ -147,8 +154,10 @@ def wording_for(game: Game[Any, Any]) -> Wording:
 
 def arrows_note() -> str:
     """The legend's note on how to read a label whose moves are arrows."""
-    return _("The picture: the position when MENACE must move, White's pawns light and Black's dark. Each "
-            "arrow is a move that gets beads, in its bead's colour, with the colour's letter on it.")
+    return _(
+        "The picture: the position when MENACE must move, White's pawns light and Black's dark. Each "
+        "arrow is a move that gets beads, in its bead's colour, with the colour's letter on it."
+    )
 
 
 def beads(count: int) -> str:
@@ -195,8 +204,10 @@ def _board_wording(game: Game[Any, Any], start: Grid) -> Wording:
 
 
 def _board_note(board: Grid) -> str:
-    return _("The picture: the position on the board when MENACE must move. A dot sits on every square "
-             "that gets beads, in that square's colour, with the colour's letter inside.")
+    return _(
+        "The picture: the position on the board when MENACE must move. A dot sits on every square "
+        "that gets beads, in that square's colour, with the colour's letter inside."
+    )
 
 
 def _heaps_wording(game: Game[Any, Any], start: Heaps) -> Wording:
@@ -211,14 +222,19 @@ def _heaps_caption(heaps: Heaps) -> str:
 
 def _heaps_note(heaps: Heaps) -> str:
     if len(heaps.tokens) > 1:
-        return _("The counters: the heaps when MENACE must move, a row per heap, smallest first; a faint "
-                 "ring is a token already taken. The dots are the takes this box allows, each with its "
-                 "colour's letter.")
+        return _(
+            "The counters: the heaps when MENACE must move, a row per heap, smallest first; a faint "
+            "ring is a token already taken. The dots are the takes this box allows, each with its "
+            "colour's letter."
+        )
     left = sum(heaps.tokens)
-    return n_("The counters: {count} token is left in the pile. The dots are the takes this box "
-              "allows, each with its colour's letter.",
-              "The counters: {count} tokens are left in the pile. The dots are the takes this box "
-              "allows, each with its colour's letter.", left).format(count=left)
+    return n_(
+        "The counters: {count} token is left in the pile. The dots are the takes this box "
+        "allows, each with its colour's letter.",
+        "The counters: {count} tokens are left in the pile. The dots are the takes this box "
+        "allows, each with its colour's letter.",
+        left,
+    ).format(count=left)
 
 
 PAPER_WORDS: ByKind[PaperWords] = ByKind("wording on paper")

@@ -1,4 +1,5 @@
 """worksheet.pdf: a group's tally of MENACE's results and a grid to draw its learning curve by hand."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,15 +33,22 @@ def write(path: Path, lesson: Lesson) -> int:
             canvas.setFont(BOLD, 4.2)
             canvas.setFillColor(hex_colour(INK))
             # A shared MENACE has one tally: a sheet per group would leave gaps in every group's curve.
-            canvas.drawString(MARGIN, top - 5, _("The class's tally, for the one MENACE") if lesson.shared
-                              else _("Group ______"))
-            text = _("After each game, circle MENACE's result and write its running score, which counts "
-                     "{rule}. Then draw the score as a point above the game's number and join the points: "
-                     "the line climbs when MENACE learns.").format(rule=score_rule_text(spec.game))
+            canvas.drawString(
+                MARGIN,
+                top - 5,
+                _("The class's tally, for the one MENACE") if lesson.shared else _("Group ______"),
+            )
+            text = _(
+                "After each game, circle MENACE's result and write its running score, which counts "
+                "{rule}. Then draw the score as a point above the game's number and join the points: "
+                "the line climbs when MENACE learns."
+            ).format(rule=score_rule_text(spec.game))
             if lesson.shared:
-                text += " " + _("One sheet for the whole class: the group at MENACE's table writes each of "
-                                "its games on the next line, so the games follow each other as MENACE "
-                                "played them.")
+                text += " " + _(
+                    "One sheet for the whole class: the group at MENACE's table writes each of "
+                    "its games on the next line, so the games follow each other as MENACE "
+                    "played them."
+                )
             y = paragraph(canvas, text, MARGIN, top - 12, width, size=SIZE) - 3
             y = _tally(canvas, results, y, width) - 8
             _grid(canvas, y, width, high=GAMES * SCORES["win"], low=GAMES * SCORES["loss"])
@@ -105,8 +113,9 @@ def _grid(canvas: Canvas, top: float, width: float, *, high: int, low: int) -> N
     for j in range(high - low + 1):
         y = bottom + j * step_y
         score = j + low
-        canvas.setStrokeColor(hex_colour("#222222" if score == 0 else "#888888" if score % 5 == 0 else
-                                         "#cccccc"))
+        canvas.setStrokeColor(
+            hex_colour("#222222" if score == 0 else "#888888" if score % 5 == 0 else "#cccccc")
+        )
         canvas.setLineWidth(0.4 if score == 0 else 0.25 if score % 5 == 0 else 0.12)
         canvas.line(left, y, left + GAMES * step_x, y)
         if score % 10 == 0:

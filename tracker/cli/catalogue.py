@@ -33,8 +33,10 @@ BOXES_PER_ROW = 6
 
 @click.command()
 @every_game_options
-@json_option("the game, side, rules, fingerprint and every box (its number, position, moves and starting "
-             "beads).", squares=True)
+@json_option(
+    "the game, side, rules, fingerprint and every box (its number, position, moves and starting beads).",
+    squares=True,
+)
 @click.option(
     "--kit",
     "kit_name",
@@ -99,8 +101,17 @@ def _no_kit(game: Game[Any, Any], too_big: PositionCount, as_json: bool) -> None
     """The answer for a game too big for matchboxes: how many positions it has, beside noughts and crosses'
     304 boxes."""
     if as_json:
-        click.echo(json.dumps({"game": game.name, "boxes": None, "positions": too_big.count,
-                               "qualifier": too_big.qualifier or "exact", "source": too_big.source}))
+        click.echo(
+            json.dumps(
+                {
+                    "game": game.name,
+                    "boxes": None,
+                    "positions": too_big.count,
+                    "qualifier": too_big.qualifier or "exact",
+                    "source": too_big.source,
+                }
+            )
+        )
     else:
         message = _("no matchbox kit: this game has {positions}, where noughts and crosses needs 304 boxes")
         click.echo(message.format(positions=too_big))

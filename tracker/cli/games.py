@@ -20,8 +20,9 @@ from tracker.table.play_lock import correcting
 @click.command()
 @db_option
 @kit_option
-@json_option("one object a game: number, status, result, moves, opponent and the first box's beads.",
-             squares=True)
+@json_option(
+    "one object a game: number, status, result, moves, opponent and the first box's beads.", squares=True
+)
 # SQLite's LIMIT takes a 64-bit number: a larger one was an OverflowError traceback.
 @click.option("--last", type=click.IntRange(1, 10**9), default=None, help="Only the last N games.")
 @click.option(
@@ -76,14 +77,18 @@ def stats(db_path: Path | None, kit_name: str | None, as_json: bool) -> None:
         click.echo(json.dumps(summary))
         return
     streak = summary["current_streak"]
-    played = n_(
-        "Kit {kit}: {games} game, {wins} won, {draws} drawn, {losses} lost; score {score} ({rule})",
-        "Kit {kit}: {games} games, {wins} won, {draws} drawn, {losses} lost; score {score} ({rule})",
-        summary["games"],
-    ) if kit.catalogue.game.can_draw else n_(  # Hexapawn and Nim cannot be drawn: no "0 drawn"
-        "Kit {kit}: {games} game, {wins} won, {losses} lost; score {score} ({rule})",
-        "Kit {kit}: {games} games, {wins} won, {losses} lost; score {score} ({rule})",
-        summary["games"],
+    played = (
+        n_(
+            "Kit {kit}: {games} game, {wins} won, {draws} drawn, {losses} lost; score {score} ({rule})",
+            "Kit {kit}: {games} games, {wins} won, {draws} drawn, {losses} lost; score {score} ({rule})",
+            summary["games"],
+        )
+        if kit.catalogue.game.can_draw
+        else n_(  # Hexapawn and Nim cannot be drawn: no "0 drawn"
+            "Kit {kit}: {games} game, {wins} won, {losses} lost; score {score} ({rule})",
+            "Kit {kit}: {games} games, {wins} won, {losses} lost; score {score} ({rule})",
+            summary["games"],
+        )
     )
     rule = score_rule_text(kit.catalogue.game)
     click.echo(played.format(**{**summary, "kit": kit.name, "score": f"{summary['score']:+d}", "rule": rule}))

@@ -115,8 +115,9 @@ def new(
 
 @click.command()
 @db_option
-@json_option("one object a kit: id, name, game, side, rules, palette, fingerprint, kit_code and games "
-             "played.")
+@json_option(
+    "one object a kit: id, name, game, side, rules, palette, fingerprint, kit_code and games played."
+)
 def kits(db_path: Path | None, as_json: bool) -> None:
     """List the store's kits and how each is set up.
 

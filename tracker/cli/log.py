@@ -157,8 +157,9 @@ def _import_into(store: Store, text: str, kit_name: str | None, rename: str | No
     return _import_export(store, text, rename)
 
 
-def _import_into_new(path: Path, text: str, kit_name: str | None,
-                     rename: str | None) -> dict[str, int] | None:
+def _import_into_new(
+    path: Path, text: str, kit_name: str | None, rename: str | None
+) -> dict[str, int] | None:
     """Imports into a store made at ``path``: filled under a temporary name in its folder, then linked to
     ``path`` only if no store appeared there meanwhile (another process's `menace new`), so a failed or
     killed import never leaves an empty store, and never deletes one another process wrote to. Had one

@@ -73,8 +73,9 @@ class MenaceGroup(click.Group):
         # click's own shortening, on the text the command's help shortens to when given all the room it wants
         return click.Command(name, help=COMMANDS[name].short_help).get_short_help_str(limit)
 
-    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
-                     **extra: Any) -> click.Context:
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:  # the group's own options, or a command it does not have

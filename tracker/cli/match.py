@@ -20,24 +20,46 @@ PLAYERS_HELP = ", ".join([HUMAN, *player_usage()])
 
 
 @click.command()
-@click.option("--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True,
-              help="The game.")
+@click.option(
+    "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
+)
 @variant_options
 @click.option("--first", "first", required=True, metavar="SPEC", help=f"The first player: {PLAYERS_HELP}.")
 @click.option("--second", "second", required=True, metavar="SPEC", help="The second player (as --first).")
 @click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="Games to play.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible match.")
-@click.option("--alternate", is_flag=True,
-              help="A fair coin decides who moves first in each game; counts stay with the named players.")
-@click.option("--save-first", type=FileName(), default=None, metavar="FILE",
-              help="Write the --first player's values here after the match (a q player; q:FILE loads them).")
-@click.option("--learn", is_flag=True,
-              help="A kit:NAME player learns: each game is recorded in the store, as `menace play --draw "
-                   "digital` records it.")
+@click.option(
+    "--alternate",
+    is_flag=True,
+    help="A fair coin decides who moves first in each game; counts stay with the named players.",
+)
+@click.option(
+    "--save-first",
+    type=FileName(),
+    default=None,
+    metavar="FILE",
+    help="Write the --first player's values here after the match (a q player; q:FILE loads them).",
+)
+@click.option(
+    "--learn",
+    is_flag=True,
+    help="A kit:NAME player learns: each game is recorded in the store, as `menace play --draw "
+    "digital` records it.",
+)
 @db_option
 @json_option("the players, settings and the first player's wins, draws and losses (curve: see below).")
-def match(game: str, first: str, second: str, games: int, seed: int | None, alternate: bool,
-          save_first: Path | None, learn: bool, db_path: Path | None, as_json: bool) -> None:
+def match(
+    game: str,
+    first: str,
+    second: str,
+    games: int,
+    seed: int | None,
+    alternate: bool,
+    save_first: Path | None,
+    learn: bool,
+    db_path: Path | None,
+    as_json: bool,
+) -> None:
     """Play two players against each other and count who wins.
 
     Play GAMES games between two players and count the first player's wins, draws and the second's wins.
@@ -61,8 +83,11 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
     specs = match_players(first, second)  # a mistyped player is said before the bar is drawn
     # q:FILE may be saved back over itself (the values are read before the match and replaced whole after
     # it): only the store, and the rules files menace:FILE and kit players read, are refused.
-    rules_files = [rest for kind, _sep, rest in (spec.strip().partition(":") for spec in (first, second))
-                   if kind == "menace" and rest and names_a_file(rest)]
+    rules_files = [
+        rest
+        for kind, _sep, rest in (spec.strip().partition(":") for spec in (first, second))
+        if kind == "menace" and rest and names_a_file(rest)
+    ]
     check_output(save_first, "--save-first", db=db_path, inputs=rules_files)
     if save_first is not None and not isinstance(specs[0], QSpec):
         raise MenaceError(_("--save-first saves a q player's values: the --first player is not one"))
@@ -71,9 +96,17 @@ def match(game: str, first: str, second: str, games: int, seed: int | None, alte
         # No bar while a person types moves at the terminal (it would draw over the board), nor for a
         # --learn match: it is played at the table, as `menace play` plays, game by game in the store.
         with progress_bar(0 if human or learn else games, _("Match games")) as progress:
-            result = run_match(game_from_spec(game), *specs, games=games, seed=seed, alternate=alternate,
-                               operator=Terminal() if human else None, learn=learn,
-                               store=open_store(db_path) if uses_kit else None, progress=progress)
+            result = run_match(
+                game_from_spec(game),
+                *specs,
+                games=games,
+                seed=seed,
+                alternate=alternate,
+                operator=Terminal() if human else None,
+                learn=learn,
+                store=open_store(db_path) if uses_kit else None,
+                progress=progress,
+            )
     except EOFError:
         raise MenaceError(_("no more moves were typed, so the match stopped")) from None
     if save_first is not None:

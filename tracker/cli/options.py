@@ -46,8 +46,11 @@ class FileName(click.Path):
         too_long = next((part for part in Path(text).parts if len(os.fsencode(part)) > NAME_MAX), None)
         if too_long is not None:  # the system refuses it at once (ENAMETOOLONG): say so before any use
             message = _("the name {name}... is {bytes} bytes long: a file system takes at most {most}")
-            self.fail(message.format(name=too_long[:20], bytes=len(os.fsencode(too_long)), most=NAME_MAX),
-                      param, ctx)
+            self.fail(
+                message.format(name=too_long[:20], bytes=len(os.fsencode(too_long)), most=NAME_MAX),
+                param,
+                ctx,
+            )
         return super().convert(value, param, ctx)
 
 
@@ -113,26 +116,61 @@ def side_default(command: F) -> F:
 
 
 # --menace-plays's default as --help says it: first, but second for a game whose kit defaults to it.
-SIDE_DEFAULTS = "first; " + ", ".join(f"second for {name}" for name in KIT_GAMES
-                                      if GAMES[name].default_menace_plays == "second")
+SIDE_DEFAULTS = "first; " + ", ".join(
+    f"second for {name}" for name in KIT_GAMES if GAMES[name].default_menace_plays == "second"
+)
 
 
 # The games' options as the command line spells them; each applies to the games that list it in
 # option_parsers, and variant_options folds the ones given into --game's value, the game's spec.
 VARIANT_OPTIONS = (
-    ("heaps", click.option("--heaps", metavar="N|A,B,...", default=None,
-                           help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.")),
-    ("max_take", click.option("--max-take", metavar="K", default=None,
-                              help="Nim: the most a turn takes (default 3 for one pile, no limit for "
-                              "several).")),
-    ("last_token", click.option("--last-token", type=click.Choice(["loses", "wins"]), default=None,
-                                help="Nim: whether taking the last token loses (default for one pile) or "
-                                "wins (default for several heaps).")),
-    ("symmetry", click.option("--symmetry", type=click.Choice(["full", "none"]), default=None,
-                              help="tictactoe: full folds boards that are the same under rotation and "
-                              "reflection into one box (default); none gives every board its own box.")),
-    ("forced_boxes", click.option("--forced-boxes", is_flag=True, default=None,
-                                  help="tictactoe: a box also for a board with one empty square.")),
+    (
+        "heaps",
+        click.option(
+            "--heaps",
+            metavar="N|A,B,...",
+            default=None,
+            help="Nim: one pile of N tokens (default 9) or several heaps, e.g. 1,2,3.",
+        ),
+    ),
+    (
+        "max_take",
+        click.option(
+            "--max-take",
+            metavar="K",
+            default=None,
+            help="Nim: the most a turn takes (default 3 for one pile, no limit for several).",
+        ),
+    ),
+    (
+        "last_token",
+        click.option(
+            "--last-token",
+            type=click.Choice(["loses", "wins"]),
+            default=None,
+            help="Nim: whether taking the last token loses (default for one pile) or "
+            "wins (default for several heaps).",
+        ),
+    ),
+    (
+        "symmetry",
+        click.option(
+            "--symmetry",
+            type=click.Choice(["full", "none"]),
+            default=None,
+            help="tictactoe: full folds boards that are the same under rotation and "
+            "reflection into one box (default); none gives every board its own box.",
+        ),
+    ),
+    (
+        "forced_boxes",
+        click.option(
+            "--forced-boxes",
+            is_flag=True,
+            default=None,
+            help="tictactoe: a box also for a board with one empty square.",
+        ),
+    ),
 )
 
 
@@ -208,8 +246,10 @@ def each_game(attribute: str) -> str:
 
 
 # Said on the --json of every command whose JSON names moves or boxes' positions.
-SQUARES_0_8 = ("JSON names moves by their codes: a tic-tac-toe square is 0-8 in reading order (square 1 is "
-               "0), where every line for people says 1-9.")
+SQUARES_0_8 = (
+    "JSON names moves by their codes: a tic-tac-toe square is 0-8 in reading order (square 1 is "
+    "0), where every line for people says 1-9."
+)
 
 
 def json_option(holds: str, *, squares: bool = False) -> Callable[[F], F]:
@@ -225,36 +265,60 @@ PAPERS = ("a4", "letter")  # generator.stocks.PAPERS; repeated so `menace --help
 def printed_kit_options(command: F) -> F:
     """--menace-plays, --rules, --palette, --paper and --stock: what a printed kit is made of, as `menace
     generate` and `menace lesson` take them (read with printed_kit_values)."""
-    for option in reversed((
-        click.option("--menace-plays", type=click.Choice(list(SIDES)), default=None,
-                     help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 "
-                          f"boxes) [default: {SIDE_DEFAULTS}]."),
-        click.option("--rules", default=None, metavar="NAME|FILE.toml",
-                     help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, "
-                          "nim for nim, gardner for hexapawn)."),
-        click.option("--palette", default=None, metavar="NAME|FILE.toml",
-                     help="Bead palette, shipped or your own file (default: craft, nim-craft, "
-                          "hexapawn-clear)."),
-        click.option("--paper", type=click.Choice(PAPERS), default=None,
-                     help="Paper for the plain stock and the other documents [default: a4, or the stock's "
-                          "own]."),
-        click.option("--stock", default="plain", show_default=True, metavar="NAME|FILE.toml",
-                     help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, "
-                          "avery-5160, or your own file with the same fields (label_width, label_height, "
-                          "...)."),
-    )):
+    for option in reversed(
+        (
+            click.option(
+                "--menace-plays",
+                type=click.Choice(list(SIDES)),
+                default=None,
+                help="Whether MENACE makes the first move or the second (tic-tac-toe: 304 or 289 "
+                f"boxes) [default: {SIDE_DEFAULTS}].",
+            ),
+            click.option(
+                "--rules",
+                default=None,
+                metavar="NAME|FILE.toml",
+                help="Reinforcement preset, shipped or your own file (default: michie for tictactoe, "
+                "nim for nim, gardner for hexapawn).",
+            ),
+            click.option(
+                "--palette",
+                default=None,
+                metavar="NAME|FILE.toml",
+                help="Bead palette, shipped or your own file (default: craft, nim-craft, hexapawn-clear).",
+            ),
+            click.option(
+                "--paper",
+                type=click.Choice(PAPERS),
+                default=None,
+                help="Paper for the plain stock and the other documents [default: a4, or the stock's own].",
+            ),
+            click.option(
+                "--stock",
+                default="plain",
+                show_default=True,
+                metavar="NAME|FILE.toml",
+                help="Label stock: plain, zweckform-3651, avery-l7654, avery-l7160, avery-l7651, "
+                "avery-5160, or your own file with the same fields (label_width, label_height, "
+                "...).",
+            ),
+        )
+    ):
         command = option(command)
     return command
 
 
-def printed_kit_values(game: str, rules: str | None, palette: str | None) -> tuple[Rules | None,
-                                                                                     Palette | None]:
+def printed_kit_values(
+    game: str, rules: str | None, palette: str | None
+) -> tuple[Rules | None, Palette | None]:
     """--rules and --palette of printed_kit_options read once for ``game`` (preset_value); None: the
     game's default. --stock is read by stock_value."""
     from kit.palettes import choose_palette, load_palette
 
-    return (preset_value(rules, game, choose_rules, load_rules),
-            preset_value(palette, game, choose_palette, load_palette))
+    return (
+        preset_value(rules, game, choose_rules, load_rules),
+        preset_value(palette, game, choose_palette, load_palette),
+    )
 
 
 def db_option(command: F) -> F:

@@ -24,8 +24,14 @@ def _same(one: Path, other: Path) -> bool:
         return False
 
 
-def check_output(out: Path | None, option: str, *, db: Path | None = None, store: bool = True,
-                 inputs: Iterable[Path | str | None] = ()) -> None:
+def check_output(
+    out: Path | None,
+    option: str,
+    *,
+    db: Path | None = None,
+    store: bool = True,
+    inputs: Iterable[Path | str | None] = (),
+) -> None:
     """Refuses ``out`` (given as ``option``) in one line before anything is written when it names the store
     (``db``, else the default store; ``store`` False: the command opens none) or its -wal or -shm file, or
     one of ``inputs``: writing it would destroy what the command reads."""
@@ -37,13 +43,17 @@ def check_output(out: Path | None, option: str, *, db: Path | None = None, store
         base = Path(db or default_path())
         for path in (base, base.with_name(base.name + "-wal"), base.with_name(base.name + "-shm")):
             if _same(out, path):
-                message = _("{option} {file} is the store {store} or a file of it: writing there would "
-                            "destroy the store; choose another file")
+                message = _(
+                    "{option} {file} is the store {store} or a file of it: writing there would "
+                    "destroy the store; choose another file"
+                )
                 raise MenaceError(message.format(option=option, file=out, store=base))
     for source in inputs:
         if source is not None and _same(out, Path(source)):
-            message = _("{option} {file} is also a file this command reads: writing there would destroy it; "
-                        "choose another file")
+            message = _(
+                "{option} {file} is also a file this command reads: writing there would destroy it; "
+                "choose another file"
+            )
             raise MenaceError(message.format(option=option, file=out))
 
 

@@ -24,8 +24,9 @@ def progress_bar(total: int, label: str) -> Iterator[Progress]:
     if total <= 0 or not stream.isatty():
         yield unwatched
         return
-    with click.progressbar(length=total, label=label, file=stream,
-                           update_min_steps=max(1, total // REDRAWS)) as bar:
+    with click.progressbar(
+        length=total, label=label, file=stream, update_min_steps=max(1, total // REDRAWS)
+    ) as bar:
         yield bar.update
 
 
@@ -42,6 +43,7 @@ def progress_bar_with_lines(total: int, label: str) -> Iterator[tuple[Progress, 
         yield unwatched, lambda line: click.echo(line, err=True)
         return
     with click.progressbar(length=total, label=label, file=stream) as bar:
+
         def say(line: str) -> None:
             click.echo("\r\x1b[K" + line, err=True)  # over the bar's line; the bar is drawn again below it
             bar.render_progress()

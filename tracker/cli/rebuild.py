@@ -37,8 +37,11 @@ def rebuild(db_path: Path | None, kit_name: str | None, force: bool) -> None:
         click.echo(rebuilt.format(kit=kit.name, events=events, games=games, beads=beads, rows=rows))
         if kit.dropped:
             numbers = ", ".join(str(number) for number in kit.dropped)
-            dropped = n_("Dropped game {numbers}, which the log does not have finished.",
-                         "Dropped games {numbers}, which the log does not have finished.", len(kit.dropped))
+            dropped = n_(
+                "Dropped game {numbers}, which the log does not have finished.",
+                "Dropped games {numbers}, which the log does not have finished.",
+                len(kit.dropped),
+            )
             click.echo(dropped.format(numbers=numbers))
 
 

@@ -56,8 +56,15 @@ from tracker.store.event_store import default_path
     "kit of this game (a name as --game takes it, or a spec such as 'nim --heaps 1,2,3'), on the game's own "
     "side and rules, named pupil-NICKNAME or pupil-N.",
 )
-def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, names: tuple[str, ...],
-          join_url: str | None, pupils_game: str | None) -> None:
+def serve(
+    db_path: Path | None,
+    kit_name: str | None,
+    port: int,
+    host: str,
+    names: tuple[str, ...],
+    join_url: str | None,
+    pupils_game: str | None,
+) -> None:
     """Show a kit live on the big screen; pupils can play it there.
 
     Show a kit live in a web browser, and let pupils play its digital MENACE there.
@@ -67,7 +74,8 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, name
     games exactly as `menace play --draw digital` does.
     """
     needs_extra = MenaceError(
-        _("menace serve needs the web extra: in menace-kit's folder, pip install '.[web]'"))
+        _("menace serve needs the web extra: in menace-kit's folder, pip install '.[web]'")
+    )
     try:
         from tracker.web.server import serve as run
     except ModuleNotFoundError as error:
@@ -89,8 +97,9 @@ def serve(db_path: Path | None, kit_name: str | None, port: int, host: str, name
         try:
             allowed.append(join_host(join_url))
         except BadJoinUrl:
-            raise click.BadParameter(_("give an http:// address with a host, e.g. http://10.42.0.1:8765"),
-                                     param_hint="--join-url") from None
+            raise click.BadParameter(
+                _("give an http:// address with a host, e.g. http://10.42.0.1:8765"), param_hint="--join-url"
+            ) from None
     if pupils_game is not None:
         from kit.game import GameError
         from tracker.web.pupils import PupilClass

@@ -1,4 +1,5 @@
 """`menace simulate` and `menace tournament`: simulated MENACEs, numpy imported only when they run."""
+
 from __future__ import annotations
 
 import atexit
@@ -27,32 +28,72 @@ def _opponent(ctx: click.Context, param: click.Parameter, value: str) -> str:
         if not isinstance(spec, MenaceSpec) or spec.rules is None:  # a MENACE takes the studied one's rules
             return value
     names = ", ".join(["random", "perfect", "novice:P (0 <= P <= 1)", "ideal", "menace"])
-    raise MenaceError(_("unknown player {text!r}: choose {players} (menace match plays the others)").format(
-        text=value, players=names) + did_you_mean(kind, kinds))
+    raise MenaceError(
+        _("unknown player {text!r}: choose {players} (menace match plays the others)").format(
+            text=value, players=names
+        )
+        + did_you_mean(kind, kinds)
+    )
 
 
 @click.command()
 @game_options
-@click.option("--opponent", default="random", show_default=True, metavar="KIND", callback=_opponent,
-              help="random, perfect, novice:P (perfect with probability P, else random), ideal, or menace.")
+@click.option(
+    "--opponent",
+    default="random",
+    show_default=True,
+    metavar="KIND",
+    callback=_opponent,
+    help="random, perfect, novice:P (perfect with probability P, else random), ideal, or menace.",
+)
 @click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="Games each MENACE plays.")
-@click.option("--population", type=click.IntRange(1, 10**9), default=1, show_default=True,
-              help="Independent MENACEs, each with its own opponent.")
+@click.option(
+    "--population",
+    type=click.IntRange(1, 10**9),
+    default=1,
+    show_default=True,
+    help="Independent MENACEs, each with its own opponent.",
+)
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
-@click.option("--engine", type=click.Choice(["auto", "numpy", "numba", "kit"]), default="auto",
-              show_default=True,
-              help="numba: compiled (in menace-kit's folder: pip install '.[fast]'); numpy; kit: the kit's "
-                   "match loop, one game at a time. auto: numba once built (a long run has it built in the "
-                   "background for the next), else kit for a few MENACEs and numpy beyond.")
-@click.option("--jobs", type=click.IntRange(1, 1024), default=None,
-              help="Worker processes at most [default: one per core]; a short run plays in one. The same "
-                   "--seed and number of workers give the same figures.")
-@click.option("--report", "report", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write a PDF report here (learning curve, results per block, first box).")
-@json_option("the settings, wins, draws and losses, the first box emptied, the running score and counts "
-             "per game.")
-def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, games: int, population: int,
-             seed: int | None, engine: str, jobs: int | None, report: Path | None, as_json: bool) -> None:
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "numpy", "numba", "kit"]),
+    default="auto",
+    show_default=True,
+    help="numba: compiled (in menace-kit's folder: pip install '.[fast]'); numpy; kit: the kit's "
+    "match loop, one game at a time. auto: numba once built (a long run has it built in the "
+    "background for the next), else kit for a few MENACEs and numpy beyond.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 1024),
+    default=None,
+    help="Worker processes at most [default: one per core]; a short run plays in one. The same "
+    "--seed and number of workers give the same figures.",
+)
+@click.option(
+    "--report",
+    "report",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write a PDF report here (learning curve, results per block, first box).",
+)
+@json_option(
+    "the settings, wins, draws and losses, the first box emptied, the running score and counts per game."
+)
+def simulate(
+    game: str,
+    menace_plays: str,
+    rules: str | None,
+    opponent: str,
+    games: int,
+    population: int,
+    seed: int | None,
+    engine: str,
+    jobs: int | None,
+    report: Path | None,
+    as_json: bool,
+) -> None:
     """Simulate many MENACEs to see what to expect before class.
 
     Simulate a population of MENACEs, each playing GAMES games against its own opponent.
@@ -73,9 +114,20 @@ def simulate(game: str, menace_plays: str, rules: str | None, opponent: str, gam
     rival = parse_player(opponent)  # a mistyped player is said before the bar is drawn
     skip_collection_at_exit()
     with progress_bar(games * population, _("Simulated games")) as progress:
-        sim = run(the_game, menace_plays=menace_plays, rules=read_rules, opponent=rival,
-                  opponent_said=opponent, games=games, population=population, seed=seed,
-                  spread=report is not None, engine=engine, jobs=jobs, progress=progress)
+        sim = run(
+            the_game,
+            menace_plays=menace_plays,
+            rules=read_rules,
+            opponent=rival,
+            opponent_said=opponent,
+            games=games,
+            population=population,
+            seed=seed,
+            spread=report is not None,
+            engine=engine,
+            jobs=jobs,
+            progress=progress,
+        )
     if report is not None:
         from tracker.sim.report import write_simulation_report  # the charts, only when asked for
 
@@ -108,24 +160,58 @@ def skip_collection_at_exit() -> None:
 
 
 @click.command()
-@click.option("--game", type=click.Choice(["nim"]), default="nim", show_default=True,
-              help="The game (only Nim has the notebook's tournament).")
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True,
-              help="Games per ordered pair of players in the round robin.")
-@click.option("--training-opponent", type=click.Choice(["self", "random"]), default="self", show_default=True,
-              help="self: the notebook's self-play (two MENACEs, a coin for who starts). random: each "
-                   "learner trains against a uniformly random player, alternating sides (not the notebook).")
-@click.option("--training", type=click.IntRange(0, 10_000_000), default=None,
-              help="Training games for the floor-1 and floor-0 players [self: 10,000; random: 2,000].")
-@click.option("--part-training", type=click.IntRange(0, 10_000_000), default=None,
-              help="Training games for the part-trained player [self: 100; random: 30].")
-@click.option("--stable-training", type=click.IntRange(0, 10_000_000), default=100_000, show_default=True,
-              help="Games among the stable's 10 MENACEs (self-play only).")
+@click.option(
+    "--game",
+    type=click.Choice(["nim"]),
+    default="nim",
+    show_default=True,
+    help="The game (only Nim has the notebook's tournament).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 10_000_000),
+    default=10_000,
+    show_default=True,
+    help="Games per ordered pair of players in the round robin.",
+)
+@click.option(
+    "--training-opponent",
+    type=click.Choice(["self", "random"]),
+    default="self",
+    show_default=True,
+    help="self: the notebook's self-play (two MENACEs, a coin for who starts). random: each "
+    "learner trains against a uniformly random player, alternating sides (not the notebook).",
+)
+@click.option(
+    "--training",
+    type=click.IntRange(0, 10_000_000),
+    default=None,
+    help="Training games for the floor-1 and floor-0 players [self: 10,000; random: 2,000].",
+)
+@click.option(
+    "--part-training",
+    type=click.IntRange(0, 10_000_000),
+    default=None,
+    help="Training games for the part-trained player [self: 100; random: 30].",
+)
+@click.option(
+    "--stable-training",
+    type=click.IntRange(0, 10_000_000),
+    default=100_000,
+    show_default=True,
+    help="Games among the stable's 10 MENACEs (self-play only).",
+)
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible run.")
 @json_option("the settings and first_player_wins[first][second], wins out of --games.")
 def tournament(
-    game: str, games: int, training_opponent: str, training: int | None, part_training: int | None,
-    stable_training: int, seed: int | None, as_json: bool,
+    game: str,
+    games: int,
+    training_opponent: str,
+    training: int | None,
+    part_training: int | None,
+    stable_training: int,
+    seed: int | None,
+    as_json: bool,
 ) -> None:
     """Reproduce the Nim notebook's tournament of six players.
 
@@ -143,12 +229,23 @@ def tournament(
     from tracker.lab.nim_tournament import tournament as run
 
     started = time.perf_counter()
-    total = tournament_games(games=games, training=training, part_training=part_training,
-                             stable_training=stable_training, training_opponent=training_opponent)
+    total = tournament_games(
+        games=games,
+        training=training,
+        part_training=part_training,
+        stable_training=stable_training,
+        training_opponent=training_opponent,
+    )
     with progress_bar(total, _("Tournament games")) as progress:
-        result = run(games=games, training=training, part_training=part_training,
-                     stable_training=stable_training, training_opponent=training_opponent, seed=seed,
-                     progress=progress)
+        result = run(
+            games=games,
+            training=training,
+            part_training=part_training,
+            stable_training=stable_training,
+            training_opponent=training_opponent,
+            seed=seed,
+            progress=progress,
+        )
     seconds = time.perf_counter() - started
     if as_json:
         players = result.players
@@ -156,13 +253,22 @@ def tournament(
             first: dict(zip(players, row, strict=True))
             for first, row in zip(players, result.wins, strict=True)
         }
-        click.echo(json.dumps({
-            "players": list(players), "wins": [list(row) for row in result.wins],
-            "game": game, "games": games, "training_opponent": training_opponent,
-            "training": result.training, "part_training": result.part_training,
-            "stable_training": result.stable_training if training_opponent == "self" else None,
-            "seed": seed, "first_player_wins": wins,
-        }))
+        click.echo(
+            json.dumps(
+                {
+                    "players": list(players),
+                    "wins": [list(row) for row in result.wins],
+                    "game": game,
+                    "games": games,
+                    "training_opponent": training_opponent,
+                    "training": result.training,
+                    "part_training": result.part_training,
+                    "stable_training": result.stable_training if training_opponent == "self" else None,
+                    "seed": seed,
+                    "first_player_wins": wins,
+                }
+            )
+        )
     else:
         click.echo("\n".join(table_lines(result)))
     click.echo(f"{seconds:.1f} s", err=True)

@@ -29,16 +29,28 @@ study.add_command(qlearn)
 
 
 @study.command("thinking-time")
-@click.option("--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True,
-              help="The game.")
-@click.option("--iterations", default="50,200,1000", show_default=True, metavar="N,N,...",
-              help="MCTS iteration counts (thinking times) to compare.")
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=20, show_default=True,
-              help="Games per iteration count and opponent; MCTS moves first in half of them.")
+@click.option(
+    "--game", type=click.Choice(list(GAMES)), default="tictactoe", show_default=True, help="The game."
+)
+@click.option(
+    "--iterations",
+    default="50,200,1000",
+    show_default=True,
+    metavar="N,N,...",
+    help="MCTS iteration counts (thinking times) to compare.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 10_000_000),
+    default=20,
+    show_default=True,
+    help="Games per iteration count and opponent; MCTS moves first in half of them.",
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed: the same seed, the same games.")
 @click.option("--out", type=FileName(), default=None, help="Also write the table and charts as a PDF.")
-@json_option("the settings and a cell an iteration count and opponent: wins, draws, losses and seconds per "
-             "move.")
+@json_option(
+    "the settings and a cell an iteration count and opponent: wins, draws, losses and seconds per move."
+)
 def thinking_time(game: str, iterations: str, games: int, seed: int, out: Path | None, as_json: bool) -> None:
     """MCTS at several thinking times against random, against the longest-thinking MCTS, and against
     perfect play where the game is small enough: wins, draws and losses from MCTS's side, and CPU

@@ -18,16 +18,34 @@ from tracker.state.text import menace_side, thousands
 @click.command()
 @db_option
 @game_options
-@click.option("--palette", default=None, metavar="NAME|FILE.toml",
-              help="Bead palette, shipped or your own file (default: the game's).")
-@click.option("--opponent", default="self", show_default=True, metavar="SPEC",
-              help="Who MENACE learns against: self (a second fresh MENACE with the same rules on the "
-                   "other side) or a player as `menace match` names them (random, perfect, mcts:N, q...).")
+@click.option(
+    "--palette",
+    default=None,
+    metavar="NAME|FILE.toml",
+    help="Bead palette, shipped or your own file (default: the game's).",
+)
+@click.option(
+    "--opponent",
+    default="self",
+    show_default=True,
+    metavar="SPEC",
+    help="Who MENACE learns against: self (a second fresh MENACE with the same rules on the "
+    "other side) or a player as `menace match` names them (random, perfect, mcts:N, q...).",
+)
 @click.option("--games", type=click.IntRange(1, 1_000_000), required=True, help="Training games.")
 @click.option("--seed", type=int, default=None, help="Seed (default: drawn, and kept in the kit's history).")
 @click.argument("name")
-def train(db_path: Path | None, game: str, menace_plays: str, rules: str | None, palette: str | None,
-          opponent: str, games: int, seed: int | None, name: str) -> None:
+def train(
+    db_path: Path | None,
+    game: str,
+    menace_plays: str,
+    rules: str | None,
+    palette: str | None,
+    opponent: str,
+    games: int,
+    seed: int | None,
+    name: str,
+) -> None:
     """Train a MENACE against a computer player and keep it as a kit.
 
     Train a fresh MENACE for GAMES games and keep it as the kit NAME, its beads as training left them.
@@ -73,6 +91,7 @@ def training_opponent(text: str) -> PlayerSpec | None:
     from tracker.lab.training import SELF
 
     if text.strip() == HUMAN:
-        raise GameError(_("menace train plays against a computer player (or self): play a person with "
-                          "`menace play`"))
+        raise GameError(
+            _("menace train plays against a computer player (or self): play a person with `menace play`")
+        )
     return None if text.strip() == SELF else parse_player(text)

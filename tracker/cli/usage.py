@@ -46,8 +46,9 @@ def _problem(error: click.UsageError) -> str:
     if isinstance(error, click.BadOptionUsage) and error.ctx is not None:
         for option in error.ctx.command.params:
             if error.option_name in getattr(option, "opts", ()):
-                return _("{name} needs a value: give {takes}").format(name=_name(option),
-                                                                      takes=_takes(option, error.ctx))
+                return _("{name} needs a value: give {takes}").format(
+                    name=_name(option), takes=_takes(option, error.ctx)
+                )
     return error.format_message()  # click's words for what is left (an extra argument, ...)
 
 
@@ -108,5 +109,3 @@ def _number(value: float | None) -> str:
     if value is None:
         return ""
     return thousands(value) if isinstance(value, int) else str(value)
-
-

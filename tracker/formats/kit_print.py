@@ -17,8 +17,15 @@ if TYPE_CHECKING:
     from generator.printed_kit import KitOptions
 
 
-def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Path,
-                     progress: Callable[[str], None], *, force: bool = False) -> KitSpec:
+def print_stored_kit(
+    store: Store,
+    kit: KitRecord,
+    options: KitOptions,
+    out: Path,
+    progress: Callable[[str], None],
+    *,
+    force: bool = False,
+) -> KitSpec:
     """Writes the printed kit of ``kit`` with its boxes' beads now into ``out``/<kit name>/; returns what it
     printed (its catalogue's boxes hold those beads). The game, side, rules and palette are the kit's;
     ``options`` gives the paper and stock. A folder holding another kit is refused unless ``force``
@@ -29,8 +36,9 @@ def print_stored_kit(store: Store, kit: KitRecord, options: KitOptions, out: Pat
     say it, trained kit or not: it names the boxes and colours, not the beads they hold today."""
     from generator.printed_kit import check_same_kit, plan_kits, write_kit
 
-    (spec,) = plan_kits(replace(options, game=kit.game, menace_plays=kit.menace_plays, rules=kit.rules,
-                                palette=kit.palette))
+    (spec,) = plan_kits(
+        replace(options, game=kit.game, menace_plays=kit.menace_plays, rules=kit.rules, palette=kit.palette)
+    )
     mirror = store.mirror(kit)
     boxes = tuple(replace(b, beads=tuple(mirror[b.id].get(m, 0) for m in b.moves)) for b in kit.boxes)
     as_it_stands = KitDesign(replace(spec.catalogue, boxes=boxes), spec.palette, kit.fingerprint)

@@ -164,11 +164,12 @@ def matching_rules(incentives: list[int]) -> Rules:
     draw, win, loss = incentives
     for name in ["open-day", *preset_names("tictactoe")]:
         rules = load_rules(name)
-        if (
-            (rules.win, rules.draw, rules.loss, rules.floor) == (win, draw, loss, 0)
-            and (rules.empty_box, rules.keep_one, rules.beads_on, rules.punish)
-            == ("resign", "first-box", "distinct", "every-move")
-        ):
+        if (rules.win, rules.draw, rules.loss, rules.floor) == (win, draw, loss, 0) and (
+            rules.empty_box,
+            rules.keep_one,
+            rules.beads_on,
+            rules.punish,
+        ) == ("resign", "first-box", "distinct", "every-move"):
             return rules
     raise PkRejected(
         _(

@@ -42,6 +42,8 @@ _MOVE = re.compile(
 def line_moves(text: str) -> list[str]:
     """A line's moves in order: words apart, commas and spaces between them."""
     return _MOVE.findall(text)
+
+
 OPPONENT, DRAW = "human", "physical"  # a game on paper: a person played MENACE's boxes and the other side
 
 

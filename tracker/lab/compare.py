@@ -61,20 +61,35 @@ class Row:
 
     def to_json(self) -> dict[str, Any]:
         wins, draws, losses = self.final_rates()
-        return {"player": self.player, "opponent": self.opponent, "games": self.games, "stops": self.stops,
-                "median_stop": self.median_stop, "final": {"win": wins, "draw": draws, "loss": losses}}
+        return {
+            "player": self.player,
+            "opponent": self.opponent,
+            "games": self.games,
+            "stops": self.stops,
+            "median_stop": self.median_stop,
+            "final": {"win": wins, "draw": draws, "loss": losses},
+        }
 
 
-def compare(*, games: int, mcts_games: int, seeds: int, seed: int, players: Sequence[PlayerSpec] = LEARNERS,
-            progress: Callable[[str], None] = lambda line: None) -> list[Row]:
+def compare(
+    *,
+    games: int,
+    mcts_games: int,
+    seeds: int,
+    seed: int,
+    players: Sequence[PlayerSpec] = LEARNERS,
+    progress: Callable[[str], None] = lambda line: None,
+) -> list[Row]:
     """Every player first against every opponent, ``seeds`` runs each (MCTS ``mcts_games`` games a run)."""
     rows = []
     for player in players:
         length = mcts_games if isinstance(player, MctsSpec) else games
         for opponent in OPPONENTS:
-            runs = [run_match(TICTACTOE, player, opponent, games=length, seed=seed * 1000 + k).rewards
-                    for k in range(seeds)]
-            tails = [(t.count(1), t.count(0), t.count(-1)) for t in (r[-tail_length(length):] for r in runs)]
+            runs = [
+                run_match(TICTACTOE, player, opponent, games=length, seed=seed * 1000 + k).rewards
+                for k in range(seeds)
+            ]
+            tails = [(t.count(1), t.count(0), t.count(-1)) for t in (r[-tail_length(length) :] for r in runs)]
             rows.append(Row(str(player), str(opponent), length, [stopped_losing(r) for r in runs], tails))
             progress(_("{player} against {opponent}: done").format(player=player, opponent=opponent))
     return rows
@@ -84,22 +99,30 @@ def compare_lines(rows: Sequence[Row], seeds: int) -> list[str]:
     """The report as a table: games to stop losing (median, and how many seeds stopped), final rates."""
     player, opponent, games, stop_losing = _("player"), _("opponent"), _("games"), _("stop losing")
     seeds_word, final_win, draw, loss = _("seeds"), _("final win"), _("draw"), _("loss")
-    heading = n_("Tic-tac-toe, each player moving first; {seeds} seed. Games to stop losing: the last game "
-                 "lost, when none of the final fifth was (median over the seeds that stopped).",
-                 "Tic-tac-toe, each player moving first; {seeds} seeds. Games to stop losing: the last game "
-                 "lost, when none of the final fifth was (median over the seeds that stopped).", seeds)
+    heading = n_(
+        "Tic-tac-toe, each player moving first; {seeds} seed. Games to stop losing: the last game "
+        "lost, when none of the final fifth was (median over the seeds that stopped).",
+        "Tic-tac-toe, each player moving first; {seeds} seeds. Games to stop losing: the last game "
+        "lost, when none of the final fifth was (median over the seeds that stopped).",
+        seeds,
+    )
     # The English widths, wider where a translated heading needs it, and the rows follow the headings.
-    w_win, w_draw, w_loss = (max(width, len(word) + 1) for width, word in ((11, final_win), (7, draw),
-                                                                            (7, loss)))
-    lines = [heading.format(seeds=seeds),
-             "",
-             f"{player:<16}{opponent:<10}{games:>7}{stop_losing:>14}{seeds_word:>7}{final_win:>{w_win}}"
-             f"{draw:>{w_draw}}{loss:>{w_loss}}"]
+    w_win, w_draw, w_loss = (
+        max(width, len(word) + 1) for width, word in ((11, final_win), (7, draw), (7, loss))
+    )
+    lines = [
+        heading.format(seeds=seeds),
+        "",
+        f"{player:<16}{opponent:<10}{games:>7}{stop_losing:>14}{seeds_word:>7}{final_win:>{w_win}}"
+        f"{draw:>{w_draw}}{loss:>{w_loss}}",
+    ]
     for row in rows:
         median = row.median_stop
         stopped = sum(s is not None for s in row.stops)
         stop = _("never") if median is None else thousands(round(median))
         wins, draws, losses = row.final_rates()
-        lines.append(f"{row.player:<16}{row.opponent:<10}{thousands(row.games):>7}{stop:>14}"
-                     f"{f'{stopped}/{seeds}':>7}{wins:>{w_win}.0%}{draws:>{w_draw}.0%}{losses:>{w_loss}.0%}")
+        lines.append(
+            f"{row.player:<16}{row.opponent:<10}{thousands(row.games):>7}{stop:>14}"
+            f"{f'{stopped}/{seeds}':>7}{wins:>{w_win}.0%}{draws:>{w_draw}.0%}{losses:>{w_loss}.0%}"
+        )
     return lines

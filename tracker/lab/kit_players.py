@@ -29,11 +29,15 @@ def stored_kit(store: Store | None, spec: KitSpec, game: Game[Any, Any], side: i
         raise GameError(_("{spec} needs the store that holds the kit").format(spec=spec))
     kit = store.kit(spec.name)
     if kit.game != game.spec:
-        raise GameError(_("kit {name} is a {game} kit: play it with --game {game}").format(name=kit.name,
-                                                                                            game=kit.game))
+        raise GameError(
+            _("kit {name} is a {game} kit: play it with --game {game}").format(name=kit.name, game=kit.game)
+        )
     if kit.catalogue.menace != side:
-        raise GameError(_("kit {name} plays {side}: make it the --{side} player").format(name=kit.name,
-                                                                                         side=kit.menace_plays))
+        raise GameError(
+            _("kit {name} plays {side}: make it the --{side} player").format(
+                name=kit.name, side=kit.menace_plays
+            )
+        )
     return kit
 
 
@@ -45,15 +49,26 @@ def kit_player(store: Store | None, spec: KitSpec, game: Game[Any, Any], side: i
     return MenacePlayer(kit.catalogue, boxes, learning=False)
 
 
-def record_kit_games(store: Store, kit: KitRecord, opponent: Opponent, *, games: int, rng: random.Random,
-                     operator: Operator | None = None) -> list[int]:
+def record_kit_games(
+    store: Store,
+    kit: KitRecord,
+    opponent: Opponent,
+    *,
+    games: int,
+    rng: random.Random,
+    operator: Operator | None = None,
+) -> list[int]:
     """Plays ``games`` games of the kit (digital draw) against ``opponent`` (a person or a computer), each
     recorded as it is played: by the table's commands when a computer plays, at the terminal's play table
     when a person does (``operator``); returns the kit's reward per game (+1, 0, -1)."""
     world = store.world(kit)
     if world.session is not None:
-        raise GameError(_("kit {name} has game {number} in progress: finish or discard it with `menace play "
-                          "--kit {name}` first").format(name=kit.name, number=world.session.number))
+        raise GameError(
+            _(
+                "kit {name} has game {number} in progress: finish or discard it with `menace play "
+                "--kit {name}` first"
+            ).format(name=kit.name, number=world.session.number)
+        )
     if operator is None:
         computers = ComputerTable(store, world, opponent, rng)
         while computers.games_done < games:

@@ -45,8 +45,10 @@ def _first_box(kit: KitRecord, row: dict[str, Any]) -> dict[str, int]:
             return counts
     except (TypeError, ValueError, RecursionError):
         pass
-    message = _("kit {kit}'s games table was edited behind the store's back (a game's first box is not "
-                "counts): run `menace verify`, then `menace rebuild --kit {quoted}`")
+    message = _(
+        "kit {kit}'s games table was edited behind the store's back (a game's first box is not "
+        "counts): run `menace verify`, then `menace rebuild --kit {quoted}`"
+    )
     raise MenaceError(message.format(kit=kit.name, quoted=shlex.quote(kit.name)))
 
 
@@ -60,13 +62,17 @@ def kit_report(store: Store, kit: KitRecord) -> KitReport:
     words = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}
     results = [
         Series(words[result], [sum(r["result"] == result for r in b) for b in blocks], RESULT_COLOURS[result])
-        for result in ("win", "draw", "loss") if result in score_rule(kit.catalogue.game)  # draws if any
+        for result in ("win", "draw", "loss")
+        if result in score_rule(kit.catalogue.game)  # draws if any
     ]
     first = [_first_box(kit, r) for r in rows]
     first_id = kit.catalogue.first_box
     first_box = [
-        Series(kit.colour(first_id, m), [f.get(str(kit.code(m)), 0) for f in first],
-               kit.colour_of(first_id, m).rgb)
+        Series(
+            kit.colour(first_id, m),
+            [f.get(str(kit.code(m)), 0) for f in first],
+            kit.colour_of(first_id, m).rgb,
+        )
         for m in kit.box(first_id).moves
     ]
     return KitReport(
@@ -113,16 +119,20 @@ def write_kit_report(report: KitReport, out: Path) -> None:
                                  y_label=_("games")))  # fmt: skip
     title = _("Beads in the first box (box {box}) after each game").format(box=kit.catalogue.first_box)
     drawings.append(line_chart(report.first_box, title=title, x_label=played, y_label=_("beads")))
-    totals = n_(
-        "{games} game: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
-        "{streak}",
-        "{games} games: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
-        "{streak}",
-        summary["games"],
-    ) if kit.catalogue.game.can_draw else n_(
-        "{games} game: {wins} won, {losses} lost; score {score}; longest winning streak {streak}",
-        "{games} games: {wins} won, {losses} lost; score {score}; longest winning streak {streak}",
-        summary["games"],
+    totals = (
+        n_(
+            "{games} game: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
+            "{streak}",
+            "{games} games: {wins} won, {draws} drawn, {losses} lost; score {score}; longest winning streak "
+            "{streak}",
+            summary["games"],
+        )
+        if kit.catalogue.game.can_draw
+        else n_(
+            "{games} game: {wins} won, {losses} lost; score {score}; longest winning streak {streak}",
+            "{games} games: {wins} won, {losses} lost; score {score}; longest winning streak {streak}",
+            summary["games"],
+        )
     )
     lines = [
         _("{game}, {side}, rules {rules}, kit {code}").format(

@@ -60,10 +60,16 @@ class MatchResult:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "game": self.game, "first": self.first, "second": self.second,
-            "games": len(self.rewards), "seed": self.seed, "alternate": self.alternate,
+            "game": self.game,
+            "first": self.first,
+            "second": self.second,
+            "games": len(self.rewards),
+            "seed": self.seed,
+            "alternate": self.alternate,
             "first_started": self.first_started,
-            "first_wins": self.first_wins, "draws": self.draws, "second_wins": self.second_wins,
+            "first_wins": self.first_wins,
+            "draws": self.draws,
+            "second_wins": self.second_wins,
         }
         if self.learns:
             data["curve"] = running_mean(self.rewards, CURVE_WINDOW)
@@ -83,20 +89,30 @@ class MatchResult:
             roles = (_("--first player ({name}) wins: {wins}"), _("--second player ({name}) wins: {wins}"))
         else:
             heading = n_(
-                "{game}, {games} game, {first} moving first", "{game}, {games} games, {first} moving first",
+                "{game}, {games} game, {first} moving first",
+                "{game}, {games} games, {first} moving first",
                 games,
             )
             roles = (_("first player ({name}) wins: {wins}"), _("second player ({name}) wins: {wins}"))
         return [
-            heading.format(game=self.game, games=thousands(games), first=self.first,
-                           started=thousands(self.first_started)),  # fmt: skip
+            heading.format(
+                game=self.game,
+                games=thousands(games),
+                first=self.first,
+                started=thousands(self.first_started),
+            ),  # fmt: skip
             roles[0].format(name=self.first, wins=thousands(self.first_wins)),
             _("draws: {draws}").format(draws=thousands(self.draws)),
             roles[1].format(name=self.second, wins=thousands(self.second_wins)),
-            *(n_("{name} resigned {count} game: a box it had to draw from was empty",
-                 "{name} resigned {count} games: a box it had to draw from was empty", count).format(
-                name=name, count=thousands(count))
-              for name, count in zip((self.first, self.second), self.resigned, strict=True) if count),
+            *(
+                n_(
+                    "{name} resigned {count} game: a box it had to draw from was empty",
+                    "{name} resigned {count} games: a box it had to draw from was empty",
+                    count,
+                ).format(name=name, count=thousands(count))
+                for name, count in zip((self.first, self.second), self.resigned, strict=True)
+                if count
+            ),
         ]
 
 
@@ -111,11 +127,20 @@ def running_mean(values: Sequence[int], window: int) -> list[float]:
     return means
 
 
-def run_match(game: Game[Any, Any], first: PlayerSpec | None, second: PlayerSpec | None, *, games: int,
-              seed: int | None, alternate: bool = False, operator: Operator | None = None,
-              store: Store | None = None, learn: bool = False,
-              menace_rules: Mapping[int, Rules] | None = None,
-              progress: Callable[[int], None] | None = None) -> MatchResult:
+def run_match(
+    game: Game[Any, Any],
+    first: PlayerSpec | None,
+    second: PlayerSpec | None,
+    *,
+    games: int,
+    seed: int | None,
+    alternate: bool = False,
+    operator: Operator | None = None,
+    store: Store | None = None,
+    learn: bool = False,
+    menace_rules: Mapping[int, Rules] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
     """Plays ``games`` games between the players ``first`` and ``second`` (values: tracker.cli.match reads
     their names), None for a human: the ``operator`` types its moves and sees the board; raises GameError
     for a pairing that cannot play.
@@ -138,10 +163,13 @@ def run_match(game: Game[Any, Any], first: PlayerSpec | None, second: PlayerSpec
         person = Person(game, operator)
     # seats[named][side]: the named player's Player when it moves for ``side``.
     seats: list[dict[int, Player]] = [
-        {named: kit_player(store, spec, game, named)} if isinstance(spec, KitSpec)
+        {named: kit_player(store, spec, game, named)}
+        if isinstance(spec, KitSpec)
         else _seats(game, spec, (FIRST, SECOND) if alternate else (named,), (menace_rules or {}).get(named))
         if spec is not None
-        else {FIRST: person, SECOND: person} if person is not None else {}
+        else {FIRST: person, SECOND: person}
+        if person is not None
+        else {}
         for named, spec in enumerate(specs)
     ]
     names = [HUMAN if spec is None else str(spec) for spec in specs]
@@ -166,25 +194,52 @@ def run_match(game: Game[Any, Any], first: PlayerSpec | None, second: PlayerSpec
     # A kit learns only with --learn (recorded above), so here it does not count as learning.
     learns = any(spec is not None and spec.learns and not isinstance(spec, KitSpec) for spec in specs)
     named_players = tuple(next(iter(named.values())) for named in seats)
-    return MatchResult(game.spec, names[0], names[1], learns, seed, alternate, first_started, tuple(rewards),
-                       named_players, (resigned[0], resigned[1]))
+    return MatchResult(
+        game.spec,
+        names[0],
+        names[1],
+        learns,
+        seed,
+        alternate,
+        first_started,
+        tuple(rewards),
+        named_players,
+        (resigned[0], resigned[1]),
+    )
 
 
-def _recorded_match(game: Game[Any, Any], specs: Sequence[PlayerSpec | None], kit_seat: int,
-                    store: Store | None, *, games: int, seed: int | None,
-                    operator: Operator | None) -> MatchResult:
+def _recorded_match(
+    game: Game[Any, Any],
+    specs: Sequence[PlayerSpec | None],
+    kit_seat: int,
+    store: Store | None,
+    *,
+    games: int,
+    seed: int | None,
+    operator: Operator | None,
+) -> MatchResult:
     """The kit at ``kit_seat`` plays at the play table against the other player, every game recorded."""
     kit_spec, other = specs[kit_seat], specs[1 - kit_seat]
     assert isinstance(kit_spec, KitSpec)
     if other is not None and other.learns:
-        raise GameError(_("a kit learns (--learn) at the play table, against a player that does not learn, "
-                          "as at `menace play`: not {other}").format(other=other))
+        raise GameError(
+            _(
+                "a kit learns (--learn) at the play table, against a player that does not learn, "
+                "as at `menace play`: not {other}"
+            ).format(other=other)
+        )
     if other is None and operator is None:
         raise GameError(_("a human player needs someone at a terminal"))
     kit = stored_kit(store, kit_spec, game, kit_seat)
     assert store is not None
-    rewards = record_kit_games(store, kit, Opponent(other), games=games,
-                               rng=random.Random(seed), operator=operator if other is None else None)
+    rewards = record_kit_games(
+        store,
+        kit,
+        Opponent(other),
+        games=games,
+        rng=random.Random(seed),
+        operator=operator if other is None else None,
+    )
     names = [HUMAN if spec is None else str(spec) for spec in specs]
     first_rewards = tuple(rewards if kit_seat == 0 else [-r for r in rewards])
     return MatchResult(game.spec, names[0], names[1], True, seed, False, len(rewards), first_rewards)
@@ -202,7 +257,7 @@ class Person:
         legal = {cell for cell in cells if cell is not None}
         self.operator.say("\n".join(position_lines(game, state.position, "numbers", legal)))
         prompt = game.move_prompt(state)
-        hint = prompt[prompt.index("("):] if "(" in prompt else ""  # "(square 1-9)": the game's own words
+        hint = prompt[prompt.index("(") :] if "(" in prompt else ""  # "(square 1-9)": the game's own words
         while True:
             answer = self.operator.ask(_("Your move {hint}: ").format(hint=hint).replace("  ", " "))
             try:
@@ -235,8 +290,9 @@ def _shown(game: Game[Any, Any], players: Sequence[Player], labels: Sequence[str
     return apply
 
 
-def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int], rules: Rules | None = None
-           ) -> dict[int, Player]:
+def _seats(
+    game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int], rules: Rules | None = None
+) -> dict[int, Player]:
     """A player for each side it plays. A MENACE needs its side's catalogue, on ``rules`` unless its name
     gives its own (menace:RULES, read here; neither: the game's default); one that plays both sides
     shares its beads between them when both catalogues have the same boxes (Nim: one box per count)."""
@@ -259,5 +315,6 @@ def _seats(game: Game[Any, Any], spec: PlayerSpec, sides: Sequence[int], rules: 
 
 
 def _same_boxes(menace: MenacePlayer, boxes: Sequence[Any]) -> bool:
-    return [(b.id, b.position, b.moves) for b in menace.catalogue.boxes] == [(b.id, b.position, b.moves)
-                                                                              for b in boxes]
+    return [(b.id, b.position, b.moves) for b in menace.catalogue.boxes] == [
+        (b.id, b.position, b.moves) for b in boxes
+    ]

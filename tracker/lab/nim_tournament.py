@@ -23,6 +23,7 @@ but not the notebook's games.
 random player, alternating first and second, the stable is ten such learners and a random member plays
 each table game.
 """
+
 from __future__ import annotations
 
 import random
@@ -100,8 +101,9 @@ def stable_pairs(first_member: int, size: int, games: int, rng: random.Random) -
     return pairs
 
 
-def self_play(rules: str, schedule: list[list[Pair]], members: int, rng: random.Random,
-              progress: Progress = _none) -> Training:
+def self_play(
+    rules: str, schedule: list[list[Pair]], members: int, rng: random.Random, progress: Progress = _none
+) -> Training:
     """Fresh MENACEs with ``rules`` play the concatenated ``schedule`` of member pairs, all learning."""
     game, population = nim(), [fresh(rules) for _ in range(members)]
     pairs = [pair for part in schedule for pair in part]
@@ -114,12 +116,14 @@ def self_play(rules: str, schedule: list[list[Pair]], members: int, rng: random.
     return Training(population, pairs, results)
 
 
-def self_play_players(training: int, part_training: int, stable_training: int,
-                      rng: random.Random, progress: Progress = _none) -> dict[str, Trained]:
+def self_play_players(
+    training: int, part_training: int, stable_training: int, rng: random.Random, progress: Progress = _none
+) -> dict[str, Trained]:
     """The five MENACE players made by the notebook's self-play."""
     # floor 1: members 0, 1 train `training` games, members 2, 3 `part_training`.
-    floor1 = self_play("nim", [coin_pairs(0, 1, training, rng), coin_pairs(2, 3, part_training, rng)], 4, rng,
-                       progress)
+    floor1 = self_play(
+        "nim", [coin_pairs(0, 1, training, rng), coin_pairs(2, 3, part_training, rng)], 4, rng, progress
+    )
     # floor 0: members 0, 1 are the pair; 2..11 the stable.
     floor0 = self_play("nim-floor0", [coin_pairs(0, 1, training, rng),
                                       stable_pairs(2, STABLE_SIZE, stable_training, rng)],
@@ -133,8 +137,9 @@ def self_play_players(training: int, part_training: int, stable_training: int,
     }
 
 
-def train_against_random(rules: str, members: int, games: int, rng: random.Random,
-                         progress: Progress = _none) -> Trained:
+def train_against_random(
+    rules: str, members: int, games: int, rng: random.Random, progress: Progress = _none
+) -> Trained:
     """``members`` MENACEs after ``games`` games each against random, alternating sides."""
     game = nim()
     learners, opponent = [fresh(rules) for _ in range(members)], RandomPlayer(game)
@@ -145,8 +150,9 @@ def train_against_random(rules: str, members: int, games: int, rng: random.Rando
     return learners
 
 
-def against_random_players(training: int, part_training: int, rng: random.Random,
-                           progress: Progress = _none) -> dict[str, Trained]:
+def against_random_players(
+    training: int, part_training: int, rng: random.Random, progress: Progress = _none
+) -> dict[str, Trained]:
     """The earlier reading: learners trained against random; the stable is ten of them."""
     return {
         "floor1": train_against_random("nim", 1, training, rng, progress),
@@ -164,21 +170,33 @@ def frozen(members: Trained) -> list[Player]:
                          learning=False) for one in members]  # fmt: skip
 
 
-def first_player_wins(first: Sequence[Player], second: Sequence[Player], games: int,
-                      rng: random.Random, progress: Progress = _none) -> int:
+def first_player_wins(
+    first: Sequence[Player],
+    second: Sequence[Player],
+    games: int,
+    rng: random.Random,
+    progress: Progress = _none,
+) -> int:
     """The first player's wins in ``games`` games, nobody learning; a side with several members plays each
     game with one drawn at random."""
     game, wins = nim(), 0
     for _ in range(games):
-        players = (first[rng.randrange(len(first))] if len(first) > 1 else first[0],
-                   second[rng.randrange(len(second))] if len(second) > 1 else second[0])
+        players = (
+            first[rng.randrange(len(first))] if len(first) > 1 else first[0],
+            second[rng.randrange(len(second))] if len(second) > 1 else second[0],
+        )
         wins += play_game(game, players, rng, apply=game.apply).winner == 0
         progress(1)
     return wins
 
 
-def round_robin(trained: dict[str, Trained], games: int, rng: random.Random,
-                names: Sequence[str] = PLAYERS, progress: Progress = _none) -> tuple[tuple[int, ...], ...]:
+def round_robin(
+    trained: dict[str, Trained],
+    games: int,
+    rng: random.Random,
+    names: Sequence[str] = PLAYERS,
+    progress: Progress = _none,
+) -> tuple[tuple[int, ...], ...]:
     """First-player wins of every ordered pair of ``names`` over ``games`` games, nobody learning; a
     player with several members (the against-random stable) plays each game with one drawn at random."""
     ideal: list[Player] = [IdealPlayer(nim())]
@@ -191,9 +209,16 @@ def round_robin(trained: dict[str, Trained], games: int, rng: random.Random,
                  for first in names)  # fmt: skip
 
 
-def tournament(*, games: int = 10_000, training: int | None = None, part_training: int | None = None,
-               stable_training: int = STABLE_TRAINING, training_opponent: str = "self",
-               seed: int | None = None, progress: Progress = _none) -> Tournament:
+def tournament(
+    *,
+    games: int = 10_000,
+    training: int | None = None,
+    part_training: int | None = None,
+    stable_training: int = STABLE_TRAINING,
+    training_opponent: str = "self",
+    seed: int | None = None,
+    progress: Progress = _none,
+) -> Tournament:
     """Make the six players (by self-play, or against random) and play the round robin; ``progress`` is
     told each game played, tournament_games of them in all."""
     if training_opponent not in TRAINING_OPPONENTS:
@@ -210,8 +235,14 @@ def tournament(*, games: int = 10_000, training: int | None = None, part_trainin
     return Tournament(PLAYERS, wins, games, training, part_training, training_opponent, stable_training)
 
 
-def tournament_games(*, games: int = 10_000, training: int | None = None, part_training: int | None = None,
-                     stable_training: int = STABLE_TRAINING, training_opponent: str = "self") -> int:
+def tournament_games(
+    *,
+    games: int = 10_000,
+    training: int | None = None,
+    part_training: int | None = None,
+    stable_training: int = STABLE_TRAINING,
+    training_opponent: str = "self",
+) -> int:
     """The games a tournament plays, training and round robin, as its ``progress`` counts them."""
     default_training, default_part = DEFAULTS.get(training_opponent, DEFAULTS["self"])
     training = default_training if training is None else training
@@ -227,14 +258,18 @@ def table_lines(result: Tournament) -> list[str]:
     """The round-robin table as text: rows first player, columns second player."""
     width = max(len(p) for p in result.players) + 2
     if result.training_opponent == "self":
-        how = [f"Trained by self-play, a coin for who starts: {result.training:,} games "
-               f"(part-trained: {result.part_training:,}).",
-               f"The stable is member 0 of {STABLE_SIZE} floor-0 MENACEs after {result.stable_training:,} "
-               "games between random pairs."]
+        how = [
+            f"Trained by self-play, a coin for who starts: {result.training:,} games "
+            f"(part-trained: {result.part_training:,}).",
+            f"The stable is member 0 of {STABLE_SIZE} floor-0 MENACEs after {result.stable_training:,} "
+            "games between random pairs.",
+        ]
     else:
-        how = [f"Trained against random, alternating sides: {result.training:,} games "
-               f"(part-trained: {result.part_training:,}).",
-               f"The stable is {STABLE_SIZE} floor-0 MENACEs, a random member each game."]
+        how = [
+            f"Trained against random, alternating sides: {result.training:,} games "
+            f"(part-trained: {result.part_training:,}).",
+            f"The stable is {STABLE_SIZE} floor-0 MENACEs, a random member each game.",
+        ]
     lines = [
         f"First-player wins out of {result.games:,} games (rows: first player, columns: second player).",
         *how,

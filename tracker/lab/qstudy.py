@@ -24,21 +24,33 @@ from kit.qlearn import DEFAULT_GAMMA, DEFAULT_LR, QLearner, Values, padded, smal
 from tracker.lab.matches import CURVE_WINDOW, running_mean
 
 ARMS = ("baseline", "a", "b")
-ARM_TITLES = {"baseline": "from scratch", "a": "(a) table padded with zero heaps",
-              "b": "(b) as (a), epsilon / 3 in states of the smaller game"}
+ARM_TITLES = {
+    "baseline": "from scratch",
+    "a": "(a) table padded with zero heaps",
+    "b": "(b) as (a), epsilon / 3 in states of the smaller game",
+}
 Z95 = 1.96  # the band is the mean's 95% confidence interval: mean +- 1.96 standard errors
 
 
 Divide = Callable[[Any], float]
 
 
-def play_learners(game: Game[Any, Any], games: int, rng: random.Random, *,
-                  starts: Sequence[Values] = ({}, {}), divide: Divide | None = None, lr: float = DEFAULT_LR,
-                  gamma: float = DEFAULT_GAMMA) -> tuple[list[int], tuple[QLearner, QLearner]]:
+def play_learners(
+    game: Game[Any, Any],
+    games: int,
+    rng: random.Random,
+    *,
+    starts: Sequence[Values] = ({}, {}),
+    divide: Divide | None = None,
+    lr: float = DEFAULT_LR,
+    gamma: float = DEFAULT_GAMMA,
+) -> tuple[list[int], tuple[QLearner, QLearner]]:
     """Two Q-learners (each from a copy of its start table) play ``games`` games, the first always moving
     first; returns the first's reward per game, and the learners."""
-    learners = (QLearner(game, lr, gamma, dict(starts[0]), divide=divide),
-                QLearner(game, lr, gamma, dict(starts[1]), divide=divide))
+    learners = (
+        QLearner(game, lr, gamma, dict(starts[0]), divide=divide),
+        QLearner(game, lr, gamma, dict(starts[1]), divide=divide),
+    )
     for learner in learners:
         learner.plan(games)
     rewards = [play_game(game, learners, rng).result_for(0).reward for _ in range(games)]
@@ -100,8 +112,11 @@ class Study:
     def saved(self, arm: str) -> tuple[float, float, int] | None:
         """Games saved against the baseline to reach the level, paired by seed over the seeds where both
         reached it: (mean, 95% half-width, how many seeds), or None if no seed counts."""
-        pairs = [(b, t) for b, t in zip(self.reached("baseline"), self.reached(arm), strict=True)
-                 if b is not None and t is not None]
+        pairs = [
+            (b, t)
+            for b, t in zip(self.reached("baseline"), self.reached(arm), strict=True)
+            if b is not None and t is not None
+        ]
         if not pairs:
             return None
         differences = [b - t for b, t in pairs]
@@ -109,23 +124,39 @@ class Study:
         return statistics.fmean(differences), half, len(pairs)
 
 
-def transfer_study(bigger: Game[Any, Any], smaller: Game[Any, Any], smaller_heaps: tuple[int, ...], *,
-                   games: int, seeds: int, seed: int, level: float, pretrain: int | None = None,
-                   window: int = CURVE_WINDOW, lr: float = DEFAULT_LR, gamma: float = DEFAULT_GAMMA,
-                   progress: Callable[[str], None] = lambda line: None) -> Study:
+def transfer_study(
+    bigger: Game[Any, Any],
+    smaller: Game[Any, Any],
+    smaller_heaps: tuple[int, ...],
+    *,
+    games: int,
+    seeds: int,
+    seed: int,
+    level: float,
+    pretrain: int | None = None,
+    window: int = CURVE_WINDOW,
+    lr: float = DEFAULT_LR,
+    gamma: float = DEFAULT_GAMMA,
+    progress: Callable[[str], None] = lambda line: None,
+) -> Study:
     """Runs the three arms over ``seeds`` seeds; positions of both games are sorted tuples of heaps."""
     heaps = len(bigger.initial().position)
     curves: dict[str, list[list[float]]] = {arm: [] for arm in ARMS}
 
     for k in range(seeds):
-        _rewards, learnt = play_learners(smaller, pretrain or games, random.Random(f"{seed}:{k}:smaller"),
-                                         lr=lr, gamma=gamma)
+        _rewards, learnt = play_learners(
+            smaller, pretrain or games, random.Random(f"{seed}:{k}:smaller"), lr=lr, gamma=gamma
+        )
         starts = [{padded(p, heaps): v for p, v in learner.values.items()} for learner in learnt]
         arms: dict[str, tuple[Sequence[Values], Divide | None]] = {
-            "baseline": (({}, {}), None), "a": (starts, None), "b": (starts, smaller_divide(smaller_heaps))}
+            "baseline": (({}, {}), None),
+            "a": (starts, None),
+            "b": (starts, smaller_divide(smaller_heaps)),
+        }
         for arm, (tables, divide) in arms.items():
-            rewards, _learnt = play_learners(bigger, games, random.Random(f"{seed}:{k}"), starts=tables,
-                                       divide=divide, lr=lr, gamma=gamma)
+            rewards, _learnt = play_learners(
+                bigger, games, random.Random(f"{seed}:{k}"), starts=tables, divide=divide, lr=lr, gamma=gamma
+            )
             curves[arm].append(running_mean(rewards, window))
         progress(_("seed {number} of {seeds} done").format(number=k + 1, seeds=seeds))
     return Study(games, seeds, level, window, {arm: Band(c) for arm, c in curves.items()})

@@ -69,9 +69,14 @@ class Study:
         return sum(c.seconds for c in cells) / moves if moves else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game.name, "iterations": list(self.iterations),
-                "opponents": list(self.opponents), "games": self.games, "seed": self.seed,
-                "cells": [c.to_json() for c in self.cells]}
+        return {
+            "game": self.game.name,
+            "iterations": list(self.iterations),
+            "opponents": list(self.opponents),
+            "games": self.games,
+            "seed": self.seed,
+            "cells": [c.to_json() for c in self.cells],
+        }
 
 
 class Timed:
@@ -97,8 +102,12 @@ def parse_iterations(text: str) -> tuple[int, ...]:
     numbers = [whole_number(word) for word in words]  # '1,,2' names no count between its commas: refused
     counts = sorted({n for n in numbers if n is not None})
     if None in numbers or not counts or not all(1 <= n <= MAX_ITERATIONS for n in counts):
-        raise GameError(_("--iterations {text}: give iteration counts from 1 to {most} apart by commas, "
-                          "e.g. 50,200,1000").format(text=repr(shown(text)), most=thousands(MAX_ITERATIONS)))
+        raise GameError(
+            _(
+                "--iterations {text}: give iteration counts from 1 to {most} apart by commas, "
+                "e.g. 50,200,1000"
+            ).format(text=repr(shown(text)), most=thousands(MAX_ITERATIONS))
+        )
     return tuple(counts)
 
 
@@ -120,12 +129,20 @@ def play_cell(game: Game[Any, Any], iterations: int, rival_spec: PlayerSpec, gam
         players: list[Player] = [mcts, rival] if side == 0 else [rival, mcts]
         for _game in range(count):
             results[play_game(game, players, rng).result_for(side)] += 1
-    return Cell(iterations, opponent, results[Result.WIN], results[Result.DRAW], results[Result.LOSS],
-                mcts.moves, mcts.seconds)
+    return Cell(
+        iterations,
+        opponent,
+        results[Result.WIN],
+        results[Result.DRAW],
+        results[Result.LOSS],
+        mcts.moves,
+        mcts.seconds,
+    )
 
 
-def thinking_time(game: Game[Any, Any], iterations: tuple[int, ...], *, games: int, seed: int,
-                  progress: Any = None) -> Study:
+def thinking_time(
+    game: Game[Any, Any], iterations: tuple[int, ...], *, games: int, seed: int, progress: Any = None
+) -> Study:
     """The study: every iteration count against every opponent, ``games`` games each."""
     if games < 1:
         raise GameError(_("--games must be at least 1"))
@@ -136,27 +153,36 @@ def thinking_time(game: Game[Any, Any], iterations: tuple[int, ...], *, games: i
             cells.append(play_cell(game, n, opponent, games, seed))
             if progress is not None:
                 cell = cells[-1]
-                progress(_("mcts:{n} vs {opponent}: {wins}/{draws}/{losses}").format(
-                    n=n, opponent=opponent, wins=cell.wins, draws=cell.draws, losses=cell.losses))
+                progress(
+                    _("mcts:{n} vs {opponent}: {wins}/{draws}/{losses}").format(
+                        n=n, opponent=opponent, wins=cell.wins, draws=cell.draws, losses=cell.losses
+                    )
+                )
     return Study(game, iterations, tuple(str(o) for o in opponents), games, seed, tuple(cells))
 
 
 def heading(study: Study) -> str:
     first = (study.games + 1) // 2
-    return _("{game}: {games} games a cell, MCTS moving first in {first}, seed {seed}; W/D/L from MCTS's "
-             "side").format(game=study.game.title, games=study.games, first=first,
-                            seed=study.seed)
+    return _(
+        "{game}: {games} games a cell, MCTS moving first in {first}, seed {seed}; W/D/L from MCTS's side"
+    ).format(game=study.game.title, games=study.games, first=first, seed=study.seed)
 
 
 def summary_lines(study: Study) -> list[str]:
     """The table's rows as sentences, for a page set in a proportional font."""
     lines = [heading(study)]
     for n in study.iterations:
-        against = "; ".join(_("vs {opponent} {wins}/{draws}/{losses}").format(
-                                opponent=c.opponent, wins=c.wins, draws=c.draws, losses=c.losses)
-                            for c in (study.cell(n, o) for o in study.opponents))
-        lines.append(_("mcts:{n} ({seconds} CPU s a move): {against}").format(
-            n=n, seconds=f"{study.seconds_per_move(n):.4f}", against=against))
+        against = "; ".join(
+            _("vs {opponent} {wins}/{draws}/{losses}").format(
+                opponent=c.opponent, wins=c.wins, draws=c.draws, losses=c.losses
+            )
+            for c in (study.cell(n, o) for o in study.opponents)
+        )
+        lines.append(
+            _("mcts:{n} ({seconds} CPU s a move): {against}").format(
+                n=n, seconds=f"{study.seconds_per_move(n):.4f}", against=against
+            )
+        )
     return lines
 
 

@@ -21,10 +21,26 @@ def write_thinking_time_report(study: Study, path: Path) -> None:
             for name, count in (("win", "wins"), ("draw", "draws"), ("loss", "losses"))
         ]
         title = _("MCTS against {opponent}, by thinking time").format(opponent=opponent)
-        drawings.append(stacked_bars(names, layers, title=title, y_label=_("share of games"),
-                                     x_label=_("iterations a move"), height=200))
+        drawings.append(
+            stacked_bars(
+                names,
+                layers,
+                title=title,
+                y_label=_("share of games"),
+                x_label=_("iterations a move"),
+                height=200,
+            )
+        )
     per_move = [study.seconds_per_move(n) for n in study.iterations]
     seconds = Series(_("CPU seconds per move"), per_move, "#1f5fbf")
-    drawings.append(stacked_bars(names, [seconds], title=_("Thinking time: CPU seconds per move"),
-                                 y_label=_("seconds"), x_label=_("iterations a move"), height=180))
+    drawings.append(
+        stacked_bars(
+            names,
+            [seconds],
+            title=_("Thinking time: CPU seconds per move"),
+            y_label=_("seconds"),
+            x_label=_("iterations a move"),
+            height=180,
+        )
+    )
     write_report(path, _("MCTS thinking time"), summary_lines(study), drawings)

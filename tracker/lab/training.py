@@ -41,8 +41,14 @@ class Training:
     catalogue: Catalogue = field(compare=False)  # the trained MENACE's boxes, with the rules read once
 
     def how(self) -> dict[str, Any]:
-        return {"game": self.game, "menace_plays": self.menace_plays, "rules": self.rules,
-                "opponent": self.opponent, "games": self.games, "seed": self.seed}
+        return {
+            "game": self.game,
+            "menace_plays": self.menace_plays,
+            "rules": self.rules,
+            "opponent": self.opponent,
+            "games": self.games,
+            "seed": self.seed,
+        }
 
     def event(self, kit: KitRecord) -> Trained:
         """The kit's "trained" event: how, results, and [box, move code, beads] for every colour."""
@@ -53,8 +59,16 @@ class Training:
         return self.event(kit).data()
 
 
-def train(game: Game[Any, Any], menace_plays: str, rules: Rules | None, opponent: PlayerSpec | None, *,
-          games: int, seed: int | None, progress: Callable[[int], None] | None = None) -> Training:
+def train(
+    game: Game[Any, Any],
+    menace_plays: str,
+    rules: Rules | None,
+    opponent: PlayerSpec | None,
+    *,
+    games: int,
+    seed: int | None,
+    progress: Callable[[int], None] | None = None,
+) -> Training:
     """A fresh MENACE of ``game`` playing ``menace_plays`` under ``rules`` (None: the game's default)
     learns from ``games`` games against ``opponent`` (tracker.cli.train reads it: None for self-play, a
     second MENACE on the same rules); without a seed one is drawn and kept, so the run can be repeated."""
@@ -70,9 +84,19 @@ def train(game: Game[Any, Any], menace_plays: str, rules: Rules | None, opponent
     assert isinstance(trained, MenacePlayer)
     rival_name = SELF if opponent is None else (result.first, result.second)[1 - seat]
     wins, losses = (result.first_wins, result.second_wins)[:: 1 if seat == 0 else -1]
-    return Training(game.spec, menace_plays, catalogue.rules.name, rival_name, games, seed, wins,
-                    result.draws, losses, {box: dict(counts) for box, counts in trained.boxes.items()},
-                    catalogue)
+    return Training(
+        game.spec,
+        menace_plays,
+        catalogue.rules.name,
+        rival_name,
+        games,
+        seed,
+        wins,
+        result.draws,
+        losses,
+        {box: dict(counts) for box, counts in trained.boxes.items()},
+        catalogue,
+    )
 
 
 def save_trained_kit(store: Store, name: str, palette: Palette | None, training: Training) -> World:
@@ -86,8 +110,9 @@ def save_trained_kit(store: Store, name: str, palette: Palette | None, training:
         return store.record(world, [training.event(kit).pair()])
 
 
-def keep_or_save_trained_kit(store: Store, name: str, palette: Palette,
-                             training: Training) -> KitRecord | None:
+def keep_or_save_trained_kit(
+    store: Store, name: str, palette: Palette, training: Training
+) -> KitRecord | None:
     """Saves the trained kit ``name`` unless a kit of that name is in ``store``: that one is kept as it is
     and returned (None: saved now). A lesson's trained MENACE goes in the store as its labels print it."""
     taken = store.kit_called(name)

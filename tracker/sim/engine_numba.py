@@ -77,7 +77,7 @@ def _start_totals(initial, slots):  # type: ignore[no-untyped-def]
     totals = np.zeros((2, initial.shape[1] // slots), np.int32)
     for who in range(2):
         for box in range(totals.shape[1]):
-            totals[who, box] = initial[who, box * slots: box * slots + slots].sum()
+            totals[who, box] = initial[who, box * slots : box * slots + slots].sum()
     return totals
 
 
@@ -327,10 +327,16 @@ def _args(setup: Setup) -> tuple[object, ...]:
     states = len(pt.terminal)
     box_info = np.stack([np.stack([t.box_of, t.forced_child], axis=1) for t in (mt, rt)]).astype(codes)
     slot_child = np.stack([padded(t.slot_child, states, t.slots, -1) for t in (mt, rt)]).astype(codes)
-    initial = stack((padded(mt.initial, mt.boxes, mt.slots), padded(rt.initial, rt.boxes, rt.slots)),
-                    boxes * slots)
-    game = (info, pt.legal_child.astype(codes), pt.perfect_child.astype(codes), np.int64(pt.k),
-            np.int64(pt.max_plies))
+    initial = stack(
+        (padded(mt.initial, mt.boxes, mt.slots), padded(rt.initial, rt.boxes, rt.slots)), boxes * slots
+    )
+    game = (
+        info,
+        pt.legal_child.astype(codes),
+        pt.perfect_child.astype(codes),
+        np.int64(pt.k),
+        np.int64(pt.max_plies),
+    )
     opponent = (np.int64(POLICY_KINDS.get(setup.opponent.kind, 0)), policy_skill(setup.opponent))
     tables = (
         box_info, slot_child, stack((mt.n_slots, rt.n_slots), boxes), initial,
@@ -361,8 +367,9 @@ def _rules(t: MenaceTables) -> np.ndarray:
 _GAME = "Tuple((C[:, ::1], C[::1], C[::1], i8, i8))"  # info, legal_child, perfect_child, K, max plies
 _OPPONENT = "Tuple((i8, f8))"  # kind, skill
 # box_info, slot_child, n_slots, initial, keeps_one, change, rules, first boxes
-_BOXES = ("Tuple((C[:, :, ::1], C[:, ::1], i4[:, ::1], i4[:, ::1], b1[:, ::1], i8[:, ::1], i8[:, ::1],"
-          " i8[::1]))")
+_BOXES = (
+    "Tuple((C[:, :, ::1], C[:, ::1], i4[:, ::1], i4[:, ::1], b1[:, ::1], i8[:, ::1], i8[:, ::1], i8[::1]))"
+)
 _SIDES = "Tuple((i8, b1))"  # MENACE's side, the rival is a MENACE
 # tallies, first_beads, empty, last_loss, running, member_first, trace, final, resigned
 _OUT = "Tuple((i8[:, ::1], i8[::1], b1[::1], i4[::1], i4[:, ::1], i4[:, ::1], i8[:, ::1], i4[::1], i8[::1]))"
@@ -534,6 +541,7 @@ def build_later() -> Callable[[], None]:
     except ImportError:  # Windows: no lock to hand over nor descriptors to pass; --engine numba builds it
         raise OSError("no background build here") from None
     import subprocess  # here: a run that finds the kernel built never starts a process
+
     path = _module_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(_lock_path(path), "w") as lock:
@@ -544,13 +552,24 @@ def build_later() -> Callable[[], None]:
         wait, begin = os.pipe()
         # The builder finds this package where this process did, and the same cache folder.
         paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "MENACE_CACHE_DIR": str(cache_dir()),
-               _BEGIN_FD: str(wait)}
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(paths),
+            "MENACE_CACHE_DIR": str(cache_dir()),
+            _BEGIN_FD: str(wait),
+        }
         code = "from tracker.sim.engine_numba import build_here; build_here()"
         try:
             quiet = subprocess.DEVNULL
-            subprocess.Popen([sys.executable, "-c", code], stdin=quiet, stdout=quiet, stderr=quiet, env=env,
-                             pass_fds=(lock.fileno(), wait), start_new_session=True)
+            subprocess.Popen(
+                [sys.executable, "-c", code],
+                stdin=quiet,
+                stdout=quiet,
+                stderr=quiet,
+                env=env,
+                pass_fds=(lock.fileno(), wait),
+                start_new_session=True,
+            )
         except OSError:
             os.close(begin)
             raise
@@ -598,8 +617,15 @@ def compile_once(setup: Setup) -> None:
         _jit_marker(path).touch()  # numba's cache holds it now: auto may choose numba
 
 
-def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
-               trace: bool = False) -> ChunkResult:
+def play_chunk(
+    setup: Setup,
+    members: int,
+    games: int,
+    rng: np.random.Generator,
+    *,
+    spread: bool = False,
+    trace: bool = False,
+) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent."""
     seeds = rng.integers(1, 2**63, size=members).astype(np.uint64)  # xorshift's state must not be 0
     out = _outputs(setup, members, games, spread=spread, trace=trace)
@@ -609,17 +635,32 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     traces = [[int(c) for c in row if c != -2] for row in moves] if trace else None
     mt = setup.menace
     beads = final.reshape(boxes, slots)[: mt.boxes, : mt.slots].ravel()
-    return ChunkResult(tallies, first_beads, empty, last_loss, running if spread else None,
-                       member_first if spread else None, traces, beads if trace else None, int(resigned[0]),
-                       int(resigned[1]))
+    return ChunkResult(
+        tallies,
+        first_beads,
+        empty,
+        last_loss,
+        running if spread else None,
+        member_first if spread else None,
+        traces,
+        beads if trace else None,
+        int(resigned[0]),
+        int(resigned[1]),
+    )
 
 
 def _outputs(setup: Setup, members: int, games: int, *, spread: bool, trace: bool) -> tuple[np.ndarray, ...]:
     """play_members's output arrays, zeroed (its docstring says what each holds)."""
     shape = (games, members) if spread else (0, 0)
     boxes, slots = _layout(setup)
-    return (np.zeros((games, 3), np.int64), np.zeros(games, np.int64), np.zeros(members, np.bool_),
-            np.zeros(members, np.int32), np.zeros(shape, np.int32), np.zeros(shape, np.int32),
-            np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64),
-            np.zeros(boxes * slots, np.int32),  # member 0's beads in the stacked layout
-            np.zeros(2, np.int64))
+    return (
+        np.zeros((games, 3), np.int64),
+        np.zeros(games, np.int64),
+        np.zeros(members, np.bool_),
+        np.zeros(members, np.int32),
+        np.zeros(shape, np.int32),
+        np.zeros(shape, np.int32),
+        np.full((games, setup.policy.max_plies) if trace else (0, 0), -2, np.int64),
+        np.zeros(boxes * slots, np.int32),  # member 0's beads in the stacked layout
+        np.zeros(2, np.int64),
+    )

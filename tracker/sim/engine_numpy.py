@@ -127,8 +127,10 @@ class _Beads:
         self.tables = tb = _boxes(mt, steps, side)
         # The plies where it draws: its own, but for any where every game is over or forced (noughts and
         # crosses' ninth), which it plays from the stand-in's one table without a draw.
-        self.draws_at = [ply % 2 == side and bool((tb.box[reach] < mt.boxes).any())
-                         for ply, reach in enumerate(steps.reach)]
+        self.draws_at = [
+            ply % 2 == side and bool((tb.box[reach] < mt.boxes).any())
+            for ply, reach in enumerate(steps.reach)
+        ]
         self.alone = tb.child.reshape(-1, tb.width + 1)[:, -1].copy()
         max_draws = sum(self.draws_at)
         self.dtype = _bead_type(mt, games)
@@ -364,8 +366,9 @@ def _below(r: np.ndarray, n: np.ndarray) -> np.ndarray:
     return n.view(np.intp)
 
 
-def _random_words(rng: np.random.Generator, shape: tuple[int, int],
-                  out: np.ndarray | None = None) -> np.ndarray:
+def _random_words(
+    rng: np.random.Generator, shape: tuple[int, int], out: np.ndarray | None = None
+) -> np.ndarray:
     """Random 32-bit numbers (as uint64) of ``shape``: two from each of the generator's 64-bit outputs.
 
     A row of outputs at a time into ``out`` (kept from game to game): a fresh array of a few hundred KB
@@ -380,8 +383,16 @@ def _random_words(rng: np.random.Generator, shape: tuple[int, int],
     return words[:rows]
 
 
-def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
-               trace: bool = False, later: Mapping[int, Opponent] | None = None) -> ChunkResult:
+def play_chunk(
+    setup: Setup,
+    members: int,
+    games: int,
+    rng: np.random.Generator,
+    *,
+    spread: bool = False,
+    trace: bool = False,
+    later: Mapping[int, Opponent] | None = None,
+) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent; from each game
     (0-based) that ``later`` names, against a fresh player of the kind it gives (a class's run after its
     games against another player)."""
@@ -465,5 +476,6 @@ def play_chunk(setup: Setup, members: int, games: int, rng: np.random.Generator,
     if trace:
         beads = np.diff(menace.store[: setup.menace.boxes, 0], axis=1).ravel().astype(np.int32)
     _SPARE[:] = [player.memory for player in sides if isinstance(player, _Beads)]
-    return ChunkResult(tallies, first_beads, empty, last_loss, running, member_first, traces, beads, resigned,
-                       refused)
+    return ChunkResult(
+        tallies, first_beads, empty, last_loss, running, member_first, traces, beads, resigned, refused
+    )

@@ -6,6 +6,7 @@ kit's rules: the compiled engine (numba, when installed), the numpy engine, or, 
 kit's own match loop. Each path's modules are imported only when it plays: one MENACE's run is over in
 milliseconds, so its start-up is most of its time.
 """
+
 from __future__ import annotations
 
 import sys
@@ -100,8 +101,11 @@ class Simulation:
             "refused": self.refused,
             "curve": [round(v, 4) for v in self.curve.tolist()],  # Python floats round far faster
             # Counts over the population for each game number (game 1 first).
-            "per_game": {"wins": self.wins.tolist(), "draws": self.draws.tolist(),
-                         "losses": self.losses.tolist()},
+            "per_game": {
+                "wins": self.wins.tolist(),
+                "draws": self.draws.tolist(),
+                "losses": self.losses.tolist(),
+            },
             "engine": self.engine,
             "games_per_s": round(self.games_per_s),
             "score": SCORE,
@@ -160,24 +164,50 @@ def simulate(
         if asked == "numpy":
             from tracker.sim.engine_numpy import MAX_COLOURS
 
-            raise GameError(f"the numpy engine takes boxes of at most {MAX_COLOURS} colours: use --engine "
-                            "kit or numba")
+            raise GameError(
+                f"the numpy engine takes boxes of at most {MAX_COLOURS} colours: use --engine kit or numba"
+            )
         engine = "kit"
     build = None  # with numba not yet built, a long run has it built for the next: once this one has played
     if asked == "auto" and engine != "numba" and population * games > SHORT and numba_installed():
         build = _build_for_next_run(engine)
     try:
         said = str(spec) if opponent_said is None else opponent_said
-        return _play(the_game, menace_plays, chosen, spec, said, games, population, seed, spread, engine,
-                     chunk, jobs, progress)
+        return _play(
+            the_game,
+            menace_plays,
+            chosen,
+            spec,
+            said,
+            games,
+            population,
+            seed,
+            spread,
+            engine,
+            chunk,
+            jobs,
+            progress,
+        )
     finally:
         if build is not None:
             build()
 
 
-def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, spec: PlayerSpec, opponent: str,
-          games: int, population: int, seed: int | None, spread: bool, engine: str, chunk: int,
-          jobs: int | None, progress: Callable[[int], None] | None) -> Simulation:
+def _play(
+    the_game: Game[Any, Any],
+    menace_plays: str,
+    chosen: Rules,
+    spec: PlayerSpec,
+    opponent: str,
+    games: int,
+    population: int,
+    seed: int | None,
+    spread: bool,
+    engine: str,
+    chunk: int,
+    jobs: int | None,
+    progress: Callable[[int], None] | None,
+) -> Simulation:
     """simulate's run on the engine chosen, against ``spec`` (``opponent``: as given, for the report)."""
     game = the_game.spec
     if spread:
@@ -190,7 +220,10 @@ def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, spec: Play
     else:
         other_side = "second" if menace_plays == "first" else "first"
         setup = Setup(
-            policy_tables(the_game), menace_tables(the_game, menace_plays, chosen), SIDES[menace_plays], spec,
+            policy_tables(the_game),
+            menace_tables(the_game, menace_plays, chosen),
+            SIDES[menace_plays],
+            spec,
             menace_tables(the_game, other_side, chosen) if spec.learns else None,
         )
         first_boxes = setup.menace.first_boxes
@@ -221,8 +254,9 @@ def _play(the_game: Game[Any, Any], menace_plays: str, chosen: Rules, spec: Play
     )
 
 
-def _too_many_colours_for_numpy(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: PlayerSpec
-                                ) -> bool:
+def _too_many_colours_for_numpy(
+    game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: PlayerSpec
+) -> bool:
     """Whether a box of either learning side holds more colours than the numpy engine's rows take (a Nim
     pile with a take of 64 or more)."""
     from tracker.sim.engine_numpy import MAX_COLOURS
@@ -278,17 +312,25 @@ def _build_for_next_run(engine: str) -> Callable[[], None] | None:
     return begin
 
 
-def _kit_player(game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: PlayerSpec, games: int,
-                spread: bool, progress: Callable[[int], None] | None
-                ) -> Callable[[int, np.random.Generator], ChunkResult]:
+def _kit_player(
+    game: Game[Any, Any],
+    menace_plays: str,
+    rules: Rules,
+    opponent: PlayerSpec,
+    games: int,
+    spread: bool,
+    progress: Callable[[int], None] | None,
+) -> Callable[[int, np.random.Generator], ChunkResult]:
     from tracker.sim.single import play_members
 
-    return lambda members, rng: play_members(game, menace_plays, rules, opponent, members, games, rng,
-                                             spread=spread, progress=progress)
+    return lambda members, rng: play_members(
+        game, menace_plays, rules, opponent, members, games, rng, spread=spread, progress=progress
+    )
 
 
-def _engine_player(engine: str, setup: Setup, games: int,
-                   spread: bool) -> Callable[[int, np.random.Generator], ChunkResult]:
+def _engine_player(
+    engine: str, setup: Setup, games: int, spread: bool
+) -> Callable[[int, np.random.Generator], ChunkResult]:
     if engine == "numba":
         from tracker.sim import engine_numba
 
@@ -337,8 +379,18 @@ class _Summary:
             self.scores.merge(other.scores)
             self.beads.merge(other.beads)
 
-    def simulation(self, game: str, menace_plays: str, rules: str, opponent: str, population: int,
-                   seed: int | None, *, seconds: float, engine: str) -> Simulation:
+    def simulation(
+        self,
+        game: str,
+        menace_plays: str,
+        rules: str,
+        opponent: str,
+        population: int,
+        seed: int | None,
+        *,
+        seconds: float,
+        engine: str,
+    ) -> Simulation:
         tallies = self.tallies
         mean_score = tallies @ _SCORES / population
         band = box_band = None

@@ -29,8 +29,14 @@ def words(game: Game[Any, Any], state: State[Any]) -> list[int]:
     """The kernels' six words for ``state``'s position (mcts_kernels' docstring gives the layout)."""
     position = state.position
     if game.name == "tictactoe":
-        return [sum(1 << i for i, mark in enumerate(position) if mark == "X"),
-                sum(1 << i for i, mark in enumerate(position) if mark == "O"), 0, 0, 0, 0]
+        return [
+            sum(1 << i for i, mark in enumerate(position) if mark == "X"),
+            sum(1 << i for i, mark in enumerate(position) if mark == "O"),
+            0,
+            0,
+            0,
+            0,
+        ]
     if game.name in ("connect4", "othello"):
         return [position[0], position[1], 0, 0, 0, 0]
     x, o, active, x_won, o_won, finished = position
@@ -46,8 +52,13 @@ def _kernels() -> ModuleType | None:
         return None
     index = _cache_index(mcts_kernels.search)
     if index is not None and not index.exists():
-        print(_("compiling the MCTS search (once, about 20 s; numba caches it in {folder})...").format(
-            folder=index.parent), file=sys.stderr, flush=True)
+        print(
+            _("compiling the MCTS search (once, about 20 s; numba caches it in {folder})...").format(
+                folder=index.parent
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
     return mcts_kernels
 
 
@@ -65,8 +76,15 @@ class CompiledMctsPlayer:
     with the solver and tree reuse as asked. Its random numbers are seeded from the ``rng`` it is given,
     so a seeded match plays the same games again."""
 
-    def __init__(self, kernels: ModuleType, game: Game[Any, Any], iterations: int, explore: float,
-                 solver: bool, reuse: bool) -> None:
+    def __init__(
+        self,
+        kernels: ModuleType,
+        game: Game[Any, Any],
+        iterations: int,
+        explore: float,
+        solver: bool,
+        reuse: bool,
+    ) -> None:
         self.kernels, self.game, self.code = kernels, game, GAME_CODES[game.name]
         self.iterations, self.explore, self.solver, self.reuse = iterations, explore, solver, reuse
         self._kept: tuple[Any, ...] | None = None  # with reuse: the tree's arrays, rows used, chosen row
@@ -79,8 +97,12 @@ class CompiledMctsPlayer:
         import numpy as np
 
         k = self.kernels
-        return (np.empty((rows, k.LINKS), np.int32), np.empty((rows, k.WORDS), np.uint64),
-                np.empty((rows, int(k.MAX_MOVES[self.code])), np.int64), np.zeros(rows, np.float64))
+        return (
+            np.empty((rows, k.LINKS), np.int32),
+            np.empty((rows, k.WORDS), np.uint64),
+            np.empty((rows, int(k.MAX_MOVES[self.code])), np.int64),
+            np.zeros(rows, np.float64),
+        )
 
     def _fresh(self, state: State[Any]) -> tuple[tuple[Any, ...], int]:
         """A tree of one node, ``state``, with room for a search: its arrays and the rows used."""
@@ -108,13 +130,15 @@ class CompiledMctsPlayer:
         arrays, used = self._tree(state)
         seed = np.array([rng.getrandbits(64) | 1], np.uint64)  # xorshift's state must not be zero
         if self.halt is None:
-            grown = self.kernels.search(self.code, *arrays, 0, used, self.iterations, self.explore,
-                                        self.solver, seed)
+            grown = self.kernels.search(
+                self.code, *arrays, 0, used, self.iterations, self.explore, self.solver, seed
+            )
         else:  # a slice at a time, asking between them: the tree and the seed carry on where they were
             grown, left = used, self.iterations
             while left > 0 and not self.halt():
-                grown = self.kernels.search(self.code, *arrays, 0, grown, min(left, HALT_SLICE), self.explore,
-                                            self.solver, seed)
+                grown = self.kernels.search(
+                    self.code, *arrays, 0, grown, min(left, HALT_SLICE), self.explore, self.solver, seed
+                )
                 left -= HALT_SLICE
         self.root_plays = int(arrays[0][0, self.kernels.PLAYS])
         chosen = self.kernels.best_child(arrays[0], 0)
@@ -129,8 +153,16 @@ class CompiledMctsPlayer:
 
         k = self.kernels
         arrays, used = self._fresh(state)
-        k.search(self.code, *arrays, 0, used, self.iterations, self.explore, self.solver,
-                 np.array([rng.getrandbits(64) | 1], np.uint64))
+        k.search(
+            self.code,
+            *arrays,
+            0,
+            used,
+            self.iterations,
+            self.explore,
+            self.solver,
+            np.array([rng.getrandbits(64) | 1], np.uint64),
+        )
         links, wins, found = arrays[0], arrays[3], []
         child = int(links[0, k.FIRST_CHILD])
         while child >= 0:
@@ -143,8 +175,9 @@ class CompiledMctsPlayer:
         self._kept = None
 
 
-def compiled_mcts(game: Game[Any, Any], iterations: int, explore: float, solver: bool,
-                  reuse: bool) -> Chooser | None:
+def compiled_mcts(
+    game: Game[Any, Any], iterations: int, explore: float, solver: bool, reuse: bool
+) -> Chooser | None:
     """The compiled player for ``game``, or None where there is none (no numba, or a game off bitboards)."""
     if game.name not in GAME_CODES:
         return None

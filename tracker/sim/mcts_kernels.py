@@ -49,8 +49,9 @@ _C4_TOPS = np.array([1 << (7 * c + 5) for c in range(7)], dtype=np.uint64)
 # Othello's four directions (each taken both ways) and the discs a run may pass over: files b-g along a row
 # or diagonal, so a run never wraps round the board's edge; any disc up a file.
 _OTH_SHIFTS = np.array([1, 8, 7, 9], dtype=np.uint64)
-_OTH_OVER = np.array([0x7E7E7E7E7E7E7E7E, 0xFFFFFFFFFFFFFFFF, 0x7E7E7E7E7E7E7E7E, 0x7E7E7E7E7E7E7E7E],
-                     dtype=np.uint64)
+_OTH_OVER = np.array(
+    [0x7E7E7E7E7E7E7E7E, 0xFFFFFFFFFFFFFFFF, 0x7E7E7E7E7E7E7E7E, 0x7E7E7E7E7E7E7E7E], dtype=np.uint64
+)
 _C4_SHIFTS = np.array([1, 7, 6, 8], dtype=np.uint64)  # up a column, along a row, the two diagonals
 _DEBRUIJN = _U(0x03F79D71B4CB0A89)
 _DEBRUIJN_INDEX = np.array([
@@ -302,8 +303,19 @@ def start(game, links, states, untried, words, to_move, solver):  # type: ignore
 
 
 @njit(cache=True)
-def search(game, links, states, untried, wins, root, used, iterations, explore, solver,  # type: ignore[no-untyped-def]
-           rng):
+def search(
+    game,
+    links,
+    states,
+    untried,
+    wins,
+    root,
+    used,
+    iterations,
+    explore,
+    solver,  # type: ignore[no-untyped-def]
+    rng,
+):
     """``iterations`` iterations of UCT from ``root`` (fewer when the solver proves it), new nodes from row
     ``used`` on; the rows used after them. ``rng`` holds the xorshift64* state."""
     scratch = np.empty(WORDS, np.uint64)
@@ -430,8 +442,17 @@ def find_child(links, states, node, words, to_move):  # type: ignore[no-untyped-
 
 
 @njit(cache=True)
-def copy_subtree(links, states, untried, wins, root, to_links, to_states, to_untried,  # type: ignore[no-untyped-def]
-                 to_wins):
+def copy_subtree(
+    links,
+    states,
+    untried,
+    wins,
+    root,
+    to_links,
+    to_states,
+    to_untried,  # type: ignore[no-untyped-def]
+    to_wins,
+):
     """The subtree under ``root`` copied into the ``to_`` arrays from row 0 (its root), breadth first, the
     links renumbered; the rows used."""
     order = np.empty(links.shape[0], np.int64)

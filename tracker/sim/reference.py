@@ -38,4 +38,3 @@ def reference_run(
     side = catalogue.menace
     players = (menace, rival) if side == 0 else (rival, menace)
     return [play_game(game, players, rng).result_for(side).reward for _ in range(games)]
-

@@ -1,4 +1,5 @@
 """The simulation report PDF, drawn with the shared chart helper (generator/charts.py)."""
+
 from __future__ import annotations
 
 import math
@@ -25,11 +26,16 @@ def summary_lines(sim: Simulation) -> list[str]:
     runs = "run" if sim.population == 1 else "runs"
     lines = [
         what.format(
-            game=sim.game, side=menace_side(sim.menace_plays), rules=sim.rules, opponent=sim.opponent,
+            game=sim.game,
+            side=menace_side(sim.menace_plays),
+            rules=sim.rules,
+            opponent=sim.opponent,
             seed=sim.seed,
             games=n_("{count} game", "{count} games", sim.games).format(count=f"{sim.games:,}"),
             menaces=n_("{count} MENACE", "{count} MENACEs", sim.population).format(
-                count=f"{sim.population:,}")),
+                count=f"{sim.population:,}"
+            ),
+        ),
         f"wins {wins:,} ({wins / total:.1%}), draws {draws:,} ({draws / total:.1%}), "
         f"losses {losses:,} ({losses / total:.1%}){resigned}",
         f"first box ran dry in {sim.first_box_empty:,} of {sim.population:,} {runs} "
@@ -61,10 +67,16 @@ def refused_lines(sim: Simulation) -> list[str]:
         return f"{count / played:.1%}" if played else "-"
 
     return [
-        _("{refused} games with the first box empty, counted as losses above (Scroggs' MENACE refuses to "
-          "play them); of the {played} games played: wins {wins}, draws {draws}, losses {losses}").format(
-            refused=f"{sim.refused:,}", played=f"{played:,}", wins=share(wins), draws=share(draws),
-            losses=share(losses)),
+        _(
+            "{refused} games with the first box empty, counted as losses above (Scroggs' MENACE refuses to "
+            "play them); of the {played} games played: wins {wins}, draws {draws}, losses {losses}"
+        ).format(
+            refused=f"{sim.refused:,}",
+            played=f"{played:,}",
+            wins=share(wins),
+            draws=share(draws),
+            losses=share(losses),
+        ),
     ]
 
 
@@ -78,7 +90,9 @@ def write_simulation_report(sim: Simulation, path: Path) -> None:
     low, high = sim.band
     curve = Series(
         f"mean running score ({BAND[0]}th-{BAND[1]}th percentile shaded)",
-        sim.curve.tolist(), low=low.tolist(), high=high.tolist(),
+        sim.curve.tolist(),
+        low=low.tolist(),
+        high=high.tolist(),
     )
     size = math.ceil(sim.games / BLOCKS)
     starts = range(0, sim.games, size)
@@ -89,8 +103,11 @@ def write_simulation_report(sim: Simulation, path: Path) -> None:
         layers.append(Series(name, shares, RESULT_COLOURS[name]))
     box_low, box_high = sim.first_box_band
     beads = Series(
-        "mean beads per first-move box (band shaded)", sim.first_box.tolist(), "#7b3fa0",
-        low=box_low.tolist(), high=box_high.tolist(),
+        "mean beads per first-move box (band shaded)",
+        sim.first_box.tolist(),
+        "#7b3fa0",
+        low=box_low.tolist(),
+        high=box_high.tolist(),
     )
     drawings = [
         line_chart([curve], title="Learning curve", y_label="running score"),

@@ -21,9 +21,18 @@ from kit.rules import Rules
 from tracker.sim.chunk import SCORE_BY_RESULT, ChunkResult
 
 
-def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, opponent: PlayerSpec,
-                 members: int, games: int, rng: np.random.Generator, *, spread: bool = False,
-                 progress: Callable[[int], None] | None = None) -> ChunkResult:
+def play_members(
+    the_game: Game[Any, Any],
+    menace_plays: str,
+    rules: Rules,
+    opponent: PlayerSpec,
+    members: int,
+    games: int,
+    rng: np.random.Generator,
+    *,
+    spread: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> ChunkResult:
     """``members`` fresh MENACEs each play ``games`` games against their own opponent, one after another;
     ``progress`` is told each game played."""
     catalogue = build_catalogue(the_game, menace_plays, rules)
@@ -62,5 +71,13 @@ def play_members(the_game: Game[Any, Any], menace_plays: str, rules: Rules, oppo
     lost = results == -1
     last_loss = np.where(lost.any(axis=0), games - np.argmax(lost[::-1], axis=0), 0).astype(np.int32)
     running = SCORE_BY_RESULT[results + 1].cumsum(axis=0, dtype=np.int32) if spread else None
-    return ChunkResult(tallies, beads.sum(axis=1, dtype=np.int64), empty, last_loss, running,
-                       beads if spread else None, resigned=resigned, refused=refused)
+    return ChunkResult(
+        tallies,
+        beads.sum(axis=1, dtype=np.int64),
+        empty,
+        last_loss,
+        running,
+        beads if spread else None,
+        resigned=resigned,
+        refused=refused,
+    )

@@ -33,15 +33,31 @@ SEED = 1
 Schedule = Sequence[tuple[PlayerSpec, int]]  # (opponent, games) in the order they were played
 
 
-def typical_band(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedule: Schedule, *,
-                 population: int = POPULATION, seed: int = SEED) -> dict[str, Any]:
+def typical_band(
+    the_game: Game[Any, Any],
+    menace_plays: str,
+    rules: Rules,
+    schedule: Schedule,
+    *,
+    population: int = POPULATION,
+    seed: int = SEED,
+) -> dict[str, Any]:
     """The running score's BAND percentiles after each game of ``schedule`` for ``population`` fresh
     MENACEs, and the share of them whose first-move box was ever empty (from the cache when there)."""
     games = sum(count for _opponent, count in schedule)
     if games < 1 or any(count < 1 for _opponent, count in schedule):
         raise GameError("a typical band needs at least one game against each opponent")
-    key = json.dumps([the_game.spec, menace_plays, rules_key(rules), [[str(o), n] for o, n in schedule],
-                      population, seed, source_fingerprint()])
+    key = json.dumps(
+        [
+            the_game.spec,
+            menace_plays,
+            rules_key(rules),
+            [[str(o), n] for o, n in schedule],
+            population,
+            seed,
+            source_fingerprint(),
+        ]
+    )
     path = cache_dir() / f"typical-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
     try:
         cached: dict[str, Any] = json.loads(path.read_text())
@@ -53,8 +69,15 @@ def typical_band(the_game: Game[Any, Any], menace_plays: str, rules: Rules, sche
     return answer
 
 
-def _simulated(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedule: Schedule, games: int,
-               population: int, seed: int) -> dict[str, Any]:
+def _simulated(
+    the_game: Game[Any, Any],
+    menace_plays: str,
+    rules: Rules,
+    schedule: Schedule,
+    games: int,
+    population: int,
+    seed: int,
+) -> dict[str, Any]:
     the_game.require_matchbox_kit()
     other_side = "second" if menace_plays == "first" else "first"
     opponents: dict[int, Opponent] = {}
@@ -65,8 +88,13 @@ def _simulated(the_game: Game[Any, Any], menace_plays: str, rules: Rules, schedu
         opponents[start] = (spec, _rival_tables(the_game, other_side, spec) if spec.learns else None)
         start += count
     first_spec, first_rival = opponents.pop(0)
-    setup = Setup(policy_tables(the_game), menace_tables(the_game, menace_plays, rules),
-                  SIDES[menace_plays], first_spec, first_rival)
+    setup = Setup(
+        policy_tables(the_game),
+        menace_tables(the_game, menace_plays, rules),
+        SIDES[menace_plays],
+        first_spec,
+        first_rival,
+    )
     chunk = max(1, min(CHUNK, SPREAD_CELLS // games))  # as `simulate` cuts a population it keeps bands for
     scores = Histograms(games)
     empty = 0

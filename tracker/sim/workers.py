@@ -64,8 +64,9 @@ def play_share(play: Play, summary: S, members: int, chunk: int, stream: np.rand
     return summary
 
 
-def play_spread(play: Play, new_summary: Callable[[], S], population: int, chunk: int, seed: int | None,
-                workers: int) -> list[S]:
+def play_spread(
+    play: Play, new_summary: Callable[[], S], population: int, chunk: int, seed: int | None, workers: int
+) -> list[S]:
     """The population's summaries, one per worker, in worker order (each worker's members in order). A
     worker's error is raised here; a worker that dies without its summary is a WorkerLost."""
     sizes = shares(population, workers)
@@ -133,8 +134,10 @@ def _collect(pid: int, pipe: int) -> object:
         raise
     _, status = os.waitpid(pid, 0)
     if not message:
-        raise WorkerLost(f"a worker process ended without its figures (wait status {status}; killed, or out "
-                         "of memory?): run the simulation again, with fewer workers if it happens again")
+        raise WorkerLost(
+            f"a worker process ended without its figures (wait status {status}; killed, or out "
+            "of memory?): run the simulation again, with fewer workers if it happens again"
+        )
     done, result = pickle.loads(message)
     if not done:
         raise result

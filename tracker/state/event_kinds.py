@@ -243,6 +243,18 @@ class Trained(Body):
 
 BODIES: dict[str, type[Body]] = {
     body.kind: body
-    for body in (GameStarted, Refilled, Drew, Moved, Resigned, Undone, GameEnded, Discarded, Census, Reopened,
-                 Renamed, Trained)
+    for body in (
+        GameStarted,
+        Refilled,
+        Drew,
+        Moved,
+        Resigned,
+        Undone,
+        GameEnded,
+        Discarded,
+        Census,
+        Reopened,
+        Renamed,
+        Trained,
+    )
 }

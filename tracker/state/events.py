@@ -250,8 +250,9 @@ def _resigned(world: World, event: Event, data: bodies.Resigned) -> Change:
     session = _session(world, event, data.game)
     if data.box is None:
         if data.by != "opponent":
-            message = _("a resigned event is MENACE's (no 'by') or the opponent's ('by': 'opponent'), not "
-                        "{by}")
+            message = _(
+                "a resigned event is MENACE's (no 'by') or the opponent's ('by': 'opponent'), not {by}"
+            )
             raise EventError(message.format(by=repr(data.by)))
         return _next(world, event, sessions.opponent_resigns(world.kit, session, event.id))
     box = _box_now(world, session, data.box)
@@ -422,7 +423,8 @@ def _trained(world: World, event: Event, data: bodies.Trained) -> Change:
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MOST_TRAINED:
             raise EventError(
                 _("a bead count is a whole number from 0 to {most}, not {count}").format(
-                    most=MOST_TRAINED, count=repr(count) if len(repr(count)) < 40 else repr(count)[:40] + "…")
+                    most=MOST_TRAINED, count=repr(count) if len(repr(count)) < 40 else repr(count)[:40] + "…"
+                )
             )
         counts[(box.id, move)] = count
     every = {(b.id, m) for b in kit.boxes for m in b.moves}

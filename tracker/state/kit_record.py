@@ -74,10 +74,18 @@ class KitRecord:
     def made(cls, kit_id: str, name: str, design: KitDesign) -> KitRecord:
         """A new stored kit of ``design``, with copies of its rules and palette if they came from files."""
         catalogue, palette = design.catalogue, design.palette
-        return cls(kit_id, name, catalogue.game.spec, catalogue.menace_plays, catalogue.rules.name,
-                   palette.name, design.fingerprint, catalogue.boxes,
-                   catalogue.rules.as_file() if catalogue.rules.from_file else None,
-                   palette.as_file() if palette.from_file else None)
+        return cls(
+            kit_id,
+            name,
+            catalogue.game.spec,
+            catalogue.menace_plays,
+            catalogue.rules.name,
+            palette.name,
+            design.fingerprint,
+            catalogue.boxes,
+            catalogue.rules.as_file() if catalogue.rules.from_file else None,
+            palette.as_file() if palette.from_file else None,
+        )
 
     @cached_property
     def the_game(self) -> Game[Any, Any]:
@@ -216,7 +224,8 @@ def kit_problem(kit: KitRecord) -> str | None:
     try:
         if kit_name(kit.name) != kit.name:
             return _("its name {name} is not a kit's name as the store keeps it (trimmed, NFC)").format(
-                name=repr(kit.name))
+                name=repr(kit.name)
+            )
         kit.rules  # noqa: B018 - read to check: a preset this version does not ship, or a file's copy
         palette = kit.palette
         palette.check_covers((kit.catalogue.move_codes(b.moves) for b in kit.boxes), kit.game)
@@ -227,7 +236,8 @@ def kit_problem(kit: KitRecord) -> str | None:
         stray = next((c for c in palette.colours if c.move not in held), None)
         if stray is not None:
             return _("its palette has a colour ({name}) for move {move}, which no box of the kit has").format(
-                name=repr(stray.name), move=stray.move)
+                name=repr(stray.name), move=stray.move
+            )
     return None
 
 

@@ -68,8 +68,11 @@ class Opponent:
         except GameError as error:
             raise GameError(_("{error} (or {human})").format(error=error, human=HUMAN)) from None
         if isinstance(spec, KitSpec):
-            raise GameError(_("{spec} is a kit in the tracker's store: it plays other kits at `menace match`")
-                            .format(spec=spec))
+            raise GameError(
+                _("{spec} is a kit in the tracker's store: it plays other kits at `menace match`").format(
+                    spec=spec
+                )
+            )
         return cls(spec)
 
     def __str__(self) -> str:

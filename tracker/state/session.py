@@ -110,12 +110,12 @@ def draw(kit: KitRecord, session: Session, box: int, bead: Any, event: str, play
             _(
                 "the {colour} bead of box {box} plays {move} on the real board (or a square the board's "
                 "symmetry makes the same), not {played}"
-            ).format(colour=kit.colour(box, bead), box=box, move=shown,
-                     played=move_name(game, played, "numbers"))
+            ).format(
+                colour=kit.colour(box, bead), box=box, move=shown, played=move_name(game, played, "numbers")
+            )
         )
     state, forced = _forced(kit, checked_move(kit, session.state, played))
-    return _played(session, state, Step(event, "menace", played, box, bead, forced,
-                                                     session.state))
+    return _played(session, state, Step(event, "menace", played, box, bead, forced, session.state))
 
 
 def checked_move(kit: KitRecord, state: State[Any], move: Any) -> State[Any]:
@@ -140,8 +140,7 @@ def opponent_move(kit: KitRecord, session: Session, move: Any, event: str) -> Se
     """The opponent played ``move`` on the real board."""
     _expect(kit, session, Turn.OPPONENT)
     state, forced = _forced(kit, checked_move(kit, session.state, move))
-    return _played(session, state, Step(event, "opponent", move, forced=forced,
-                                                     before=session.state))
+    return _played(session, state, Step(event, "opponent", move, forced=forced, before=session.state))
 
 
 def resign(kit: KitRecord, session: Session, box: int, event: str) -> Session:

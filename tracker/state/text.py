@@ -95,6 +95,7 @@ def board_lines(game: Game[Any, Any], grid: Grid, notation: str, legal: Collecti
 
 def _blocks(size: int, rows: Sequence[str], columns: Sequence[str], lines: Sequence[str]) -> list[str]:
     """A board drawn as blocks of ``size`` x ``size`` cells, apart by '|' and lines of '-'."""
+
     def split(cells: Sequence[str]) -> str:
         return " | ".join(" ".join(cells[i : i + size]) for i in range(0, len(cells), size))
 
@@ -162,7 +163,8 @@ def shows_cells(picture: Picture) -> bool:
 
 # (game, picture, notation, legal cells) -> the lines position_lines shows
 POSITION_LINES: ByKind[Callable[[Game[Any, Any], Any, str, Collection[int]], list[str]]] = ByKind(
-    "terminal drawing")
+    "terminal drawing"
+)
 POSITION_LINES.register(Grid, board_lines)
 POSITION_LINES.register(Heaps, lambda game, heaps, notation, legal: heaps_lines(heaps))
 PICTURE_WORDS: ByKind[Callable[[Any], str]] = ByKind("terminal words")
@@ -191,9 +193,7 @@ def label_beside_board(game: Game[Any, Any], placement: Placement, kit: KitRecor
     return [f"  {line}" for line in lines]
 
 
-def beads_text(
-    kit: KitRecord, box: Box, counts: Mapping[Any, int], *, letters: bool = True
-) -> str:
+def beads_text(kit: KitRecord, box: Box, counts: Mapping[Any, int], *, letters: bool = True) -> str:
     """'r=red 4, y=yellow 4': the box's colours and counts (without ``letters``: 'red 4, yellow 4')."""
     parts = []
     for move in box.moves:

@@ -262,8 +262,9 @@ def _line(number: int, record: object) -> Line:
             _("line {number}: the event's 'game' is not text; nothing imported").format(number=number)
         )
     if not _is_time(at):
-        message = _("line {number}: the event's time {at} is not a date and time (ISO 8601); nothing "
-                    "imported")
+        message = _(
+            "line {number}: the event's time {at} is not a date and time (ISO 8601); nothing imported"
+        )
         raise ImportRejected(message.format(number=number, at=repr(at[:40])))
     if kind not in _KINDS:
         message = _("line {number}: unknown event kind {kind}; nothing imported")

@@ -231,7 +231,9 @@ def _verify_kit(store: Store, kit_id: str, events: list[Event], checked: dict[st
         if mirror.get(box, {}) != moves:
             problems.append(
                 _("{label}: box {box} holds {stored} in the store, but the log says {logged}").format(
-                    label=label, box=box, stored=_fmt(kit, box, mirror.get(box, {})),
+                    label=label,
+                    box=box,
+                    stored=_fmt(kit, box, mirror.get(box, {})),
                     logged=_fmt(kit, box, moves),
                 )
             )

@@ -98,8 +98,16 @@ class Census:
 
 
 Command = (
-    StartGame | DrawBead | DigitalDraw | EmptyBox | OpponentMove | OpponentResigns | Settle | TakeBack
-    | DiscardGame | Census
+    StartGame
+    | DrawBead
+    | DigitalDraw
+    | EmptyBox
+    | OpponentMove
+    | OpponentResigns
+    | Settle
+    | TakeBack
+    | DiscardGame
+    | Census
 )
 
 # --- messages ---------------------------------------------------------------------------------------------
@@ -201,8 +209,21 @@ class Recounted:
 
 
 Message = (
-    GameStarted | MenaceDrew | OpponentMoved | Forced | BoardNow | StillHolds | Refilled | Resigned
-    | OpponentResigned | GameOver | Recorded | NothingToTakeBack | TookBack | Discarded | Recounted
+    GameStarted
+    | MenaceDrew
+    | OpponentMoved
+    | Forced
+    | BoardNow
+    | StillHolds
+    | Refilled
+    | Resigned
+    | OpponentResigned
+    | GameOver
+    | Recorded
+    | NothingToTakeBack
+    | TookBack
+    | Discarded
+    | Recounted
 )
 
 
@@ -387,4 +408,3 @@ def computers_command(world: World, opponent: Player | None, rng: random.Random)
         return None
     move = opponent.choose(session.state, rng)
     return OpponentResigns() if move is None else OpponentMove(move)
-

@@ -137,8 +137,9 @@ def undo_lines(kit: KitRecord, undo: Undo) -> list[str]:
     game, number = kit.catalogue.game, undo.session.number
     lines = []
     if undo.reopened is not None:
-        lines.append(_("Reopened game {number}: its bead changes are taken back, box by box:").format(
-            number=number))
+        lines.append(
+            _("Reopened game {number}: its bead changes are taken back, box by box:").format(number=number)
+        )
         played = {step.box: step.played for step in undo.session.steps if step.box is not None}
         for change in undo.settlement_back(kit):
             square = move_name(game, played[change.box], "numbers") if change.box in played else ""
@@ -152,17 +153,25 @@ def undo_lines(kit: KitRecord, undo: Undo) -> list[str]:
         return lines
     square = move_name(game, taken.played, "numbers")
     if taken.box is not None:
-        message = _("Took back MENACE's move in game {number}, {square}: put the {colour} bead back in "
-                    "box {box}.")
+        message = _(
+            "Took back MENACE's move in game {number}, {square}: put the {colour} bead back in box {box}."
+        )
         colour = kit.colour(taken.box, taken.bead)
         lines.append(message.format(number=number, square=square, colour=colour, box=taken.box))
     else:
-        lines.append(_("Took back the opponent's move in game {number}, {square}.").format(
-            number=number, square=square))
+        lines.append(
+            _("Took back the opponent's move in game {number}, {square}.").format(
+                number=number, square=square
+            )
+        )
     if taken.forced:
         forced = ", ".join(move_name(game, move, "numbers") for move in taken.forced)
-        lines.append(_("Took back MENACE's forced move after it too, {squares}: it comes again once the move "
-                       "is put right.").format(squares=forced))
+        lines.append(
+            _(
+                "Took back MENACE's forced move after it too, {squares}: it comes again once the move "
+                "is put right."
+            ).format(squares=forced)
+        )
     return lines
 
 

@@ -71,7 +71,11 @@ class Stop(Exception):
 
 
 def words(
-    kit: KitRecord, message: c.Message, *, notation: str = "numbers", brief: bool = False,
+    kit: KitRecord,
+    message: c.Message,
+    *,
+    notation: str = "numbers",
+    brief: bool = False,
     summary: Callable[[], dict[str, int]] | None = None,
 ) -> list[str]:
     """What the table says for one message of a command (``summary``: the kit's totals, for Recorded)."""
@@ -85,16 +89,25 @@ def words(
         phrase = game.move_phrase(message.move, notation)
         if not shows_cells(game.picture(session.state.position)):
             # No label picture was shown to find the bead's square by: the sentence names the box.
-            return [_("  {colour}: MENACE {plays} (box {box}).").format(colour=colour, plays=phrase,
-                                                                          box=message.box)]
-        said = _("  MENACE draws {colour} from box {box}: MENACE {plays}.") if message.digital else _(
-            "  {colour}: MENACE {plays}.")
+            return [
+                _("  {colour}: MENACE {plays} (box {box}).").format(
+                    colour=colour, plays=phrase, box=message.box
+                )
+            ]
+        said = (
+            _("  MENACE draws {colour} from box {box}: MENACE {plays}.")
+            if message.digital
+            else _("  {colour}: MENACE {plays}.")
+        )
         return [said.format(colour=colour, box=message.box, plays=phrase)]
     if isinstance(message, c.OpponentMoved):
         if message.opponent.person:
             return []
-        return [_("  The {opponent} opponent {plays}.").format(
-            opponent=str(message.opponent), plays=game.move_phrase(message.move, notation))]
+        return [
+            _("  The {opponent} opponent {plays}.").format(
+                opponent=str(message.opponent), plays=game.move_phrase(message.move, notation)
+            )
+        ]
     if isinstance(message, c.Forced):
         forced = move_name(game, message.move, notation)
         return [_("  MENACE's last move is forced: {move}.").format(move=forced)]
@@ -104,17 +117,25 @@ def words(
         box, counts = message.box, message.counts
         census = " ".join(f"{kit.colour(box, m)}=0" for m in box.moves if counts.get(m))
         held = beads_text(kit, box, counts, letters=False)
-        return [_(
-            "  Drift: by the tracker's count box {box} still holds {beads}. If it is really empty, "
-            "record that with `menace census {box} {census}` (or type 'census' here)."
-        ).format(box=box.id, beads=held, census=census)]
+        return [
+            _(
+                "  Drift: by the tracker's count box {box} still holds {beads}. If it is really empty, "
+                "record that with `menace census {box} {census}` (or type 'census' here)."
+            ).format(box=box.id, beads=held, census=census)
+        ]
     if isinstance(message, c.Refilled):
         beads = ", ".join(f"{n} {kit.colour(message.box, m)}" for m, n in sorted(message.added.items()))
-        return [_("  Box {box} is empty: put in {beads} (rules {rules}), then draw one.").format(
-            box=message.box.id, beads=beads, rules=kit.rules_name)]
+        return [
+            _("  Box {box} is empty: put in {beads} (rules {rules}), then draw one.").format(
+                box=message.box.id, beads=beads, rules=kit.rules_name
+            )
+        ]
     if isinstance(message, c.Resigned):
-        return [_("  Box {box} is empty: MENACE resigns (rules {rules}).").format(
-            box=message.box.id, rules=kit.rules_name)]
+        return [
+            _("  Box {box} is empty: MENACE resigns (rules {rules}).").format(
+                box=message.box.id, rules=kit.rules_name
+            )
+        ]
     if isinstance(message, c.OpponentResigned):
         return [_("  The {opponent} opponent resigns: MENACE wins.").format(opponent=str(message.opponent))]
     if isinstance(message, c.GameOver):
@@ -129,8 +150,11 @@ def words(
         lines = []
         for drawn in message.plan.beads_back:
             assert drawn.box is not None, "a draw is from a box"
-            lines.append(_("  box {box}: put the {colour} bead back").format(
-                box=drawn.box, colour=kit.colour(drawn.box, drawn.bead)))
+            lines.append(
+                _("  box {box}: put the {colour} bead back").format(
+                    box=drawn.box, colour=kit.colour(drawn.box, drawn.bead)
+                )
+            )
         return [*lines, _("Game {number} discarded.").format(number=message.plan.session.number)]
     if isinstance(message, c.Recounted):
         shown = beads_text(kit, message.box, message.counts, letters=False)
@@ -179,17 +203,25 @@ def took_back_lines(kit: KitRecord, undo: Any) -> list[str]:
     if undo.dropped is not None:
         lines.append(_("  Game {number} dropped before its first move.").format(number=undo.dropped.number))
     if undo.reopened is not None:
-        lines.append(_("  Reopened game {number}: its bead changes are taken back, box by box:").format(
-            number=undo.session.number))
-        lines += [reverse_instruction(change, kit.colour(change.box, change.move))
-                  for change in undo.settlement_back(kit)]
+        lines.append(
+            _("  Reopened game {number}: its bead changes are taken back, box by box:").format(
+                number=undo.session.number
+            )
+        )
+        lines += [
+            reverse_instruction(change, kit.colour(change.box, change.move))
+            for change in undo.settlement_back(kit)
+        ]
     if undo.taken is None and undo.session.resigned_by == "opponent":
         lines.append(_("  Took back the opponent's resignation."))
     elif undo.taken is None:
         lines.append(_("  Took back the resignation."))
     elif undo.taken.box is not None:
-        lines.append(_("  Took back MENACE's move: put the {colour} bead back in box {box}.").format(
-            colour=kit.colour(undo.taken.box, undo.taken.bead), box=undo.taken.box))
+        lines.append(
+            _("  Took back MENACE's move: put the {colour} bead back in box {box}.").format(
+                colour=kit.colour(undo.taken.box, undo.taken.bead), box=undo.taken.box
+            )
+        )
     else:
         lines.append(_("  Took back the opponent's move."))
     return lines
@@ -200,8 +232,11 @@ def resuming_lines(world: World) -> list[str]:
     kit, session = world.kit, world.session
     assert session is not None
     draw = _("physical") if session.bead_source == "physical" else _("digital")
-    lines = [_("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent).").format(
-        number=session.number, kit=kit.name, draw=draw, opponent=session.opponent.shown())]
+    lines = [
+        _("Resuming game {number} of kit {kit} ({draw} draw, {opponent} opponent).").format(
+            number=session.number, kit=kit.name, draw=draw, opponent=session.opponent.shown()
+        )
+    ]
     out = ", ".join(
         _("{colour} from box {box}").format(colour=kit.colour(box, bead), box=box)
         for box, bead in beads_out(world)
@@ -284,8 +319,9 @@ class Table:
             self.opponents.heard(decision)
             self.keep_tally(decision)
         for message in decision.messages:
-            for line in words(self.kit, message, notation=self.notation, brief=self.brief,
-                              summary=self.tally):
+            for line in words(
+                self.kit, message, notation=self.notation, brief=self.brief, summary=self.tally
+            ):
                 self.say(line)
         return decision
 

@@ -71,8 +71,17 @@ STATIC = {
     "table.js": "text/javascript; charset=utf-8",
     "lesson.js": "text/javascript; charset=utf-8",
 }
-PAGES = ("index.html", "live.html", "play.html", "wall.html", "classes.html", "pupils.html",
-         "pupils-join.html", "table.html", "lesson.html")
+PAGES = (
+    "index.html",
+    "live.html",
+    "play.html",
+    "wall.html",
+    "classes.html",
+    "pupils.html",
+    "pupils-join.html",
+    "table.html",
+    "lesson.html",
+)
 SECURITY_HEADERS = {
     # No page loads anything from elsewhere, and none runs inline script: the play token cannot leak out.
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
@@ -209,8 +218,9 @@ class ClassroomScreen:
         return {"join": self.join_address(request, path), "join_png": "/join.png?path=" + _quote(path)}
 
     def join_address(self, request: Request, path: str) -> str:
-        return join_address(path, page_root=request.host_url, join_url=self.join_url,
-                            network_url=self.network_url)
+        return join_address(
+            path, page_root=request.host_url, join_url=self.join_url, network_url=self.network_url
+        )
 
     def join_png(self, request: Request) -> Response:
         """The QR code of the address a phone opens for ?path=, a page of this screen."""
@@ -219,8 +229,12 @@ class ClassroomScreen:
             endpoint, _args = self.routes.bind("screen").match(path, method="GET")
         except HTTPException:
             endpoint = None
-        if not path.startswith("/") or endpoint not in (self.live_page, self.play_page,
-                                                                 self.pupils_join_page, self.table_page):
+        if not path.startswith("/") or endpoint not in (
+            self.live_page,
+            self.play_page,
+            self.pupils_join_page,
+            self.table_page,
+        ):
             raise BadRequest(_("path must be a page of this screen, e.g. /kits/NAME/play"))
         return Response(qr_png(self.join_address(request, path)), content_type="image/png")
 
@@ -250,8 +264,11 @@ class ClassroomScreen:
             kit = self.kit(name, store)
             # A run here or `menace play` elsewhere records hundreds of versions a second: the phones share
             # one build each RUN_VIEW_AGE_S (a page asks again when the view it drew is older than the kit).
-            live = (view.recent_live(store, kit, RUN_VIEW_AGE_S) if not wanted.boxes
-                    else view.live(store, kit, boxes=wanted.boxes))
+            live = (
+                view.recent_live(store, kit, RUN_VIEW_AGE_S)
+                if not wanted.boxes
+                else view.live(store, kit, boxes=wanted.boxes)
+            )
         run = self.runs.status(kit.id)
         etag = wire.tag(str(self.db_path), kit.id, live["version"], current_language(), wanted, run)
         if wire.matches(request.headers.get("If-None-Match"), etag):
@@ -300,8 +317,9 @@ class ClassroomScreen:
             live = wire.trimmed(live, wanted)
             return _json({"said": answer.said, "token": next_token, "live": live})
 
-    def act(self, store: Store, kit: KitRecord, action: object, body: dict[str, Any], *,
-            at_table: bool) -> pupil.Answer:
+    def act(
+        self, store: Store, kit: KitRecord, action: object, body: dict[str, Any], *, at_table: bool
+    ) -> pupil.Answer:
         """The change, by the page whose token it carries: the table on a phone records physical games
         (tracker.web.phone_table), the play page the pupil's games against the digital MENACE
         (tracker.web.pupil); neither plays the other's."""
@@ -312,8 +330,11 @@ class ClassroomScreen:
                 raise pupil.BadMove(message.format(draws=", ".join(DRAWS), value=repr(draw)[:40]))
             if (draw == "physical") != at_table:
                 page = f"/kits/{_quote(kit.name)}/" + ("table" if draw == "physical" else "play")
-                raise pupil.BadMove(_("a game with a {draw} draw is started from its page, {page}").format(
-                    draw=_("physical") if draw == "physical" else _("digital"), page=page))
+                raise pupil.BadMove(
+                    _("a game with a {draw} draw is started from its page, {page}").format(
+                        draw=_("physical") if draw == "physical" else _("digital"), page=page
+                    )
+                )
         if at_table:
             if action == "new":
                 return phone_table.new_game(store, kit, self.rng)
@@ -484,8 +505,12 @@ class ClassroomScreen:
                 return Response(status=303, headers={"Location": f"/kits/{_quote(mine.name)}/play"})
             chosen = self.pupils.chosen
             suggested = self.pupils.suggested(store) if chosen else ""
-            fields = {"token": self.tokens.issue(PUPILS_KEY), "game": chosen.title if chosen else "",
-                      "prefix": pupils.PREFIX, "suggested": suggested.removeprefix(pupils.PREFIX)}
+            fields = {
+                "token": self.tokens.issue(PUPILS_KEY),
+                "game": chosen.title if chosen else "",
+                "prefix": pupils.PREFIX,
+                "suggested": suggested.removeprefix(pupils.PREFIX),
+            }
         return _page("pupils-join.html", fields)
 
     def api_pupils(self, request: Request) -> Response:
@@ -502,9 +527,17 @@ class ClassroomScreen:
             longest = max((len(c["curve"]) for c in curves), default=0)
             band = self.typical.band(kits[0], [HUMAN] * longest) if kits else {"state": "none"}
             catalogue = the_class.design.catalogue
-            return {"class": {"game": catalogue.game.name, "title": the_class.title,
-                              "menace_plays": catalogue.menace_plays, "rules": catalogue.rules.name},
-                    "join": self.join_address(request, "/pupils/join"), "kits": curves, "band": band}
+            return {
+                "class": {
+                    "game": catalogue.game.name,
+                    "title": the_class.title,
+                    "menace_plays": catalogue.menace_plays,
+                    "rules": catalogue.rules.name,
+                },
+                "join": self.join_address(request, "/pupils/join"),
+                "kits": curves,
+                "band": band,
+            }
 
         return _json(self.with_store(read))
 
@@ -523,10 +556,12 @@ class ClassroomScreen:
                 except MenaceError as error:
                     status = 404 if isinstance(error, pupils.NoClass) else 400
                     return _json({"error": str(error), "token": next_token}, status)
-        answer = _json({"kit": kit.name, "play": f"/kits/{_quote(kit.name)}/play", "again": again,
-                        "token": next_token})
-        answer.set_cookie(pupils.COOKIE, kit.id, max_age=pupils.COOKIE_AGE, path="/", httponly=True,
-                          samesite="Lax")
+        answer = _json(
+            {"kit": kit.name, "play": f"/kits/{_quote(kit.name)}/play", "again": again, "token": next_token}
+        )
+        answer.set_cookie(
+            pupils.COOKIE, kit.id, max_age=pupils.COOKIE_AGE, path="/", httponly=True, samesite="Lax"
+        )
         return answer
 
     # --- the store --------------------------------------------------------------------------------------

@@ -58,14 +58,16 @@ def name_problem(name: str) -> str | None:
     if not plain:
         return _("an empty name matches no Host: give the machine's name or address")
     if "*" in plain or "?" in plain:
-        return _("{name} is a pattern, and names are matched whole: give each name the page is opened by"
-                 ).format(name=repr(plain[:60]))
+        return _(
+            "{name} is a pattern, and names are matched whole: give each name the page is opened by"
+        ).format(name=repr(plain[:60]))
     with contextlib.suppress(ValueError):
         ipaddress.ip_address(plain)
         return None
     if len(plain) > 253 or not _NAME.match(plain):
         return _("{name} is not a host name (letters, digits, hyphens and dots) nor an IP address").format(
-            name=repr(plain[:60]))
+            name=repr(plain[:60])
+        )
     return None
 
 

@@ -84,8 +84,13 @@ def undo(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Takes back the last move, MENACE's or the opponent's (its bead goes back in its box); right after a
     game, reopens it (the bead changes are taken back), as `undo` at the terminal does."""
     world = store.world(kit)
-    at_the_table(world.session if world.session is not None else
-                 world.ended.session if world.ended is not None else None)
+    at_the_table(
+        world.session
+        if world.session is not None
+        else world.ended.session
+        if world.ended is not None
+        else None
+    )
     try:
         plan_undo(world)
     except NothingToUndo as error:

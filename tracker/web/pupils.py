@@ -51,14 +51,23 @@ class PupilClass:
     def member(self, row: dict[str, Any]) -> bool:
         """Whether a row of the store's kits is a pupil's MENACE of this class."""
         catalogue = self.design.catalogue
-        return (name_key(row["name"]).startswith(PREFIX) and row["game"] == catalogue.game.spec
-                and row["menace_plays"] == catalogue.menace_plays
-                and row["fingerprint"] == self.design.fingerprint)
+        return (
+            name_key(row["name"]).startswith(PREFIX)
+            and row["game"] == catalogue.game.spec
+            and row["menace_plays"] == catalogue.menace_plays
+            and row["fingerprint"] == self.design.fingerprint
+        )
 
     def has(self, kit: KitRecord) -> bool:
         """Whether ``kit`` is a pupil's MENACE of this class."""
-        return self.member({"name": kit.name, "game": kit.game, "menace_plays": kit.menace_plays,
-                            "fingerprint": kit.fingerprint})
+        return self.member(
+            {
+                "name": kit.name,
+                "game": kit.game,
+                "menace_plays": kit.menace_plays,
+                "fingerprint": kit.fingerprint,
+            }
+        )
 
 
 class Pupils:

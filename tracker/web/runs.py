@@ -194,7 +194,11 @@ class Runs:
 
 
 def _play(
-    run: Run, db_path: Path, kit_name: str, rng: random.Random, started: list[BaseException | None],
+    run: Run,
+    db_path: Path,
+    kit_name: str,
+    rng: random.Random,
+    started: list[BaseException | None],
     ready: threading.Event,
 ) -> None:
     """The run's thread: opens the store (a SQLite connection stays in its thread), takes the kit's play

@@ -21,8 +21,11 @@ def screen(store: Store, kit: KitRecord) -> dict[str, Any]:
     first_now = store.box_counts(kit, first_id)
     return {
         "version": store.head(kit.id),
-        "first_box": {"box": first_id, "empty": sum(first_now.values()) == 0,
-                      "since": empty_since(finished) if sum(first_now.values()) == 0 else None},
+        "first_box": {
+            "box": first_id,
+            "empty": sum(first_now.values()) == 0,
+            "since": empty_since(finished) if sum(first_now.values()) == 0 else None,
+        },
         "first_draw": first_draw(finished),
         "opponents": opponent_changes(finished),
     }

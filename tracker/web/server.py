@@ -55,8 +55,13 @@ def server(
     tricks; a connection that sends nothing for ``read_timeout`` seconds, or whose request line and headers
     take longer than ``deadline``, is closed; beyond ``most_connections`` at once, one is answered 503."""
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    app = ClassroomScreen(db_path, kit_name=kit_name, hosts=hosts_for(host, names or []), join_url=join_url,
-                          pupils_game=pupils_game)
+    app = ClassroomScreen(
+        db_path,
+        kit_name=kit_name,
+        hosts=hosts_for(host, names or []),
+        join_url=join_url,
+        pupils_game=pupils_game,
+    )
     # No line per request (Werkzeug logs them at INFO): every open page polls once a second.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     # Bound here, not by Werkzeug, which exits the process when the port is taken: an OSError is one line.
@@ -96,8 +101,10 @@ class CappedServer(ThreadedWSGIServer):
 
 def _refuse(request: socket.socket) -> None:
     body = _("The classroom screen has too many connections open: try again in a moment.").encode()
-    head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            f"Content-Length: {len(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n").encode()
+    head = (
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        f"Content-Length: {len(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n"
+    ).encode()
     with contextlib.suppress(OSError):  # a client gone already, or one that reads nothing: closed anyway
         request.settimeout(1.0)
         request.sendall(head + body)
@@ -155,9 +162,12 @@ def serve(
     say(_("The classroom screen is at {address} (Ctrl-C stops it).").format(address=address))
     if pupils_game is not None:
         first = addresses_to_open(host, httpd.server_address[1])[0].rstrip("/")
-        say(_("The class's page for the projector is at {address}: each phone that scans its code gets a "
-              "MENACE of its own.").format(
-            address=first + "/pupils"))
+        say(
+            _(
+                "The class's page for the projector is at {address}: each phone that scans its code gets a "
+                "MENACE of its own."
+            ).format(address=first + "/pupils")
+        )
     groups = lesson_groups(db_path)
     if groups:
         page = addresses_to_open(host, httpd.server_address[1])[0].rstrip("/") + "/lesson"

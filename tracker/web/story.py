@@ -55,7 +55,18 @@ def _used(
     kit: KitRecord, box_id: int, session: sessions.Session, drawn: list[Any], place: int
 ) -> dict[str, Any]:
     box = kit.box(box_id)
-    beads = [{"code": kit.code(bead), "colour": kit.colour_of(box, bead).spoken,
-              "rgb": kit.colour_of(box, bead).rgb} for bead in drawn]
-    return {"game": place, "number": session.number, "opponent": str(session.opponent),
-            "result": sessions.result(kit, session).value, "drawn": beads}
+    beads = [
+        {
+            "code": kit.code(bead),
+            "colour": kit.colour_of(box, bead).spoken,
+            "rgb": kit.colour_of(box, bead).rgb,
+        }
+        for bead in drawn
+    ]
+    return {
+        "game": place,
+        "number": session.number,
+        "opponent": str(session.opponent),
+        "result": sessions.result(kit, session).value,
+        "drawn": beads,
+    }

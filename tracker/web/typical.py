@@ -90,8 +90,11 @@ class TypicalBands:
             if not opponents:
                 return {"state": "none", "reason": _("no games yet"), **said}
             reason = _("the simulator cannot play game {number}'s opponent ({opponent})")
-            return {"state": "none", "reason": reason.format(number=covered + 1, opponent=opponents[covered]),
-                    **said}
+            return {
+                "state": "none",
+                "reason": reason.format(number=covered + 1, opponent=opponents[covered]),
+                **said,
+            }
         key = repr((kit.game, kit.menace_plays, kit.fingerprint, kit.rules_name, schedule))
         with self._lock:
             answer = self._answers.get(key)
@@ -99,8 +102,9 @@ class TypicalBands:
                 return {**answer, "covers": covered, **said}
             if not self._busy:
                 self._busy = True
-                threading.Thread(target=self._work, args=(key, kit, schedule), name="menace-typical",
-                                 daemon=True).start()
+                threading.Thread(
+                    target=self._work, args=(key, kit, schedule), name="menace-typical", daemon=True
+                ).start()
         return {"state": "working", **said}
 
     def wait(self, timeout: float) -> bool:
@@ -115,8 +119,9 @@ class TypicalBands:
 
             games = sum(count for _name, count in schedule)
             opponents = [(parse_player(name), count) for name, count in schedule]
-            band = typical_band(kit.catalogue.game, kit.menace_plays, kit.rules, opponents,
-                                population=members_for(games))
+            band = typical_band(
+                kit.catalogue.game, kit.menace_plays, kit.rules, opponents, population=members_for(games)
+            )
             answer: dict[str, Any] = {"state": "ready", **band}
         except Exception as error:  # noqa: BLE001 - the thread's end: a band that fails says so, never hangs
             answer = {"state": "failed", "error": str(error) or type(error).__name__}

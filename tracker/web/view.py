@@ -45,8 +45,10 @@ def live(store: Store, kit: KitRecord, world: World | None = None, *, boxes: boo
     core = _VIEWS.get(key, lambda: build_live(store, kit, at_head, boxes=False))
     if not boxes:
         return core
-    wall = _WALLS.get(key, lambda: {"boxes": every_box(kit, store.mirror(kit) if at_head is None
-                                                       else at_head.loaded_mirror)})
+    wall = _WALLS.get(
+        key,
+        lambda: {"boxes": every_box(kit, store.mirror(kit) if at_head is None else at_head.loaded_mirror)},
+    )
     return {**core, **wall}
 
 
@@ -377,8 +379,14 @@ def last_game_view(world: World) -> dict[str, Any] | None:
     for box, code, before, after in ended.changes:
         colour = kit.colour_of(box, kit.move(code))
         changes.append(
-            {"box": box, "code": code, "colour": colour.spoken, "rgb": colour.rgb, "before": before,
-             "after": after}
+            {
+                "box": box,
+                "code": code,
+                "colour": colour.spoken,
+                "rgb": colour.rgb,
+                "before": before,
+                "after": after,
+            }
         )
     last = finished.moves[-1] if finished.moves else None
     return {

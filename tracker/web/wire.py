@@ -30,8 +30,11 @@ class Wanted:
     def parse(cls, args: Any) -> Wanted:
         """From the query's arguments; anything unreadable is the whole view (never an error)."""
         since = args.get("since", "0")
-        return cls(boxes=args.get("boxes") != "0", since=int(since) if since.isdigit() else 0,
-                   curves=args.get("curves") != "0")
+        return cls(
+            boxes=args.get("boxes") != "0",
+            since=int(since) if since.isdigit() else 0,
+            curves=args.get("curves") != "0",
+        )
 
 
 def trimmed(live: dict[str, Any], wanted: Wanted) -> dict[str, Any]:

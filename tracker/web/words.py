@@ -159,8 +159,9 @@ def page_words() -> Words:
         # a box's story, opened from the wall (wall.js)
         "story_loading": _("Reading the box's story..."),
         "story_heading": _("Box {box}'s beads after each game"),
-        "story_used": _forms("Drawn from in {count} game, the latest first:",
-                             "Drawn from in {count} games, the latest first:"),
+        "story_used": _forms(
+            "Drawn from in {count} game, the latest first:", "Drawn from in {count} games, the latest first:"
+        ),
         "story_unused": _("No game has drawn from this box yet."),
         "story_game": _("Game {number} ({opponent} opponent): drew {beads}; {result}"),
         "story_more": _forms("... and {count} earlier game.", "... and {count} earlier games."),
@@ -169,8 +170,9 @@ def page_words() -> Words:
         "pupils_sub": _("{title}, {side}, rules {rules}: each phone trains a MENACE of its own"),
         "pupils_join_heading": _("Join with your phone"),
         "pupils_joined": _forms("{count} MENACE has joined", "{count} MENACEs have joined"),
-        "pupils_chart": _forms("Running score of the class's {count} MENACE",
-                               "Running scores of the class's {count} MENACEs"),
+        "pupils_chart": _forms(
+            "Running score of the class's {count} MENACE", "Running scores of the class's {count} MENACEs"
+        ),
         "pupils_none_yet": _("No pupil has joined yet: scan the code with a phone."),
         "pupils_line": _("{kit}: {games}, score {score}"),
         "pupils_stand_in": _("The pupils' games are simulated against a stand-in for people, {stand_in}."),
@@ -203,26 +205,34 @@ def page_words() -> Words:
         "table_draw": _("Shake the box, draw a bead without looking, and tap its colour:"),
         "table_bead": _forms("{colour}: {count} bead", "{colour}: {count} beads"),
         "table_empty": _("The box is empty"),
-        "table_empty_sure": _("Is the box really empty? MENACE then resigns (or the box is refilled, by the"
-                              " kit's rules)."),
-        "table_played": _("MENACE drew {colour} from box {box}: it {played}. Put the bead on top of its box"
-                          " and make the move on the real board."),
+        "table_empty_sure": _(
+            "Is the box really empty? MENACE then resigns (or the box is refilled, by the kit's rules)."
+        ),
+        "table_played": _(
+            "MENACE drew {colour} from box {box}: it {played}. Put the bead on top of its box"
+            " and make the move on the real board."
+        ),
         "table_opponent": _("Now the opponent's move on the real board: tap it here too."),
         "table_opponent_buttons": _("The opponent's move:"),
         "table_take_back": _("Take back the last move"),
         "table_reopen": _("Undo: reopen game {number}"),
         "table_checklist": _("Game {number}: {result}. Change the beads, box by box, and tick each:"),
         "table_all_done": _("All done: start the next game."),
-        "table_held": _("This kit is being played elsewhere (a `menace play` window at a computer, or a run"
-                        " on the screen): carry on there, or close it there first. Nothing can be recorded "
-                        "here until then."),
-        "table_other_game": _("Game {number} is not a game at the table ({draw} draw, {opponent} opponent):"
-                              " finish or discard it where it was started."),
+        "table_held": _(
+            "This kit is being played elsewhere (a `menace play` window at a computer, or a run"
+            " on the screen): carry on there, or close it there first. Nothing can be recorded "
+            "here until then."
+        ),
+        "table_other_game": _(
+            "Game {number} is not a game at the table ({draw} draw, {opponent} opponent):"
+            " finish or discard it where it was started."
+        ),
         # the class page for a lesson (lesson.js)
         "lesson_title": _("The lesson: every group"),
         "lesson_sub": _("each group's table: scan its code with the phone at the group's matchboxes"),
-        "lesson_none": _("No lesson kits in this store: make them with `menace lesson --game GAME --groups "
-                         "N`."),
+        "lesson_none": _(
+            "No lesson kits in this store: make them with `menace lesson --game GAME --groups N`."
+        ),
         "lesson_group": _("{kit}: {games}, score {score}"),
         "lesson_table": _("the table of {kit}"),
         "server_restarted": _(
@@ -238,17 +248,22 @@ def _run_states() -> States:
     """A run's state in words: a count's forms ([one, other]) count its games, or those played once it has
     ended ("0 of 1 game", "Done: 1 game")."""
     states: States = {
-        "running": _forms("Playing {opponent}: {played} of {count} game, {speed}.",
-                          "Playing {opponent}: {played} of {count} games, {speed}."),
-        "paused": _forms("Paused after {played} of {count} game against {opponent}.",
-                         "Paused after {played} of {count} games against {opponent}."),
+        "running": _forms(
+            "Playing {opponent}: {played} of {count} game, {speed}.",
+            "Playing {opponent}: {played} of {count} games, {speed}.",
+        ),
+        "paused": _forms(
+            "Paused after {played} of {count} game against {opponent}.",
+            "Paused after {played} of {count} games against {opponent}.",
+        ),
         "stopping": _("Stopping..."),
         "stopped": _forms(
             "Stopped after {played} of {count} game against {opponent}; the game in progress is kept.",
             "Stopped after {played} of {count} games against {opponent}; the game in progress is kept.",
         ),
-        "finished": _forms("Done: {count} game against {opponent}.",
-                           "Done: {count} games against {opponent}."),
+        "finished": _forms(
+            "Done: {count} game against {opponent}.", "Done: {count} games against {opponent}."
+        ),
         "refused": _forms(
             "MENACE refuses to play: the box for its first move is empty. The run stopped after "
             "{count} game.",
