@@ -65,7 +65,8 @@ def rules_card(
         (
             _("MENACE's turn"),
             _(
-                "{find} Shake it and take out one bead without looking. {move} Put the bead on top of its box, "
+                "{find} Shake it and take out one bead without looking. {move} Put the bead on top of its "
+                "box, "
                 "not back inside, until the game is over."
             ).format(find=find_words, move=move_words),
         ),

@@ -347,7 +347,8 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         if not words or not all(whole_number(w) is not None for w in words) or len(words) > len(self.heaps):
             raise InvalidPositionError(
                 _(
-                    "{text!r} is not a position: give the tokens left in each heap, e.g. {start} (empty heaps "
+                    "{text!r} is not a position: give the tokens left in each heap, e.g. {start} (empty "
+                    "heaps "
                     "may be left out)"
                 ).format(text=text.strip(), start=start)
             )
@@ -372,7 +373,8 @@ class NimHeaps(_NimRules, Game[tuple[int, ...], HeapTake]):
         if found is None or int(found[1]) < 1 or not int(found[1]) <= int(found[2]) <= max(self.heaps):
             raise InvalidMoveError(
                 _(
-                    "{text!r} is not a move: type how many to take and from which heap, e.g. 2 from 3 (take 2 "
+                    "{text!r} is not a move: type how many to take and from which heap, e.g. 2 from 3 (take "
+                    "2 "
                     "from the heap of 3)"
                 ).format(text=text.strip())
             )

@@ -265,7 +265,8 @@ class MctsSpec(PlayerSpec):
         if unknown or len(set(words)) < len(words):
             raise GameError(
                 _(
-                    "after mcts:N[:C] come only the words solver (a proven win or loss ends the search), reuse "
+                    "after mcts:N[:C] come only the words solver (a proven win or loss ends the search), "
+                    "reuse "
                     "(the tree is kept between moves) and python (the pure-Python search), each once, e.g. "
                     "mcts:5000:solver:reuse"
                 )

@@ -201,7 +201,8 @@ class UltimateTicTacToe(Game[Position, Move]):
         if len(cells) != 81 or set(cells) - {*MARKS, EMPTY} or board.strip() not in {"ANY", *"123456789"}:
             raise InvalidPositionError(
                 _(
-                    "{text!r} is not a position: give 9 rows of 9 cells X, O or '.', top first, apart by '/', "
+                    "{text!r} is not a position: give 9 rows of 9 cells X, O or '.', top first, apart by "
+                    "'/', "
                     "then a space and the board to play in (1-9 or any)"
                 ).format(text=text)
             )

@@ -35,7 +35,8 @@ NIM_RULES = 'game = "nim"\ninitial_beads = [5]\nwin = 1\ndraw = 0\nloss = -1\nfl
 NIM_PALETTE = (
     'game = "nim"\ncolours = [\n'
     + "".join(
-        f'  {{ move = {take}, name = "{name}", code = "{name[0].upper()}", rgb = "#1{take}1{take}1{take}" }},\n'
+        f'  {{ move = {take}, name = "{name}", code = "{name[0].upper()}", '
+        f'rgb = "#1{take}1{take}1{take}" }},\n'
         for take, name in ((1, "apple"), (2, "berry"), (3, "cherry"))
     )
     + "]\n"

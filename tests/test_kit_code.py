@@ -78,7 +78,8 @@ def test_new_refuses_a_kit_whose_labels_say_another_code(db):
         2,
         (
             "Error: your labels say kit 1599A0, but this kit's would say kit "
-            f"{kit_code('1599a041ae63', load_palette('michie-1963'))}: give the --game, --menace-plays, --rules "
+            f"{kit_code('1599a041ae63', load_palette('michie-1963'))}: give the --game, --menace-plays, "
+            "--rules "
             "and --palette the labels were printed with\n"
         ),
     )

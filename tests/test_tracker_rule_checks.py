@@ -169,7 +169,8 @@ def test_a_bead_played_on_another_square_than_its_own_is_refused(tmp_path):
         world,
         [("drew", drew)],
         (
-            "the red bead of box 1 plays square 1 [(]top left[)] on the real board [(]or a square the board's "
+            "the red bead of box 1 plays square 1 [(]top left[)] on the real board [(]or a square the "
+            "board's "
             "symmetry makes the same[)], not square 2 [(]top middle[)]"
         ),
     )

@@ -68,8 +68,8 @@ def class_page(browser, base: str, viewport, phones: int):  # noqa: F811
 
 
 def test_ten_phones_each_train_a_menace_of_their_own_and_the_class_page_draws_them(
-    browser,
-    class_site,
+    browser,  # noqa: F811
+    class_site,  # noqa: F811
     shots,  # noqa: F811
 ):
     base = class_site

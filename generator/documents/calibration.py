@@ -68,7 +68,8 @@ def _words(canvas: Canvas, spec: KitSpec, panel: Rect) -> None:
     y = paragraph(canvas, facts, x, y - 8, width, size=3.0, colour="#444444") - 2
     steps = [
         _(
-            "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit to "
+            "Print this page with scaling off: \u201cactual size\u201d or \u201c100%\u201d, never \u201cfit "
+            "to "
             "page\u201d."
         ),
         _("Measure both rulers: each must be exactly {length} mm long.").format(length=number(RULER, "g")),
@@ -80,11 +81,13 @@ def _words(canvas: Canvas, spec: KitSpec, panel: Rect) -> None:
     else:
         steps += [
             _(
-                "Lay this page on a sheet of labels and hold both against a window: the blue outlines must lie "
+                "Lay this page on a sheet of labels and hold both against a window: the blue outlines must "
+                "lie "
                 "on the labels."
             ),
             _(
-                "If they are shifted, generate again with --offset-x (mm, + moves right) and --offset-y (mm, + "
+                "If they are shifted, generate again with --offset-x (mm, + moves right) and --offset-y (mm, "
+                "+ "
                 "moves down), and check again."
             ),
         ]

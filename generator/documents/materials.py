@@ -194,7 +194,8 @@ def _prints(lesson: Lesson) -> list[str]:
         *(
             [
                 _(
-                    "paper-machine.pdf: the same machine on paper, for pairs or a class without boxes (its first "
+                    "paper-machine.pdf: the same machine on paper, for pairs or a class without boxes (its "
+                    "first "
                     "page says how)"
                 )
             ]

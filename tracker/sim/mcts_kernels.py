@@ -303,7 +303,7 @@ def start(game, links, states, untried, words, to_move, solver):  # type: ignore
 
 
 @njit(cache=True)
-def search(
+def search(  # type: ignore[no-untyped-def]
     game,
     links,
     states,
@@ -313,7 +313,7 @@ def search(
     used,
     iterations,
     explore,
-    solver,  # type: ignore[no-untyped-def]
+    solver,
     rng,
 ):
     """``iterations`` iterations of UCT from ``root`` (fewer when the solver proves it), new nodes from row
@@ -442,7 +442,7 @@ def find_child(links, states, node, words, to_move):  # type: ignore[no-untyped-
 
 
 @njit(cache=True)
-def copy_subtree(
+def copy_subtree(  # type: ignore[no-untyped-def]
     links,
     states,
     untried,
@@ -450,7 +450,7 @@ def copy_subtree(
     root,
     to_links,
     to_states,
-    to_untried,  # type: ignore[no-untyped-def]
+    to_untried,
     to_wins,
 ):
     """The subtree under ``root`` copied into the ``to_`` arrays from row 0 (its root), breadth first, the

@@ -129,7 +129,9 @@ def _timed_out_after(seconds: float, deadline: float) -> type[WSGIRequestHandler
                 self._timer.cancel()
 
         def parse_request(self) -> bool:
-            parsed = super().parse_request()  # the headers are in: the app's own time is not limited here
+            parsed = bool(
+                super().parse_request()
+            )  # the headers are in: the app's own time is not limited here
             if self._timer is not None:
                 self._timer.cancel()
             return parsed
