@@ -122,7 +122,12 @@ def test_a_move_typed_at_the_terminal_is_checked_once(tmp_path, monkeypatch):
     assert len(checked) == 2  # and MENACE's red (1 at 9 tokens): nothing else was checked
 
 
+def needs_the_web_extra() -> None:
+    pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
+
+
 def test_a_move_made_in_the_browser_is_checked_once(db, monkeypatch):
+    needs_the_web_extra()
     from werkzeug.test import Client
 
     from tests.web import Pupil
@@ -139,6 +144,7 @@ def test_a_move_made_in_the_browser_is_checked_once(db, monkeypatch):
 
 
 def run_app(db: str, kit: str = "class-a", seed: int = 11):
+    needs_the_web_extra()
     from werkzeug.test import Client
 
     from tests.test_web_lesson import Teacher
