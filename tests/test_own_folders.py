@@ -30,15 +30,18 @@ def test_the_cache_and_the_default_store_are_the_sessions_own():
 
 
 def test_a_command_without_db_writes_to_the_sessions_store_not_the_home():
-    store = Path(os.environ["MENACE_DB"])
-    store.unlink(missing_ok=True)
+    # A store of its own in the session's data folder: the session's store is shared by every worker, and
+    # unlinking it under another worker's open connection left its -wal behind ("the disk may be full").
+    store = Path(os.environ["MENACE_DB"]).with_name("own-folder-probe.sqlite3")
+    env = {**os.environ, "MENACE_DB": str(store)}
     done = subprocess.run([sys.executable, "-m", "tracker", "new", "own-folder-probe"], capture_output=True,
-                          text=True, check=False)  # fmt: skip
+                          text=True, check=False, env=env)  # fmt: skip
     try:
         assert done.returncode == 0, done.stderr
         assert store.exists()
     finally:
-        store.unlink(missing_ok=True)
+        for leftover in (store, store.with_name(store.name + "-wal"), store.with_name(store.name + "-shm")):
+            leftover.unlink(missing_ok=True)
 
 
 @pytest.fixture
