@@ -59,8 +59,10 @@ def test_the_totals_after_each_game_are_kept_not_counted_again(tmp_path, monkeyp
 
 @pytest.mark.slow
 def test_twenty_thousand_games_keep_their_pace(tmp_path):
-    """The last thousand of 20,000 games at least 90% as fast as the first thousand. Measured in this
-    process's CPU time, so that other work on a shared machine (and the disk's syncs) does not count."""
+    """The last thousands of 20,000 games at least 90% as fast as the first. Measured in this process's CPU
+    time, so that other work on a shared machine (and the disk's syncs) does not count; and each end as the
+    best of its three thousands, since a busy machine only ever slows a thousand down (CI runs the slow
+    tests side by side: one slowed thousand failed the check once, where a cost that grows slows all three)."""
     store, table, _ = a_table(tmp_path)
     seconds = []
     for _ in range(20):
@@ -68,9 +70,9 @@ def test_twenty_thousand_games_keep_their_pace(tmp_path):
         for _ in range(1000):
             table.play_game()
         seconds.append(time.process_time() - started)
-    first, last = 1000 / seconds[0], 1000 / seconds[-1]
+    first, last = 1000 / min(seconds[:3]), 1000 / min(seconds[-3:])
     print(
-        f"games a CPU second: first thousand {first:.0f}, last thousand {last:.0f}; each thousand:",
+        f"games a CPU second: first thousands {first:.0f}, last thousands {last:.0f} (best of 3); each:",
         " ".join(f"{1000 / s:.0f}" for s in seconds),
     )
     assert last >= 0.9 * first

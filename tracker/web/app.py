@@ -303,6 +303,9 @@ class ClassroomScreen:
                         stale = _("the board changed: here is the new one")
                         return _json({"error": stale, "token": next_token, "live": live}, 409)
                     answer = self.act(store, kit, action, body, at_table=at_table)
+                    view.forget_recent(
+                        store, kit
+                    )  # the pages' next look shows this change, not a view before it
             except StoreBusy as error:  # another process held the write lock too long: nothing was recorded
                 return _json({"error": told(error), "token": next_token}, 503)
             except KitInPlay as error:  # the terminal names the process; the pupil needs only what to do

@@ -70,6 +70,14 @@ def recent_live(store: Store, kit: KitRecord, within: float) -> dict[str, Any]:
     return view
 
 
+def forget_recent(store: Store, kit: KitRecord) -> None:
+    """Drops the kept recent view of ``kit``: after a change made on a page, a page asking next must see it
+    (a view kept from just before would draw the board the change replaced)."""
+    with _RECENT_LOCK:
+        for where in [where for where in _RECENT if where[:2] == (str(store.path), kit.id)]:
+            del _RECENT[where]
+
+
 def every_box(kit: KitRecord, mirror: Mapping[int, Mapping[Any, int]]) -> list[dict[str, Any]]:
     """Every box of the kit with its beads now, for the wall."""
     return [box_view(kit, box, mirror[box.id]) for box in kit.boxes]
