@@ -62,7 +62,7 @@ def test_twenty_thousand_games_keep_their_pace(tmp_path):
     """The last thousands of 20,000 games at least 90% as fast as the first. Measured in this process's CPU
     time, so that other work on a shared machine (and the disk's syncs) does not count; and each end as the
     best of its three thousands, since a busy machine only ever slows a thousand down (CI runs the slow
-    tests side by side: one slowed thousand failed the check once, where a cost that grows slows all three)."""
+    tests side by side: one slowed thousand failed the check once; a cost that grows slows all three)."""
     store, table, _ = a_table(tmp_path)
     seconds = []
     for _ in range(20):
