@@ -66,3 +66,17 @@ def test_a_kit_reads_back_as_it_was_written(tmp_path):
         "rules": "nim",
         "games": 0,
     }
+
+
+def test_a_kit_read_again_is_the_one_built_before_until_its_row_changes(tmp_path):
+    """A kit is built from its row's 304 boxes once (a classroom's screen looks it up for every request);
+    a row changed behind the store's back is read as it is now."""
+    store = Store(tmp_path / "m.sqlite3", create=True)
+    catalogue = build_catalogue("tictactoe", "first", load_rules("michie"))
+    fields = ("k", "tictactoe", "first", "michie", "craft", catalogue.fingerprint)
+    kit = KitRecord(new_id(), *fields, catalogue.boxes)
+    store.create_kit(kit)
+    first = store.kit("k")
+    assert Store(tmp_path / "m.sqlite3").kit("k") is first
+    store.db.execute("UPDATE kits SET name = 'renamed' WHERE id = ?", (kit.id,))
+    assert store.kit("renamed").name == "renamed" and store.kit_by_id(kit.id) is not first
