@@ -82,3 +82,92 @@ def test_a_new_version_reads_only_the_last_games_and_an_edited_older_one_is_caug
     monkeypatch.setattr(view.KeptResults, "FULL_CHECK_S", 0.0)
     with pytest.raises(ResultsChanged):
         view.build_live(store, kit)
+
+
+def test_totals_and_curves_kept_between_versions_are_those_of_every_game_read_again(db, monkeypatch):
+    from tracker.state.stats import summarise
+    from tracker.store.event_store import Store
+
+    store = Store(Path(db))
+    kit = store.kit("class-a")
+    for batch, seed in enumerate(range(5, 11)):
+        assert play_random(db, games=4 + batch, seed=seed).exit_code == 0
+        if batch == 3:  # a full check in the middle: every row read and compared with the kept ones
+            monkeypatch.setattr(view.KeptResults, "FULL_CHECK_S", 0.0)
+        kept = view.build_live(store, kit)
+        monkeypatch.setattr(view.KeptResults, "FULL_CHECK_S", 30.0)
+        whole = store.results(kit, first_box=True)
+        assert kept["totals"] == summarise(whole) and kept["curve"] == running_score(whole)
+        assert len(kept["first_box"]["history"]) == len(whole)
+
+
+def test_the_full_check_picks_up_a_first_box_edited_behind_the_stores_back(db, monkeypatch):
+    from tracker.store.event_store import Store
+
+    assert play_random(db, games=6, seed=3).exit_code == 0
+    store = Store(Path(db))
+    kit = store.kit("class-a")
+    before = view.build_live(store, kit)["first_box"]["history"]
+    store.db.execute("UPDATE games SET first_box = '{\"4\": 99}' WHERE kit = ? AND number = 1", (kit.id,))
+    assert view.build_live(store, kit)["first_box"]["history"] == before  # kept: not read again yet
+    monkeypatch.setattr(view.KeptResults, "FULL_CHECK_S", 0.0)
+    assert view.build_live(store, kit)["first_box"]["history"] == [{"4": 99}, *before[1:]]
+
+
+def test_while_one_request_builds_the_recent_view_the_others_are_given_the_one_before(db, monkeypatch):
+    from tracker.store.event_store import Store
+
+    store = Store(Path(db))
+    kit = store.kit("class-a")
+    older = view.recent_live(store, kit, 0.0)
+    assert play_random(db, games=2, seed=6).exit_code == 0
+    building, release, built = threading.Event(), threading.Event(), []
+    live = view.live
+
+    def slow(store, kit, **options):
+        building.set()
+        release.wait(10)
+        built.append(live(store, kit, **options))
+        return built[-1]
+
+    monkeypatch.setattr(view, "live", slow)
+
+    def build() -> None:
+        own = Store(Path(db))  # a request's own connection, as the server's threads have
+        view.recent_live(own, kit, 0.0)
+        own.close()
+
+    builder = threading.Thread(target=build)
+    builder.start()
+    assert building.wait(10)
+    assert view.recent_live(store, kit, 0.0) is older  # not a second build: the one before
+    release.set()
+    builder.join(10)
+    assert view.recent_live(store, kit, 60.0) is built[0] and built[0]["version"] != older["version"]
+
+
+def test_a_recent_view_built_from_before_a_pages_change_is_not_kept(db, monkeypatch):
+    from tracker.store.event_store import Store
+
+    store = Store(Path(db))
+    kit = store.kit("class-a")
+    building, release, built = threading.Event(), threading.Event(), []
+    live = view.live
+
+    def slow(store, kit, **options):
+        building.set()
+        release.wait(10)
+        built.append(live(store, kit, **options))
+        return built[-1]
+
+    monkeypatch.setattr(view, "live", slow)
+    builder = threading.Thread(target=lambda: view.recent_live(Store(Path(db)), kit, 0.0))
+    builder.start()
+    assert building.wait(10)
+    view.forget_recent(store, kit)  # a page's change, made while the view was being built
+    release.set()
+    builder.join(10)
+    building.clear()
+    release.set()
+    view.recent_live(store, kit, 60.0)
+    assert len(built) == 2  # built again: the view from before the change was not kept

@@ -12,6 +12,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from kit.game import State
@@ -23,7 +24,7 @@ from tracker.state import session as sessions
 from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
 from tracker.state.session import Session, Step, Turn
-from tracker.state.stats import running_score, summarise
+from tracker.state.stats import Standing, running_score
 from tracker.store.event_store import CHECKSUM_MODULUS, Store, game_term, games_digest
 from tracker.table.corrections import settle_instruction
 
@@ -55,27 +56,39 @@ def live(store: Store, kit: KitRecord, world: World | None = None, *, boxes: boo
 def recent_live(store: Store, kit: KitRecord, within: float) -> dict[str, Any]:
     """The live view without the boxes as built at most ``within`` seconds ago, else as it is now: while a
     run records hundreds of versions a second, thirty phones polling would each pay for a build of their
-    own; this way they share one build per ``within``. Its "version" says which version it shows (a page
-    asks again when the kit's version is another)."""
+    own; this way they share one build per ``within``, and while it is being built the others are given the
+    one before. Its "version" says which version it shows (a page asks again when the kit's version is
+    another)."""
     where = (str(store.path), kit.id, current_language())
     with _RECENT_LOCK:
         kept = _RECENT.get(where)
-    if kept is not None and time.monotonic() - kept[0] < within:
-        return kept[1]
-    view = live(store, kit, boxes=False)
-    with _RECENT_LOCK:
-        _RECENT[where] = (time.monotonic(), view)
-        while len(_RECENT) > KeptResults.KITS:
-            del _RECENT[next(iter(_RECENT))]
+        if kept is not None and (time.monotonic() - kept[0] < within or where in _RECENT_BUILDING):
+            return kept[1]
+        _RECENT_BUILDING.add(where)
+        forgotten = _RECENT_FORGOTTEN.get(where[:2], 0)
+    try:
+        view = live(store, kit, boxes=False)
+        with _RECENT_LOCK:
+            if _RECENT_FORGOTTEN.get(where[:2], 0) == forgotten:  # else built from before a page's change
+                _RECENT.pop(where, None)
+                _RECENT[where] = (time.monotonic(), view)
+                while len(_RECENT) > KeptResults.KITS:
+                    del _RECENT[next(iter(_RECENT))]
+    finally:
+        with _RECENT_LOCK:
+            _RECENT_BUILDING.discard(where)
     return view
 
 
 def forget_recent(store: Store, kit: KitRecord) -> None:
     """Drops the kept recent view of ``kit``: after a change made on a page, a page asking next must see it
-    (a view kept from just before would draw the board the change replaced)."""
+    (a view kept from just before would draw the board the change replaced, and so would one being built
+    from before it)."""
     with _RECENT_LOCK:
         for where in [where for where in _RECENT if where[:2] == (str(store.path), kit.id)]:
             del _RECENT[where]
+        key = (str(store.path), kit.id)
+        _RECENT_FORGOTTEN[key] = _RECENT_FORGOTTEN.get(key, 0) + 1
 
 
 def every_box(kit: KitRecord, mirror: Mapping[int, Mapping[Any, int]]) -> list[dict[str, Any]]:
@@ -90,18 +103,18 @@ def build_live(
     the wall's boxes."""
     world = store.world(kit) if world is None else world
     assert world.mirror is not None
-    results, history = _RESULTS.read(store, kit)
+    results = _RESULTS.read(store, kit)
     first = kit.box(kit.catalogue.first_box)
     return {
         "kit": header(kit),
         "version": world.head,
-        "totals": summarise(results),
-        "curve": running_score(results),
+        "totals": results.totals,
+        "curve": results.curve,
         "score_rule": score_rule(kit.catalogue.game),  # result -> change: a draw's only where there are draws
         "score_rule_said": score_rule_text(kit.catalogue.game),  # the same in the server's language
         "first_box": {
             "box": box_view(kit, first, first.initial_counts()),  # the beads it started with
-            "history": history,
+            "history": results.history,
         },
         "game": game_view(world),
         "ended": ended_view(world),
@@ -144,13 +157,59 @@ class Memo:
         return view
 
 
+@dataclass
+class _KitGames:
+    """One kit's games rows as last read, and what the view draws of them, each list kept in step."""
+
+    rows: list[tuple[Any, ...]] = field(default_factory=list)  # (id, number, status, result, beads) as stored
+    digests: list[int] = field(default_factory=list)  # the checksum of the rows up to each
+    standings: list[Standing] = field(default_factory=list)  # the totals after each row
+    curve_at: list[int] = field(default_factory=list)  # the curve's length before each row
+    history_at: list[int] = field(default_factory=list)  # the first box's history's length before each row
+    curve: list[int] = field(default_factory=list)  # the running score after each finished game
+    history: list[Any] = field(default_factory=list)  # the first box's beads after each game that stored them
+    checked: float = 0.0  # when every row was last read (time.monotonic)
+
+    def keep(self, count: int) -> None:
+        """Forgets every row after the first ``count``."""
+        if count < len(self.rows):
+            del self.curve[self.curve_at[count] :], self.history[self.history_at[count] :]
+            for kept in (self.rows, self.digests, self.standings, self.curve_at, self.history_at):
+                del kept[count:]
+
+    def add(self, row: tuple[Any, ...]) -> None:
+        game_id, number, status, result, beads = row
+        standing = self.standings[-1] if self.standings else Standing()
+        self.curve_at.append(len(self.curve))
+        self.history_at.append(len(self.history))
+        if status == "finished":
+            standing = standing.after(result)
+            self.curve.append(standing.score)
+            beads = json.loads(beads) if beads else None
+            if beads is not None:
+                self.history.append(beads)
+        self.rows.append(row)
+        before = self.digests[-1] if self.digests else 0
+        self.digests.append((before + game_term(*row[:4])) % CHECKSUM_MODULUS)
+        self.standings.append(standing)
+
+
+@dataclass(frozen=True)
+class KitResults:
+    totals: dict[str, Any]  # stats.summarise of the finished games
+    curve: list[int]  # the running score after each
+    history: list[Any]  # the first box's beads after each game that stored them
+
+
 class KeptResults:
-    """Each kit's finished games' results and first-box beads, kept between versions: a new version reads
-    only the games rows from the last few games on, so a view's cost does not grow with the kit's history
-    (at 24,600 games reading and parsing every row took 280 ms a version). The rows kept and the rows read
-    are checked together against the kit's results checksum, as Store.results checks them; on a mismatch
-    (an older game changed) every row is read again. An older row edited behind the store's back leaves
-    the sum as it was, so every row is read and checked again at least every FULL_CHECK_S seconds."""
+    """Each kit's finished games' totals, curve and first-box beads, kept between versions: a new version
+    reads only the games rows from the last few games on and adds them, so a view's cost does not grow with
+    the kit's history (at 24,600 games reading and parsing every row took 280 ms a version, and 30 phones
+    polling beside a run made the server build one after another). The rows kept and the rows read are
+    checked together against the kit's results checksum, as Store.results checks them; on a mismatch (an
+    older game changed) every row is read again. An older row edited behind the store's back leaves the sum
+    as it was, so every row is read and compared with the kept ones at least every FULL_CHECK_S seconds.
+    One read at a time: the next finds the rows the last one kept."""
 
     FULL_CHECK_S = 30.0
 
@@ -158,48 +217,52 @@ class KeptResults:
     OVERLAP = 3  # the last games' rows are read again: a game in progress, or reopened, changes its row
 
     def __init__(self) -> None:
-        self.kept: dict[tuple[str, str], list[tuple[Any, ...]]] = {}  # (id, number, status, result, beads)
-        self.digests: dict[tuple[str, str], list[int]] = {}  # the checksum of the rows up to each
-        self.checked: dict[tuple[str, str], float] = {}  # when every row was last read (time.monotonic)
+        self.kept: dict[tuple[str, str], _KitGames] = {}
         self.lock = threading.Lock()
 
-    def read(self, store: Store, kit: KitRecord) -> tuple[list[dict[str, Any]], list[Any]]:
-        """The results of the kit's finished games in order ({"result": ...} each), and the first box's beads
-        after each that stored them."""
+    def read(self, store: Store, kit: KitRecord) -> KitResults:
+        """The totals, curve and first-box history of the kit's finished games, as ``store`` sees them."""
         key = (str(store.path), kit.id)
         with self.lock:
-            kept, digests = self.kept.get(key, []), self.digests.get(key, [])
-            checked = self.checked.get(key, 0.0)
-        keep = max(0, len(kept) - self.OVERLAP)
-        if time.monotonic() - checked >= self.FULL_CHECK_S:
-            keep, kept, digests, checked = 0, [], [], time.monotonic()
-        since = kept[keep][1] if keep < len(kept) else (kept[-1][1] + 1 if kept else 0)
+            games = self.kept.pop(key, None) or _KitGames()
+            self._bring_up_to_date(games, store, kit)
+            self.kept[key] = games  # the kit read last goes last, so the one read longest ago goes first
+            while len(self.kept) > self.KITS:
+                del self.kept[next(iter(self.kept))]
+            totals = (games.standings[-1] if games.standings else Standing()).summary()
+            return KitResults(totals, list(games.curve), list(games.history))
+
+    def _bring_up_to_date(self, games: _KitGames, store: Store, kit: KitRecord) -> None:
+        keep = max(0, len(games.rows) - self.OVERLAP)
+        if time.monotonic() - games.checked >= self.FULL_CHECK_S:
+            keep, games.checked = 0, time.monotonic()
+        rows_kept = games.rows
+        since = rows_kept[keep][1] if keep < len(rows_kept) else (rows_kept[-1][1] + 1 if rows_kept else 0)
         rows, checksum = store.results_from(kit, since)
-        before = digests[keep - 1] if keep else 0
+        if keep == 0:  # every row read: the kept ones that are as stored need not be added again
+            keep = min(len(games.rows), len(rows))
+            if games.rows[:keep] != rows[:keep]:
+                pairs = enumerate(zip(games.rows, rows, strict=False))
+                keep = next(i for i, (kept, read) in pairs if kept != read)
+            rows = rows[keep:]
+        before = games.digests[keep - 1] if keep else 0
         if (before + games_digest(row[:4] for row in rows)) % CHECKSUM_MODULUS != checksum:
             if not keep:
                 store.results(kit)  # raises ResultsChanged: the rows are not what the log wrote
             keep, (rows, checksum) = 0, store.results_from(kit, 0)
             if games_digest(row[:4] for row in rows) != checksum:
                 store.results(kit)
-        rows = kept[:keep] + [(*row[:4], json.loads(row[4]) if row[4] else None) for row in rows]
-        running = digests[:keep]
-        for row in rows[keep:]:
-            running.append(((running[-1] if running else 0) + game_term(*row[:4])) % CHECKSUM_MODULUS)
-        with self.lock:
-            self.kept.pop(key, None)
-            self.kept[key], self.digests[key], self.checked[key] = rows, running, checked
-            while len(self.kept) > self.KITS:  # the kit read longest ago goes first
-                oldest = next(iter(self.kept))
-                del self.kept[oldest], self.digests[oldest], self.checked[oldest]
-        finished = [row for row in rows if row[2] == "finished"]
-        return [{"result": row[3]} for row in finished], [row[4] for row in finished if row[4] is not None]
+        games.keep(keep)
+        for row in rows:
+            games.add(row)
 
 
 _RESULTS = KeptResults()
 _VIEWS = Memo(64)  # a few kits, a few versions each: a class's screen shows one or two kits at a time
 _WALLS = Memo(16)  # the wall's boxes, for the pages that draw them
 _RECENT: dict[tuple[str, str, str], tuple[float, dict[str, Any]]] = {}  # recent_live's, when each was built
+_RECENT_BUILDING: set[tuple[str, str, str]] = set()  # the recent views being built now
+_RECENT_FORGOTTEN: dict[tuple[str, str], int] = {}  # how many times each kit's recent view was forgotten
 _RECENT_LOCK = threading.Lock()
 
 
