@@ -3,8 +3,10 @@ pages poll once a second for a minute, as the play pages do (the version, then t
 boxes and curves, with ETag and gzip), while `menace play` records games in another process, and again
 while a run started from the live page does. Every poll must be answered. The latencies and each run's
 pace beside the pollers (against its pace alone) are printed with the machine's load: on a quiet 2-core
-machine p95 stays under 150 ms and each run keeps at least 75% of its pace; a shared machine (CI) is too
-noisy to assert them."""
+machine p95 stays under 150 ms and each run keeps at least 75% of its pace (about 10 ms, and 103% and 86%,
+on 2026-11-28). A shared machine (CI runs the slow tests side by side) is too noisy to hold those figures
+to, so the test asserts a p99 under a second: when every request rebuilt the view from the whole history,
+and thirty of them did so at once, the p99 was 2.2 to 3.6 s on a quiet machine."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).parent.parent
 PAGES, SECONDS, ALONE_S = 30, 60, 12
+SLOWEST_P99_MS = 1000
 KIT = "class-a"
 
 
@@ -130,6 +133,7 @@ def beside_pollers(server: Server, count: Callable[[], int], label: str) -> dict
     print(f"\n{label}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
     assert failures == [], failures[:5]
     assert len(latencies) >= PAGES * (SECONDS - 3)  # each page about once a second, every poll answered
+    assert figures["p99_ms"] < SLOWEST_P99_MS
     return figures
 
 
