@@ -144,3 +144,12 @@ def test_menace_serve_names_the_class_page_when_the_store_holds_a_lessons_kits(d
     assert [(k["name"], k["table"]["join"]) for k in page["kits"]] == [
         ("group-1", "http://localhost/kits/group-1/table")
     ]
+
+
+def test_the_lesson_page_shows_every_group_of_a_big_class(tmp_path):
+    """Each group has a chart of its own, so a lesson's 12 groups are all on its page (it once showed 8)."""
+    db = tmp_path / "m.sqlite3"
+    for number in range(1, 13):
+        assert run("new", f"group-{number}", "--db", str(db), "--game", "nim").exit_code == 0
+    page = Client(ClassroomScreen(db)).get("/api/lesson").json
+    assert [k["name"] for k in page["kits"]] == [f"group-{number}" for number in range(1, 13)]

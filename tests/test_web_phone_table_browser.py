@@ -249,3 +249,28 @@ def test_the_table_says_when_the_terminal_holds_the_kit(browser, tmp_path):
         expect(phone.locator("#new")).to_be_enabled()
     finally:
         stop(httpd)
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 720}, BIG], ids=["1280x720", "1920x1080"])
+def test_a_projector_shows_every_group_of_six_at_once(browser, tmp_path, viewport, shots):
+    """The lesson pack's six groups, each with its code and its curve, all on a projector's screen at once
+    (measured from the page's boxes): two per row left the third group and more below the fold."""
+    from tests.cli import play_random
+
+    base, db, httpd = lesson(tmp_path, "hexapawn", 6)
+    try:
+        for number in range(1, 7):
+            assert play_random(db, games=2 * number, seed=number, kit=f"group-{number}").exit_code == 0
+        screen = page(browser, f"{base}/lesson", viewport)
+        screen.wait_for_selector("body[data-games='2,4,6,8,10,12']", timeout=6000)
+        assert screen.locator(".group polyline.series").count() == 6
+        boxes = screen.evaluate(
+            "[...document.querySelectorAll('.group, .group .join img, .group-chart svg')].map((e) => {"
+            " const r = e.getBoundingClientRect(); return [r.right, r.bottom, r.height]; })"
+        )
+        assert all(right <= viewport["width"] and bottom <= viewport["height"] for right, bottom, _ in boxes)
+        assert min(height for _, _, height in boxes) >= 60  # each code and curve big enough to read
+        screen.screenshot(path=str(shots / f"lesson-six-groups-{viewport['width']}x{viewport['height']}.png"))
+        assert screen.errors == []
+    finally:
+        stop(httpd)

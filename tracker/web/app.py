@@ -53,6 +53,9 @@ from tracker.web.words import page_words, words_json
 MAX_BODY = 4096  # bytes: a change is a few dozen
 MAX_DEPTH = 400  # arrays and objects in one another: a change has one; deeper is refused before it is parsed
 MAX_CURVES = 8  # kits on one chart: past that its lines cannot be told apart
+# Groups on the lesson's page, each on a chart of its own: as many as `menace lesson --groups` makes (a class
+# of 30 in pairs; tracker.cli.lesson.MAX_GROUPS). It showed the first 8 only: a class of 12 lost 4 groups.
+MOST_GROUPS = 30
 TOKEN_HEADER = "X-Menace-Token"
 PUPILS_KEY = "pupils"  # what a join page's token is for: no kit yet
 STATIC = {
@@ -379,13 +382,13 @@ class ClassroomScreen:
         """The lesson's group kits (group-1, group-2, ..., or the class's one, class) with their running
         scores and the addresses of their table pages, for the class page; ?kits=NAME chooses others."""
         names = request.args.getlist("kits")
-        if len(names) > MAX_CURVES:
-            raise BadRequest(_("choose at most {most} kits to draw on one chart").format(most=MAX_CURVES))
+        if len(names) > MOST_GROUPS:
+            raise BadRequest(_("choose at most {most} kits for the lesson's page").format(most=MOST_GROUPS))
 
         def read(store: Store) -> dict[str, Any]:
             chosen = names or lesson_kits([row["name"] for row in store.kits()])
             groups = []
-            for kit_name in chosen[:MAX_CURVES]:
+            for kit_name in chosen[:MOST_GROUPS]:
                 kit = self.kit(kit_name, store)
                 path = f"/kits/{_quote(kit.name)}/table"
                 groups.append({**view.curve(store, kit), "table": self.join_fields(request, path)})

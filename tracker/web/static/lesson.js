@@ -21,6 +21,13 @@ function group(kit, index) {
     el("ul", {class: "key"}, keyLine(colour, index, label)));
 }
 
+// Columns and rows for a projector's wide screen, so that every group is on it at once: as near square as
+// the screen's shape allows (a phone stacks them in one column; see style.css).
+function gridFor(count) {
+  const columns = Math.max(1, Math.min(count, Math.round(Math.sqrt(count * 1.6))));
+  return [columns, Math.max(1, Math.ceil(count / columns))];
+}
+
 async function showLesson() {
   const chosen = new URLSearchParams(location.search).getAll("kits");
   const status = document.getElementById("status");
@@ -32,6 +39,9 @@ async function showLesson() {
       const groups = document.getElementById("groups");
       groups.replaceChildren(...(lesson.kits.length ? lesson.kits.map(group) : [el("p", {}, WORDS.lesson_none)]));
       groups.dataset.count = lesson.kits.length;
+      const [columns, rows] = gridFor(lesson.kits.length);
+      groups.style.setProperty("--columns", columns);
+      groups.style.setProperty("--rows", rows);
       document.body.dataset.drawn = lesson.kits.length;
       document.body.dataset.games = lesson.kits.map((k) => k.games).join(",");
     }
