@@ -114,6 +114,21 @@ def test_the_full_check_picks_up_a_first_box_edited_behind_the_stores_back(db, m
     assert view.build_live(store, kit)["first_box"]["history"] == [{"4": 99}, *before[1:]]
 
 
+def held_builds(monkeypatch) -> tuple[threading.Event, threading.Event, list[dict]]:
+    """view.live made to wait for ``release`` once it has set ``building``; what it built is in ``built``."""
+    building, release, built = threading.Event(), threading.Event(), []
+    live = view.live
+
+    def held(store, kit, **options):
+        building.set()
+        release.wait(10)
+        built.append(live(store, kit, **options))
+        return built[-1]
+
+    monkeypatch.setattr(view, "live", held)
+    return building, release, built
+
+
 def test_while_one_request_builds_the_recent_view_the_others_are_given_the_one_before(db, monkeypatch):
     from tracker.store.event_store import Store
 
@@ -121,16 +136,7 @@ def test_while_one_request_builds_the_recent_view_the_others_are_given_the_one_b
     kit = store.kit("class-a")
     older = view.recent_live(store, kit, 0.0)
     assert play_random(db, games=2, seed=6).exit_code == 0
-    building, release, built = threading.Event(), threading.Event(), []
-    live = view.live
-
-    def slow(store, kit, **options):
-        building.set()
-        release.wait(10)
-        built.append(live(store, kit, **options))
-        return built[-1]
-
-    monkeypatch.setattr(view, "live", slow)
+    building, release, built = held_builds(monkeypatch)
 
     def build() -> None:
         own = Store(Path(db))  # a request's own connection, as the server's threads have
@@ -151,16 +157,7 @@ def test_a_recent_view_built_from_before_a_pages_change_is_not_kept(db, monkeypa
 
     store = Store(Path(db))
     kit = store.kit("class-a")
-    building, release, built = threading.Event(), threading.Event(), []
-    live = view.live
-
-    def slow(store, kit, **options):
-        building.set()
-        release.wait(10)
-        built.append(live(store, kit, **options))
-        return built[-1]
-
-    monkeypatch.setattr(view, "live", slow)
+    building, release, built = held_builds(monkeypatch)
     builder = threading.Thread(target=lambda: view.recent_live(Store(Path(db)), kit, 0.0))
     builder.start()
     assert building.wait(10)
