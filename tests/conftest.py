@@ -20,6 +20,8 @@ from kit.games import get_game
 from kit.i18n import current_language, use_language
 from kit.walk import states
 
+pytest_plugins = ("tests.browser",)  # the browser tests' fixtures: browser (chromium), shots
+
 _OWN_FOLDERS = ("MENACE_CACHE_DIR", "MENACE_DB", "XDG_DATA_HOME")
 _saved: dict[str, str | None] = {}
 _session_folder: list[str] = []

@@ -1,11 +1,10 @@
-"""The classroom screen in a real browser: Debian's chromium driven by Playwright (no downloaded browser).
+"""The classroom screen in a real browser: Debian's chromium driven by Playwright (tests.browser).
 
 Screenshots go to $MENACE_SCREENSHOTS (default: the test's temporary directory) to be looked at.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import threading
@@ -13,39 +12,23 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import BIG, PHONE, needs_browser, page
 from tests.cli import play_random, run
 from tests.store_log import log
 from tracker.store.event_store import Store
 
 # A real browser takes seconds a page: these run in the slow run (CI runs it).
 pytestmark = pytest.mark.slow
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
-pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
-playwright = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed: pip install playwright"
-)
+playwright = needs_browser()
 expect = playwright.expect
 
 from tracker.web.server import server  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
-BIG, PHONE = {"width": 1920, "height": 1080}, {"width": 390, "height": 844}
 # The page has the answer (it is busy from the click on) and waits for the pupil, or the game is over.
 # Waits are locators: the pages' CSP forbids the eval that wait_for_function needs, and the tests keep it on.
 ANSWERED = "body:not(.busy)[data-turn=opponent], body:not(.busy)[data-turn=none]"
 PUPILS_TURN = "body[data-turn=opponent]"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -63,23 +46,6 @@ def site(tmp_path):
     yield f"http://127.0.0.1:{httpd.server_address[1]}", db
     httpd.shutdown()
     httpd.server_close()
-
-
-@pytest.fixture
-def shots(tmp_path):
-    folder = Path(os.environ.get("MENACE_SCREENSHOTS") or tmp_path / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def page(browser, url, viewport=BIG):
-    opened = browser.new_page(viewport=viewport)
-    errors = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    opened.errors = errors
-    opened.goto(url)
-    return opened
 
 
 def test_the_live_page_follows_a_game_recorded_by_menace_play_in_another_process(browser, site):

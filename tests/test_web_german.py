@@ -27,6 +27,7 @@ pytest.importorskip("werkzeug", reason="the web extra is not installed: pip inst
 from werkzeug.test import Client  # noqa: E402
 
 from kit.i18n import use_language  # noqa: E402
+from tests.browser import BIG, CHROMIUM, FLAGS, PHONE  # noqa: E402
 from tests.cli import run  # noqa: E402
 from tests.test_german_tracker import english_lines  # noqa: E402
 from tests.web import Pupil  # noqa: E402
@@ -259,10 +260,6 @@ def test_menace_serve_in_german(db: str, how: str) -> None:
     assert '<html lang="de">' in page and '<button id="new" type="button">Neues Spiel</button>' in page
 
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
-BIG, PHONE = {"width": 1920, "height": 1080}, {"width": 390, "height": 844}
 BOXED = "button, .totals .total"  # what holds words in a box of its own size
 OVERFLOW = (
     f"[...document.querySelectorAll('{BOXED}')]"

@@ -8,7 +8,6 @@ Screenshots go to $MENACE_SCREENSHOTS (default: the test's temporary directory) 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import threading
@@ -17,35 +16,21 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import BIG, PHONE, PROJECTOR, needs_browser, page
 from tests.cli import play_random, run
 from tracker.store.event_store import Store
 
 # A real browser takes seconds a page: these run in the slow run (CI runs it).
 pytestmark = pytest.mark.slow
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
-pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
-playwright = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed: pip install playwright"
-)
+playwright = needs_browser()
 expect = playwright.expect
 
 from kit.i18n import use_language  # noqa: E402
-from tests.test_web_browser import ANSWERED, BIG, FLAGS, PHONE, PUPILS_TURN, page  # noqa: E402
+from tests.test_web_browser import ANSWERED, PUPILS_TURN  # noqa: E402
 from tracker.web.server import server  # noqa: E402
 
 AXE = Path(__file__).parent / "fixtures" / "axe" / "axe.min.js"  # axe-core 4.14.1, MPL-2.0
-PROJECTOR = {"width": 1280, "height": 720}
 SIZES = {"1920x1080": BIG, "1280x720": PROJECTOR, "390x844": PHONE}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -60,13 +45,6 @@ def site(tmp_path):
     yield f"http://127.0.0.1:{httpd.server_address[1]}", db
     httpd.shutdown()
     httpd.server_close()
-
-
-@pytest.fixture
-def shots(tmp_path):
-    folder = Path(os.environ.get("MENACE_SCREENSHOTS") or tmp_path / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def live_json(shown, base: str, kit: str) -> dict:

@@ -9,44 +9,22 @@ Screenshots go to $MENACE_SCREENSHOTS (default: the test's temporary directory) 
 from __future__ import annotations
 
 import json
-import os
 import threading
 from pathlib import Path
 
 import pytest
 
+from tests.browser import BIG, PHONE, needs_browser, page
 from tests.cli import run
 
 pytestmark = pytest.mark.slow
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
-pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
-playwright = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed: pip install playwright"
-)
+playwright = needs_browser()
 expect = playwright.expect
 
 from kit.i18n import use_language  # noqa: E402
-from tests.test_web_browser import BIG, FLAGS, PHONE, page  # noqa: E402
 from tracker.web.server import server  # noqa: E402
 
 SETTLED = "body:not(.busy)[data-version]"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def shots(tmp_path):
-    folder = Path(os.environ.get("MENACE_SCREENSHOTS") or tmp_path / "screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def lesson(tmp_path: Path, game: str, groups: int) -> tuple[str, str, object]:

@@ -13,17 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import BIG, PHONE, PROJECTOR, needs_browser, page
 from tests.cli import play_random, run
-from tests.test_web_browser import ANSWERED, BIG, PHONE, PUPILS_TURN, page
-from tests.test_web_lesson_browser import (  # noqa: F401 - fixtures
-    PROJECTOR,
-    axe_findings,
-    browser,
-    expect,
-    shots,
-    site,
-    start_run,
-)
+
+playwright = needs_browser()
+
+from tests.test_web_browser import ANSWERED, PUPILS_TURN  # noqa: E402
+from tests.test_web_lesson_browser import axe_findings, expect, site, start_run  # noqa: E402,F401 - site: a fixture
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
 SIZES = {"1920x1080": BIG, "1280x720": PROJECTOR}

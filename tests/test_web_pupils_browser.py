@@ -12,8 +12,12 @@ import threading
 
 import pytest
 
-from tests.test_web_browser import ANSWERED, BIG, PHONE, PUPILS_TURN, page
-from tests.test_web_lesson_browser import PROJECTOR, axe_findings, browser, expect, shots  # noqa: F401 - fixtures
+from tests.browser import BIG, PHONE, PROJECTOR, needs_browser, page
+
+playwright = needs_browser()
+
+from tests.test_web_browser import ANSWERED, PUPILS_TURN  # noqa: E402
+from tests.test_web_lesson_browser import axe_findings, expect  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
 PHONES = 10

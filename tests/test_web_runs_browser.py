@@ -12,30 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import needs_browser, page
 from tests.cli import run
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no chromium at {CHROMIUM}: apt-get install chromium", allow_module_level=True)
-pytest.importorskip("werkzeug", reason="the web extra is not installed: pip install '.[web]'")
-playwright = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright is not installed: pip install playwright"
-)
+playwright = needs_browser()
 expect = playwright.expect
 
-from tests.test_web_browser import FLAGS, page  # noqa: E402
 from tracker.web.server import server  # noqa: E402
 
 SPEEDS = [1, 2, 5, 10, 20, 50, 100, 0]  # as live.js's slider
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def serve(db: str, port: int = 0):

@@ -9,9 +9,12 @@ import math
 
 import pytest
 
+from tests.browser import needs_browser, page
 from tests.cli import play_random
-from tests.test_web_browser import page
-from tests.test_web_lesson_browser import browser, expect, site, start_run  # noqa: F401 - skips without chromium; fixtures
+
+playwright = needs_browser()
+
+from tests.test_web_lesson_browser import expect, site, start_run  # noqa: E402,F401 - site: a fixture
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
 
