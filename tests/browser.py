@@ -1,5 +1,6 @@
 """What the browser tests share: Debian's chromium driven by Playwright (no downloaded browser), the window
-sizes they look at, a page that keeps its script errors, and where screenshots go.
+sizes they look at, a page that keeps its script errors, a served store of three kits, and where screenshots
+go.
 
 A browser test module starts with ``playwright = needs_browser()``, which skips it where chromium,
 Playwright or the web extra is missing, then imports the fixtures it uses from here."""
@@ -37,6 +38,25 @@ def browser():
         chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A store with a tic-tac-toe, a Nim and a Hexapawn kit, served on a free port: (base URL, store path)."""
+    import threading
+
+    from tests.cli import run
+    from tracker.web.server import server  # the web extra: only where needs_browser found it
+
+    db = str(tmp_path / "m.sqlite3")
+    for name, game, side in (("class-a", "tictactoe", "first"), ("nim", "nim", "first"),
+                             ("hex", "hexapawn", "second")):  # fmt: skip
+        assert run("new", name, "--db", db, "--game", game, "--menace-plays", side).exit_code == 0
+    httpd = server(Path(db), "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", db
+    httpd.shutdown()
+    httpd.server_close()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -22,30 +21,12 @@ pytestmark = pytest.mark.slow
 playwright = needs_browser()
 expect = playwright.expect
 
-from tracker.web.server import server  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 # The page has the answer (it is busy from the click on) and waits for the pupil, or the game is over.
 # Waits are locators: the pages' CSP forbids the eval that wait_for_function needs, and the tests keep it on.
 ANSWERED = "body:not(.busy)[data-turn=opponent], body:not(.busy)[data-turn=none]"
 PUPILS_TURN = "body[data-turn=opponent]"
-
-
-@pytest.fixture
-def site(tmp_path):
-    """A store with a tic-tac-toe, a Nim and a Hexapawn kit, served on a free port: (base URL, store path)."""
-    db = str(tmp_path / "m.sqlite3")
-    for name, game, side in (
-        ("class-a", "tictactoe", "first"),
-        ("nim", "nim", "first"),
-        ("hex", "hexapawn", "second"),
-    ):
-        assert run("new", name, "--db", db, "--game", game, "--menace-plays", side).exit_code == 0
-    httpd = server(Path(db), "127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}", db
-    httpd.shutdown()
-    httpd.server_close()
 
 
 def test_the_live_page_follows_a_game_recorded_by_menace_play_in_another_process(browser, site):

@@ -33,20 +33,6 @@ AXE = Path(__file__).parent / "fixtures" / "axe" / "axe.min.js"  # axe-core 4.14
 SIZES = {"1920x1080": BIG, "1280x720": PROJECTOR, "390x844": PHONE}
 
 
-@pytest.fixture
-def site(tmp_path):
-    """A store with a tic-tac-toe, a Nim and a Hexapawn kit, served on a free port: (base URL, store path)."""
-    db = str(tmp_path / "m.sqlite3")
-    for name, game, side in (("class-a", "tictactoe", "first"), ("nim", "nim", "first"),
-                             ("hex", "hexapawn", "second")):  # fmt: skip
-        assert run("new", name, "--db", db, "--game", game, "--menace-plays", side).exit_code == 0
-    httpd = server(Path(db), "127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}", db
-    httpd.shutdown()
-    httpd.server_close()
-
-
 def live_json(shown, base: str, kit: str) -> dict:
     return json.loads(shown.context.request.get(f"{base}/api/kits/{kit}/live").text())
 

@@ -19,7 +19,7 @@ from tests.cli import play_random, run
 playwright = needs_browser()
 
 from tests.test_web_browser import ANSWERED, PUPILS_TURN  # noqa: E402
-from tests.test_web_lesson_browser import axe_findings, expect, site, start_run  # noqa: E402,F401 - site: a fixture
+from tests.test_web_lesson_browser import axe_findings, expect, start_run  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
 SIZES = {"1920x1080": BIG, "1280x720": PROJECTOR}
@@ -54,14 +54,14 @@ def emptied(db: str, kit: str = "class-a") -> None:
     assert play_random(db, games=3, seed=5, kit=kit).exit_code == 0
 
 
-def a_pupils_game(browser, base: str) -> None:  # noqa: F811
+def a_pupils_game(browser, base: str) -> None:
     pupil = page(browser, f"{base}/kits/class-a/play")
     pupil.click("#new")
     pupil.wait_for_selector(PUPILS_TURN)
     pupil.close()
 
 
-def projector(browser, base: str, kit: str, viewport, ready: str):  # noqa: F811
+def projector(browser, base: str, kit: str, viewport, ready: str):
     shown = page(browser, f"{base}/kits/{kit}?view=projector", viewport)
     shown.wait_for_selector(ready)
     shown.wait_for_selector("#curve svg, #curve .empty")
@@ -69,7 +69,7 @@ def projector(browser, base: str, kit: str, viewport, ready: str):  # noqa: F811
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_nothing_of_the_projector_view_lies_below_the_fold(browser, site, size):  # noqa: F811
+def test_nothing_of_the_projector_view_lies_below_the_fold(browser, site, size):
     base, db = site
     assert play_random(db, games=20, seed=4, kit="class-a").exit_code == 0
     a_pupils_game(browser, base)
@@ -88,7 +88,7 @@ def test_nothing_of_the_projector_view_lies_below_the_fold(browser, site, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_empty_first_box_banner_shows_and_the_view_still_fits(browser, tmp_path, size):  # noqa: F811
+def test_the_empty_first_box_banner_shows_and_the_view_still_fits(browser, tmp_path, size):
     from tracker.web.server import server
 
     db = str(tmp_path / "m.sqlite3")
@@ -121,7 +121,7 @@ def test_the_empty_first_box_banner_shows_and_the_view_still_fits(browser, tmp_p
         httpd.server_close()
 
 
-def test_the_curve_marks_each_change_of_opponent(browser, site):  # noqa: F811
+def test_the_curve_marks_each_change_of_opponent(browser, site):
     base, db = site
     assert play_random(db, games=4, seed=4, kit="class-a").exit_code == 0
     perfect = ["play", "--db", db, "--kit", "class-a", "--draw", "digital", "--opponent", "perfect",
@@ -135,7 +135,7 @@ def test_the_curve_marks_each_change_of_opponent(browser, site):  # noqa: F811
     assert shown.errors == []
 
 
-def test_the_first_draw_has_its_banner_and_its_mark(browser, site):  # noqa: F811
+def test_the_first_draw_has_its_banner_and_its_mark(browser, site):
     from tracker.store.event_store import Store
 
     base, db = site
@@ -154,7 +154,7 @@ def test_the_first_draw_has_its_banner_and_its_mark(browser, site):  # noqa: F81
     assert shown.locator("#curve .mark[data-mark=first-draw]").count() == 1 and shown.errors == []
 
 
-def test_a_paused_run_shows_its_banner(browser, site):  # noqa: F811
+def test_a_paused_run_shows_its_banner(browser, site):
     base, _db = site
     live = page(browser, f"{base}/kits/class-a", PROJECTOR)
     live.wait_for_selector("#boxes .tile")
@@ -167,7 +167,7 @@ def test_a_paused_run_shows_its_banner(browser, site):  # noqa: F811
     assert live.errors == []
 
 
-def test_focus_stays_after_every_button(browser, site):  # noqa: F811
+def test_focus_stays_after_every_button(browser, site):
     base, _db = site
     live = page(browser, f"{base}/kits/class-a")
     live.wait_for_selector("#boxes .tile")
@@ -196,7 +196,7 @@ def test_focus_stays_after_every_button(browser, site):  # noqa: F811
 
 
 @pytest.mark.parametrize("games", [1, 2])
-def test_the_score_axis_counts_whole_points(browser, site, games):  # noqa: F811
+def test_the_score_axis_counts_whole_points(browser, site, games):
     base, db = site
     assert play_random(db, games=games, seed=4, kit="class-a").exit_code == 0
     live = page(browser, f"{base}/kits/class-a")
@@ -206,7 +206,7 @@ def test_the_score_axis_counts_whole_points(browser, site, games):  # noqa: F811
     assert live.errors == []
 
 
-def test_the_band_shows_for_a_kit_played_against_people(browser, site):  # noqa: F811
+def test_the_band_shows_for_a_kit_played_against_people(browser, site):
     base, _db = site
     pupil = page(browser, f"{base}/kits/class-a/play")
     for _game in range(2):
@@ -229,7 +229,7 @@ def test_the_band_shows_for_a_kit_played_against_people(browser, site):  # noqa:
     assert live.locator("#curve svg polygon.band").count() == 1 and live.errors == []
 
 
-def test_a_box_opened_from_the_wall_tells_its_story(browser, site):  # noqa: F811
+def test_a_box_opened_from_the_wall_tells_its_story(browser, site):
     base, db = site
     assert play_random(db, games=12, seed=3, kit="class-a").exit_code == 0
     wall = page(browser, f"{base}/kits/class-a/wall")
@@ -248,7 +248,7 @@ def test_a_box_opened_from_the_wall_tells_its_story(browser, site):  # noqa: F81
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_screenshots_of_the_projector_view(browser, tmp_path, shots, language):  # noqa: F811
+def test_screenshots_of_the_projector_view(browser, tmp_path, shots, language):
     """Mid-run (paused, with the band), after a game, and with an empty first box, at 1920 x 1080 and
     1280 x 720; each fits its screen."""
     from kit.i18n import use_language
@@ -301,7 +301,7 @@ def fitted(shown, stem: Path) -> list[str]:
     return taken
 
 
-def test_axe_core_finds_nothing_serious_on_the_projector_view(browser, tmp_path):  # noqa: F811
+def test_axe_core_finds_nothing_serious_on_the_projector_view(browser, tmp_path):
     from tracker.web.server import server
 
     db = str(tmp_path / "m.sqlite3")

@@ -14,12 +14,12 @@ from tests.cli import play_random
 
 playwright = needs_browser()
 
-from tests.test_web_lesson_browser import expect, site, start_run  # noqa: E402,F401 - site: a fixture
+from tests.test_web_lesson_browser import expect, start_run  # noqa: E402
 
 pytestmark = pytest.mark.slow  # a real browser takes seconds a page: the slow run (CI runs it)
 
 
-def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # noqa: F811
+def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):
     base, db = site
     assert play_random(db, games=8, seed=4, kit="class-a").exit_code == 0
     live = page(browser, f"{base}/kits/class-a")
@@ -38,14 +38,14 @@ def test_the_live_page_draws_the_band_of_simulated_menaces(browser, site):  # no
 
 
 @pytest.mark.parametrize("kit", ["nim"])
-def test_a_kit_without_games_says_why_it_has_no_band(browser, site, kit):  # noqa: F811
+def test_a_kit_without_games_says_why_it_has_no_band(browser, site, kit):
     base, _db = site
     live = page(browser, f"{base}/kits/{kit}")
     live.wait_for_selector("body[data-typical=none]", timeout=10_000)
     assert "no games yet" in live.text_content("#typical")
 
 
-def test_a_run_of_one_game_says_game_not_games(browser, site):  # noqa: F811
+def test_a_run_of_one_game_says_game_not_games(browser, site):
     base, _db = site
     live = page(browser, f"{base}/kits/class-a")
     live.wait_for_selector("#boxes .tile")
@@ -55,7 +55,7 @@ def test_a_run_of_one_game_says_game_not_games(browser, site):  # noqa: F811
     assert live.errors == []
 
 
-def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):  # noqa: F811
+def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):
     from tracker.table.computers import ComputerTable
 
     def breaks(self, *args):
@@ -74,7 +74,7 @@ def test_a_run_that_fails_says_so_in_one_line(browser, site, monkeypatch):  # no
     assert live.is_enabled("#run-start") and live.errors == []
 
 
-def test_the_classes_page_draws_the_chosen_kits_on_one_chart(browser, site):  # noqa: F811
+def test_the_classes_page_draws_the_chosen_kits_on_one_chart(browser, site):
     base, db = site
     assert play_random(db, games=6, seed=1, kit="class-a").exit_code == 0
     assert play_random(db, games=4, seed=2, kit="hex").exit_code == 0
