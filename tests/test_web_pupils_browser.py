@@ -43,7 +43,7 @@ def class_site(tmp_path):
     httpd.server_close()
 
 
-def join(browser, base: str, nickname: str):  # noqa: F811
+def join(browser, base: str, nickname: str):
     """A phone (a browser context of its own: its own cookies) joins and lands on its kit's play page."""
     phone = page(browser, f"{base}/pupils/join", PHONE)
     phone.fill("#pupils-name", nickname)
@@ -65,16 +65,16 @@ def the_class(shown, base: str) -> dict:
     return json.loads(shown.context.request.get(f"{base}/api/pupils").text())
 
 
-def class_page(browser, base: str, viewport, phones: int):  # noqa: F811
+def class_page(browser, base: str, viewport, phones: int):
     shown = page(browser, f"{base}/pupils", viewport)
     shown.wait_for_selector(f"body[data-drawn='{phones}'][data-band=ready]", timeout=180_000)
     return shown
 
 
 def test_ten_phones_each_train_a_menace_of_their_own_and_the_class_page_draws_them(
-    browser,  # noqa: F811
-    class_site,  # noqa: F811
-    shots,  # noqa: F811
+    browser,
+    class_site,
+    shots,
 ):
     base = class_site
     nicknames = ["", "fox", "", "owl", "Lena7", "", "tiger", "", "x.y", ""]  # empty: the next number
@@ -134,7 +134,7 @@ def test_ten_phones_each_train_a_menace_of_their_own_and_the_class_page_draws_th
     assert axe_findings(browser, f"{base}/kits/pupil-owl/play", "body[data-turn]", PHONE) == []
 
 
-def test_the_class_in_german(browser, tmp_path, shots):  # noqa: F811
+def test_the_class_in_german(browser, tmp_path, shots):
     from kit.i18n import use_language
     from tracker.web.server import server
 
@@ -165,3 +165,32 @@ def test_the_class_in_german(browser, tmp_path, shots):  # noqa: F811
         httpd.shutdown()
         httpd.server_close()
         use_language("en")
+
+
+def test_a_class_of_thirty_keeps_its_chart_and_names_the_highest_scores(browser, tmp_path, shots):
+    """Thirty pupils' key lines squeezed the chart to a strip at 1280 x 720: past ten the key names the eight
+    highest scores and how many more are on the chart, and the chart keeps most of its panel."""
+    from tests.cli import play_random, run
+    from tracker.web.server import server
+
+    db = tmp_path / "m.sqlite3"
+    for number in range(1, 31):
+        assert run("new", f"pupil-{number}", "--db", str(db)).exit_code == 0
+        assert play_random(str(db), games=1 + number % 4, seed=number, kit=f"pupil-{number}").exit_code == 0
+    httpd = server(db, "127.0.0.1", 0, pupils_game="tictactoe")
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        shown = page(browser, f"http://127.0.0.1:{httpd.server_address[1]}/pupils", PROJECTOR)
+        shown.wait_for_selector("body[data-drawn='30']")
+        expect(shown.locator("#pupils-chart polyline.series")).to_have_count(30)
+        expect(shown.locator("#pupils-key li")).to_have_count(9)  # the line saying so, and eight
+        expect(shown.locator("#pupils-key .key-more")).to_contain_text("22 more MENACEs")
+        chart = shown.locator("#pupils-chart svg").bounding_box()
+        panel = shown.locator(".pupils-chart-panel").bounding_box()
+        assert chart["height"] >= 0.4 * panel["height"], (chart, panel)
+        assert shown.evaluate(BEYOND) == [0, 0]
+        shown.screenshot(path=str(shots / "pupils-thirty-1280x720.png"))
+        assert shown.errors == []
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -175,6 +175,10 @@ def page_words() -> Words:
         ),
         "pupils_none_yet": _("No pupil has joined yet: scan the code with a phone."),
         "pupils_line": _("{kit}: {games}, score {score}"),
+        "pupils_key_more": _forms(
+            "The highest scores ({count} more MENACE on the chart):",
+            "The highest scores ({count} more MENACEs on the chart):",
+        ),
         "pupils_stand_in": _("The pupils' games are simulated against a stand-in for people, {stand_in}."),
         "pupils_join_title": _("Your own MENACE"),
         "pupils_about": _(

@@ -6,6 +6,9 @@
 // chart's eight dashes 64 pupils' lines differ in colour or dash.
 const PUPIL_COLOURS = ["#1f5fbf", "#b3261e", "#1e7a34", "#6a3fa0", "#8a5a00", "#00707a", "#a0306e", "#3d434a"];
 const PUPILS_POLL_MS = 2000;
+// Past this many pupils the key names the highest scores only: thirty lines of key squeezed the chart to a
+// strip at 1280 x 720 (and nobody finds their line among thirty from the back of the room).
+const KEY_MOST = 10, KEY_LEADERS = 8;
 let shown = "";  // the last answer drawn: the chart is drawn again only when it changes
 
 function colourOf(index) {
@@ -24,6 +27,18 @@ function bandWords(answer) {
     share: (band.band[1] - band.band[0]) + "%"}), " ", say(WORDS.pupils_stand_in, {stand_in: band.stand_in}) + novice];
 }
 
+function keyLines(kits) {
+  const lines = kits.map((k, index) => ({k, index, score: k.curve.length ? k.curve[k.curve.length - 1] : 0}));
+  const keyed = lines.length > KEY_MOST
+    ? [...lines].sort((a, b) => b.score - a.score || a.index - b.index).slice(0, KEY_LEADERS) : lines;
+  const items = keyed.map(({k, index, score}) =>
+    keyLine(colourOf(index), index, say(WORDS.pupils_line, {kit: k.name, games: sayCount("games", k.games), score})));
+  if (keyed.length < lines.length) {
+    items.unshift(el("li", {class: "key-more"}, sayCount("pupils_key_more", lines.length - keyed.length)));
+  }
+  return items;
+}
+
 function draw(answer) {
   const error = document.getElementById("pupils-error");
   if (!answer.class) {
@@ -39,9 +54,7 @@ function draw(answer) {
   const title = sayCount("pupils_chart", answer.kits.length);
   document.getElementById("pupils-chart").replaceChildren(chart(series, answer.kits.length ? WORDS.no_games_yet : WORDS.pupils_none_yet, title, band, [], 0.5));
   document.getElementById("pupils-band").replaceChildren(...bandWords(answer));
-  document.getElementById("pupils-key").replaceChildren(...answer.kits.map((k, index) =>
-    keyLine(colourOf(index), index, say(WORDS.pupils_line, {kit: k.name, games: sayCount("games", k.games),
-      score: (k.curve.length ? k.curve[k.curve.length - 1] : 0)}))));
+  document.getElementById("pupils-key").replaceChildren(...keyLines(answer.kits));
   document.body.dataset.drawn = answer.kits.length;
   document.body.dataset.band = answer.band.state;
 }
