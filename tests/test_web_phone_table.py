@@ -153,3 +153,52 @@ def test_the_lesson_page_shows_every_group_of_a_big_class(tmp_path):
         assert run("new", f"group-{number}", "--db", str(db), "--game", "nim").exit_code == 0
     page = Client(ClassroomScreen(db)).get("/api/lesson").json
     assert [k["name"] for k in page["kits"]] == [f"group-{number}" for number in range(1, 13)]
+
+
+def to_menaces_box(phone: Phone) -> dict:
+    """A new physical game, played to MENACE's first box (Hexapawn: the opponent moves first)."""
+    phone.ok({"action": "new", "draw": "physical"})
+    while phone.live["game"]["turn"] != "menace":
+        phone.ok({"action": "move", "move": phone.live["game"]["legal"][0]["code"]})
+    return phone.live["game"]["box"]
+
+
+def test_a_box_the_tracker_counts_beads_in_is_recounted_from_the_phone_then_found_empty(db):
+    """Drift on the phone: a box said to be empty that the tracker counts beads in is recounted there (as
+    `menace census` would), and then said empty again; the words send nobody to a terminal."""
+    phone = Phone(Client(ClassroomScreen(db)), "hex")
+    box = to_menaces_box(phone)
+    version = phone.live["version"]
+    said = phone.ok({"action": "draw", "colour": "empty"})["said"]
+    assert phone.live["version"] == version  # nothing recorded
+    assert len(said) == 1 and "Recount this box" in said[0] and "census" not in said[0]
+    colours = [b["colour"] for b in box["beads"]]
+    for counts, why in (
+        ([], "counts"),
+        ({colours[0]: -1}, "0 or more"),
+        ({colours[0]: True}, "0 or more"),
+        ({"purple-ish": 1}, "purple-ish"),
+        ({colours[0]: 10_000}, "will not fit"),
+    ):
+        status, answer = phone.send({"action": "census", "counts": counts})
+        assert status == 400 and why in answer["error"] and "\n" not in answer["error"], answer
+    assert phone.live["version"] == version
+    phone.ok({"action": "census", "counts": {colour: 0 for colour in colours}})
+    assert [b["count"] for b in phone.live["game"]["box"]["beads"]] == [0] * len(colours)
+    phone.ok({"action": "draw", "colour": "empty"})  # now really empty: MENACE resigns, by Gardner's rules
+    assert phone.live["game"] is None and phone.live["last_game"]["resigned"]
+    assert run("verify", "--kit", "hex", "--db", str(db)).exit_code == 0
+
+
+def test_a_bead_the_tracker_counts_none_of_asks_the_phone_for_a_recount(db):
+    phone = Phone(Client(ClassroomScreen(db)), "hex")
+    box = to_menaces_box(phone)
+    first, *others = [b["colour"] for b in box["beads"]]
+    phone.ok({"action": "census", "counts": {first: 0}})  # the others keep their counts
+    kept = [b["count"] for b in phone.live["game"]["box"]["beads"]]
+    assert kept == [0] + [b["count"] for b in box["beads"]][1:]
+    status, answer = phone.send({"action": "draw", "colour": first})
+    assert status == 400 and answer["recount"] is True and "Recount this box" in answer["error"]
+    phone.ok({"action": "draw", "colour": others[0]})
+    status, answer = phone.send({"action": "census", "counts": {first: 1}})  # the opponent's move now
+    assert status == 409 and "not now" in answer["error"]

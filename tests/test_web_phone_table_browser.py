@@ -82,8 +82,8 @@ def play_game(
 ) -> None:
     """A whole physical game by tapping: New game, then a tap a turn until the checklist; with
     ``take_back``, the first move taken back and made again, and the page reloaded; with ``empty_box`` N,
-    MENACE's Nth box said to be empty (drift while the tracker counts beads in it), recounted empty with
-    `menace census` as the table's words say, and said empty again: MENACE resigns."""
+    MENACE's Nth box said to be empty (drift while the tracker counts beads in it), recounted empty on the
+    page, whose recount opens for it, and said empty again: MENACE resigns."""
     mid_game = shots is not None
     now = phone.context.request.get(phone.url.replace("/kits/", "/api/kits/").replace("/table", "/version"))
     phone.wait_for_selector(f"body[data-version={json.dumps(now.json()['version'])}]")  # followed live
@@ -98,19 +98,13 @@ def play_game(
             empty_box = 0
             phone.once("dialog", lambda dialog: dialog.accept())
             phone.locator("#empty").click()
-            expect(phone.locator("#said li")).to_contain_text(["census"], timeout=5000)
-            live = json.loads(
-                phone.context.request.get(
-                    phone.url.replace("/kits/", "/api/kits/").replace("/table", "/live")
-                ).text()
-            )
-            box = live["game"]["box"]
-            counts = [f"{b['colour']}=0" for b in box["beads"]]
-            before = phone.get_attribute("body", "data-version")
-            recount = run("--lang", language, "census", str(box["id"]), *counts, "--kit", kit, "--db", db)
-            assert recount.exit_code == 0, recount.output  # the colours as the page names them
-            moved_on(phone, before)
-            expect(phone.locator(".bead-button[data-count='0']")).to_have_count(len(counts))
+            expect(phone.locator("#recount[open]")).to_be_visible(timeout=5000)  # drift: the recount opens
+            counts = phone.locator("#recount input")
+            for index in range(counts.count()):
+                counts.nth(index).fill("0")
+            tap(phone, "#recount-save")  # recorded as `menace census` records it
+            expect(phone.locator(".bead-button[data-count='0']")).to_have_count(counts.count())
+            expect(phone.locator("#recount[open]")).to_have_count(0)
             phone.once("dialog", lambda dialog: dialog.accept())
             tap(phone, "#empty")
             continue
@@ -250,5 +244,33 @@ def test_a_projector_shows_every_group_of_six_at_once(browser, tmp_path, viewpor
         assert min(height for _, _, height in boxes) >= 60  # each code and curve big enough to read
         screen.screenshot(path=str(shots / f"lesson-six-groups-{viewport['width']}x{viewport['height']}.png"))
         assert screen.errors == []
+    finally:
+        stop(httpd)
+
+
+def test_a_bead_the_tracker_counts_none_of_opens_the_recount(browser, tmp_path, shots):
+    """A colour tapped that the tracker counts no bead of: the page says so and opens the box's recount, where
+    the counts are put right; then the bead is taken."""
+    base, db, httpd = lesson(tmp_path, "hexapawn", 1)
+    try:
+        phone = page(browser, f"{base}/kits/group-1/table", PHONE)
+        tap(phone, "#new")
+        one_move(phone)  # the opponent's first move: MENACE's box is open
+        phone.locator("#recount summary").click()
+        phone.locator("#recount input").first.fill("0")
+        tap(phone, "#recount-save")
+        zero = phone.locator(".bead-button[data-count='0']")
+        expect(zero).to_have_count(1)
+        expect(phone.locator("#recount[open]")).to_have_count(0)
+        zero.click()
+        expect(phone.locator("#error")).to_contain_text("Recount this box", timeout=5000)
+        expect(phone.locator("#recount[open]")).to_be_visible()
+        phone.screenshot(path=str(shots / "table-recount-390x844.png"), full_page=True)
+        phone.locator("#recount input").first.fill("1")
+        tap(phone, "#recount-save")
+        tap(phone, ".bead-button[data-count='1']")
+        assert phone.get_attribute("body", "data-turn") == "opponent"
+        assert [e for e in phone.errors if "status of 400" not in e] == []  # the refused bead's answer only
+        assert run("verify", "--kit", "group-1", "--db", db).exit_code == 0
     finally:
         stop(httpd)

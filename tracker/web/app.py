@@ -93,7 +93,7 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 ACTIONS = ("new", "move", "undo", "discard")  # the play page's; the table page's draws a bead too
-TABLE_ACTIONS = ("new", "draw", "move", "undo", "discard")
+TABLE_ACTIONS = ("new", "draw", "move", "undo", "discard", "census")
 DRAWS = ("digital", "physical")  # a new game's "draw": the tracker draws MENACE's beads, or a person
 RUN_CHANGES = ("pause", "resume", "stop", "speed")
 RUN_VIEW_AGE_S = 0.25  # the phones' live view may be this old (the live page, with the boxes, sees each)
@@ -288,7 +288,7 @@ class ClassroomScreen:
 
     def api_play(self, request: Request, name: str) -> Response:
         """One change by the pupil or the person at the table: {"action": "new" | "draw" | "move" | "undo" |
-        "discard", "move": code, "colour": NAME, "draw": "physical"}."""
+        "discard" | "census", "move": code, "colour": NAME, "draw": "physical", "counts": {NAME: beads}}."""
         body = _body(request)
         with self.open_store() as store:
             kit = self.kit(name, store)
@@ -315,7 +315,10 @@ class ClassroomScreen:
                 return _json({"error": told(error), "token": next_token}, 409)
             except (pupil.BadMove, pupil.Refused, GameError) as error:
                 status = 400 if isinstance(error, pupil.BadMove) else 409
-                return _json({"error": str(error), "token": next_token}, status)
+                refused: dict[str, Any] = {"error": str(error), "token": next_token}
+                if isinstance(error, phone_table.Drift):  # the table's page opens the box's recount
+                    refused["recount"] = True
+                return _json(refused, status)
             with store.snapshot():
                 wanted = wire.Wanted.parse(request.args)  # the play page: ?boxes=0
                 # the world the change stepped to: not replayed
@@ -352,6 +355,8 @@ class ClassroomScreen:
                 return phone_table.undo(store, kit, self.rng)
             if action == "discard":
                 return phone_table.discard(store, kit, self.rng)
+            if action == "census":
+                return phone_table.census(store, kit, body.get("counts"), self.rng)
         else:
             if action == "new":
                 return pupil.new_game(store, kit, self.rng)
@@ -611,10 +616,11 @@ def lesson_kits(names: list[str]) -> list[str]:
 
 def on_this_board(store: Store, kit: KitRecord, action: object, body: dict[str, Any]) -> bool:
     """Whether the change was made on the kit as it is now: the body's "version" is the one /live gave with
-    the board the page drew (the id of the kit's last event). A move must say it; new, undo and discard may.
+    the board the page drew (the id of the kit's last event). A move or a recount must say it; new, undo and
+    discard may.
     Two pages sending a move on the same board: the first is played, the second is stale."""
     if "version" not in body:
-        if action == "move":
+        if action in ("move", "census"):  # a move, or a recount of the box open on the board the page drew
             message = _('a move must say which board it was made on: send the "version" /live gave')
             raise pupil.BadMove(message)
         return True

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import random
 
-from kit.game import IllegalMoveError
+from kit.game import GameError, IllegalMoveError
 from kit.i18n import _
 from tracker.state import session as sessions
 from tracker.state.kit_record import KitRecord
 from tracker.state.opponents import PERSON
 from tracker.state.session import Session, Turn
+from tracker.state.text import beads_text
 from tracker.store.event_store import Store
 from tracker.table import commands as c
+from tracker.table.census import parse_counts
 from tracker.table.corrections import NothingToUndo, plan_undo
 from tracker.table.players import NotADraw, drawn_move
 from tracker.web.pupil import Answer, BadMove, Page, Refused, move_of
@@ -27,6 +29,11 @@ from tracker.web.view import playable_at_table
 
 BEAD_SOURCE = "physical"
 EMPTY = "empty"  # the colour the page sends for a box found empty
+
+
+class Drift(BadMove):
+    """The box on the table is not as the tracker counts it (a bead drawn of a colour it counts none of):
+    the page opens its recount."""
 
 
 def new_game(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
@@ -51,15 +58,61 @@ def draw(store: Store, kit: KitRecord, colour: object, rng: random.Random) -> An
         raise BadMove(_('a draw names the bead\'s "colour" (or "empty" for an empty box)'))
     page = Page(store, world, rng)
     if colour.strip().lower() == EMPTY:
-        page.carry_out(c.EmptyBox())  # a box the tracker counts beads in is drift: said, nothing recorded
+        decided = page.carry_out(c.EmptyBox())  # a box the tracker counts beads in is drift: nothing recorded
+        for drift in (m for m in decided.messages if isinstance(m, c.StillHolds)):
+            page.said = [still_holds(kit, drift)]  # the terminal's words send it to `menace census`
         return page.answer
     where = kit.place(session.state.position)
+    counts = world.loaded_mirror[where.box.id]
     try:
-        move = drawn_move(kit, colour, where, world.loaded_mirror[where.box.id])
+        bead = kit.parse_colour(colour, where.box)
+    except GameError:
+        bead = None  # drawn_move says what is wrong with it
+    if bead is not None and counts.get(bead, 0) < 1:
+        message = _(
+            "By the tracker's count box {box} has no {colour} beads, but you drew one. Count the beads in it "
+            'and save the counts under "Recount this box", then tap the colour again.'
+        )
+        raise Drift(message.format(box=where.box.id, colour=kit.colour(where.box, bead)))
+    try:
+        move = drawn_move(kit, colour, where, counts)
     except NotADraw as why:
         raise BadMove(str(why).strip()) from None
     page.carry_out(c.DrawBead(move))
     return page.answer
+
+
+def census(store: Store, kit: KitRecord, counts: object, rng: random.Random) -> Answer:
+    """The open box recounted: {"counts": {COLOUR: beads, ...}} with the box's colours as the page names
+    them (a colour not given keeps its count), recorded as `menace census` records it."""
+    world = store.world(kit)
+    session = at_the_table(world.session)
+    if sessions.turn(kit, session) is not Turn.MENACE:
+        raise Refused(_("not now: a box is recounted while it is open, at MENACE's move"))
+    if not isinstance(counts, dict) or not counts:
+        raise BadMove(_('a recount gives the open box\'s "counts", e.g. {"red": 2, "blue": 0}'))
+    box = sessions.placement(kit, session).box
+    for name, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            message = _("{colour}: a count of beads is a whole number, 0 or more, not {value}")
+            raise BadMove(message.format(colour=str(name)[:40], value=repr(count)[:40]))
+    try:
+        recounted = parse_counts(kit, box, [f"{name}={count}" for name, count in counts.items()])
+    except GameError as error:
+        raise BadMove(str(error)) from None
+    page = Page(store, world, rng)
+    page.carry_out(c.Census(recounted))
+    return page.answer
+
+
+def still_holds(kit: KitRecord, drift: c.StillHolds) -> str:
+    """Drift said on the phone: the box said to be empty still holds beads by the tracker's count."""
+    held = beads_text(kit, drift.box, drift.counts, letters=False)
+    message = _(
+        "By the tracker's count box {box} still holds {beads}. Count the beads in it and save the counts "
+        'under "Recount this box" (0 for a colour it has none of); then say again what you find.'
+    )
+    return message.format(box=drift.box.id, beads=held)
 
 
 def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> Answer:

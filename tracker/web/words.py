@@ -212,6 +212,12 @@ def page_words() -> Words:
         "table_empty_sure": _(
             "Is the box really empty? MENACE then resigns (or the box is refilled, by the kit's rules)."
         ),
+        "table_recount": _("Recount this box"),
+        "table_recount_help": _(
+            "Count the beads of each colour in the box and put the counts here: the tracker then counts with"
+            " the box as it really is."
+        ),
+        "table_recount_save": _("Save the counts"),
         "table_played": _(
             "MENACE drew {colour} from box {box}: it {played}. Put the bead on top of its box"
             " and make the move on the real board."

@@ -11,6 +11,7 @@ let busy = false;
 let changes = 0;  // a poll read across a change's start or end is stale
 let board;  // the version of the kit the page shows: each change says it was made on that board
 let held = false;
+let drifted = false;  // the box was said to be empty but the tracker counts beads in it: its recount is opened
 
 function showError(text) {
   document.getElementById("error").textContent = text || "";
@@ -60,7 +61,24 @@ function boxToOpen(box) {
   node.append(el("button", {type: "button", id: "empty", class: "empty-box", onclick: () => {
     if (confirm(WORDS.table_empty_sure)) send({action: "draw", colour: "empty"});
   }}, WORDS.table_empty));
+  node.append(recount(beads));
   return node;
+}
+
+// The box as it really is, when the tracker's count has drifted from it: a count per colour, saved as
+// `menace census` saves it (a box said to be empty that the tracker counts beads in asks for this).
+function recount(beads) {
+  const inputs = beads.map((b) => el("input", {type: "number", min: 0, max: 9999, step: 1, inputmode: "numeric",
+    value: b.count, id: `recount-${b.colour}`, "data-colour": b.colour}));
+  const form = el("form", {class: "recount-form", onsubmit: (event) => {
+    event.preventDefault();
+    send({action: "census", counts: Object.fromEntries(inputs.map((i) => [i.dataset.colour, Number(i.value)]))});
+  }}, el("p", {}, WORDS.table_recount_help),
+  beads.map((b, index) => el("label", {for: inputs[index].id},
+    el("span", {class: "swatch", style: `background: ${b.rgb}`}), el("span", {}, b.colour), inputs[index])),
+  el("button", {type: "submit", id: "recount-save"}, WORDS.table_recount_save));
+  return el("details", {id: "recount", class: "recount", ...(drifted ? {open: ""} : {})},
+    el("summary", {}, WORDS.table_recount), form);
 }
 
 // The opponent's move: a square of the board above is a button (common.js); a move no square names alone
@@ -107,10 +125,12 @@ function checklist(live) {
   instructions.replaceChildren(el("h3", {}, say(WORDS.table_checklist, {number: live.ended.number, result})), list, done);
 }
 
-async function refresh() {
+// The kit as it is now, drawn unless the page shows that version already (the poll that follows a change of
+// this page's own would draw it again, and wipe counts half typed into the recount), or ``always``.
+async function refresh(always = false) {
   const before = changes;
   const live = await getJSON(kitPath(name) + "/live");
-  if (before === changes && !busy) keepingFocus(() => draw(live));
+  if (before === changes && !busy && (always || live.version !== board)) keepingFocus(() => draw(live));
 }
 
 // Whether another program (a `menace play` window, a run) holds the kit: said at the top, taps stopped.
@@ -121,7 +141,7 @@ async function checkHeld() {
       held = now;
       document.getElementById("held").hidden = !held;
       document.body.dataset.held = String(held);
-      await refresh();
+      await refresh(true);
     }
   } catch (error) { /* the status line says the connection is down */ }
   setTimeout(checkHeld, 2 * POLL_MS);
@@ -136,17 +156,19 @@ async function send(change) {
   try {
     const response = await fetch(kitPath(name) + "/play", {
       method: "POST", headers: {"Content-Type": "application/json", "X-Menace-Token": token},
-      body: JSON.stringify({...change, version: board}),
+      body: JSON.stringify(Object.assign(change, {version: board})),
     });
     const body = await response.json();
     if (body.token) token = body.token;
     if (!response.ok) {
+      drifted = Boolean(body.recount);
       showError(body.error || response.statusText);
       busy = false;
-      await refresh();
+      await refresh(true);
       return;
     }
     showError("");
+    drifted = change.action === "draw" && change.colour === "empty" && body.live.version === change.version;
     document.getElementById("said").replaceChildren(...body.said.map((line) => el("li", {}, line.trim())));
     keepingFocus(() => draw(body.live));
     window.scrollTo(0, 0);
