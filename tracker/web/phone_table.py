@@ -24,7 +24,7 @@ from tracker.table import commands as c
 from tracker.table.census import parse_counts
 from tracker.table.corrections import NothingToUndo, plan_undo
 from tracker.table.players import NotADraw, drawn_move
-from tracker.web.pupil import Answer, BadMove, Page, Refused, move_of
+from tracker.web.pupil import Answer, BadMove, Page, Refused, game_of_this_page, move_of
 from tracker.web.view import playable_at_table
 
 BEAD_SOURCE = "physical"
@@ -163,13 +163,8 @@ def discard(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
 
 
 def at_the_table(session: Session | None) -> Session:
-    if session is None:
-        raise Refused(_("no game is in progress: start a new game"))
-    if not playable_at_table(session):
-        message = _(
-            "game {number} is not a game at the table ({draw} draw, {opponent} opponent): finish it where "
-            "it was started"
-        )
-        draw = _("physical") if session.bead_source == "physical" else _("digital")
-        raise Refused(message.format(number=session.number, draw=draw, opponent=session.opponent.shown()))
-    return session
+    message = _(
+        "game {number} is not a game at the table ({draw} draw, {opponent} opponent): finish it where "
+        "it was started"
+    )
+    return game_of_this_page(session, playable_at_table, message)

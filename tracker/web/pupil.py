@@ -9,6 +9,7 @@ or the game is over and settled. What the table says of them comes back as the l
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,14 +158,22 @@ def move_of(kit: KitRecord, code: object) -> Any:
 
 
 def _browser_game(session: Session | None) -> Session:
+    message = _(
+        "game {number} is being played at the table ({draw} draw, {opponent} opponent): finish it there "
+        "with `menace play`"
+    )
+    return game_of_this_page(session, playable_in_browser, message)
+
+
+def game_of_this_page(
+    session: Session | None, playable: Callable[[Session], bool], elsewhere: str
+) -> Session:
+    """The game in progress, if this page plays its kind (the play page a pupil's, the table page a physical
+    one); else Refused, ``elsewhere`` saying where it is played (its number, draw and opponent filled in)."""
     if session is None:
         raise Refused(_("no game is in progress: start a new game"))
-    if not playable_in_browser(session):
-        message = _(
-            "game {number} is being played at the table ({draw} draw, {opponent} opponent): finish it there "
-            "with `menace play`"
-        )
+    if not playable(session):
         draw = _("physical") if session.bead_source == "physical" else _("digital")
         opponent = session.opponent.shown()
-        raise Refused(message.format(number=session.number, draw=draw, opponent=opponent))
+        raise Refused(elsewhere.format(number=session.number, draw=draw, opponent=opponent))
     return session
