@@ -22,6 +22,15 @@ class NotADraw(Exception):
     """An answer that names no bead MENACE can have drawn; its text is the line that says why."""
 
 
+class DrawnNoneHeld(NotADraw):
+    """Drift: a bead of a colour the tracker counts none of in the box; its text sends the terminal's user to
+    a census, and ``box`` and ``colour`` let another front end say it its own way."""
+
+    def __init__(self, text: str, box: Box, colour: str) -> None:
+        super().__init__(text)
+        self.box, self.colour = box, colour
+
+
 def empty_words() -> frozenset[str]:
     """What the operator may type for an empty box, in any language the table speaks ('empty', 'leer')."""
     return in_every_language("empty") | {"none"}
@@ -62,15 +71,14 @@ def drawn_move(kit: KitRecord, answer: str, where: Placement, counts: Counts) ->
     except GameError as error:
         raise NotADraw(f"  {error}{_did_you_mean(kit, answer, box)}") from None
     if counts.get(bead, 0) < 1:
-        raise NotADraw(
+        colour = kit.colour(box, bead)
+        raise DrawnNoneHeld(
             _(
                 "  Drift: by the tracker's count box {box} has no {colour} beads, but you drew one. "
                 "Recount the box and put the counts right with `{census}` (or type 'census' here)."
-            ).format(
-                box=box.id,
-                colour=kit.colour(box, bead),
-                census=census_command(kit, box.id, box.moves, counts, bead),
-            )
+            ).format(box=box.id, colour=colour, census=census_command(kit, box.id, box.moves, counts, bead)),
+            box,
+            colour,
         )
     return where.to_real(bead)
 

@@ -11,10 +11,12 @@ that ends is settled at once, its bead changes shown as a checklist.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from kit.game import GameError, IllegalMoveError
 from kit.i18n import _
 from tracker.state import session as sessions
+from tracker.state.events import World
 from tracker.state.kit_record import KitRecord
 from tracker.state.opponents import PERSON
 from tracker.state.session import Session, Turn
@@ -23,7 +25,8 @@ from tracker.store.event_store import Store
 from tracker.table import commands as c
 from tracker.table.census import parse_counts
 from tracker.table.corrections import NothingToUndo, plan_undo
-from tracker.table.players import NotADraw, drawn_move
+from tracker.table.play_table import words
+from tracker.table.players import DrawnNoneHeld, NotADraw, drawn_move
 from tracker.web.pupil import Answer, BadMove, Page, Refused, game_of_this_page, move_of
 from tracker.web.view import playable_at_table
 
@@ -42,7 +45,7 @@ def new_game(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     if world.session is not None:
         message = _("game {number} is in progress: finish it, undo or discard it first")
         raise Refused(message.format(number=world.session.number))
-    page = Page(store, world, rng)
+    page = table_page(store, world, rng)
     page.carry_out(c.StartGame(PERSON, BEAD_SOURCE))
     return page.answer
 
@@ -56,26 +59,19 @@ def draw(store: Store, kit: KitRecord, colour: object, rng: random.Random) -> An
         raise Refused(_("not now: it is the opponent's move, not MENACE's"))
     if not isinstance(colour, str) or not colour.strip():
         raise BadMove(_('a draw names the bead\'s "colour" (or "empty" for an empty box)'))
-    page = Page(store, world, rng)
+    page = table_page(store, world, rng)
     if colour.strip().lower() == EMPTY:
-        decided = page.carry_out(c.EmptyBox())  # a box the tracker counts beads in is drift: nothing recorded
-        for drift in (m for m in decided.messages if isinstance(m, c.StillHolds)):
-            page.said = [still_holds(kit, drift)]  # the terminal's words send it to `menace census`
+        page.carry_out(c.EmptyBox())  # a box the tracker counts beads in is drift: said, nothing recorded
         return page.answer
     where = kit.place(session.state.position)
-    counts = world.loaded_mirror[where.box.id]
     try:
-        bead = kit.parse_colour(colour, where.box)
-    except GameError:
-        bead = None  # drawn_move says what is wrong with it
-    if bead is not None and counts.get(bead, 0) < 1:
+        move = drawn_move(kit, colour, where, world.loaded_mirror[where.box.id])
+    except DrawnNoneHeld as drift:  # the terminal's words send it to `menace census`
         message = _(
             "By the tracker's count box {box} has no {colour} beads, but you drew one. Count the beads in it "
             'and save the counts under "Recount this box", then tap the colour again.'
         )
-        raise Drift(message.format(box=where.box.id, colour=kit.colour(where.box, bead)))
-    try:
-        move = drawn_move(kit, colour, where, counts)
+        raise Drift(message.format(box=drift.box.id, colour=drift.colour)) from None
     except NotADraw as why:
         raise BadMove(str(why).strip()) from None
     page.carry_out(c.DrawBead(move))
@@ -100,19 +96,26 @@ def census(store: Store, kit: KitRecord, counts: object, rng: random.Random) -> 
         recounted = parse_counts(kit, box, [f"{name}={count}" for name, count in counts.items()])
     except GameError as error:
         raise BadMove(str(error)) from None
-    page = Page(store, world, rng)
+    page = table_page(store, world, rng)
     page.carry_out(c.Census(recounted))
     return page.answer
 
 
-def still_holds(kit: KitRecord, drift: c.StillHolds) -> str:
-    """Drift said on the phone: the box said to be empty still holds beads by the tracker's count."""
-    held = beads_text(kit, drift.box, drift.counts, letters=False)
-    message = _(
+def table_words(kit: KitRecord, message: c.Message, **options: Any) -> list[str]:
+    """The table's words for a decision's message (tracker.table.play_table.words), but drift said the
+    phone's way: the terminal's words send it to `menace census`, the phone has its recount."""
+    if not isinstance(message, c.StillHolds):
+        return words(kit, message, **options)
+    held = beads_text(kit, message.box, message.counts, letters=False)
+    said = _(
         "By the tracker's count box {box} still holds {beads}. Count the beads in it and save the counts "
         'under "Recount this box" (0 for a colour it has none of); then say again what you find.'
     )
-    return message.format(box=drift.box.id, beads=held)
+    return [said.format(box=message.box.id, beads=held)]
+
+
+def table_page(store: Store, world: World, rng: random.Random) -> Page:
+    return Page(store, world, rng, say=table_words)
 
 
 def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> Answer:
@@ -121,7 +124,7 @@ def move(store: Store, kit: KitRecord, code: object, rng: random.Random) -> Answ
     session = at_the_table(world.session)
     if sessions.turn(kit, session) is not Turn.OPPONENT:
         raise Refused(_("not now: MENACE moves next: open its box and draw a bead"))
-    page = Page(store, world, rng)
+    page = table_page(store, world, rng)
     try:
         page.carry_out(c.OpponentMove(move_of(kit, code)))
     except IllegalMoveError:
@@ -148,7 +151,7 @@ def undo(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
         plan_undo(world)
     except NothingToUndo as error:
         raise Refused(str(error)) from None
-    page = Page(store, world, rng)
+    page = table_page(store, world, rng)
     page.carry_out(c.TakeBack())
     return page.answer
 
@@ -157,7 +160,7 @@ def discard(store: Store, kit: KitRecord, rng: random.Random) -> Answer:
     """Drops the game in progress; the beads it drew go back into their boxes."""
     world = store.world(kit)
     at_the_table(world.session)
-    page = Page(store, world, rng)
+    page = table_page(store, world, rng)
     page.carry_out(c.DiscardGame())
     return page.answer
 

@@ -49,8 +49,12 @@ class Answer:
 class Page:
     """One request's changes to a kit: commands decided and committed, and the lines they said."""
 
-    def __init__(self, store: Store, world: World, rng: random.Random) -> None:
-        self.store, self.world, self.rng = store, world, rng
+    def __init__(
+        self, store: Store, world: World, rng: random.Random, say: Callable[..., list[str]] = words
+    ) -> None:
+        """``say``: a decision's message in lines, the table's words (tracker.table.play_table.words) unless
+        the page has its own for some."""
+        self.store, self.world, self.rng, self.say = store, world, rng, say
         self.said: list[str] = []
 
     def carry_out(self, command: c.Command) -> c.Decision:
@@ -63,7 +67,7 @@ class Page:
             ) from None
         kit = self.world.kit
         for message in decision.messages:  # brief: the page draws the board itself
-            self.said += words(kit, message, brief=True, summary=lambda: self.store.tally(kit))
+            self.said += self.say(kit, message, brief=True, summary=lambda: self.store.tally(kit))
         return decision
 
     def menace_moves(self) -> Answer:
